@@ -1,0 +1,61 @@
+/**
+ * Opens the libSQL database (embedded file or remote server) and wraps it in Drizzle.
+ * Writes go through `writeTransaction`, which serialises write transactions inside the process:
+ * SQLite allows one writer, and the embedded driver's lock waits would block the event loop.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createClient, type Client } from '@libsql/client';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import * as schema from './schema.ts';
+
+export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: domain functions accept both. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseOptions {
+  url: string;
+  authToken?: string | undefined;
+}
+
+/** True when the URL points at a local file (embedded database) rather than a server. */
+export function isEmbeddedUrl(url: string): boolean {
+  return url.startsWith('file:') || url === ':memory:';
+}
+
+/** Opens a database connection pool and applies the per-database pragmas. */
+export async function openDatabase({ url, authToken }: DatabaseOptions): Promise<Database> {
+  const embedded = isEmbeddedUrl(url);
+  if (embedded) ensureParentDirectory(url);
+  const client = createClient({
+    url,
+    authToken,
+    intMode: 'number',
+    ...(embedded ? { concurrency: 8, timeout: 5_000 } : {}),
+  });
+  if (embedded) {
+    // WAL is persistent per file; foreign keys and busy timeout are on for every pooled connection.
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('PRAGMA synchronous = NORMAL');
+  }
+  return drizzle(client, { schema }) as Database;
+}
+
+function ensureParentDirectory(url: string): void {
+  const path = url.replace(/^file:/, '').replace(/\?.*$/, '');
+  if (!path || path === ':memory:') return;
+  mkdirSync(dirname(path), { recursive: true });
+}
+
+let writeQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` in one write transaction; everything it writes commits together or not at all.
+ * Calls are queued so that two requests never hold competing write transactions.
+ */
+export function writeTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const run = writeQueue.then(() => db.transaction(work));
+  writeQueue = run.catch(() => undefined);
+  return run;
+}

@@ -1,0 +1,472 @@
+/**
+ * The Edition Hub data model. Every human-readable text lives in a per-locale `*_translations`
+ * row; base tables hold what does not depend on language. Times are UTC epoch milliseconds.
+ * Every mutable row carries `version` for optimistic concurrency and who/when it was written.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+export const publicationStatuses = ['draft', 'published', 'archived'] as const;
+export type PublicationStatus = (typeof publicationStatuses)[number];
+
+export const mediaKinds = ['image', 'video', 'audio', 'embed'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+export const organizerKinds = ['organisation', 'person'] as const;
+
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+
+/** Columns every mutable entity shares: timestamps, optimistic-concurrency version, authorship. */
+const tracked = () => ({
+  createdAt: timestamp('created_at')
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  updatedAt: timestamp('updated_at')
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  version: integer('version').notNull().default(1),
+  createdBy: text('created_by'),
+  updatedBy: text('updated_by'),
+});
+
+/** SQL check that a slug is lowercase kebab-case, 1–80 characters. */
+const slugCheck = (name: string, column: string) =>
+  check(
+    name,
+    sql.raw(
+      `length(${column}) BETWEEN 1 AND 80 AND ${column} NOT GLOB '*[^a-z0-9-]*' ` +
+        `AND ${column} NOT LIKE '-%' AND ${column} NOT LIKE '%-' AND instr(${column}, '--') = 0`,
+    ),
+  );
+
+const statusCheck = (name: string) =>
+  check(name, sql.raw(`status IN (${publicationStatuses.map((s) => `'${s}'`).join(', ')})`));
+
+// ---------------------------------------------------------------------------------------------
+// Medias and files
+// ---------------------------------------------------------------------------------------------
+
+export const medias = sqliteTable(
+  'medias',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: mediaKinds }).notNull(),
+    /** Content-hash name under the storage root; null for embeds. */
+    storageKey: text('storage_key'),
+    embedUrl: text('embed_url'),
+    mimeType: text('mime_type'),
+    byteSize: integer('byte_size'),
+    width: integer('width'),
+    height: integer('height'),
+    /** Focal point as fractions of width/height (0–1), used when cropping. */
+    focalX: real('focal_x').notNull().default(0.5),
+    focalY: real('focal_y').notNull().default(0.5),
+    sha256: text('sha256'),
+    originalName: text('original_name'),
+    credit: text('credit'),
+    licence: text('licence'),
+    ...tracked(),
+  },
+  (t) => [
+    check('medias_kind_check', sql`${t.kind} IN ('image', 'video', 'audio', 'embed')`),
+    check('medias_focal_check', sql`${t.focalX} BETWEEN 0 AND 1 AND ${t.focalY} BETWEEN 0 AND 1`),
+    check(
+      'medias_source_check',
+      sql`(${t.kind} = 'embed' AND ${t.embedUrl} IS NOT NULL) OR (${t.kind} <> 'embed' AND ${t.storageKey} IS NOT NULL)`,
+    ),
+    index('medias_sha256_idx').on(t.sha256),
+  ],
+);
+
+export const mediaTranslations = sqliteTable(
+  'media_translations',
+  {
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => medias.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    alt: text('alt').notNull().default(''),
+    caption: text('caption'),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.locale] })],
+);
+
+export const files = sqliteTable(
+  'files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    ...tracked(),
+  },
+  (t) => [
+    check('files_size_check', sql`${t.byteSize} >= 0`),
+    index('files_sha256_idx').on(t.sha256),
+  ],
+);
+
+export const fileTranslations = sqliteTable(
+  'file_translations',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.locale] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// People, organisations, tags
+// ---------------------------------------------------------------------------------------------
+
+export const curators = sqliteTable(
+  'curators',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    photoMediaId: integer('photo_media_id').references(() => medias.id, { onDelete: 'restrict' }),
+    /** JSON array of `{ label, url }`. */
+    links: text('links', { mode: 'json' }).$type<{ label: string; url: string }[]>().notNull().default([]),
+    ...tracked(),
+  },
+  (t) => [uniqueIndex('curators_slug_unique').on(t.slug), slugCheck('curators_slug_check', 'slug')],
+);
+
+export const curatorTranslations = sqliteTable(
+  'curator_translations',
+  {
+    curatorId: integer('curator_id')
+      .notNull()
+      .references(() => curators.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    shortBio: text('short_bio'),
+    bio: text('bio'),
+  },
+  (t) => [primaryKey({ columns: [t.curatorId, t.locale] })],
+);
+
+export const organizers = sqliteTable(
+  'organizers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: organizerKinds }).notNull().default('organisation'),
+    websiteUrl: text('website_url'),
+    logoMediaId: integer('logo_media_id').references(() => medias.id, { onDelete: 'restrict' }),
+    ...tracked(),
+  },
+  (t) => [
+    uniqueIndex('organizers_slug_unique').on(t.slug),
+    slugCheck('organizers_slug_check', 'slug'),
+    check('organizers_kind_check', sql`${t.kind} IN ('organisation', 'person')`),
+  ],
+);
+
+export const organizerTranslations = sqliteTable(
+  'organizer_translations',
+  {
+    organizerId: integer('organizer_id')
+      .notNull()
+      .references(() => organizers.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    description: text('description'),
+  },
+  (t) => [primaryKey({ columns: [t.organizerId, t.locale] })],
+);
+
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    ...tracked(),
+  },
+  (t) => [uniqueIndex('tags_slug_unique').on(t.slug), slugCheck('tags_slug_check', 'slug')],
+);
+
+export const tagTranslations = sqliteTable(
+  'tag_translations',
+  {
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.locale] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Editions and events
+// ---------------------------------------------------------------------------------------------
+
+export const editions = sqliteTable(
+  'editions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    status: text('status', { enum: publicationStatuses }).notNull().default('draft'),
+    /** Visible to the public from this instant (null = as soon as published). */
+    publishAt: timestamp('publish_at'),
+    publishedAt: timestamp('published_at'),
+    startsAt: timestamp('starts_at').notNull(),
+    endsAt: timestamp('ends_at').notNull(),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    coverMediaId: integer('cover_media_id').references(() => medias.id, { onDelete: 'restrict' }),
+    ...tracked(),
+  },
+  (t) => [
+    uniqueIndex('editions_slug_unique').on(t.slug),
+    slugCheck('editions_slug_check', 'slug'),
+    statusCheck('editions_status_check'),
+    check('editions_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
+    index('editions_public_idx').on(t.status, t.startsAt),
+  ],
+);
+
+export const editionTranslations = sqliteTable(
+  'edition_translations',
+  {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    /** Markdown. */
+    body: text('body'),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.locale] })],
+);
+
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    editionId: integer('edition_id').references(() => editions.id, { onDelete: 'set null' }),
+    status: text('status', { enum: publicationStatuses }).notNull().default('draft'),
+    publishAt: timestamp('publish_at'),
+    publishedAt: timestamp('published_at'),
+    startsAt: timestamp('starts_at').notNull(),
+    endsAt: timestamp('ends_at').notNull(),
+    /** IANA time zone the event happens in; times are shown in it. */
+    timeZone: text('time_zone').notNull(),
+    venueAddress: text('venue_address'),
+    onlineUrl: text('online_url'),
+    registrationUrl: text('registration_url'),
+    coverMediaId: integer('cover_media_id').references(() => medias.id, { onDelete: 'restrict' }),
+    ...tracked(),
+  },
+  (t) => [
+    uniqueIndex('events_slug_unique').on(t.slug),
+    slugCheck('events_slug_check', 'slug'),
+    statusCheck('events_status_check'),
+    check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
+    index('events_public_idx').on(t.status, t.startsAt),
+    index('events_edition_idx').on(t.editionId, t.startsAt),
+    index('events_updated_idx').on(t.updatedAt),
+  ],
+);
+
+export const eventTranslations = sqliteTable(
+  'event_translations',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    /** Markdown. */
+    body: text('body'),
+    venueName: text('venue_name'),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.locale] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Relations
+// ---------------------------------------------------------------------------------------------
+
+export const editionCurators = sqliteTable(
+  'edition_curators',
+  {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    curatorId: integer('curator_id')
+      .notNull()
+      .references(() => curators.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.curatorId] }),
+    index('edition_curators_curator_idx').on(t.curatorId),
+  ],
+);
+
+export const editionTags = sqliteTable(
+  'edition_tags',
+  {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.tagId] }), index('edition_tags_tag_idx').on(t.tagId)],
+);
+
+export const editionFiles = sqliteTable(
+  'edition_files',
+  {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.fileId] }), index('edition_files_file_idx').on(t.fileId)],
+);
+
+export const eventOrganizers = sqliteTable(
+  'event_organizers',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    organizerId: integer('organizer_id')
+      .notNull()
+      .references(() => organizers.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.organizerId] }),
+    index('event_organizers_organizer_idx').on(t.organizerId),
+  ],
+);
+
+export const eventCurators = sqliteTable(
+  'event_curators',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    curatorId: integer('curator_id')
+      .notNull()
+      .references(() => curators.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.curatorId] }),
+    index('event_curators_curator_idx').on(t.curatorId),
+  ],
+);
+
+export const eventTags = sqliteTable(
+  'event_tags',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.tagId] }), index('event_tags_tag_idx').on(t.tagId, t.eventId)],
+);
+
+export const eventMedias = sqliteTable(
+  'event_medias',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => medias.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.mediaId] }), index('event_medias_media_idx').on(t.mediaId)],
+);
+
+export const eventFiles = sqliteTable(
+  'event_files',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.fileId] }), index('event_files_file_idx').on(t.fileId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Audit, contact
+// ---------------------------------------------------------------------------------------------
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    at: timestamp('at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** JSON array of the field paths the write changed. */
+    changedFields: text('changed_fields', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    locale: text('locale').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    consentAt: timestamp('consent_at').notNull(),
+    /** Hash of the client address, kept for abuse handling without storing the address. */
+    clientHash: text('client_hash'),
+    createdAt: timestamp('created_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    handledAt: timestamp('handled_at'),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** Entity kinds indexed for full-text search (rows of the `search_fts` virtual table). */
+export const searchEntityTypes = ['event', 'edition', 'curator', 'organizer'] as const;
+export type SearchEntityType = (typeof searchEntityTypes)[number];

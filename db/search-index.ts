@@ -1,0 +1,97 @@
+/**
+ * Keeps the `search_fts` index in step with the content tables. Each (entity, locale) pair owns a
+ * computed rowid, so replacing an entity's rows is a primary-key delete, not a scan.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { defaultLocale, locales } from '../src/i18n/config.ts';
+import type { Executor } from './client.ts';
+import { searchEntityTypes, type SearchEntityType } from './schema.ts';
+
+const LOCALE_SLOTS = 16;
+
+/** The FTS rowid for one entity in one locale. */
+export function searchRowId(type: SearchEntityType, id: number, localeIndex: number): number {
+  return (id * searchEntityTypes.length + searchEntityTypes.indexOf(type)) * LOCALE_SLOTS + localeIndex;
+}
+
+interface Source {
+  /** SELECT columns: id, title (locale or fallback), body, is_fallback, for locale `:locale`. */
+  select: (locale: string) => SQL;
+}
+
+const sources: Record<SearchEntityType, Source> = {
+  event: {
+    select: (locale) => sql`
+      SELECT e.id AS id,
+        coalesce(t.title, d.title) AS title,
+        concat_ws(' ', coalesce(t.summary, d.summary), coalesce(t.body, d.body), coalesce(t.venue_name, d.venue_name)) AS body,
+        t.event_id IS NULL AS is_fallback
+      FROM events e
+      LEFT JOIN event_translations t ON t.event_id = e.id AND t.locale = ${locale}
+      LEFT JOIN event_translations d ON d.event_id = e.id AND d.locale = ${defaultLocale}
+      WHERE coalesce(t.title, d.title) IS NOT NULL`,
+  },
+  edition: {
+    select: (locale) => sql`
+      SELECT e.id AS id,
+        coalesce(t.title, d.title) AS title,
+        concat_ws(' ', coalesce(t.summary, d.summary), coalesce(t.body, d.body)) AS body,
+        t.edition_id IS NULL AS is_fallback
+      FROM editions e
+      LEFT JOIN edition_translations t ON t.edition_id = e.id AND t.locale = ${locale}
+      LEFT JOIN edition_translations d ON d.edition_id = e.id AND d.locale = ${defaultLocale}
+      WHERE coalesce(t.title, d.title) IS NOT NULL`,
+  },
+  curator: {
+    select: (locale) => sql`
+      SELECT c.id AS id, c.name AS title,
+        concat_ws(' ', coalesce(t.short_bio, d.short_bio), coalesce(t.bio, d.bio)) AS body,
+        t.curator_id IS NULL AS is_fallback
+      FROM curators c
+      LEFT JOIN curator_translations t ON t.curator_id = c.id AND t.locale = ${locale}
+      LEFT JOIN curator_translations d ON d.curator_id = c.id AND d.locale = ${defaultLocale}
+      WHERE 1`,
+  },
+  organizer: {
+    select: (locale) => sql`
+      SELECT o.id AS id, o.name AS title,
+        coalesce(t.description, d.description, '') AS body,
+        t.organizer_id IS NULL AS is_fallback
+      FROM organizers o
+      LEFT JOIN organizer_translations t ON t.organizer_id = o.id AND t.locale = ${locale}
+      LEFT JOIN organizer_translations d ON d.organizer_id = o.id AND d.locale = ${defaultLocale}
+      WHERE 1`,
+  },
+};
+
+const alias: Record<SearchEntityType, string> = { event: 'e', edition: 'e', curator: 'c', organizer: 'o' };
+
+/**
+ * Rewrites the search rows of the given entities (all of that type when `ids` is omitted).
+ * Call it inside the same transaction as the write it follows.
+ */
+export async function reindexSearch(db: Executor, type: SearchEntityType, ids?: readonly number[]): Promise<void> {
+  if (ids && ids.length === 0) return;
+  const typeIndex = searchEntityTypes.indexOf(type);
+  if (ids) {
+    await removeFromSearch(db, type, ids);
+  } else {
+    await db.run(sql`DELETE FROM search_fts WHERE entity_type = ${type}`);
+  }
+  const filter = ids ? sql` AND ${sql.raw(alias[type])}.id IN (${sql.join([...ids], sql`, `)})` : sql``;
+  for (const [localeIndex, locale] of locales.entries()) {
+    await db.run(sql`
+      INSERT INTO search_fts (rowid, entity_type, entity_id, locale, is_fallback, title, body)
+      SELECT (src.id * ${searchEntityTypes.length} + ${typeIndex}) * ${LOCALE_SLOTS} + ${localeIndex},
+        ${type}, src.id, ${locale}, src.is_fallback, src.title, src.body
+      FROM (${sources[type].select(locale)}${filter}) AS src`);
+  }
+}
+
+/** Removes every search row of the given entities (after they are deleted). */
+export async function removeFromSearch(db: Executor, type: SearchEntityType, ids: readonly number[]): Promise<void> {
+  const rowIds = ids.flatMap((id) => locales.map((_, i) => searchRowId(type, id, i)));
+  for (let start = 0; start < rowIds.length; start += 500) {
+    await db.run(sql`DELETE FROM search_fts WHERE rowid IN (${sql.join(rowIds.slice(start, start + 500), sql`, `)})`);
+  }
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'turso',
+  schema: './db/schema.ts',
+  out: './db/migrations',
+  dbCredentials: {
+    url: process.env.DATABASE_URL ?? 'file:./data/hub.db',
+    authToken: process.env.DATABASE_AUTH_TOKEN,
+  },
+  // The FTS5 index and its shadow tables are created by a hand-written migration.
+  tablesFilter: ['!search_fts*'],
+  strict: true,
+  verbose: true,
+});
