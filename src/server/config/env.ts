@@ -26,8 +26,8 @@ export const envSchema = z
     PORT: z.coerce
       .number({ error: 'must be a port number' })
       .int('must be a whole number')
-      .min(1, 'must be between 1 and 65535')
-      .max(65535, 'must be between 1 and 65535')
+      .min(0, 'must be between 0 (any free port) and 65535')
+      .max(65535, 'must be between 0 (any free port) and 65535')
       .default(4321),
     PUBLIC_SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     HUB_DEMO: booleanFlag.optional(),

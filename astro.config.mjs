@@ -1,0 +1,22 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig, memoryCache } from 'astro/config';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
+  server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },
+  i18n: {
+    locales: ['en', 'fr', 'de'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
+  },
+  cache: { provider: memoryCache() },
+  security: { checkOrigin: true },
+  vite: {
+    ssr: { external: ['@libsql/client', 'libsql', 'sharp'] },
+  },
+});

@@ -1,0 +1,61 @@
+/**
+ * `npm start`: validates the environment, builds when the build is missing or stale, applies
+ * migrations, loads demo content into an empty embedded database, then serves the hub.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { seedDatabase } from '../db/seed/generate.ts';
+import { EnvError, parseEnv } from '../src/server/config/env.ts';
+import { isBuildStale } from '../src/server/runtime/build-state.ts';
+import { startHttpServer } from '../src/server/runtime/http-server.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  fail(error instanceof EnvError ? error.message : String(error));
+}
+
+if (isBuildStale(root)) {
+  console.log('Building the site…');
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (build.status !== 0) fail('The build failed; see the output above.');
+}
+
+const db = await openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+await migrateDatabase(db);
+if (env.HUB_DEMO) {
+  const result = await seedDatabase(db, { uploadsDir: env.UPLOADS_DIR });
+  if (result.inserted) console.log(`Loaded demo content in ${(result.ms / 1000).toFixed(1)} s.`);
+}
+db.$client.close();
+
+const server = await startHttpServer({ root, host: env.HOST, port: env.PORT });
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+console.log(`Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`);
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}

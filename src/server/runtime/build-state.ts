@@ -1,0 +1,22 @@
+/** Decides whether the production build in `dist/` is missing or older than its sources. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SOURCES = ['src', 'db', 'public', 'astro.config.mjs', 'package-lock.json'];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when `dist/server/entry.mjs` is absent or any source file changed after it was built. */
+export function isBuildStale(root: string): boolean {
+  const entry = join(root, 'dist/server/entry.mjs');
+  if (!existsSync(entry)) return true;
+  const builtAt = statSync(entry).mtimeMs;
+  return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt);
+}
