@@ -5,6 +5,8 @@ import { defineConfig, memoryCache } from 'astro/config';
 
 export default defineConfig({
   output: 'server',
+  // A second build (e.g. with Clerk or Sentry switched on for tests) can live beside the default one.
+  outDir: process.env.HUB_DIST_DIR || 'dist',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',

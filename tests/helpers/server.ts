@@ -32,6 +32,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       DATABASE_URL: databaseUrl,
       UPLOADS_DIR: join(dir, 'uploads'),
       HUB_DEMO: '1',
+      ...(process.env.HUB_DIST_DIR ? { HUB_DIST_DIR: process.env.HUB_DIST_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,9 +13,14 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** True when `dist/server/entry.mjs` is absent or any source file changed after it was built. */
-export function isBuildStale(root: string): boolean {
-  const entry = join(root, 'dist/server/entry.mjs');
+/** The build output folder (`HUB_DIST_DIR`, default `dist`), relative to the project root. */
+export function getDistDir(): string {
+  return process.env.HUB_DIST_DIR || 'dist';
+}
+
+/** True when `<dist>/server/entry.mjs` is absent or any source file changed after it was built. */
+export function isBuildStale(root: string, distDir = getDistDir()): boolean {
+  const entry = join(root, distDir, 'server/entry.mjs');
   if (!existsSync(entry)) return true;
   const builtAt = statSync(entry).mtimeMs;
   return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt);

@@ -6,13 +6,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { getDistDir } from './build-state.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Loads the built Astro handler from `dist/` without letting the adapter start its own server. */
-export async function loadAstroHandler(root: string): Promise<Handler> {
+/** Loads the built Astro handler without letting the adapter start its own server. */
+export async function loadAstroHandler(root: string, distDir = getDistDir()): Promise<Handler> {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const entry = (await import(pathToFileURL(join(root, 'dist/server/entry.mjs')).href)) as { handler: Handler };
+  const entry = (await import(pathToFileURL(join(root, distDir, 'server/entry.mjs')).href)) as { handler: Handler };
   return entry.handler;
 }
 
