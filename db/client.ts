@@ -48,14 +48,17 @@ function ensureParentDirectory(url: string): void {
   mkdirSync(dirname(path), { recursive: true });
 }
 
-let writeQueue: Promise<unknown> = Promise.resolve();
+/** One queue per database handle, wherever the module is loaded from (script or server bundle). */
+const WRITE_QUEUE = Symbol.for('edition-hub.write-queue');
+type Queued = Database & { [WRITE_QUEUE]?: Promise<unknown> };
 
 /**
  * Runs `work` in one write transaction; everything it writes commits together or not at all.
  * Calls are queued so that two requests never hold competing write transactions.
  */
 export function writeTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  const run = writeQueue.then(() => db.transaction(work));
-  writeQueue = run.catch(() => undefined);
+  const queued = db as Queued;
+  const run = (queued[WRITE_QUEUE] ?? Promise.resolve()).then(() => db.transaction(work));
+  queued[WRITE_QUEUE] = run.catch(() => undefined);
   return run;
 }

@@ -10,7 +10,9 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed/generate.ts';
 import { EnvError, parseEnv } from '../src/server/config/env.ts';
 import { isBuildStale } from '../src/server/runtime/build-state.ts';
-import { startHttpServer } from '../src/server/runtime/http-server.ts';
+import { shareDatabase } from '../src/server/db.ts';
+import { checkReadiness } from '../src/server/operations/health.ts';
+import { shutDownGracefully, startHttpServer } from '../src/server/runtime/http-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -42,9 +44,9 @@ if (env.HUB_DEMO) {
   const result = await seedDatabase(db, { uploadsDir: env.UPLOADS_DIR });
   if (result.inserted) console.log(`Loaded demo content in ${(result.ms / 1000).toFixed(1)} s.`);
 }
-db.$client.close();
+shareDatabase(db);
 
-const server = await startHttpServer({ root, host: env.HOST, port: env.PORT });
+const server = await startHttpServer({ root, host: env.HOST, port: env.PORT, readiness: () => checkReadiness(db) });
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 console.log(`Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`);
@@ -54,8 +56,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    console.log(`${signal} received: finishing in-flight requests…`);
+    void shutDownGracefully(server, { cleanup: async () => db.$client.close() }).then(() => {
+      console.log('Stopped.');
+      process.exit(0);
+    });
   });
 }

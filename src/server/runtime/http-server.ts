@@ -21,22 +21,63 @@ export interface StartOptions {
   root: string;
   host: string;
   port: number;
+  /** Answers `/readyz`; the server is ready when it resolves `{ ready: true }`. */
+  readiness?: () => Promise<{ ready: boolean } & Record<string, unknown>>;
 }
 
-/** Starts listening; resolves once the socket is bound. */
-export async function startHttpServer({ root, host, port }: StartOptions): Promise<Server> {
-  const astro = await loadAstroHandler(root);
-  const server = createServer((req, res) => {
-    if (req.url === '/healthz') {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-      res.end('ok');
-      return;
-    }
-    astro(req, res);
-  });
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/** Starts listening with the built Astro handler; resolves once the socket is bound. */
+export async function startHttpServer({ root, host, port, readiness }: StartOptions): Promise<Server> {
+  const server = createHttpServer(await loadAstroHandler(root), readiness);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
   return server;
+}
+
+/** The request listener: health endpoints answered here, everything else by `app`. */
+export function createHttpServer(app: Handler, readiness?: StartOptions['readiness']): Server {
+  return createServer((req, res) => {
+    const path = req.url?.split('?', 1)[0];
+    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (path === '/readyz') {
+      if (!readiness) return sendJson(res, 200, { ready: true });
+      readiness().then(
+        (state) => sendJson(res, state.ready ? 200 : 503, state),
+        () => sendJson(res, 503, { ready: false }),
+      );
+      return;
+    }
+    app(req, res);
+  });
+}
+
+/**
+ * Graceful shutdown: stop accepting connections, let in-flight requests finish (at most
+ * `graceMs`), then run `cleanup` (close the database) and resolve.
+ */
+export function shutDownGracefully(server: Server, { graceMs = 10_000, cleanup = async () => {} } = {}): Promise<void> {
+  return new Promise((resolve) => {
+    // Keep-alive connections become idle once their in-flight response is written: close them then.
+    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => void finish(), graceMs);
+    let done = false;
+    async function finish() {
+      if (done) return;
+      done = true;
+      clearInterval(sweeper);
+      clearTimeout(deadline);
+      server.closeAllConnections();
+      await cleanup().catch(() => undefined);
+      resolve();
+    }
+    server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.setHeader('connection', 'close'));
+    server.close(() => void finish());
+    server.closeIdleConnections();
+  });
 }
