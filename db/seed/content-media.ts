@@ -70,7 +70,7 @@ export const coverDesigns: readonly ImageDesign[] = Array.from({ length: 12 }, (
 
 /** Ten stylised portraits (silhouettes), used as curator photos. */
 export const portraitDesigns: readonly ImageDesign[] = Array.from({ length: 10 }, (_, i) => {
-  const palette = palettes[i % palettes.length]!;
+  const palette = palettes[(i + Math.floor(i / palettes.length)) % palettes.length]!;
   return {
     role: 'portrait',
     motif: motifs[i % motifs.length]!,

@@ -38,8 +38,6 @@ const bodyLabels = {
 };
 
 export interface EventTextInput {
-  subject: string;
-  hookIndex: number;
   detailIndex: number;
   minutes: number;
   days: number;
@@ -56,7 +54,9 @@ export function buildEventSummary(locale: Locale, hookIndex: number, subject: st
 
 /** The Markdown body of an event: a heading, a paragraph, a practical list and a link. */
 export function buildEventBody(locale: Locale, input: EventTextInput): string {
+  // The body carries what the summary does not: the summary is shown above it on the page.
   const detail = details[input.detailIndex % details.length]![locale];
+  const more = details[(input.detailIndex + 3) % details.length]![locale];
   const duration =
     input.days > 1 ? `${input.days} ${bodyLabels.days[locale]}` : `${input.minutes} min`;
   const link = input.registrationUrl
@@ -64,11 +64,13 @@ export function buildEventBody(locale: Locale, input: EventTextInput): string {
     : input.onlineUrl
       ? `\n\n[${bodyLabels.watch[locale]}](${input.onlineUrl})`
       : '';
+  // French typography puts a non-breaking space before a colon.
+  const colon = locale === 'fr' ? '\u00a0:' : ':';
   return (
-    `## ${bodyLabels.heading[locale]}\n\n${buildEventSummary(locale, input.hookIndex, input.subject)} ${detail}\n\n` +
-    `- ${bodyLabels.duration[locale]}: ${duration}\n` +
-    `- ${bodyLabels.language[locale]}: ${input.language}\n` +
-    `- ${bodyLabels.venue[locale]}: ${input.venueName}` +
+    `## ${bodyLabels.heading[locale]}\n\n${detail} ${more}\n\n` +
+    `- ${bodyLabels.duration[locale]}${colon} ${duration}\n` +
+    `- ${bodyLabels.language[locale]}${colon} ${input.language}\n` +
+    `- ${bodyLabels.venue[locale]}${colon} ${input.venueName}` +
     link
   );
 }

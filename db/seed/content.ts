@@ -37,6 +37,8 @@ export const venues: readonly Venue[] = [
 
 export interface EventFormat {
   key: string;
+  /** Slug of the tag every event of this format gets. */
+  tag: string;
   name: Localized;
   /** Typical local start hours and length in minutes; the generator picks within these. */
   startHours: readonly number[];
@@ -46,18 +48,18 @@ export interface EventFormat {
 }
 
 export const formats: readonly EventFormat[] = [
-  { key: 'concert', name: l('Concert', 'Concert', 'Konzert'), startHours: [19, 20, 21], minutes: [75, 120] },
-  { key: 'talk', name: l('Talk', 'Conférence', 'Vortrag'), startHours: [12, 17, 18, 19], minutes: [45, 90] },
-  { key: 'workshop', name: l('Workshop', 'Atelier', 'Workshop'), startHours: [10, 11, 14], minutes: [120, 240] },
-  { key: 'screening', name: l('Screening', 'Projection', 'Filmvorführung'), startHours: [18, 20, 21], minutes: [90, 150] },
-  { key: 'theatre', name: l('Theatre', 'Théâtre', 'Theater'), startHours: [19, 20], minutes: [70, 140] },
-  { key: 'exhibition', name: l('Exhibition', 'Exposition', 'Ausstellung'), startHours: [10, 11], minutes: [480, 480], multiDay: true },
-  { key: 'reading', name: l('Reading', 'Lecture', 'Lesung'), startHours: [18, 19], minutes: [60, 90] },
-  { key: 'panel', name: l('Panel discussion', 'Table ronde', 'Podiumsdiskussion'), startHours: [14, 16, 18], minutes: [60, 120] },
-  { key: 'walk', name: l('Walking tour', 'Promenade commentée', 'Stadtspaziergang'), startHours: [9, 10, 15], minutes: [90, 150] },
-  { key: 'listening', name: l('Listening session', 'Séance d’écoute', 'Hörsession'), startHours: [17, 21, 22], minutes: [60, 90] },
-  { key: 'masterclass', name: l('Masterclass', 'Classe de maître', 'Meisterkurs'), startHours: [10, 14], minutes: [90, 180] },
-  { key: 'performance', name: l('Dance performance', 'Spectacle de danse', 'Tanzperformance'), startHours: [19, 20], minutes: [50, 90] },
+  { key: 'concert', tag: 'music', name: l('Concert', 'Concert', 'Konzert'), startHours: [19, 20, 21], minutes: [75, 120] },
+  { key: 'talk', tag: 'philosophy', name: l('Talk', 'Conférence', 'Vortrag'), startHours: [12, 17, 18, 19], minutes: [45, 90] },
+  { key: 'workshop', tag: 'family-friendly', name: l('Workshop', 'Atelier', 'Workshop'), startHours: [10, 11, 14], minutes: [120, 240] },
+  { key: 'screening', tag: 'film', name: l('Screening', 'Projection', 'Filmvorführung'), startHours: [18, 20, 21], minutes: [90, 150] },
+  { key: 'theatre', tag: 'theatre', name: l('Theatre', 'Théâtre', 'Theater'), startHours: [19, 20], minutes: [70, 140] },
+  { key: 'exhibition', tag: 'visual-arts', name: l('Exhibition', 'Exposition', 'Ausstellung'), startHours: [10, 11], minutes: [480, 480], multiDay: true },
+  { key: 'reading', tag: 'literature', name: l('Reading', 'Lecture', 'Lesung'), startHours: [18, 19], minutes: [60, 90] },
+  { key: 'panel', tag: 'technology', name: l('Panel discussion', 'Table ronde', 'Podiumsdiskussion'), startHours: [14, 16, 18], minutes: [60, 120] },
+  { key: 'walk', tag: 'architecture', name: l('Walking tour', 'Promenade commentée', 'Stadtspaziergang'), startHours: [9, 10, 15], minutes: [90, 150] },
+  { key: 'listening', tag: 'music', name: l('Listening session', 'Séance d’écoute', 'Hörsession'), startHours: [17, 21, 22], minutes: [60, 90] },
+  { key: 'masterclass', tag: 'youth', name: l('Masterclass', 'Classe de maître', 'Meisterkurs'), startHours: [10, 14], minutes: [90, 180] },
+  { key: 'performance', tag: 'dance', name: l('Dance performance', 'Spectacle de danse', 'Tanzperformance'), startHours: [19, 20], minutes: [50, 90] },
 ];
 
 /** Programme subjects; an event title is "<format>: <subject>". */
@@ -216,5 +218,5 @@ export const spokenLanguages: readonly Localized[] = [
   l('French', 'français', 'Französisch'),
   l('German', 'allemand', 'Deutsch'),
   l('English and French', 'anglais et français', 'Englisch und Französisch'),
-  l('No spoken language', 'sans paroles', 'ohne Sprache'),
+  l('No words spoken', 'sans paroles', 'ohne Worte'),
 ];
