@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isBuildStale } from '../../src/server/runtime/build-state.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { prepareSeededTemplate } from '../helpers/template.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,6 +18,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
     if (build.status !== 0) throw new Error('astro build failed before the e2e tests');
   }
+  await prepareSeededTemplate();
   const server = await startTestServer();
   process.env.E2E_BASE_URL = server.origin;
   process.env.E2E_SERVER_DIR = server.dir;

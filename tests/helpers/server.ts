@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempDir } from './db.ts';
+import { copySeededTemplate } from './template.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,6 +23,8 @@ process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = makeTempDir('hub-server-');
   const databaseUrl = env.DATABASE_URL ?? `file:${join(dir, 'hub.db')}`;
+  // Demo servers start from the run's seeded template (same content the seed would write).
+  if (!env.DATABASE_URL && env.HUB_DEMO !== '0' && !env.UPLOADS_DIR) copySeededTemplate(dir);
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
     env: {

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const fetchManual = (path: string, headers: Record<string, string> = {}) =>
+  fetch(new URL(path, server.origin), { redirect: 'manual', headers });
+
+describe('locale routing through the built server', () => {
+  it.each([
+    ['fr-CA,fr;q=0.9', '/fr'],
+    ['de', '/de'],
+    ['es,it;q=0.5', '/en'],
+    ['', '/en'],
+  ])('/ with Accept-Language %j redirects to %s', async (acceptLanguage, location) => {
+    const response = await fetchManual('/', acceptLanguage ? { 'accept-language': acceptLanguage } : {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(location);
+    expect(response.headers.get('vary')).toMatch(/Accept-Language/i);
+    expect(response.headers.get('cache-control')).toMatch(/no-store/);
+  });
+
+  it.each(['/xx', '/EN', '/es/hub', '/english/hub', '/en-us'])('%s is a 404', async (path) => {
+    const response = await fetchManual(path);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<html');
+  });
+
+  it.each(['en', 'fr', 'de'])('/%s/hub lists published demo events in its language', async (locale) => {
+    const response = await fetchManual(`/${locale}/hub`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${locale}"`);
+    const links = html.match(new RegExp(`href="/${locale}/hub/event/[a-z0-9-]+"`, 'g')) ?? [];
+    expect(links.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refuses a bad environment with a message naming the variable', async () => {
+    await expect(startTestServer({ PORT: 'eighty' })).rejects.toThrow(/PORT: must be a port number/);
+  });
+});
