@@ -1,0 +1,193 @@
+/**
+ * The front cache: public hub responses kept in memory in front of Astro, compressed once
+ * (brotli + gzip) and served with ETag/304 without entering Astro's pipeline. Bounded by bytes
+ * (LRU) and purged by the same tags as Astro's route cache. Only responses a page marks as
+ * shareable (`Cache-Control: public` with the internal `x-hub-cache` directive, no cookies) are
+ * ever stored, so nothing identity-dependent can be served from here.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Internal response header a hub page sets: `tags=<t1,t2>; max-age=<seconds>`. Never sent to clients. */
+export const CACHE_DIRECTIVE_HEADER = 'x-hub-cache';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface CachedResponse {
+  key: string;
+  status: number;
+  headers: [string, string][];
+  bodies: Record<Encoding, Buffer>;
+  etag: string;
+  tags: string[];
+  expiresAt: number;
+  bytes: number;
+}
+
+export interface CacheDirective {
+  tags: string[];
+  maxAge: number;
+}
+
+/** Parses `tags=a,b; max-age=600`; null when absent or malformed (then nothing is stored). */
+export function parseCacheDirective(value: string | undefined | null): CacheDirective | null {
+  if (!value) return null;
+  let tags: string[] = [];
+  let maxAge = Number.NaN;
+  for (const part of value.split(';')) {
+    const [name, raw = ''] = part.trim().split('=', 2);
+    if (name === 'tags') tags = raw.split(',').map((tag) => tag.trim()).filter(Boolean);
+    if (name === 'max-age') maxAge = Number(raw);
+  }
+  return Number.isInteger(maxAge) && maxAge > 0 ? { tags, maxAge } : null;
+}
+
+/** Picks the best encoding the client accepts among those we keep. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Compresses a body once in both encodings (text pages compress 5–10×). */
+export function compressBody(body: Buffer): Record<Encoding, Buffer> {
+  return {
+    identity: body,
+    gzip: gzipSync(body, { level: 6 }),
+    br: brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  };
+}
+
+/** Strong ETag of the identity body; encodings get a suffix so caches never mix them up. */
+export function etagFor(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** True when an `If-None-Match` header matches `etag` (any encoding variant, weak or strong). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replaceAll('"', '');
+  return ifNoneMatch.split(',').some((candidate) => {
+    const value = candidate.trim().replace(/^W\//, '').replaceAll('"', '');
+    return value === bare || value.startsWith(`${bare}-`);
+  });
+}
+
+/** Byte-bounded LRU of responses with a tag index for purges. */
+export class FrontCache {
+  readonly maxBytes: number;
+  #entries = new Map<string, CachedResponse>();
+  #byTag = new Map<string, Set<string>>();
+  #bytes = 0;
+  /** Purge clock: a render that started before a purge of one of its tags must not be stored. */
+  #tick = 0;
+  #purgedAt = new Map<string, number>();
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** A fresh entry, refreshed as most recently used; expired entries are dropped. */
+  get(key: string, now = Date.now()): CachedResponse | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /** The current purge clock, read when a render starts. */
+  now(): number {
+    return this.#tick;
+  }
+
+  /**
+   * Stores `entry` unless it is too large or one of its tags was purged after `renderedSince`
+   * (the render may show data from before the write).
+   */
+  set(entry: CachedResponse, renderedSince = this.#tick): void {
+    if (entry.bytes > this.maxBytes / 4) return;
+    if (entry.tags.some((tag) => (this.#purgedAt.get(tag) ?? -1) >= renderedSince)) return;
+    this.delete(entry.key);
+    this.#entries.set(entry.key, entry);
+    this.#bytes += entry.bytes;
+    for (const tag of entry.tags) {
+      let keys = this.#byTag.get(tag);
+      if (!keys) this.#byTag.set(tag, (keys = new Set()));
+      keys.add(entry.key);
+    }
+    for (const [oldest] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.#byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byTag.delete(tag);
+    }
+  }
+
+  /** Drops every entry carrying any of `tags`; returns how many were dropped. */
+  invalidateTags(tags: readonly string[]): number {
+    let dropped = 0;
+    const tick = this.#tick++;
+    for (const tag of tags) {
+      this.#purgedAt.set(tag, tick);
+      for (const key of [...(this.#byTag.get(tag) ?? [])]) {
+        this.delete(key);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  clear(): void {
+    this.invalidateTags([...this.#byTag.keys()]);
+    this.#entries.clear();
+    this.#byTag.clear();
+    this.#bytes = 0;
+  }
+}
+
+const REGISTRY = Symbol.for('edition-hub.front-cache');
+type Registry = typeof globalThis & { [REGISTRY]?: FrontCache };
+
+/** Makes `cache` reachable from the server bundle (purges from the admin write path). */
+export function registerFrontCache(cache: FrontCache): void {
+  (globalThis as Registry)[REGISTRY] = cache;
+}
+
+/** Purges `tags` from the process's front cache, if one runs (no-op in `astro dev` or tests). */
+export function invalidateFrontCache(tags: readonly string[]): number {
+  return (globalThis as Registry)[REGISTRY]?.invalidateTags(tags) ?? 0;
+}

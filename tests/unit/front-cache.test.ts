@@ -1,0 +1,98 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseEncoding,
+  compressBody,
+  etagFor,
+  FrontCache,
+  matchesEtag,
+  parseCacheDirective,
+  type CachedResponse,
+} from '../../src/server/runtime/front-cache.ts';
+
+function entry(key: string, tags: string[], size = 1000, ttlMs = 60_000): CachedResponse {
+  const body = Buffer.alloc(size, 'a');
+  return { key, status: 200, headers: [], bodies: compressBody(body), etag: etagFor(body), tags, expiresAt: Date.now() + ttlMs, bytes: size };
+}
+
+describe('front cache', () => {
+  it('purges exactly the entries carrying a purged tag', () => {
+    const cache = new FrontCache(1_000_000);
+    cache.set(entry('/en/hub/event/a', ['event:1', 'edition:7']));
+    cache.set(entry('/fr/hub/event/a', ['event:1', 'edition:7']));
+    cache.set(entry('/en/hub/event/b', ['event:2']));
+    cache.set(entry('/en/hub', ['hub']));
+    expect(cache.invalidateTags(['event:1'])).toBe(2);
+    expect(cache.get('/en/hub/event/a')).toBeUndefined();
+    expect(cache.get('/fr/hub/event/a')).toBeUndefined();
+    expect(cache.get('/en/hub/event/b')).toBeDefined();
+    expect(cache.get('/en/hub')).toBeDefined();
+  });
+
+  it('evicts the least recently used entries past its byte budget', () => {
+    const cache = new FrontCache(3_000);
+    cache.set(entry('/a', [], 700));
+    cache.set(entry('/b', [], 700));
+    cache.set(entry('/c', [], 700));
+    cache.get('/a');
+    cache.set(entry('/d', [], 700));
+    cache.set(entry('/e', [], 700));
+    expect(cache.bytes).toBeLessThanOrEqual(3_000);
+    expect(cache.get('/a')).toBeDefined();
+    expect(cache.get('/b')).toBeUndefined();
+  });
+
+  it('drops expired entries and refuses oversize ones', () => {
+    const cache = new FrontCache(10_000);
+    cache.set(entry('/old', [], 100, -1));
+    expect(cache.get('/old')).toBeUndefined();
+    cache.set(entry('/huge', [], 5_000));
+    expect(cache.get('/huge')).toBeUndefined();
+  });
+
+  it('does not store a render that started before a purge of one of its tags', () => {
+    const cache = new FrontCache(1_000_000);
+    const startedAt = cache.now();
+    cache.invalidateTags(['event:1']);
+    cache.set(entry('/en/hub/event/a', ['event:1']), startedAt);
+    expect(cache.get('/en/hub/event/a')).toBeUndefined();
+    cache.set(entry('/en/hub/event/a', ['event:1']), cache.now());
+    expect(cache.get('/en/hub/event/a')).toBeDefined();
+  });
+
+  it('compresses once into gzip and brotli that decode to the body', () => {
+    const body = Buffer.from('<p>Edition Hub</p>'.repeat(100));
+    const bodies = compressBody(body);
+    expect(gunzipSync(bodies.gzip).equals(body)).toBe(true);
+    expect(brotliDecompressSync(bodies.br).equals(body)).toBe(true);
+    expect(bodies.br.length).toBeLessThan(body.length / 5);
+  });
+});
+
+describe('negotiation helpers', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['identity', 'identity'],
+    ['*', 'br'],
+  ] as const)('Accept-Encoding %s → %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+
+  it('matches ETags of any encoding variant, weak or strong', () => {
+    expect(matchesEtag('"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('W/"abc-br"', '"abc"')).toBe(true);
+    expect(matchesEtag('"x", "abc-gz"', '"abc"')).toBe(true);
+    expect(matchesEtag('"abd"', '"abc"')).toBe(false);
+    expect(matchesEtag(undefined, '"abc"')).toBe(false);
+  });
+
+  it('parses the internal cache directive', () => {
+    expect(parseCacheDirective('tags=hub,event:1; max-age=600')).toEqual({ tags: ['hub', 'event:1'], maxAge: 600 });
+    expect(parseCacheDirective('tags=hub')).toBeNull();
+    expect(parseCacheDirective('max-age=-1')).toBeNull();
+    expect(parseCacheDirective(null)).toBeNull();
+  });
+});
