@@ -12,6 +12,7 @@ import { EnvError, parseEnv } from '../src/server/config/env.ts';
 import { isBuildStale } from '../src/server/runtime/build-state.ts';
 import { shareDatabase } from '../src/server/db.ts';
 import { checkReadiness } from '../src/server/operations/health.ts';
+import { FrontCache, registerFrontCache } from '../src/server/runtime/front-cache.ts';
 import { shutDownGracefully, startHttpServer } from '../src/server/runtime/http-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -45,8 +46,10 @@ if (env.HUB_DEMO) {
   if (result.inserted) console.log(`Loaded demo content in ${(result.ms / 1000).toFixed(1)} s.`);
 }
 shareDatabase(db);
+const frontCache = env.HUB_FRONT_CACHE_MB > 0 ? new FrontCache(env.HUB_FRONT_CACHE_MB * 1024 * 1024) : undefined;
+if (frontCache) registerFrontCache(frontCache);
 
-const server = await startHttpServer({ root, host: env.HOST, port: env.PORT, readiness: () => checkReadiness(db) });
+const server = await startHttpServer({ root, host: env.HOST, port: env.PORT, readiness: () => checkReadiness(db), frontCache });
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 console.log(`Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`);

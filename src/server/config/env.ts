@@ -3,6 +3,7 @@
  * with its default; README.md lists the same table.
  */
 import { z } from 'zod';
+import { parseDsn } from '../errors/tunnel/dsn.ts';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
@@ -18,6 +19,22 @@ const databaseUrl = z
     message: 'must start with file:, libsql://, http(s):// or ws(s)://',
   });
 
+/** A comma-separated list of e-mail addresses, normalised to lowercase (empty = nobody). */
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })));
+
+/** A Sentry DSN (`https://<key>@<host>/<project id>`). */
+const sentryDsn = z.string().refine((value) => parseDsn(value) !== undefined, {
+  message: 'must be a Sentry DSN like https://<public key>@<host>/<project id>',
+});
+
 export const envSchema = z
   .object({
     DATABASE_URL: databaseUrl.default('file:./data/hub.db'),
@@ -32,9 +49,63 @@ export const envSchema = z
     PUBLIC_SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     HUB_DEMO: booleanFlag.optional(),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
+    /** Memory budget of the front cache of public pages, in MiB (0 turns it off). */
+    HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(64),
+    // Contact form: accepted messages per client per 10 minutes (0 = no limit). See docs/decisions/004.
+    CONTACT_RATE_LIMIT: z.coerce
+      .number({ error: 'must be a number of messages' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (no limit) or more')
+      .default(5),
+    // Monitoring (docs/decisions/006-errors-and-monitoring.md). DSNs must also be set at build time.
+    SENTRY_DSN: sentryDsn.optional(),
+    PUBLIC_SENTRY_DSN: sentryDsn.optional(),
+    SENTRY_AUTH_TOKEN: z.string().min(1).optional(),
+    MONITORING_RATE_LIMIT: z.coerce
+      .number({ error: 'must be a number of envelopes per minute' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (no limit) or more')
+      .default(120),
+    // Authentication (docs/decisions/002-two-auth-adapters.md, 003-roles-and-permissions.md).
+    PUBLIC_CLERK_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9+/=_-]+$/, 'must be a Clerk publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+    CLERK_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_\S+$/, 'must be a Clerk secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    CLERK_JWT_KEY: z
+      .string()
+      .regex(/-----BEGIN PUBLIC KEY-----/, 'must be the PEM public key from the Clerk dashboard (API keys → JWT public key)')
+      .optional(),
+    HUB_ADMIN_EMAILS: emailList.default([]),
+    HUB_EDITOR_EMAILS: emailList.default([]),
+    HUB_SIGN_UP: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
+    BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+    HUB_SESSION_MAX_AGE: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(300, 'must be between 300 (5 minutes) and 31536000 (a year) seconds')
+      .max(31_536_000, 'must be between 300 (5 minutes) and 31536000 (a year) seconds')
+      .default(604_800),
+  })
+  .superRefine((env, ctx) => {
+    const clerkKeys = [env.PUBLIC_CLERK_PUBLISHABLE_KEY, env.CLERK_SECRET_KEY].filter(Boolean).length;
+    if (clerkKeys === 1) {
+      const missing = env.PUBLIC_CLERK_PUBLISHABLE_KEY ? 'CLERK_SECRET_KEY' : 'PUBLIC_CLERK_PUBLISHABLE_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'Clerk needs both PUBLIC_CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY (or neither, for local accounts)' });
+    }
+    // An embedded database keeps a generated secret beside its file; a shared database is used by
+    // several processes that must agree on one secret, so it has to be given.
+    if (clerkKeys === 0 && !env.BETTER_AUTH_SECRET && !env.DATABASE_URL.startsWith('file:')) {
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required for local accounts on a remote database' });
+    }
   })
   .transform((env) => ({
     ...env,
+    /** Which auth adapter serves the admin: Clerk when both keys are set, local accounts otherwise. */
+    AUTH_PROVIDER: env.PUBLIC_CLERK_PUBLISHABLE_KEY && env.CLERK_SECRET_KEY ? ('clerk' as const) : ('local' as const),
     // Demo content goes into the embedded default database unless switched off; never by
     // default into a remote database, which is somebody's real data.
     HUB_DEMO: env.HUB_DEMO ?? env.DATABASE_URL.startsWith('file:'),

@@ -6,7 +6,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { answerUnhandledError } from '../errors/last-resort.ts';
 import { getDistDir } from './build-state.ts';
+import type { FrontCache } from './front-cache.ts';
+import { withFrontCache } from './front-cache-handler.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -23,6 +26,8 @@ export interface StartOptions {
   port: number;
   /** Answers `/readyz`; the server is ready when it resolves `{ ready: true }`. */
   readiness?: () => Promise<{ ready: boolean } & Record<string, unknown>>;
+  /** Front cache of public pages (omit to send every request to Astro). */
+  frontCache?: FrontCache | undefined;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -31,8 +36,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Starts listening with the built Astro handler; resolves once the socket is bound. */
-export async function startHttpServer({ root, host, port, readiness }: StartOptions): Promise<Server> {
-  const server = createHttpServer(await loadAstroHandler(root), readiness);
+export async function startHttpServer({ root, host, port, readiness, frontCache }: StartOptions): Promise<Server> {
+  const astro = await loadAstroHandler(root);
+  const server = createHttpServer(frontCache ? withFrontCache(frontCache, astro) : astro, readiness);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -53,7 +59,12 @@ export function createHttpServer(app: Handler, readiness?: StartOptions['readine
       );
       return;
     }
-    app(req, res);
+    try {
+      app(req, res);
+    } catch (error) {
+      // Astro handles its own errors; this only catches a crash that escapes its handler.
+      void answerUnhandledError(req, res, error);
+    }
   });
 }
 
