@@ -283,6 +283,8 @@ export const events = sqliteTable(
     index('events_public_idx').on(t.status, t.startsAt),
     index('events_edition_idx').on(t.editionId, t.startsAt),
     index('events_updated_idx').on(t.updatedAt),
+    // Admin list: "drafts (or published), recently edited first" without sorting the whole table.
+    index('events_status_updated_idx').on(t.status, t.updatedAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `events_status_updated_idx` ON `events` (`status`,`updated_at`);

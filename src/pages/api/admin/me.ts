@@ -1,0 +1,16 @@
+/** GET /api/admin/me: the signed-in user, their effective role and every permission it holds. */
+import type { APIRoute } from 'astro';
+import { listPermissions, requirePermission } from '../../../server/auth/permissions.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ locals }) => {
+  const denied = requirePermission(locals, 'admin.access');
+  if (denied) return denied;
+  // requirePermission has just established that someone is signed in.
+  const { id, email, name, role, provider } = locals.user!;
+  return Response.json(
+    { user: { id, email, name, provider }, role, permissions: listPermissions(role) },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+};

@@ -1,0 +1,41 @@
+/**
+ * PUT    /api/admin/users/{id}/role  { "role": "admin" | "editor" }: grants a role.
+ * DELETE /api/admin/users/{id}/role: revokes the granted role.
+ * Admins only; refused (409 LAST_ADMIN) when it would leave no administrator.
+ */
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { requirePermission } from '../../../../../server/auth/permissions.ts';
+import { grantRoleSchema, noStore, refuseUnlessLocal, toUserJson } from '../../../../../server/auth/local/users-api.ts';
+import { setGrantedRole, type RoleChange } from '../../../../../server/auth/local/users.ts';
+import { allowListsFrom, type Role } from '../../../../../server/auth/roles.ts';
+import { getEnv } from '../../../../../server/config/env.ts';
+import { getDb } from '../../../../../server/db.ts';
+import { problem } from '../../../../../server/http/problem.ts';
+
+export const prerender = false;
+
+async function change(id: string, role: Role | null): Promise<Response> {
+  const result: RoleChange = await setGrantedRole(await getDb(), { id }, role, allowListsFrom(getEnv()));
+  if (result.ok) return Response.json({ user: toUserJson(result.user) }, { headers: noStore });
+  if (result.code === 'USER_NOT_FOUND') return problem(404, 'USER_NOT_FOUND', 'No account has this id');
+  return problem(409, 'LAST_ADMIN', 'This would leave no administrator; grant admin to someone else first');
+}
+
+export const PUT: APIRoute = async ({ locals, params, request }) => {
+  const refused = requirePermission(locals, 'users.manage') ?? refuseUnlessLocal();
+  if (refused) return refused;
+  const parsed = grantRoleSchema.safeParse(await request.json().catch(() => undefined));
+  if (!parsed.success) {
+    return problem(400, 'INVALID_BODY', 'Send { "role": "admin" } or { "role": "editor" }', {
+      errors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
+    });
+  }
+  return change(params.id ?? '', parsed.data.role);
+};
+
+export const DELETE: APIRoute = async ({ locals, params }) => {
+  const refused = requirePermission(locals, 'users.manage') ?? refuseUnlessLocal();
+  if (refused) return refused;
+  return change(params.id ?? '', null);
+};

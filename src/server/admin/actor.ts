@@ -1,0 +1,33 @@
+/** Who performs an admin write, and what they may do: services ask, routes provide. */
+import { hasPermission, type Permission } from '../auth/permissions.ts';
+import type { Role } from '../auth/roles.ts';
+import type { AuthUser } from '../auth/types.ts';
+import { permissionDenied } from './errors.ts';
+
+export interface Actor {
+  /** Stable user id (written to `created_by`, `updated_by` and the audit log). */
+  id: string;
+  /** Human-readable name kept in the audit log even if the account goes away. */
+  label: string;
+  can(permission: Permission): boolean;
+}
+
+/** The actor behind a signed-in user. */
+export function actorFromUser(user: AuthUser): Actor {
+  const role = user.role;
+  return {
+    id: user.id,
+    label: user.email ?? user.name ?? user.id,
+    can: (permission) => hasPermission(role, permission),
+  };
+}
+
+/** An actor with a fixed role, for scripts and tests that call services directly. */
+export function actorWithRole(id: string, role: Role | null, label = id): Actor {
+  return { id, label, can: (permission) => hasPermission(role, permission) };
+}
+
+/** Throws 403 naming `permission` unless the actor holds it (data-dependent checks). */
+export function demand(actor: Actor, permission: Permission): void {
+  if (!actor.can(permission)) throw permissionDenied(permission);
+}

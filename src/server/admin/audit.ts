@@ -1,0 +1,37 @@
+/** The audit log writer: one row per changed entity, inside the write's own transaction. */
+import type { Executor } from '../../../db/client.ts';
+import { auditLog } from '../../../db/schema.ts';
+import type { Actor } from './actor.ts';
+
+export const auditEntities = ['event', 'edition', 'curator', 'organizer', 'tag', 'media', 'file'] as const;
+export type AuditEntity = (typeof auditEntities)[number];
+
+/** `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
+export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach';
+
+export interface AuditEntry {
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: number;
+  /** Field paths the write changed (`title`, `translations.fr.title`, `tagIds`). */
+  changedFields: string[];
+}
+
+/** Appends entries in one statement; call it in the same transaction as the write. */
+export async function recordAudit(tx: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const at = new Date();
+  for (let start = 0; start < entries.length; start += 200) {
+    await tx.insert(auditLog).values(
+      entries.slice(start, start + 200).map((entry) => ({
+        actorId: actor.id,
+        actorLabel: actor.label,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: String(entry.entityId),
+        changedFields: entry.changedFields,
+        at,
+      })),
+    );
+  }
+}

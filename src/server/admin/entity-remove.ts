@@ -1,0 +1,133 @@
+/**
+ * Deleting items and moving many through the publication lifecycle at once. Both are all or
+ * nothing: one refused item refuses the whole request, with the reason per item.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { writeTransaction, type Database } from '../../../db/client.ts';
+import type { PublicationStatus } from '../../../db/schema.ts';
+import { removeFromSearch } from '../../../db/search-index.ts';
+import { demand, type Actor } from './actor.ts';
+import { recordAudit } from './audit.ts';
+import { withConstraintErrors } from './db-errors.ts';
+import type { EntitySpec, EntityState } from './entity-spec.ts';
+import { columnOf, loadStates } from './entity-state.ts';
+import { AdminError, FieldErrors, notFound } from './errors.ts';
+import { canTransition, transitionAction } from './publication.ts';
+import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
+
+export interface RemoveResult {
+  /** The deleted items as they were. */
+  removed: EntityState[];
+  detached: DetachedOwners;
+}
+
+export interface TransitionResult {
+  /** Items whose status changed (others already had the target status). */
+  changed: EntityState[];
+}
+
+/** Loads the items; unknown ids → 404 for one id, per-item errors for many. */
+async function loadAll(tx: Parameters<typeof loadStates>[0], spec: EntitySpec, ids: readonly number[]): Promise<EntityState[]> {
+  const states = await loadStates(tx, spec, ids);
+  const missing = ids.filter((id) => !states.has(id));
+  if (missing.length > 0) {
+    if (ids.length === 1) throw notFound(spec.entity, ids[0]!);
+    const errors = new FieldErrors();
+    for (const id of missing) errors.add(`items.${id}`, 'NOT_FOUND');
+    errors.throwIfAny(422, 'BULK_REJECTED', 'Some of the selected items do not exist');
+  }
+  return ids.map((id) => states.get(id)!);
+}
+
+/**
+ * Deletes the items (their translations and own relation rows cascade). Published items need
+ * `content.deletePublished`. Items something still uses answer 409 `IN_USE` with the usages,
+ * unless `detach` is set and the actor holds the spec's detach permission.
+ */
+export function removeEntities(db: Database, actor: Actor, spec: EntitySpec, ids: readonly number[], detach: boolean): Promise<RemoveResult> {
+  return withConstraintErrors(() =>
+    writeTransaction(db, async (tx) => {
+      const states = await loadAll(tx, spec, ids);
+      if (states.some((state) => state.values['status'] === 'published')) demand(actor, 'content.deletePublished');
+      let detached: DetachedOwners = {};
+      if (spec.usage) {
+        const report = await findUsages(tx, spec.usage, ids);
+        if (report.total > 0 && !detach) {
+          throw new AdminError(409, 'IN_USE', `This ${spec.entity} is still used; detach it first or delete with detach=true`, {
+            extensions: { usages: report.usages, usageCount: report.total },
+          });
+        }
+        if (report.total > 0) {
+          demand(actor, spec.detachPermission);
+          detached = await detachUsages(tx, actor, spec.usage, ids);
+        }
+      }
+      await tx.delete(spec.table).where(inArray(columnOf(spec, 'id'), [...ids]));
+      if (spec.search) await removeFromSearch(tx, spec.search, ids);
+      await recordAudit(
+        tx,
+        actor,
+        ids.map((id) => ({ action: 'delete', entity: spec.entity, entityId: id, changedFields: [] })),
+      );
+      return { removed: states, detached };
+    }),
+  );
+}
+
+/**
+ * Moves the items to `target` (publish, unpublish, archive). Items already there are left as they
+ * are; an invalid transition or a missing publishing requirement refuses the whole batch.
+ */
+export async function transitionEntities(
+  db: Database,
+  actor: Actor,
+  spec: EntitySpec,
+  ids: readonly number[],
+  target: PublicationStatus,
+): Promise<TransitionResult> {
+  const publication = spec.publication;
+  if (!publication) throw new AdminError(422, 'ACTION_NOT_SUPPORTED', `${spec.entity} items have no publication status`);
+  demand(actor, 'content.publish');
+  return withConstraintErrors(() =>
+    writeTransaction(db, async (tx) => {
+      const states = await loadAll(tx, spec, ids);
+      const errors = new FieldErrors();
+      const changing = states.filter((state) => state.values['status'] !== target);
+      for (const state of changing) {
+        const from = state.values['status'] as PublicationStatus;
+        if (!canTransition(from, target)) errors.add(`items.${state.id}.status`, 'INVALID_TRANSITION');
+        if (target === 'published') {
+          for (const [path, codes] of Object.entries(publication.requirements(state))) {
+            for (const code of codes) errors.add(`items.${state.id}.${path}`, code);
+          }
+        }
+      }
+      errors.throwIfAny(422, 'BULK_REJECTED', 'Some of the selected items cannot take this action');
+      if (changing.length === 0) return { changed: [] };
+      const now = new Date();
+      const set = {
+        status: target,
+        version: sql`${columnOf(spec, 'version')} + 1`,
+        updatedAt: now,
+        updatedBy: actor.id,
+        ...(target === 'published' ? { publishedAt: now } : {}),
+      };
+      await tx
+        .update(spec.table)
+        .set(set as Partial<SQLiteTable['$inferInsert']>)
+        .where(inArray(columnOf(spec, 'id'), changing.map((state) => state.id)));
+      await recordAudit(
+        tx,
+        actor,
+        changing.map((state) => ({
+          action: transitionAction(state.values['status'] as PublicationStatus, target) ?? 'update',
+          entity: spec.entity,
+          entityId: state.id,
+          changedFields: ['status'],
+        })),
+      );
+      return { changed: changing };
+    }),
+  );
+}

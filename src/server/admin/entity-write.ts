@@ -1,0 +1,158 @@
+/**
+ * Create and update of any admin entity, each in one write transaction: the row, its
+ * translations, its relations, the audit entry and the search index commit together or not at
+ * all. Updates carry the version they were based on; a stale one gets 409 with the current item.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
+import { reindexSearch } from '../../../db/search-index.ts';
+import type { Actor } from './actor.ts';
+import { recordAudit } from './audit.ts';
+import { withConstraintErrors } from './db-errors.ts';
+import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
+import { changedFields, columnOf, loadStates, mergeState, newState, normaliseTranslations } from './entity-state.ts';
+import { entityView } from './entity-view.ts';
+import { AdminError, FieldErrors, notFound } from './errors.ts';
+import { checkPublication, publishedAtFor, transitionAction } from './publication.ts';
+import { checkReferences, writeLinks, writeTranslations } from './references.ts';
+import { resolveSlug } from './slugs.ts';
+
+export interface WriteResult {
+  id: number;
+  before: EntityState | undefined;
+  after: EntityState;
+  /** Field paths the write changed; empty when an update changed nothing. */
+  changed: string[];
+}
+
+const empty: EntityState = { id: 0, values: {}, translations: {}, links: {} };
+
+function isFilled(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Checks that need no database: the spec's own rules, required texts, publication. */
+function validateState(spec: EntitySpec, actor: Actor, before: EntityState | undefined, after: EntityState, errors: FieldErrors): void {
+  spec.validate?.(after, errors);
+  for (const [locale, row] of Object.entries(after.translations)) {
+    for (const field of spec.translations.required) {
+      if (!isFilled(row?.[field])) errors.add(`translations.${locale}.${field}`, 'REQUIRED');
+    }
+  }
+  checkPublication(spec, actor, before, after, errors);
+}
+
+async function reloadState(tx: Executor, spec: EntitySpec, id: number): Promise<EntityState> {
+  const state = (await loadStates(tx, spec, [id])).get(id);
+  if (!state) throw notFound(spec.entity, id);
+  return state;
+}
+
+/** Re-indexes the item when its searchable text changed. */
+async function refreshSearch(tx: Executor, spec: EntitySpec, id: number, changed: readonly string[]): Promise<void> {
+  if (!spec.search) return;
+  const textChanged = changed.some((field) => field.startsWith('translations.') || spec.searchColumns?.includes(field));
+  if (textChanged) await reindexSearch(tx, spec.search, [id]);
+}
+
+/** 409 carrying the item as it is now, so the editor can see what changed meanwhile. */
+export function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
+  return new AdminError(409, 'VERSION_CONFLICT', `This ${spec.entity} was changed by someone else meanwhile`, {
+    extensions: { current: entityView(spec, current) },
+  });
+}
+
+/** Creates an item (version 1). */
+export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input: EntityInput): Promise<WriteResult> {
+  return withConstraintErrors(() =>
+    writeTransaction(db, async (tx) => {
+      const state = newState(input);
+      const errors = new FieldErrors();
+      validateState(spec, actor, undefined, state, errors);
+      // The row's own reference columns are checked before it is inserted (the foreign keys
+      // would refuse it without saying which field was wrong).
+      await checkReferences(tx, spec, input, errors, 'references');
+      errors.throwIfAny();
+      if (spec.slug) state.values['slug'] = await resolveSlug(tx, spec, state, state.values['slug'] as string | undefined);
+      const now = new Date();
+      const publishedAt = publishedAtFor(undefined, state, now);
+      const row = {
+        ...state.values,
+        ...(publishedAt ? { publishedAt } : {}),
+        createdAt: now,
+        updatedAt: now,
+        createdBy: actor.id,
+        updatedBy: actor.id,
+        version: 1,
+      };
+      const [inserted] = (await tx
+        .insert(spec.table)
+        .values(row as SQLiteTable['$inferInsert'])
+        .returning({ id: columnOf(spec, 'id') })) as { id: number }[];
+      const id = inserted!.id;
+      await writeTranslations(tx, spec, id, input, state);
+      // Relations are checked once the row exists, inside the same transaction: a dangling id
+      // rolls back the row and its texts too, so a failed create leaves nothing behind.
+      await checkReferences(tx, spec, input, errors, 'links');
+      errors.throwIfAny();
+      await writeLinks(tx, spec, id, input);
+      const after = await reloadState(tx, spec, id);
+      const changed = changedFields(spec, empty, after);
+      await recordAudit(tx, actor, [{ action: 'create', entity: spec.entity, entityId: id, changedFields: changed }]);
+      if (spec.search) await reindexSearch(tx, spec.search, [id]);
+      return { id, before: undefined, after, changed };
+    }),
+  );
+}
+
+/** Applies a partial update based on `input.version`. */
+export function updateEntity(db: Database, actor: Actor, spec: EntitySpec, id: number, input: EntityInput): Promise<WriteResult> {
+  return withConstraintErrors(() =>
+    writeTransaction(db, async (tx) => {
+      const before = await reloadState(tx, spec, id);
+      if (before.values['version'] !== input.version) throw versionConflict(spec, before);
+      const after = normaliseTranslations(spec, mergeState(before, input));
+      const changed = changedFields(spec, before, after);
+      if (changed.length === 0) return { id, before, after: before, changed };
+
+      const errors = new FieldErrors();
+      validateState(spec, actor, before, after, errors);
+      await checkReferences(tx, spec, { ...input, values: pick(input.values, changed), links: pick(input.links, changed) }, errors);
+      errors.throwIfAny();
+      if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, after.values['slug'] as string);
+
+      const now = new Date();
+      const publishedAt = publishedAtFor(before, after, now);
+      const set = {
+        ...pick(after.values, changed),
+        ...(publishedAt ? { publishedAt } : {}),
+        version: sql`${columnOf(spec, 'version')} + 1`,
+        updatedAt: now,
+        updatedBy: actor.id,
+      };
+      const versionColumn = columnOf(spec, 'version');
+      const updated = await tx
+        .update(spec.table)
+        .set(set as Partial<SQLiteTable['$inferInsert']>)
+        .where(and(eq(columnOf(spec, 'id'), id), eq(versionColumn, input.version!)))
+        .returning({ version: versionColumn });
+      // Another process may have written between our read and this update.
+      if (updated.length === 0) throw versionConflict(spec, await reloadState(tx, spec, id));
+
+      if (changed.some((field) => field.startsWith('translations.'))) await writeTranslations(tx, spec, id, input, after);
+      await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
+      const action = transitionAction(before.values['status'] as never, after.values['status'] as never) ?? 'update';
+      await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed }]);
+      await refreshSearch(tx, spec, id, changed);
+      // The merged state is what was written; no need to read it back.
+      const stamped = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };
+      return { id, before, after: { ...after, values: stamped }, changed };
+    }),
+  );
+}
+
+/** The entries of `record` whose key is in `keys`. */
+function pick<T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key)));
+}

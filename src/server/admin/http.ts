@@ -1,0 +1,78 @@
+/**
+ * The request side of every admin route: authorize, run, turn typed failures into problem+json,
+ * purge the hub cache after a committed write.
+ */
+import type { APIContext } from 'astro';
+import type { Database } from '../../../db/client.ts';
+import { requirePermission, type Permission } from '../auth/permissions.ts';
+import type { AuthUser } from '../auth/types.ts';
+import { getDb } from '../db.ts';
+import { invalidateHubFor, type HubChanges, type TagInvalidator } from '../hub-cache/invalidate.ts';
+import { problem } from '../http/problem.ts';
+import { actorFromUser, type Actor } from './actor.ts';
+import { AdminError, notFound } from './errors.ts';
+
+export interface AdminRequest {
+  db: Database;
+  actor: Actor;
+}
+
+/** JSON that no cache keeps: admin data is per user and changes all the time. */
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  const result = new Headers(headers);
+  result.set('Content-Type', 'application/json; charset=utf-8');
+  result.set('Cache-Control', 'private, no-store');
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: result });
+}
+
+/** The problem+json response of a typed failure. */
+export function problemOf(error: AdminError): Response {
+  return problem(error.status, error.code, error.message, {
+    ...(error.details.errors ? { errors: error.details.errors } : {}),
+    ...(error.details.extensions ? { extensions: error.details.extensions } : {}),
+  });
+}
+
+/**
+ * Runs an admin route: 401/403 unless the signed-in user holds `permission` (the middleware
+ * checked too; routes authorize on their own so a gap there cannot open them), then `work`.
+ */
+export async function handleAdmin(
+  context: APIContext,
+  permission: Permission,
+  work: (request: AdminRequest) => Promise<Response>,
+): Promise<Response> {
+  const locals = context.locals as { user?: AuthUser | null };
+  const denied = requirePermission({ user: locals.user ?? null }, permission);
+  if (denied) return denied;
+  try {
+    return await work({ db: await getDb(), actor: actorFromUser(locals.user!) });
+  } catch (error) {
+    if (error instanceof AdminError) return problemOf(error);
+    throw error;
+  }
+}
+
+/** The `[id]` route parameter as a positive integer; anything else is an unknown item (404). */
+export function routeId(context: APIContext, entity: string): number {
+  const raw = context.params['id'] ?? '';
+  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw notFound(entity, raw.slice(0, 40));
+  return id;
+}
+
+/**
+ * Purges the hub pages a committed write affected. A purge failure is logged, not returned: the
+ * write did happen, and answering 500 would make the editor retry it.
+ */
+export async function invalidateAfterWrite(context: APIContext, changes: HubChanges): Promise<void> {
+  if (Object.values(changes).every((ids) => !ids?.length)) return;
+  try {
+    // No `db`: the changes already name the editions before and after (see each spec's
+    // `changes`), which saves a query on every write.
+    await invalidateHubFor(context.cache as TagInvalidator | undefined, changes);
+  } catch (error) {
+    const line = { time: new Date().toISOString(), level: 'warn', msg: 'hub cache invalidation failed', path: context.url.pathname, error: String(error) };
+    process.stderr.write(`${JSON.stringify(line)}\n`);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The admin use cases every collection shares: read one, create, update, delete, bulk actions.
+ * Each returns the response body and the hub changes to invalidate once the write committed.
+ */
+import type { Database, Executor } from '../../../db/client.ts';
+import type { BulkInput } from '../../lib/admin-schemas/bulk.ts';
+import type { HubChanges } from '../hub-cache/invalidate.ts';
+import type { Actor } from './actor.ts';
+import { loadStates, toEntityInput } from './entity-state.ts';
+import { entityView } from './entity-view.ts';
+import { createEntity, updateEntity } from './entity-write.ts';
+import { removeEntities, transitionEntities } from './entity-remove.ts';
+import type { EntityState } from './entity-spec.ts';
+import { notFound } from './errors.ts';
+import { bulkTargets } from './publication.ts';
+import type { AdminResource } from './resource.ts';
+import type { DetachedOwners } from './where-used.ts';
+
+export interface WriteOutcome {
+  body: unknown;
+  changes: HubChanges;
+}
+
+const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const;
+
+/**
+ * Hub changes of a write: the items themselves (via the spec) plus owners that lost a link.
+ * An item with a publication status that was not published before nor after the write is on no
+ * public page, so it purges nothing (editors saving drafts keep the hub cache warm).
+ */
+function changesOf(resource: AdminResource, ids: readonly number[], states: readonly EntityState[], detached: DetachedOwners = {}): HubChanges {
+  const changes: Record<string, number[]> = {};
+  const invisible = resource.spec.publication !== undefined && states.every((state) => state.values['status'] !== 'published');
+  const own = invisible ? {} : resource.spec.changes(ids, states);
+  for (const [key, value] of Object.entries(own)) changes[key] = [...(value ?? [])];
+  for (const [owner, ownerIds] of Object.entries(detached)) {
+    const key = ownerChangeKeys[owner as keyof typeof ownerChangeKeys];
+    changes[key] = [...new Set([...(changes[key] ?? []), ...(ownerIds ?? [])])];
+  }
+  return changes;
+}
+
+/** The API view of one item, with where it is used when the collection tracks that. */
+export async function describeItem(db: Executor, resource: AdminResource, state: EntityState): Promise<Record<string, unknown>> {
+  return { ...entityView(resource.spec, state), ...(await resource.describe?.(db, state)) };
+}
+
+/** GET one item; 404 when unknown. */
+export async function getItem(db: Executor, resource: AdminResource, id: number): Promise<Record<string, unknown>> {
+  const state = (await loadStates(db, resource.spec, [id])).get(id);
+  if (!state) throw notFound(resource.spec.entity, id);
+  return describeItem(db, resource, state);
+}
+
+export async function createItem(db: Database, actor: Actor, resource: AdminResource, body: Record<string, unknown>): Promise<WriteOutcome> {
+  const result = await createEntity(db, actor, resource.spec, toEntityInput(resource.spec, body));
+  return { body: await describeItem(db, resource, result.after), changes: changesOf(resource, [result.id], [result.after]) };
+}
+
+export async function updateItem(db: Database, actor: Actor, resource: AdminResource, id: number, body: Record<string, unknown>): Promise<WriteOutcome> {
+  const result = await updateEntity(db, actor, resource.spec, id, toEntityInput(resource.spec, body));
+  const changes = result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {};
+  return { body: await describeItem(db, resource, result.after), changes };
+}
+
+export async function deleteItems(db: Database, actor: Actor, resource: AdminResource, ids: readonly number[], detach: boolean): Promise<WriteOutcome> {
+  const { removed, detached } = await removeEntities(db, actor, resource.spec, ids, detach);
+  await resource.afterRemove?.(db, removed);
+  return { body: { deleted: ids, detached }, changes: changesOf(resource, ids, removed, detached) };
+}
+
+/** Bulk publish / unpublish / archive / delete: all items or none. */
+export async function bulkItems(db: Database, actor: Actor, resource: AdminResource, input: BulkInput): Promise<WriteOutcome> {
+  if (input.action === 'delete') {
+    const outcome = await deleteItems(db, actor, resource, input.ids, input.detach ?? false);
+    return { body: { action: input.action, ids: input.ids, changed: input.ids, detached: (outcome.body as { detached: unknown }).detached }, changes: outcome.changes };
+  }
+  const target = bulkTargets[input.action];
+  const { changed } = await transitionEntities(db, actor, resource.spec, input.ids, target);
+  const changedIds = changed.map((state) => state.id);
+  const after = changed.map((state) => ({ ...state, values: { ...state.values, status: target } }));
+  return {
+    body: { action: input.action, ids: input.ids, changed: changedIds },
+    changes: changedIds.length ? changesOf(resource, changedIds, [...changed, ...after]) : {},
+  };
+}

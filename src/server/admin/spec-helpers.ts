@@ -1,0 +1,52 @@
+/** Rules several collection specs share: time ranges, default-locale texts, titles for slugs. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { defaultLocale, locales } from '../../i18n/config.ts';
+import type { EntityState } from './entity-spec.ts';
+import type { FieldErrorMap, FieldErrors } from './errors.ts';
+import { isKnownTimeZone } from './time-zones.ts';
+
+/** `endsAt` not before `startsAt`, and a time zone the runtime knows. */
+export function validateTimeRange(state: EntityState, errors: FieldErrors): void {
+  const { startsAt, endsAt, timeZone } = state.values;
+  if (startsAt instanceof Date && endsAt instanceof Date && endsAt.getTime() < startsAt.getTime()) {
+    errors.add('endsAt', 'END_BEFORE_START');
+  }
+  if (typeof timeZone === 'string' && !isKnownTimeZone(timeZone)) errors.add('timeZone', 'UNKNOWN_TIME_ZONE');
+}
+
+/** A text field in the default locale, else in the first locale that has it. */
+export function preferredText(state: EntityState, field: string): string | undefined {
+  for (const locale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
+    const value = state.translations[locale]?.[field];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return undefined;
+}
+
+/** `REQUIRED_TO_PUBLISH` for each listed default-locale field that is empty. */
+export function defaultLocaleRequirements(state: EntityState, fields: readonly string[]): FieldErrorMap {
+  const errors: FieldErrorMap = {};
+  for (const field of fields) {
+    const value = state.translations[defaultLocale]?.[field];
+    if (typeof value !== 'string' || !value.trim()) errors[`translations.${defaultLocale}.${field}`] = ['REQUIRED_TO_PUBLISH'];
+  }
+  return errors;
+}
+
+/**
+ * SQL for an item's display title from its translations table: the default locale's text,
+ * else any locale's (used by lists for the title column and the title sort).
+ */
+export function translatedTitle(table: string, ownerColumn: string, field: string, ownerId: SQLiteColumn): SQL {
+  // Two primary-key lookups (owner, locale): no per-row sorting even over 100k items.
+  const from = sql`${sql.raw(table)} t WHERE t.${sql.raw(ownerColumn)} = ${ownerId}`;
+  return sql`coalesce(
+    (SELECT t.${sql.raw(field)} FROM ${from} AND t.locale = ${defaultLocale}),
+    (SELECT t.${sql.raw(field)} FROM ${from} ORDER BY t.locale LIMIT 1))`;
+}
+
+/** Distinct numeric values of one base column across states (e.g. editions of events). */
+export function idsOf(states: readonly EntityState[], key: string): number[] {
+  return [...new Set(states.flatMap((state) => (typeof state.values[key] === 'number' ? [state.values[key] as number] : [])))];
+}

@@ -1,0 +1,116 @@
+/**
+ * Read side of medias and files: find the database record behind a storage key, and load the
+ * display data (alt text, caption, size) of medias and files for pages in batched queries.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { fileTranslations, files, mediaTranslations, medias } from '../../../db/schema.ts';
+import type { Locale } from '../../i18n/config.ts';
+import { defaultLocale } from '../../i18n/config.ts';
+import { groupBy, pickTranslation } from '../../lib/translated.ts';
+import type { OriginalKey } from './keys.ts';
+
+/** The image record served under `key`, or undefined: only registered images are served. */
+export async function findImageByKey(db: Executor, key: OriginalKey) {
+  const [row] = await db
+    .select({ id: medias.id, mimeType: medias.mimeType, sha256: medias.sha256, width: medias.width })
+    .from(medias)
+    .where(and(eq(medias.sha256, key.sha256), eq(medias.storageKey, key.key), eq(medias.kind, 'image')))
+    .limit(1);
+  return row;
+}
+
+/** The downloadable file stored under `key`, or undefined. */
+export async function findFileByKey(db: Executor, key: OriginalKey) {
+  const [row] = await db
+    .select({ id: files.id, mimeType: files.mimeType, originalName: files.originalName, byteSize: files.byteSize, sha256: files.sha256 })
+    .from(files)
+    .where(and(eq(files.sha256, key.sha256), eq(files.storageKey, key.key)))
+    .limit(1);
+  return row;
+}
+
+export interface MediaView {
+  id: number;
+  key: string;
+  width: number;
+  height: number;
+  mimeType: string;
+  alt: string;
+  /** Locale of alt and caption (default locale when not translated). */
+  textLocale: Locale;
+  caption: string | null;
+  credit: string | null;
+}
+
+/** Display data of images by id (other kinds and embeds are skipped), in one or two queries. */
+export async function loadMedias(db: Executor, ids: readonly number[], locale: Locale): Promise<Map<number, MediaView>> {
+  const unique = [...new Set(ids)];
+  const result = new Map<number, MediaView>();
+  if (unique.length === 0) return result;
+  const [rows, texts] = await Promise.all([
+    db.select().from(medias).where(and(inArray(medias.id, unique), eq(medias.kind, 'image'))),
+    db
+      .select()
+      .from(mediaTranslations)
+      .where(and(inArray(mediaTranslations.mediaId, unique), inArray(mediaTranslations.locale, [locale, defaultLocale]))),
+  ]);
+  const textsById = groupBy(texts, (text) => text.mediaId);
+  for (const row of rows) {
+    if (!row.storageKey || !row.width || !row.height) continue;
+    const text = pickTranslation(textsById.get(row.id) ?? [], locale);
+    result.set(row.id, {
+      id: row.id,
+      key: row.storageKey,
+      width: row.width,
+      height: row.height,
+      mimeType: row.mimeType ?? 'image/jpeg',
+      alt: text?.row.alt ?? '',
+      textLocale: text?.locale ?? locale,
+      caption: text?.row.caption ?? null,
+      credit: row.credit,
+    });
+  }
+  return result;
+}
+
+export interface FileView {
+  id: number;
+  key: string;
+  title: string;
+  titleLocale: Locale;
+  description: string | null;
+  originalName: string;
+  mimeType: string;
+  byteSize: number;
+}
+
+/** Display data of files by id, in the order given. */
+export async function loadFiles(db: Executor, ids: readonly number[], locale: Locale): Promise<FileView[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const [rows, texts] = await Promise.all([
+    db.select().from(files).where(inArray(files.id, unique)),
+    db
+      .select()
+      .from(fileTranslations)
+      .where(and(inArray(fileTranslations.fileId, unique), inArray(fileTranslations.locale, [locale, defaultLocale]))),
+  ]);
+  const textsById = groupBy(texts, (text) => text.fileId);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return unique.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const text = pickTranslation(textsById.get(id) ?? [], locale);
+    return [{
+      id,
+      key: row.storageKey,
+      title: text?.row.title ?? row.originalName,
+      titleLocale: text?.locale ?? locale,
+      description: text?.row.description ?? null,
+      originalName: row.originalName,
+      mimeType: row.mimeType,
+      byteSize: row.byteSize,
+    }];
+  });
+}
