@@ -28,3 +28,78 @@ export function formatTimeZoneName(locale: Locale, timeZone: string, at: Date): 
   const parts = getFormatter(locale, timeZone, { timeZoneName: 'long' }).formatToParts(at);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
+
+/** "Saturday 21 November 2026": a day heading in the given zone. */
+export function formatDayHeading(locale: Locale, timeZone: string, at: Date): string {
+  return getFormatter(locale, timeZone, { dateStyle: 'full' }).format(at);
+}
+
+/** "21 Nov 2026, 19:30" for single instants (feeds, "published on"). */
+export function formatDateTime(locale: Locale, timeZone: string, at: Date): string {
+  return getFormatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
+const keyFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function getPartsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = keyFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    keyFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function wallClockParts(timeZone: string, at: number): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const part of getPartsFormatter(timeZone).formatToParts(at)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return parts;
+}
+
+/** The calendar date ("2026-11-21") of an instant as seen in `timeZone`. */
+export function toLocalDateKey(timeZone: string, at: Date): string {
+  const { year, month, day } = wallClockParts(timeZone, at.getTime());
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** True for a real calendar date written as YYYY-MM-DD. */
+export function isDateKey(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * The UTC instant at which the local day `dateKey` (YYYY-MM-DD) begins in `timeZone`. Uses only
+ * Intl: the offset is read twice so days starting inside a DST change still resolve correctly.
+ */
+export function startOfLocalDay(timeZone: string, dateKey: string): Date {
+  const wall = Date.parse(`${dateKey}T00:00:00Z`);
+  const offsetAt = (instant: number) => {
+    const p = wallClockParts(timeZone, instant);
+    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - (instant - (instant % 1000));
+  };
+  const guess = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(guess));
+}
+
+/** The date key of the day after `dateKey`. */
+export function nextDateKey(dateKey: string): string {
+  return new Date(Date.parse(`${dateKey}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** "21 November 2026": a single date in the given zone. */
+export function formatDate(locale: Locale, timeZone: string, at: Date): string {
+  return getFormatter(locale, timeZone, { dateStyle: 'long' }).format(at);
+}

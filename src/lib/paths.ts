@@ -1,17 +1,36 @@
 /** Builders for the product's public and admin URLs, so no page assembles paths by hand. */
 import type { Locale } from '../i18n/config.ts';
 
+/** Appends a query string when `query` has any entry. */
+function withQuery(path: string, query?: URLSearchParams): string {
+  return query && query.size ? `${path}?${query}` : path;
+}
+
 export const paths = {
   home: (locale: Locale) => `/${locale}`,
-  hub: (locale: Locale, query?: URLSearchParams) => `/${locale}/hub${query && query.size ? `?${query}` : ''}`,
+  hub: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub`, query),
   event: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}`,
+  eventCalendar: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}/calendar.ics`,
   edition: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}`,
-  search: (locale: Locale) => `/${locale}/hub/search`,
+  editionCalendar: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}/calendar.ics`,
+  hubCalendar: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/calendar.ics`, query),
+  feed: (locale: Locale) => `/${locale}/hub/feed.xml`,
+  search: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/search`, query),
   about: (locale: Locale) => `/${locale}/hub/about`,
   contact: (locale: Locale) => `/${locale}/hub/contact`,
   privacy: (locale: Locale) => `/${locale}/hub/privacy-policy`,
   terms: (locale: Locale) => `/${locale}/hub/terms-and-conditions`,
   admin: (locale: Locale) => `/${locale}/admin`,
+  /**
+   * Where a page rewrites to answer 404 in its own locale: no route matches it, so Astro renders
+   * src/pages/404.astro, and the middleware reads the locale from its first segment.
+   */
+  notFound: (locale: Locale) => `/${locale}/404`,
+  /** An image by storage key; `width`/`format` ask for a generated variant. */
+  media: (key: string, variant?: { width: number; format: 'webp' | 'avif' | 'jpeg' }) =>
+    variant ? `/media/${key}?w=${variant.width}&fm=${variant.format}` : `/media/${key}`,
+  /** A downloadable file by storage key. */
+  file: (key: string) => `/files/${key}`,
 };
 
 /** The same page in another locale: swaps the leading `/{locale}` segment, keeps the query. */

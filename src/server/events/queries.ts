@@ -1,19 +1,38 @@
-/** Read models of events for the public hub. */
-import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+/** Read models of events for the public hub listing, home page and calendar feeds. */
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import { editionTranslations, editions, eventTranslations, events } from '../../../db/schema.ts';
+import { editionTranslations, editions, eventTags, eventTranslations, events, tags } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
-import { isPubliclyVisible } from './visibility.ts';
+import { nextDateKey, startOfLocalDay } from '../../lib/dates.ts';
+import type { MediaView } from '../storage/catalog.ts';
+import { attachCardDetails } from './cards.ts';
+import type { EventTimeFilter } from './filters.ts';
+import { getLongestEventSpan } from './span.ts';
+import { isPubliclyVisible, isPubliclyVisibleUnindexed } from './visibility.ts';
 
-export type EventTimeFilter = 'upcoming' | 'past' | 'all';
+export type { EventTimeFilter } from './filters.ts';
 
 export interface EventListQuery {
   locale: Locale;
   now: Date;
   when?: EventTimeFilter;
+  /** Only events of this (visible) edition. */
+  editionId?: number | undefined;
+  /** Only events carrying this tag. */
+  tagId?: number | undefined;
+  /** Local calendar dates (YYYY-MM-DD, inclusive) the event must overlap, in its own zone. */
+  from?: string | undefined;
+  to?: string | undefined;
   page?: number;
   pageSize?: number;
+}
+
+export interface TagView {
+  id: number;
+  slug: string;
+  label: string;
+  labelLocale: Locale;
 }
 
 export interface EventListItem {
@@ -29,19 +48,88 @@ export interface EventListItem {
   onlineUrl: string | null;
   editionSlug: string | null;
   editionTitle: string | null;
+  editionTitleLocale: Locale;
+  /** When the event became public (its publication, or its scheduled time if later). */
+  publishedAt: Date | null;
+  updatedAt: Date;
+  cover: MediaView | null;
+  tags: TagView[];
 }
 
-/** Published events for the hub listing: upcoming first (soonest first), past newest first. */
-export async function listPublicEvents(db: Executor, query: EventListQuery) {
-  const { locale, now, when = 'upcoming', page = 1, pageSize = 24 } = query;
+/**
+ * The date-range condition. Events happen in many zones, so "from 5 March" means 00:00 on
+ * 5 March where each event takes place: one exact UTC bound per zone present in the range, inside
+ * outer bounds on `starts_at` that let the index narrow the scan.
+ */
+async function dateRangeCondition(db: Executor, visible: SQL, span: number, from?: string, to?: string): Promise<SQL | undefined> {
+  if (!from && !to) return undefined;
+  // ±14 h covers every UTC offset, so these bounds never drop a matching event.
+  const margin = 14 * 3_600_000;
+  const fromWide = from ? new Date(Date.parse(`${from}T00:00:00Z`) - margin) : undefined;
+  const toWide = to ? new Date(Date.parse(`${nextDateKey(to)}T00:00:00Z`) + margin) : undefined;
+  const outer = and(
+    fromWide ? gte(events.endsAt, fromWide) : undefined,
+    fromWide ? gte(events.startsAt, new Date(fromWide.getTime() - span)) : undefined,
+    toWide ? lt(events.startsAt, toWide) : undefined,
+  );
+  const zones = await db.selectDistinct({ timeZone: events.timeZone }).from(events).where(and(visible, outer));
+  if (zones.length === 0) return sql`0`;
+  return and(
+    outer,
+    or(
+      ...zones.map(({ timeZone }) =>
+        and(
+          eq(events.timeZone, timeZone),
+          from ? gte(events.endsAt, startOfLocalDay(timeZone, from)) : undefined,
+          to ? lt(events.startsAt, startOfLocalDay(timeZone, nextDateKey(to))) : undefined,
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * The WHERE clause of a filtered listing (visibility always included). `forCount` writes the
+ * visibility rule so no status index is used (see isPubliclyVisibleUnindexed).
+ */
+export async function buildEventFilter(
+  db: Executor,
+  query: Omit<EventListQuery, 'locale' | 'page' | 'pageSize'>,
+  { forCount = false } = {},
+): Promise<SQL> {
+  const { now, when = 'upcoming', editionId, tagId, from, to } = query;
+  const visible = forCount ? isPubliclyVisibleUnindexed(events, now) : isPubliclyVisible(events, now);
+  const span = await getLongestEventSpan(db, now.getTime());
+  // An event still running at `now` started at most `span` earlier; a finished one started before now.
+  const timeBounds =
+    when === 'upcoming'
+      ? and(gte(events.endsAt, now), gte(events.startsAt, new Date(now.getTime() - span)))
+      : when === 'past'
+        ? and(lt(events.endsAt, now), lt(events.startsAt, now))
+        : undefined;
+  return and(
+    visible,
+    timeBounds,
+    editionId === undefined ? undefined : eq(events.editionId, editionId),
+    tagId === undefined ? undefined : inArray(events.id, db.select({ id: eventTags.eventId }).from(eventTags).where(eq(eventTags.tagId, tagId))),
+    await dateRangeCondition(db, visible, span, from, to),
+  )!;
+}
+
+/** Selects list rows for `where`, in the given order; covers and tags attached in two batched queries. */
+export async function selectEventItems(
+  db: Executor,
+  locale: Locale,
+  now: Date,
+  where: SQL,
+  order: SQL[],
+  limit: number,
+  offset = 0,
+): Promise<EventListItem[]> {
   const own = alias(eventTranslations, 'own');
   const fallback = alias(eventTranslations, 'fallback');
   const edOwn = alias(editionTranslations, 'ed_own');
   const edFallback = alias(editionTranslations, 'ed_fallback');
-  const visible = isPubliclyVisible(events, now);
-  const where =
-    when === 'upcoming' ? and(visible, gte(events.endsAt, now)) : when === 'past' ? and(visible, lt(events.endsAt, now)) : visible;
-  const order = when === 'past' ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)];
   const rows = await db
     .select({
       id: events.id,
@@ -54,23 +142,63 @@ export async function listPublicEvents(db: Executor, query: EventListQuery) {
       timeZone: events.timeZone,
       venueName: sql<string | null>`coalesce(${own.venueName}, ${fallback.venueName})`,
       onlineUrl: events.onlineUrl,
+      coverMediaId: events.coverMediaId,
+      // When the event became public: the later of its publication and its scheduled time.
+      publishedAt: sql<Date | null>`CASE WHEN ${events.publishAt} IS NOT NULL AND (${events.publishedAt} IS NULL OR ${events.publishAt} > ${events.publishedAt}) THEN ${events.publishAt} ELSE ${events.publishedAt} END`.mapWith(events.publishedAt),
+      updatedAt: events.updatedAt,
       editionSlug: editions.slug,
       editionTitle: sql<string | null>`coalesce(${edOwn.title}, ${edFallback.title})`,
+      editionTranslated: sql<number>`${edOwn.editionId} IS NOT NULL`,
     })
     .from(events)
     .leftJoin(own, and(eq(own.eventId, events.id), eq(own.locale, locale)))
     .leftJoin(fallback, and(eq(fallback.eventId, events.id), eq(fallback.locale, defaultLocale)))
-    .leftJoin(editions, eq(editions.id, events.editionId))
+    // An event inside an unpublished edition is shown without naming that edition.
+    .leftJoin(editions, and(eq(editions.id, events.editionId), isPubliclyVisible(editions, now)))
     .leftJoin(edOwn, and(eq(edOwn.editionId, editions.id), eq(edOwn.locale, locale)))
     .leftJoin(edFallback, and(eq(edFallback.editionId, editions.id), eq(edFallback.locale, defaultLocale)))
     .where(where)
     .orderBy(...order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ value: count() }).from(events).where(where);
-  const items: EventListItem[] = rows.map(({ translated, ...row }) => ({
-    ...row,
-    titleLocale: translated ? locale : defaultLocale,
-  }));
+    .limit(limit)
+    .offset(offset);
+  const items = rows
+    .filter((row) => row.title !== null)
+    .map(({ translated, editionTranslated, coverMediaId, ...row }) => ({
+      ...row,
+      titleLocale: translated ? locale : defaultLocale,
+      editionTitleLocale: editionTranslated ? locale : defaultLocale,
+      coverMediaId,
+    }));
+  return attachCardDetails(db, items, locale);
+}
+
+/** Published events for the hub listing: upcoming first (soonest first), past newest first. */
+export async function listPublicEvents(db: Executor, query: EventListQuery) {
+  const { locale, now, when = 'upcoming', page = 1, pageSize = 24 } = query;
+  const [where, countWhere] = await Promise.all([buildEventFilter(db, query), buildEventFilter(db, query, { forCount: true })]);
+  const order = when === 'past' ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)];
+  const [items, [total]] = await Promise.all([
+    selectEventItems(db, locale, now, where, order, pageSize, (page - 1) * pageSize),
+    db.select({ value: count() }).from(events).where(countWhere),
+  ]);
   return { items, total: total?.value ?? 0, page, pageSize };
+}
+
+/** Resolves a tag slug to its id (tags have no status: any existing tag may filter). */
+export async function findTagId(db: Executor, slug: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, slug)).limit(1);
+  return row?.id;
+}
+
+/**
+ * The latest events to become public, newest first (RSS). An event becomes public at its
+ * `publishAt` when scheduled, else when it was published.
+ */
+export async function listRecentlyPublished(db: Executor, locale: Locale, now: Date, limit = 30): Promise<EventListItem[]> {
+  const visibleSince = sql`max(coalesce(${events.publishAt}, 0), coalesce(${events.publishedAt}, ${events.updatedAt}))`;
+  const order = [desc(visibleSince), desc(events.id)];
+  // Pick the ids on the events table alone (one scan), then load only those rows with their texts.
+  const latest = await db.select({ id: events.id }).from(events).where(isPubliclyVisibleUnindexed(events, now)).orderBy(...order).limit(limit);
+  if (latest.length === 0) return [];
+  return selectEventItems(db, locale, now, inArray(events.id, latest.map((row) => row.id)), order, limit);
 }

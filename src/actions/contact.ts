@@ -1,0 +1,25 @@
+/**
+ * The contact form's Astro Action. An HTML form posts to the current URL with `?_action=contact`;
+ * Astro runs this handler, then renders the page with the result (no JavaScript needed).
+ */
+import { ActionError, defineAction } from 'astro:actions';
+import { getEnv } from '../server/config/env.ts';
+import { submitContactMessage } from '../server/contact/service.ts';
+import { contactSchema } from '../server/contact/schema.ts';
+import { getDb } from '../server/db.ts';
+
+export const contact = defineAction({
+  accept: 'form',
+  input: contactSchema,
+  handler: async (input, context) => {
+    const outcome = await submitContactMessage(await getDb(), input, {
+      locale: context.locals.locale,
+      clientKey: context.clientAddress,
+      now: new Date(),
+      limit: getEnv().CONTACT_RATE_LIMIT,
+    });
+    // The page translates the code; the status (429) reaches the visitor's response.
+    if (!outcome.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: outcome.code });
+    return { sent: true };
+  },
+});

@@ -1,0 +1,53 @@
+/**
+ * GET /media/<key>                      — an image original
+ * GET /media/<key>?w=<width>&fm=<format> — a responsive variant (width 320|640|960|1280|1920,
+ *                                         format webp|avif|jpeg), generated once, then stored
+ * Only images registered in `medias` are served; keys are content hashes, so responses are
+ * immutable.
+ */
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { getDb } from '../../server/db.ts';
+import { problem } from '../../server/http/problem.ts';
+import { findImageByKey } from '../../server/storage/catalog.ts';
+import { getStorage } from '../../server/storage/index.ts';
+import { imageContentType, parseOriginalKey, variantContentType, variantFormats, variantWidths } from '../../server/storage/keys.ts';
+import { objectResponse } from '../../server/storage/responses.ts';
+import { getImageVariant } from '../../server/storage/variants.ts';
+
+const variantQuery = z.union([
+  z.object({ w: z.undefined(), fm: z.undefined() }),
+  z.object({
+    w: z.coerce.number().refine((w) => (variantWidths as readonly number[]).includes(w)),
+    fm: z.enum(variantFormats),
+  }),
+]);
+
+const notFound = () => problem(404, 'MEDIA_NOT_FOUND', 'No such image');
+
+export const GET: APIRoute = async ({ params, request, url }) => {
+  const key = parseOriginalKey(params.key ?? '');
+  const originalType = key && imageContentType(key.ext);
+  if (!key || !originalType) return notFound();
+  const query = variantQuery.safeParse({ w: url.searchParams.get('w') ?? undefined, fm: url.searchParams.get('fm') ?? undefined });
+  if (!query.success) {
+    return problem(400, 'INVALID_VARIANT', 'Unsupported image variant', {
+      errors: { w: [`one of ${variantWidths.join(', ')}`], fm: [`one of ${variantFormats.join(', ')}`] },
+    });
+  }
+  const record = await findImageByKey(await getDb(), key);
+  if (!record) return notFound();
+  const storage = getStorage();
+  const { w, fm } = query.data;
+  if (w === undefined || fm === undefined) {
+    const object = await storage.read(key.key);
+    return object ? objectResponse(request, object, { etag: `"${key.sha256}"`, contentType: originalType }) : notFound();
+  }
+  const width = w as (typeof variantWidths)[number];
+  const variant = await getImageVariant(storage, key, width, fm);
+  return variant
+    ? objectResponse(request, variant, { etag: `"${key.sha256}-w${width}.${fm}"`, contentType: variantContentType(fm) })
+    : notFound();
+};
+
+export const HEAD = GET;

@@ -1,0 +1,54 @@
+/** Curators as shown on event and edition pages (name, photo, short bio), batched per page. */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { curatorTranslations, curators, editionCurators, eventCurators } from '../../../db/schema.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { groupBy, pickTranslation } from '../../lib/translated.ts';
+import { loadMedias, type MediaView } from '../storage/catalog.ts';
+
+export interface CuratorView {
+  id: number;
+  slug: string;
+  name: string;
+  shortBio: string | null;
+  shortBioLocale: Locale;
+  photo: MediaView | null;
+  links: { label: string; url: string }[];
+}
+
+/**
+ * Curators linked to one event or edition, in their editorial order. Curators have no status of
+ * their own: they are public exactly when the event or edition presenting them is.
+ */
+export async function loadCuratorsFor(db: Executor, owner: 'event' | 'edition', ownerId: number, locale: Locale): Promise<CuratorView[]> {
+  const link = owner === 'event' ? eventCurators : editionCurators;
+  const ownerColumn = owner === 'event' ? eventCurators.eventId : editionCurators.editionId;
+  const rows = await db
+    .select({ curator: curators, position: link.position })
+    .from(link)
+    .innerJoin(curators, eq(curators.id, link.curatorId))
+    .where(eq(ownerColumn, ownerId))
+    .orderBy(asc(link.position), asc(curators.name));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.curator.id);
+  const [texts, photos] = await Promise.all([
+    db
+      .select()
+      .from(curatorTranslations)
+      .where(and(inArray(curatorTranslations.curatorId, ids), inArray(curatorTranslations.locale, [locale, defaultLocale]))),
+    loadMedias(db, rows.flatMap((row) => (row.curator.photoMediaId ? [row.curator.photoMediaId] : [])), locale),
+  ]);
+  const textsById = groupBy(texts, (text) => text.curatorId);
+  return rows.map(({ curator }) => {
+    const text = pickTranslation(textsById.get(curator.id) ?? [], locale);
+    return {
+      id: curator.id,
+      slug: curator.slug,
+      name: curator.name,
+      shortBio: text?.row.shortBio ?? null,
+      shortBioLocale: text?.locale ?? locale,
+      photo: curator.photoMediaId ? (photos.get(curator.photoMediaId) ?? null) : null,
+      links: curator.links,
+    };
+  });
+}

@@ -1,0 +1,180 @@
+/** Read models of editions: the edition page, the home page's featured edition, filter options. */
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Executor } from '../../../db/client.ts';
+import { editionFiles, editionTranslations, editions, events } from '../../../db/schema.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { toLocalDateKey } from '../../lib/dates.ts';
+import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
+import { loadCuratorsFor, type CuratorView } from '../curators/queries.ts';
+import { loadTagsFor } from '../events/cards.ts';
+import { selectEventItems, type EventListItem, type TagView } from '../events/queries.ts';
+import { isPubliclyVisible } from '../events/visibility.ts';
+import { loadFiles, loadMedias, type FileView, type MediaView } from '../storage/catalog.ts';
+
+export interface EditionSummary {
+  id: number;
+  slug: string;
+  title: string;
+  titleLocale: Locale;
+  summary: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  cover: MediaView | null;
+}
+
+export interface EditionDay {
+  /** Local date (YYYY-MM-DD) of the events, each in its own zone. */
+  dateKey: string;
+  events: EventListItem[];
+}
+
+export interface EditionDetail extends EditionSummary {
+  status: 'draft' | 'published' | 'archived';
+  body: string | null;
+  isFallback: boolean;
+  availableLocales: Locale[];
+  publishedAt: Date | null;
+  updatedAt: Date;
+  curators: CuratorView[];
+  tags: TagView[];
+  files: FileView[];
+  days: EditionDay[];
+  eventCount: number;
+}
+
+/** The edition page's data, or undefined when unknown or not public. */
+export async function getEditionPage(
+  db: Executor,
+  lookup: { slug: string; locale: Locale; now: Date; includeUnpublished?: boolean },
+): Promise<EditionDetail | undefined> {
+  const { slug, locale, now, includeUnpublished = false } = lookup;
+  const [edition] = await db
+    .select()
+    .from(editions)
+    .where(and(eq(editions.slug, slug), includeUnpublished ? undefined : isPubliclyVisible(editions, now)))
+    .limit(1);
+  if (!edition) return undefined;
+  const [texts, fileLinks, tagsById, curators, items, cover] = await Promise.all([
+    db.select().from(editionTranslations).where(eq(editionTranslations.editionId, edition.id)),
+    db.select().from(editionFiles).where(eq(editionFiles.editionId, edition.id)).orderBy(asc(editionFiles.position)),
+    loadTagsFor(db, 'edition', [edition.id], locale),
+    loadCuratorsFor(db, 'edition', edition.id, locale),
+    // Every public event of the edition; an edition holds tens to a few hundred events.
+    selectEventItems(
+      db,
+      locale,
+      now,
+      and(eq(events.editionId, edition.id), isPubliclyVisible(events, now))!,
+      [asc(events.startsAt), asc(events.id)],
+      2_000,
+    ),
+    edition.coverMediaId ? loadMedias(db, [edition.coverMediaId], locale) : Promise.resolve(new Map<number, MediaView>()),
+  ]);
+  const text = pickTranslation(texts, locale);
+  if (!text) return undefined;
+  const files = await loadFiles(db, fileLinks.map((link) => link.fileId), locale);
+  return {
+    id: edition.id,
+    slug: edition.slug,
+    status: edition.status,
+    title: text.row.title,
+    titleLocale: text.locale,
+    summary: text.row.summary,
+    body: text.row.body,
+    isFallback: text.isFallback,
+    availableLocales: translatedLocales(texts),
+    startsAt: edition.startsAt,
+    endsAt: edition.endsAt,
+    timeZone: edition.timeZone,
+    publishedAt: edition.publishedAt,
+    updatedAt: edition.updatedAt,
+    cover: edition.coverMediaId ? (cover.get(edition.coverMediaId) ?? null) : null,
+    curators,
+    tags: tagsById.get(edition.id) ?? [],
+    files,
+    days: groupByLocalDay(items),
+    eventCount: items.length,
+  };
+}
+
+/** Groups events by the calendar day they start on where they happen, days in order. */
+export function groupByLocalDay(items: readonly EventListItem[]): EditionDay[] {
+  const days = new Map<string, EventListItem[]>();
+  for (const item of items) {
+    const key = toLocalDateKey(item.timeZone, item.startsAt);
+    const day = days.get(key);
+    if (day) day.push(item);
+    else days.set(key, [item]);
+  }
+  return [...days.keys()].sort().map((dateKey) => ({ dateKey, events: days.get(dateKey)! }));
+}
+
+async function selectSummaries(db: Executor, locale: Locale, where: ReturnType<typeof and>, order: ReturnType<typeof asc>[], limit: number) {
+  const own = alias(editionTranslations, 'own');
+  const fallback = alias(editionTranslations, 'fallback');
+  const rows = await db
+    .select({
+      id: editions.id,
+      slug: editions.slug,
+      title: sql<string | null>`coalesce(${own.title}, ${fallback.title})`,
+      translated: sql<number>`${own.editionId} IS NOT NULL`,
+      summary: sql<string | null>`coalesce(${own.summary}, ${fallback.summary})`,
+      startsAt: editions.startsAt,
+      endsAt: editions.endsAt,
+      timeZone: editions.timeZone,
+      coverMediaId: editions.coverMediaId,
+    })
+    .from(editions)
+    .leftJoin(own, and(eq(own.editionId, editions.id), eq(own.locale, locale)))
+    .leftJoin(fallback, and(eq(fallback.editionId, editions.id), eq(fallback.locale, defaultLocale)))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  const covers = await loadMedias(db, rows.flatMap((row) => (row.coverMediaId ? [row.coverMediaId] : [])), locale);
+  return rows
+    .filter((row) => row.title !== null)
+    .map(({ translated, coverMediaId, title, ...row }): EditionSummary => ({
+      ...row,
+      title: title!,
+      titleLocale: translated ? locale : defaultLocale,
+      cover: coverMediaId ? (covers.get(coverMediaId) ?? null) : null,
+    }));
+}
+
+/** The edition running now, else the next one, else the latest past one (home page). */
+export async function getFeaturedEdition(db: Executor, locale: Locale, now: Date): Promise<{ edition: EditionSummary; phase: 'current' | 'next' | 'past' } | undefined> {
+  const visible = isPubliclyVisible(editions, now);
+  const [next] = await selectSummaries(db, locale, and(visible, gte(editions.endsAt, now)), [asc(editions.startsAt), asc(editions.id)], 1);
+  if (next) return { edition: next, phase: next.startsAt <= now ? 'current' : 'next' };
+  const [past] = await selectSummaries(db, locale, and(visible, lt(editions.endsAt, now)), [desc(editions.endsAt), desc(editions.id)], 1);
+  return past ? { edition: past, phase: 'past' } : undefined;
+}
+
+/** Every public edition, newest first (filter options, sitemap). */
+export async function listPublicEditions(db: Executor, locale: Locale, now: Date): Promise<EditionSummary[]> {
+  return selectSummaries(db, locale, isPubliclyVisible(editions, now), [desc(editions.startsAt), desc(editions.id)], 500);
+}
+
+/** The id of a public edition by slug. */
+export async function findPublicEditionId(db: Executor, slug: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: editions.id })
+    .from(editions)
+    .where(and(eq(editions.slug, slug), isPubliclyVisible(editions, now)))
+    .limit(1);
+  return row?.id;
+}
+
+/** Translation locales of many editions (sitemap alternates). */
+export async function loadEditionLocales(db: Executor, ids: readonly number[]): Promise<Map<number, Locale[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: editionTranslations.editionId, locale: editionTranslations.locale })
+    .from(editionTranslations)
+    .where(inArray(editionTranslations.editionId, [...ids]));
+  const result = new Map<number, Locale[]>();
+  for (const row of rows) result.set(row.id, translatedLocales([...(result.get(row.id) ?? []).map((l) => ({ locale: l })), row]));
+  return result;
+}

@@ -1,0 +1,157 @@
+/** The event page's read model: the event, its texts with fallback, and every relation it shows. */
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
+import { loadCuratorsFor, type CuratorView } from '../curators/queries.ts';
+import { loadOrganizersForEvent, type OrganizerView } from '../organizers/queries.ts';
+import { loadFiles, loadMedias, type FileView, type MediaView } from '../storage/catalog.ts';
+import { loadTagsFor } from './cards.ts';
+import { selectEventItems, type EventListItem, type TagView } from './queries.ts';
+import { isPubliclyVisible } from './visibility.ts';
+
+export interface EditionRef {
+  id: number;
+  slug: string;
+  title: string;
+  titleLocale: Locale;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+}
+
+export interface EventDetail {
+  id: number;
+  slug: string;
+  status: 'draft' | 'published' | 'archived';
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  venueAddress: string | null;
+  onlineUrl: string | null;
+  registrationUrl: string | null;
+  publishedAt: Date | null;
+  updatedAt: Date;
+  title: string;
+  summary: string | null;
+  /** Markdown, rendered and sanitised by the page. */
+  body: string | null;
+  venueName: string | null;
+  /** Locale the texts are written in (the default locale when not translated). */
+  textLocale: Locale;
+  isFallback: boolean;
+  /** Locales with a translation of this event (for hreflang and the sitemap). */
+  availableLocales: Locale[];
+  edition: EditionRef | null;
+  cover: MediaView | null;
+  gallery: MediaView[];
+  files: FileView[];
+  organizers: OrganizerView[];
+  curators: CuratorView[];
+  tags: TagView[];
+  otherEvents: EventListItem[];
+}
+
+export interface EventLookup {
+  slug: string;
+  locale: Locale;
+  now: Date;
+  /** Admin preview only: also return drafts, archived and scheduled events. */
+  includeUnpublished?: boolean;
+}
+
+/** How many sibling events of the edition the page lists. */
+const OTHER_EVENTS = 12;
+
+/** The event page's data, or undefined when the slug is unknown or the event is not public. */
+export async function getEventPage(db: Executor, lookup: EventLookup): Promise<EventDetail | undefined> {
+  const { slug, locale, now, includeUnpublished = false } = lookup;
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.slug, slug), includeUnpublished ? undefined : isPubliclyVisible(events, now)))
+    .limit(1);
+  if (!event) return undefined;
+
+  const [texts, editionRows, mediaLinks, fileLinks, tagsById, organizers, curators] = await Promise.all([
+    db.select().from(eventTranslations).where(eq(eventTranslations.eventId, event.id)),
+    event.editionId === null
+      ? Promise.resolve([])
+      : db
+          .select({ edition: editions, text: editionTranslations })
+          .from(editions)
+          .leftJoin(
+            editionTranslations,
+            and(eq(editionTranslations.editionId, editions.id), inArray(editionTranslations.locale, [locale, defaultLocale])),
+          )
+          .where(and(eq(editions.id, event.editionId), includeUnpublished ? undefined : isPubliclyVisible(editions, now))),
+    db.select().from(eventMedias).where(eq(eventMedias.eventId, event.id)).orderBy(asc(eventMedias.position)),
+    db.select().from(eventFiles).where(eq(eventFiles.eventId, event.id)).orderBy(asc(eventFiles.position)),
+    loadTagsFor(db, 'event', [event.id], locale),
+    loadOrganizersForEvent(db, event.id, locale),
+    loadCuratorsFor(db, 'event', event.id, locale),
+  ]);
+  const text = pickTranslation(texts, locale);
+  if (!text) return undefined;
+
+  const galleryIds = mediaLinks.map((link) => link.mediaId).filter((id) => id !== event.coverMediaId);
+  const [medias, files] = await Promise.all([
+    loadMedias(db, [...(event.coverMediaId ? [event.coverMediaId] : []), ...galleryIds], locale),
+    loadFiles(db, fileLinks.map((link) => link.fileId), locale),
+  ]);
+
+  let edition: EditionRef | null = null;
+  const editionRow = editionRows[0]?.edition;
+  if (editionRow) {
+    const editionText = pickTranslation(editionRows.flatMap((row) => (row.text ? [row.text] : [])), locale);
+    edition = {
+      id: editionRow.id,
+      slug: editionRow.slug,
+      title: editionText?.row.title ?? editionRow.slug,
+      titleLocale: editionText?.locale ?? locale,
+      startsAt: editionRow.startsAt,
+      endsAt: editionRow.endsAt,
+      timeZone: editionRow.timeZone,
+    };
+  }
+  const otherEvents = edition
+    ? await selectEventItems(
+        db,
+        locale,
+        now,
+        and(eq(events.editionId, edition.id), ne(events.id, event.id), isPubliclyVisible(events, now))!,
+        [asc(events.startsAt), asc(events.id)],
+        OTHER_EVENTS,
+      )
+    : [];
+
+  return {
+    id: event.id,
+    slug: event.slug,
+    status: event.status,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    timeZone: event.timeZone,
+    venueAddress: event.venueAddress,
+    onlineUrl: event.onlineUrl,
+    registrationUrl: event.registrationUrl,
+    publishedAt: event.publishedAt,
+    updatedAt: event.updatedAt,
+    title: text.row.title,
+    summary: text.row.summary,
+    body: text.row.body,
+    venueName: text.row.venueName,
+    textLocale: text.locale,
+    isFallback: text.isFallback,
+    availableLocales: translatedLocales(texts),
+    edition,
+    cover: event.coverMediaId ? (medias.get(event.coverMediaId) ?? null) : null,
+    gallery: galleryIds.flatMap((id) => medias.get(id) ?? []),
+    files,
+    organizers,
+    curators,
+    tags: tagsById.get(event.id) ?? [],
+    otherEvents,
+  };
+}

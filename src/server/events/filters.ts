@@ -1,0 +1,56 @@
+/**
+ * The hub's filter query string (`?edition=&tag=&when=&from=&to=&page=`), shared by the listing
+ * page and its calendar feed. Parsing never fails: a bad value is dropped, and the page redirects
+ * to the canonical form so every filtered view has exactly one URL (and one cache entry).
+ */
+import { z } from 'zod';
+import { isDateKey } from '../../lib/dates.ts';
+
+export const timeFilters = ['upcoming', 'past', 'all'] as const;
+export type EventTimeFilter = (typeof timeFilters)[number];
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80);
+const dateKey = z.string().refine(isDateKey);
+/** Far enough for any real programme; bounds OFFSET work on huge databases. */
+export const MAX_PAGE = 500;
+
+const hubFilterSchema = z.object({
+  edition: slug.optional().catch(undefined),
+  tag: slug.optional().catch(undefined),
+  when: z.enum(timeFilters).default('upcoming').catch('upcoming'),
+  from: dateKey.optional().catch(undefined),
+  to: dateKey.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).catch(1),
+});
+
+export type HubFilters = z.output<typeof hubFilterSchema>;
+
+/** Reads the filters from a query string; empty fields (from a GET form) count as absent. */
+export function parseHubFilters(params: URLSearchParams): HubFilters {
+  const raw: Record<string, string> = {};
+  for (const key of ['edition', 'tag', 'when', 'from', 'to', 'page']) {
+    const value = params.get(key)?.trim();
+    if (value) raw[key] = value;
+  }
+  // A date range asks "what happens then", past or future, unless a time filter is also chosen.
+  if (!raw.when && (raw.from || raw.to)) raw.when = 'all';
+  const filters = hubFilterSchema.parse(raw);
+  // A reversed range is almost certainly a slip: swap instead of showing nothing.
+  if (filters.from && filters.to && filters.from > filters.to) [filters.from, filters.to] = [filters.to, filters.from];
+  return filters;
+}
+
+/**
+ * The canonical query string of a filter set: fixed key order, defaults omitted. `page` is left
+ * out when `withPage` is false (calendar feeds, links that reset pagination).
+ */
+export function toHubQuery(filters: Partial<HubFilters>, { withPage = true } = {}): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filters.edition) query.set('edition', filters.edition);
+  if (filters.tag) query.set('tag', filters.tag);
+  if (filters.when && filters.when !== 'upcoming') query.set('when', filters.when);
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
+  if (withPage && filters.page && filters.page > 1) query.set('page', String(filters.page));
+  return query;
+}

@@ -1,0 +1,119 @@
+/**
+ * Caching of public hub responses, in two layers that share one decision:
+ * - Astro route caching (in-process `memoryCache`), tagged per entity and purged on writes;
+ * - HTTP headers for a CDN or reverse proxy: `Cache-Control` with `s-maxage` and
+ *   `stale-while-revalidate`, and a weak `ETag` answered with 304 when it still matches.
+ * Neither layer may outlive the next scheduled publication (see schedule.ts).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Executor } from '../../../db/client.ts';
+import { getNextScheduledChange } from './schedule.ts';
+
+/** In-process lifetime: long, because every write purges exactly what it changed. */
+export const ROUTE_MAX_AGE = 600;
+export const ROUTE_SWR = 60;
+/** Shared caches cannot be purged by us: keep their copy short and let them revalidate. */
+export const CDN_MAX_AGE = 60;
+export const CDN_SWR = 300;
+
+/**
+ * Identifies the build the server runs, so a deploy changes every ETag even when the data did
+ * not (templates may have). The bundle chunk's mtime is the same on every node of one artifact.
+ */
+const buildId = (() => {
+  try {
+    return String(Math.floor(statSync(fileURLToPath(import.meta.url)).mtimeMs));
+  } catch {
+    return randomBytes(8).toString('hex');
+  }
+})();
+
+interface CacheControl {
+  set(options: { maxAge?: number; swr?: number; tags?: string[]; etag?: string } | false): void;
+}
+
+/** What `Astro` (pages) and the APIContext (endpoints) expose that caching needs. */
+export interface CachingContext {
+  request: Request;
+  url: URL;
+  cache?: CacheControl | undefined;
+}
+
+export interface HubCachePolicy {
+  tags: string[];
+  /** Everything the response is rendered from; its hash is the ETag. */
+  fingerprint: unknown;
+  now: Date;
+  db: Executor;
+}
+
+export interface HubCacheDecision {
+  headers: Headers;
+  /** The request's If-None-Match matched: answer 304 with `headers` and no body. */
+  notModified: boolean;
+}
+
+/** A weak ETag over the build, the URL and the data the response is made of. */
+export function computeEtag(url: URL, fingerprint: unknown): string {
+  const hash = createHash('sha256').update(buildId).update('\0').update(url.pathname + url.search).update('\0');
+  hash.update(JSON.stringify(fingerprint) ?? 'null');
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+/** True when an If-None-Match header lists `etag` (weak comparison, as RFC 9110 requires for GET). */
+export function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => bare(candidate) === bare(etag));
+}
+
+/**
+ * Decides caching for a public hub response: registers it with Astro's route cache (with tags)
+ * and returns the HTTP headers to send. A 304 is never stored in the route cache.
+ */
+export async function decideHubCaching(context: CachingContext, policy: HubCachePolicy): Promise<HubCacheDecision> {
+  const next = await getNextScheduledChange(policy.db, policy.now);
+  const untilNext = next ? Math.max(1, Math.ceil((next.getTime() - policy.now.getTime()) / 1000)) : Infinity;
+  // Never serve a stale copy across a scheduled publication: cap the lifetime and drop SWR.
+  const routeMaxAge = Math.min(ROUTE_MAX_AGE, untilNext);
+  const routeSwr = untilNext <= ROUTE_MAX_AGE + ROUTE_SWR ? 0 : ROUTE_SWR;
+  const cdnMaxAge = Math.min(CDN_MAX_AGE, untilNext);
+  const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;
+
+  const etag = computeEtag(context.url, policy.fingerprint);
+  const headers = new Headers({
+    'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}`,
+    ETag: etag,
+  });
+  const notModified = etagMatches(context.request.headers.get('if-none-match'), etag);
+  if (notModified) context.cache?.set(false);
+  else context.cache?.set({ maxAge: routeMaxAge, swr: routeSwr, tags: [...new Set(policy.tags)] });
+  return { headers, notModified };
+}
+
+/** Copies decision headers onto a response's headers. */
+export function applyHeaders(target: Headers, source: Headers): void {
+  source.forEach((value, key) => target.set(key, value));
+}
+
+/**
+ * A cacheable endpoint response (feeds, calendars, sitemap): the body is only built when the
+ * client's copy is stale, and a matching If-None-Match gets an empty 304.
+ */
+export async function respondCached(
+  context: CachingContext,
+  policy: HubCachePolicy,
+  contentType: string,
+  buildBody: () => string | Promise<string>,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
+  const { headers, notModified } = await decideHubCaching(context, policy);
+  for (const [key, value] of Object.entries(extraHeaders)) headers.set(key, value);
+  if (notModified) return new Response(null, { status: 304, headers });
+  headers.set('Content-Type', contentType);
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return new Response(await buildBody(), { status: 200, headers });
+}

@@ -1,0 +1,20 @@
+/**
+ * Cache tags of hub responses. A page is tagged with everything it shows, so a write purges
+ * exactly the pages that could have changed (see docs/decisions/004-hub-caching-and-invalidation.md).
+ */
+export const hubTags = {
+  /** Listings that any event or edition change can alter: home, hub landing and its pages. */
+  hub: 'hub',
+  search: 'search',
+  feeds: 'feeds',
+  sitemap: 'sitemap',
+  /** Pages rendered from code only (the contact form): purged by deploys, not by writes. */
+  contact: 'contact',
+  event: (id: number) => `event:${id}`,
+  edition: (id: number) => `edition:${id}`,
+  tag: (id: number) => `tag:${id}`,
+  curator: (id: number) => `curator:${id}`,
+  organizer: (id: number) => `organizer:${id}`,
+  media: (id: number) => `media:${id}`,
+  file: (id: number) => `file:${id}`,
+} as const;

@@ -1,0 +1,51 @@
+/**
+ * Markdown written by staff, rendered with marked and then sanitised with sanitize-html: the
+ * allow-list, not marked, decides what reaches the page (no raw HTML, scripts, styles or
+ * javascript: URLs). Headings are shifted below the page's own h1.
+ */
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code',
+    'em', 'strong', 'del', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel'], th: ['align'], td: ['align'], ol: ['start'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // The page title is the only h1; an h1 in the body becomes a section heading.
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? '');
+      return { tagName, attribs: external ? { ...attribs, rel: 'noopener noreferrer' } : attribs };
+    },
+  },
+};
+
+/** Markdown → safe HTML fragment. Empty input gives an empty string. */
+export function renderMarkdown(markdown: string | null | undefined): string {
+  if (!markdown?.trim()) return '';
+  const html = marked.parse(markdown) as string;
+  return sanitizeHtml(html, sanitizeOptions);
+}
+
+/** Markdown → plain text (meta descriptions, feed summaries, ICS descriptions). */
+export function markdownToText(markdown: string | null | undefined, maxLength = Infinity): string {
+  if (!markdown?.trim()) return '';
+  const html = marked.parse(markdown) as string;
+  const text = sanitizeHtml(html.replace(/<\/(p|h\d|li|blockquote)>/g, '$& '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
+}

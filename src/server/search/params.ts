@@ -1,0 +1,37 @@
+/** The search page's query string: `?q=&type=&edition=&tag=&when=&page=`. Never throws. */
+import { z } from 'zod';
+import { searchEntityTypes } from '../../../db/schema.ts';
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80);
+
+const searchParamsSchema = z.object({
+  type: z.enum(searchEntityTypes).optional().catch(undefined),
+  edition: slug.optional().catch(undefined),
+  tag: slug.optional().catch(undefined),
+  when: z.enum(['all', 'upcoming', 'past']).default('all').catch('all'),
+  page: z.coerce.number().int().min(1).max(200).default(1).catch(1),
+});
+
+export type SearchParams = z.output<typeof searchParamsSchema> & { q: string };
+
+/** Reads the search parameters; `q` is kept verbatim (length is checked by the search). */
+export function parseSearchParams(params: URLSearchParams): SearchParams {
+  const raw: Record<string, string> = {};
+  for (const key of ['type', 'edition', 'tag', 'when', 'page']) {
+    const value = params.get(key)?.trim();
+    if (value) raw[key] = value;
+  }
+  return { ...searchParamsSchema.parse(raw), q: params.get('q') ?? '' };
+}
+
+/** Query string of a search with some parameters changed (facet links, pagination). */
+export function toSearchQuery(params: Partial<SearchParams>): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.q) query.set('q', params.q);
+  if (params.type) query.set('type', params.type);
+  if (params.edition) query.set('edition', params.edition);
+  if (params.tag) query.set('tag', params.tag);
+  if (params.when && params.when !== 'all') query.set('when', params.when);
+  if (params.page && params.page > 1) query.set('page', String(params.page));
+  return query;
+}

@@ -1,0 +1,118 @@
+/** schema.org structured data for hub pages (Event, EventSeries, BreadcrumbList). */
+import type { EditionDetail } from '../editions/queries.ts';
+import type { EventDetail } from '../events/detail.ts';
+import type { MediaView } from '../storage/catalog.ts';
+import { paths } from '../../lib/paths.ts';
+import type { Locale } from '../../i18n/config.ts';
+import { absoluteUrl } from './site.ts';
+
+type JsonLd = Record<string, unknown>;
+
+function imageUrl(origin: string, media: MediaView | null): string | undefined {
+  return media ? absoluteUrl(origin, paths.media(media.key, { width: 1280, format: 'jpeg' })) : undefined;
+}
+
+function eventStatus(status: EventDetail['status']): string {
+  // Archived events are not public; a public event is as scheduled.
+  return status === 'archived' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled';
+}
+
+/** `Event` with its edition as `superEvent`, location, organizers and curators as performers. */
+export function eventJsonLd(origin: string, locale: Locale, event: EventDetail): JsonLd {
+  const url = absoluteUrl(origin, paths.event(locale, event.slug));
+  const place = event.venueAddress
+    ? { '@type': 'Place', name: event.venueName ?? undefined, address: event.venueAddress }
+    : undefined;
+  const virtual = event.onlineUrl ? { '@type': 'VirtualLocation', url: event.onlineUrl } : undefined;
+  const location = [place, virtual].filter(Boolean);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    '@id': url,
+    name: event.title,
+    description: event.summary ?? undefined,
+    inLanguage: event.textLocale,
+    url,
+    startDate: event.startsAt.toISOString(),
+    endDate: event.endsAt.toISOString(),
+    eventStatus: eventStatus(event.status),
+    eventAttendanceMode: place && virtual
+      ? 'https://schema.org/MixedEventAttendanceMode'
+      : virtual
+        ? 'https://schema.org/OnlineEventAttendanceMode'
+        : 'https://schema.org/OfflineEventAttendanceMode',
+    location: location.length === 1 ? location[0] : location,
+    image: imageUrl(origin, event.cover),
+    organizer: event.organizers.map((organizer) => ({
+      '@type': organizer.kind === 'person' ? 'Person' : 'Organization',
+      name: organizer.name,
+      url: organizer.websiteUrl ?? undefined,
+    })),
+    performer: event.curators.map((curator) => ({ '@type': 'Person', name: curator.name })),
+    keywords: event.tags.map((tag) => tag.label).join(', ') || undefined,
+    superEvent: event.edition
+      ? {
+          '@type': 'EventSeries',
+          '@id': absoluteUrl(origin, paths.edition(locale, event.edition.slug)),
+          name: event.edition.title,
+          url: absoluteUrl(origin, paths.edition(locale, event.edition.slug)),
+        }
+      : undefined,
+    offers: event.registrationUrl ? { '@type': 'Offer', url: event.registrationUrl } : undefined,
+  };
+}
+
+/** `EventSeries` for an edition, listing its events as `subEvent`. */
+export function editionJsonLd(origin: string, locale: Locale, edition: EditionDetail): JsonLd {
+  const url = absoluteUrl(origin, paths.edition(locale, edition.slug));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'EventSeries',
+    '@id': url,
+    name: edition.title,
+    description: edition.summary ?? undefined,
+    inLanguage: edition.titleLocale,
+    url,
+    startDate: edition.startsAt.toISOString(),
+    endDate: edition.endsAt.toISOString(),
+    image: imageUrl(origin, edition.cover),
+    organizer: undefined,
+    performer: edition.curators.map((curator) => ({ '@type': 'Person', name: curator.name })),
+    subEvent: edition.days.flatMap((day) =>
+      day.events.map((event) => ({
+        '@type': 'Event',
+        name: event.title,
+        url: absoluteUrl(origin, paths.event(locale, event.slug)),
+        startDate: event.startsAt.toISOString(),
+        endDate: event.endsAt.toISOString(),
+      })),
+    ),
+  };
+}
+
+/** `BreadcrumbList` from (name, path) pairs, first to last. */
+export function breadcrumbJsonLd(origin: string, crumbs: readonly { name: string; path: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(origin, crumb.path),
+    })),
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` are escaped so no text
+ * (a title containing `</script>`) can end the element early. Undefined fields are dropped.
+ */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

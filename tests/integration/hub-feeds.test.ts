@@ -1,0 +1,161 @@
+/**
+ * Machine-readable outputs read back: iCalendar downloads and feeds, RSS, sitemap, robots.txt,
+ * and the media/files routes (variants, caching headers, downloads, refusals).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAll, parseIcs, parseIcsDate, parseXml, textOf } from './hub-formats.ts';
+import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+
+let server: HubServer;
+interface EventRow { id: number; slug: string; starts_at: number; ends_at: number; time_zone: string; title: string; edition_id: number | null }
+
+beforeAll(async () => {
+  server = await startHubServer();
+});
+afterAll(() => server?.stop());
+
+const publicEvents = () =>
+  server.query<EventRow>(`SELECT e.id, e.slug, e.starts_at, e.ends_at, e.time_zone, e.edition_id, coalesce(f.title, d.title) AS title FROM events e
+    LEFT JOIN event_translations f ON f.event_id = e.id AND f.locale = 'fr'
+    JOIN event_translations d ON d.event_id = e.id AND d.locale = 'en' WHERE ${publicSql('e')}`);
+
+describe('iCalendar', () => {
+  it('downloads one event with a stable UID and exact UTC times', async () => {
+    const [event] = await publicEvents();
+    const response = await server.get(`/fr/hub/event/${event!.slug}/calendar.ics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${event!.slug}.ics"`);
+    const { calendar, events } = parseIcs(await response.text());
+    expect(calendar.VERSION).toBe('2.0');
+    expect(events).toHaveLength(1);
+    const [vevent] = events;
+    expect(vevent!.UID).toBe(`event-${event!.id}@edition-hub`);
+    expect(parseIcsDate(vevent!.DTSTART!).getTime()).toBe(event!.starts_at);
+    expect(parseIcsDate(vevent!.DTEND!).getTime()).toBe(event!.ends_at);
+    expect(vevent!.SUMMARY).toBe(event!.title);
+    expect(vevent!.DESCRIPTION).toContain(event!.time_zone);
+    expect(vevent!.URL).toMatch(new RegExp(`/fr/hub/event/${event!.slug}$`));
+    // The same event keeps its UID in another locale.
+    const en = parseIcs(await (await server.get(`/en/hub/event/${event!.slug}/calendar.ics`)).text());
+    expect(en.events[0]!.UID).toBe(vevent!.UID);
+  });
+
+  it('exports any filtered hub view with the same events as the page', async () => {
+    const [tag] = await server.query<{ slug: string; id: number }>("SELECT id, slug FROM tags WHERE slug = 'music'");
+    const expected = await publicEvents();
+    const tagged = new Set((await server.query<{ event_id: number }>('SELECT event_id FROM event_tags WHERE tag_id = ?', [tag!.id])).map((r) => r.event_id));
+    const { events } = parseIcs(await (await server.get('/fr/hub/calendar.ics?tag=music&when=all')).text());
+    expect(events.map((e) => e.UID).sort()).toEqual(expected.filter((e) => tagged.has(e.id)).map((e) => `event-${e.id}@edition-hub`).sort());
+    const upcoming = parseIcs(await (await server.get('/fr/hub/calendar.ics?tag=music')).text()).events;
+    expect(upcoming.every((e) => parseIcsDate(e.DTEND!).getTime() >= Date.now() - 60_000)).toBe(true);
+    expect(upcoming.length).toBeLessThan(events.length);
+  });
+
+  it('exports an edition as a subscribable calendar', async () => {
+    const [edition] = await server.query<{ id: number; slug: string }>(`SELECT e.id, e.slug FROM editions e WHERE ${publicSql('e')} LIMIT 1`);
+    const { calendar, events } = parseIcs(await (await server.get(`/de/hub/edition/${edition!.slug}/calendar.ics`)).text());
+    const expected = (await publicEvents()).filter((e) => e.edition_id === edition!.id);
+    expect(events).toHaveLength(expected.length);
+    expect(calendar['X-WR-CALNAME']).toBeTruthy();
+  });
+});
+
+describe('RSS', () => {
+  it('lists the newest public events with guids and localized titles', async () => {
+    const response = await server.get('/fr/hub/feed.xml');
+    expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const doc = parseXml(await response.text());
+    const channel = findAll(doc, 'channel')[0]!;
+    expect(textOf(findAll(channel, 'language')[0])).toBe('fr-FR');
+    const items = findAll(channel, 'item');
+    expect(items).toHaveLength(30);
+    const events = await publicEvents();
+    const byId = new Map(events.map((e) => [e.id, e]));
+    const dates = items.map((item) => Date.parse(textOf(findAll(item, 'pubDate')[0])));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    for (const item of items) {
+      const guid = textOf(findAll(item, 'guid')[0]);
+      const id = Number(/^event-(\d+)@edition-hub$/.exec(guid)?.[1]);
+      const event = byId.get(id);
+      expect(event, guid).toBeDefined();
+      expect(textOf(findAll(item, 'title')[0])).toBe(event!.title);
+      expect(textOf(findAll(item, 'link')[0])).toMatch(new RegExp(`/fr/hub/event/${event!.slug}$`));
+    }
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists exactly the public pages, each locale with a translation, with alternates', async () => {
+    const doc = parseXml(await (await server.get('/sitemap.xml')).text());
+    const urls = findAll(doc, 'url');
+    const locs = urls.map((url) => new URL(textOf(findAll(url, 'loc')[0])).pathname).sort();
+    const expected: string[] = [];
+    for (const locale of ['en', 'fr', 'de']) {
+      expected.push(`/${locale}`, `/${locale}/hub`, `/${locale}/hub/about`, `/${locale}/hub/contact`, `/${locale}/hub/privacy-policy`, `/${locale}/hub/terms-and-conditions`);
+    }
+    const events = await server.query<{ slug: string; locale: string }>(`SELECT e.slug, t.locale FROM events e JOIN event_translations t ON t.event_id = e.id WHERE ${publicSql('e')}`);
+    const editions = await server.query<{ slug: string; locale: string }>(`SELECT e.slug, t.locale FROM editions e JOIN edition_translations t ON t.edition_id = e.id WHERE ${publicSql('e')}`);
+    expected.push(...events.map((r) => `/${r.locale}/hub/event/${r.slug}`), ...editions.map((r) => `/${r.locale}/hub/edition/${r.slug}`));
+    expect(locs).toEqual(expected.sort());
+
+    const [missing] = await server.query<{ slug: string }>(`SELECT e.slug FROM events e WHERE ${publicSql('e')}
+      AND NOT EXISTS (SELECT 1 FROM event_translations t WHERE t.event_id = e.id AND t.locale = 'de') LIMIT 1`);
+    const entry = urls.find((url) => textOf(findAll(url, 'loc')[0]).endsWith(`/en/hub/event/${missing!.slug}`))!;
+    const hreflangs = findAll(entry, 'xhtml:link').map((link) => link.attributes!.hreflang).sort();
+    expect(hreflangs).toEqual(['en', 'fr', 'x-default']);
+  });
+
+  it('robots.txt points at the sitemap and keeps crawlers out of the admin', async () => {
+    const text = await (await server.get('/robots.txt')).text();
+    expect(text).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
+    expect(text).toContain('Disallow: /*/admin');
+  });
+});
+
+describe('media and files', () => {
+  it('serves registered images and generated variants, immutable, with ETag and 304', async () => {
+    const [media] = await server.query<{ storage_key: string; sha256: string; width: number }>("SELECT storage_key, sha256, width FROM medias WHERE kind = 'image' AND mime_type = 'image/jpeg' LIMIT 1");
+    const original = await server.get(`/media/${media!.storage_key}`);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
+    expect(original.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(original.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(original.headers.get('etag')).toBe(`"${media!.sha256}"`);
+
+    const variant = await server.get(`/media/${media!.storage_key}?w=320&fm=webp`);
+    expect(variant.status).toBe(200);
+    expect(variant.headers.get('content-type')).toBe('image/webp');
+    const bytes = new Uint8Array(await variant.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe('WEBP');
+    const etag = variant.headers.get('etag')!;
+    const again = await server.get(`/media/${media!.storage_key}?w=320&fm=webp`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('refuses unknown keys, traversal and unsupported variants', async () => {
+    const [media] = await server.query<{ storage_key: string }>("SELECT storage_key FROM medias WHERE kind = 'image' LIMIT 1");
+    const [file] = await server.query<{ storage_key: string }>('SELECT storage_key FROM files LIMIT 1');
+    expect((await server.get(`/media/${media!.storage_key}?w=333&fm=webp`)).status).toBe(400);
+    expect((await server.get(`/media/${media!.storage_key}?fm=png&w=320`)).status).toBe(400);
+    // Files are not images and images are not downloads; unknown and encoded-traversal keys do not exist.
+    for (const path of [`/media/${file!.storage_key}`, '/media/..%2f..%2fhub.db', `/media/${'0'.repeat(2)}/${'0'.repeat(64)}.jpg`, '/files/..%2Fhub.db', `/files/${media!.storage_key}`]) {
+      const response = await server.get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toContain('application/problem+json');
+    }
+    // A literal `..` is resolved by the URL parser before routing: it never reaches the media route.
+    expect((await server.get('/media/../../hub.db')).status).toBe(404);
+  });
+
+  it('serves files as attachments under their original name', async () => {
+    const [file] = await server.query<{ storage_key: string; original_name: string; mime_type: string; byte_size: number }>('SELECT storage_key, original_name, mime_type, byte_size FROM files LIMIT 1');
+    const response = await server.get(`/files/${file!.storage_key}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(file!.mime_type);
+    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(file!.original_name)}`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await response.arrayBuffer()).byteLength).toBe(file!.byte_size);
+  });
+});

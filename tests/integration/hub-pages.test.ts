@@ -1,0 +1,233 @@
+/**
+ * Every hub route in every locale against the built server with demo data: statuses, content,
+ * 404s, translation fallback and hreflang, JSON-LD, no cookies and no client JavaScript.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locales } from '../../src/i18n/config.ts';
+import { getTranslator } from '../../src/i18n/index.ts';
+import { h1Of, hreflangsOf, jsonLdOf } from './hub-formats.ts';
+import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+
+let server: HubServer;
+interface EventRow { id: number; slug: string; status: string; publish_at: number | null }
+let publicEvent: { slug: string; titles: Record<string, string> };
+let edition: { slug: string; titles: Record<string, string> };
+
+beforeAll(async () => {
+  server = await startHubServer();
+  const [event] = await server.query<{ id: number; slug: string }>(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')}
+    AND e.edition_id IS NOT NULL AND (SELECT count(*) FROM event_translations t WHERE t.event_id = e.id) = 3 ORDER BY e.id LIMIT 1`);
+  const titles = await server.query<{ locale: string; title: string }>('SELECT locale, title FROM event_translations WHERE event_id = ?', [event!.id]);
+  publicEvent = { slug: event!.slug, titles: Object.fromEntries(titles.map((t) => [t.locale, t.title])) };
+  const [ed] = await server.query<{ id: number; slug: string }>(`SELECT e.id, e.slug FROM editions e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`);
+  const edTitles = await server.query<{ locale: string; title: string }>('SELECT locale, title FROM edition_translations WHERE edition_id = ?', [ed!.id]);
+  edition = { slug: ed!.slug, titles: Object.fromEntries(edTitles.map((t) => [t.locale, t.title])) };
+});
+afterAll(() => server?.stop());
+
+describe.each(locales)('every route in %s', (locale) => {
+  const t = getTranslator(locale);
+  const expectPage = async (path: string, h1: string | RegExp) => {
+    const page = await server.html(path);
+    expect(page.status, path).toBe(200);
+    expect(page.body).toContain(`<html lang="${locale}" dir="ltr">`);
+    if (typeof h1 === 'string') expect(h1Of(page.body)).toBe(h1);
+    else expect(h1Of(page.body)).toMatch(h1);
+    expect(page.headers.get('set-cookie'), path).toBeNull();
+    return page;
+  };
+
+  it('home, hub, search, contact', async () => {
+    const home = await expectPage(`/${locale}`, t('home.title'));
+    expect(home.body).toContain(`href="/${locale}/hub/edition/`);
+    const hub = await expectPage(`/${locale}/hub`, t('hub.title'));
+    expect(hub.body.match(/class="event-card"/g)?.length).toBe(24);
+    expect(hub.body).toContain('rel="next"');
+    await expectPage(`/${locale}/hub?page=2`, t('hub.title'));
+    const search = await expectPage(`/${locale}/hub/search?q=concert`, t('hub.search.title'));
+    expect(search.body).toContain('<mark>');
+    await expectPage(`/${locale}/hub/search`, t('hub.search.title'));
+    const contact = await expectPage(`/${locale}/hub/contact`, t('hub.contact.title'));
+    expect(contact.body).toContain('action="?_action=contact"');
+  });
+
+  it('event and edition pages', async () => {
+    const event = await expectPage(`/${locale}/hub/event/${publicEvent.slug}`, publicEvent.titles[locale]!);
+    expect(event.body).toContain(`/${locale}/hub/event/${publicEvent.slug}/calendar.ics`);
+    expect(event.body).toMatch(/<img [^>]*srcset="[^"]*640w[^"]*"[^>]*width="\d+" height="\d+"/);
+    expect(event.body).toContain('loading="lazy"');
+    const editionPage = await expectPage(`/${locale}/hub/edition/${edition.slug}`, edition.titles[locale]!);
+    expect(editionPage.body).toContain(`/${locale}/hub/edition/${edition.slug}/calendar.ics`);
+    expect(editionPage.body).toMatch(/<section class="day"/);
+  });
+
+  it('feeds and calendars', async () => {
+    for (const path of [`/${locale}/hub/feed.xml`, `/${locale}/hub/calendar.ics`, `/${locale}/hub/calendar.ics?tag=music&when=all`, `/${locale}/hub/event/${publicEvent.slug}/calendar.ics`, `/${locale}/hub/edition/${edition.slug}/calendar.ics`]) {
+      const response = await server.get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('set-cookie'), path).toBeNull();
+      expect((await response.text()).length, path).toBeGreaterThan(100);
+    }
+  });
+
+  it('prerendered about, privacy policy and terms', async () => {
+    for (const page of ['about', 'privacy-policy', 'terms-and-conditions']) {
+      const result = await expectPage(`/${locale}/hub/${page}`, /\S/);
+      expect(result.body).toContain(`href="/${locale}/hub/privacy-policy"`);
+    }
+    const privacy = await server.html(`/${locale}/hub/privacy-policy`);
+    expect(h1Of(privacy.body)).toBe({ en: 'Privacy policy', fr: 'Politique de confidentialité', de: 'Datenschutzerklärung' }[locale]);
+  });
+
+  it('answers a localized 404 for unknown, draft, archived and scheduled items', async () => {
+    const hidden = await server.query<EventRow>(`SELECT id, slug, status, publish_at FROM events e WHERE NOT (${publicSql('e')})`);
+    expect(new Set(hidden.map((row) => row.status))).toEqual(new Set(['draft', 'archived', 'published']));
+    const [draftEdition] = await server.query<{ slug: string }>("SELECT slug FROM editions WHERE status = 'draft'");
+    const paths = [
+      ...hidden.map((row) => `/${locale}/hub/event/${row.slug}`),
+      `/${locale}/hub/event/${hidden[0]!.slug}/calendar.ics`,
+      `/${locale}/hub/event/no-such-event`,
+      `/${locale}/hub/event/NOT..valid`,
+      `/${locale}/hub/edition/${draftEdition!.slug}`,
+      `/${locale}/hub/edition/no-such-edition`,
+      `/${locale}/hub?page=400`,
+    ];
+    for (const path of paths) {
+      const page = await server.html(path);
+      expect(page.status, path).toBe(404);
+      expect(page.body, path).toContain(`<html lang="${locale}"`);
+      expect(page.body).not.toContain(hidden[0]!.slug.replace(/-/g, ' '));
+    }
+  });
+});
+
+describe('search input over HTTP', () => {
+  it('never answers 5xx, whatever the query; over-long queries get a friendly 400', async () => {
+    const hostile = ['"', 'a"b', '*', 'NEAR(x', 'title:x', '^', ')))', '%00', '\u0000', "' OR 1=1 --", '🎭🎭', 'é'.repeat(201)];
+    for (const q of hostile) {
+      const response = await server.get(`/fr/hub/search?q=${encodeURIComponent(q)}&type=nope&page=-1&edition=..%2F&tag=%3Cscript%3E`);
+      expect(response.status, q).toBeLessThan(500);
+      await response.text();
+    }
+    const long = await server.html(`/de/hub/search?q=${'x'.repeat(10_000)}`);
+    expect(long.status).toBe(400);
+    expect(long.body).toContain(getTranslator('de')('hub.search.tooLong', { max: 200 }));
+    expect(long.body).toMatch(/<input id="search-q"[^>]*value="x{200}"/);
+    const empty = await server.html('/en/hub/search?q=');
+    expect(empty.body).toContain(getTranslator('en')('hub.search.empty'));
+    const none = await server.html('/fr/hub/search?q=xyzzyplugh');
+    expect(none.status).toBe(200);
+    expect(none.body).toContain(getTranslator('fr')('hub.search.noResultsHelp'));
+  });
+});
+
+describe('unknown locales', () => {
+  it.each(['/xx', '/xx/hub', '/es/hub/search', '/xx/hub/event/anything', '/xx/hub/feed.xml'])('%s → 404', async (path) => {
+    expect((await server.get(path)).status).toBe(404);
+  });
+});
+
+describe('translations', () => {
+  it('shows default-locale text with a notice and lang, and hreflang only for translated locales', async () => {
+    const [row] = await server.query<{ id: number; slug: string; title: string }>(`SELECT e.id, e.slug, t.title FROM events e
+      JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
+      WHERE ${publicSql('e')} AND NOT EXISTS (SELECT 1 FROM event_translations d WHERE d.event_id = e.id AND d.locale = 'de')
+      AND EXISTS (SELECT 1 FROM event_translations f WHERE f.event_id = e.id AND f.locale = 'fr') LIMIT 1`);
+    const page = await server.html(`/de/hub/event/${row!.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<html lang="de"');
+    expect(page.body).toMatch(new RegExp(`<h1 id="event-title" lang="en">`));
+    expect(h1Of(page.body)).toBe(row!.title);
+    expect(/<header class="detail-header">[\s\S]*?<\/header>/.exec(page.body)![0]).toContain(getTranslator('de')('content.notTranslated'));
+    const alternates = hreflangsOf(page.body);
+    expect(Object.keys(alternates).sort()).toEqual(['en', 'fr', 'x-default']);
+    expect(alternates['x-default']).toMatch(new RegExp(`/en/hub/event/${row!.slug}$`));
+    expect(page.body).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/de/hub/event/${row!.slug}"`));
+
+    const translated = await server.html(`/fr/hub/event/${publicEvent.slug}`);
+    expect(Object.keys(hreflangsOf(translated.body)).sort()).toEqual(['de', 'en', 'fr', 'x-default']);
+    const header = /<header class="detail-header">[\s\S]*?<\/header>/.exec(translated.body)![0];
+    expect(header).not.toContain(getTranslator('fr')('content.notTranslated'));
+    expect(header).toContain('<h1 id="event-title">');
+  });
+
+  it('keeps the current page in the locale switcher', async () => {
+    const page = await server.html(`/fr/hub/event/${publicEvent.slug}`);
+    expect(page.body).toContain(`href="/de/hub/event/${publicEvent.slug}" hreflang="de" lang="de"`);
+    const filtered = await server.html('/fr/hub?tag=music');
+    expect(filtered.body).toContain('href="/en/hub?tag=music" hreflang="en"');
+  });
+});
+
+interface EventLd { '@type': string; name: string; superEvent: { '@type': string }; eventStatus: string; location: unknown; organizer: unknown[]; performer: unknown[]; startDate: string }
+interface BreadcrumbLd { '@type': string; itemListElement: { name: string }[] }
+interface SeriesLd { '@type': string; name: string; subEvent: unknown[] }
+
+describe('structured data and SEO tags', () => {
+  it('describes an event with its edition, place, organizers, curators and status', async () => {
+    const page = await server.html(`/en/hub/event/${publicEvent.slug}`);
+    const [event, breadcrumbs] = jsonLdOf(page.body) as [EventLd, BreadcrumbLd];
+    expect(event['@type']).toBe('Event');
+    expect(event.name).toBe(publicEvent.titles.en);
+    expect(event.superEvent['@type']).toBe('EventSeries');
+    expect(event.eventStatus).toBe('https://schema.org/EventScheduled');
+    expect(event.location).toBeDefined();
+    expect(event.organizer.length).toBeGreaterThan(0);
+    expect(event.performer.length).toBeGreaterThan(0);
+    expect(Date.parse(event.startDate)).not.toBeNaN();
+    expect(breadcrumbs['@type']).toBe('BreadcrumbList');
+    expect(breadcrumbs.itemListElement.at(-1)!.name).toBe(publicEvent.titles.en);
+    expect(page.body).toMatch(/<meta property="og:image" content="http[^"]+\/media\/[^"]+"/);
+    expect(page.body).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
+    expect(page.body).toMatch(/<meta name="description" content="[^"]+"/);
+  });
+
+  it('describes an edition as an EventSeries with its events', async () => {
+    const page = await server.html(`/fr/hub/edition/${edition.slug}`);
+    const [series] = jsonLdOf(page.body) as [SeriesLd];
+    expect(series['@type']).toBe('EventSeries');
+    expect(series.name).toBe(edition.titles.fr);
+    expect(series.subEvent.length).toBeGreaterThan(0);
+  });
+});
+
+describe('hub pages stay cacheable and script-free', () => {
+  it('send caching headers, no cookies, and no client script except the contact form', async () => {
+    for (const path of ['/en', '/en/hub', `/en/hub/event/${publicEvent.slug}`, `/fr/hub/edition/${edition.slug}`, '/de/hub/search?q=jazz', '/en/hub/about']) {
+      const response = await server.get(path);
+      const body = await response.text();
+      expect(response.headers.get('set-cookie'), path).toBeNull();
+      expect(body.match(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g) ?? [], path).toEqual([]);
+      if (!path.endsWith('/about')) {
+        expect(response.headers.get('cache-control'), path).toMatch(/s-maxage=\d+/);
+        expect(response.headers.get('cache-control'), path).toMatch(/stale-while-revalidate=\d+/);
+        expect(response.headers.get('etag'), path).toMatch(/^W\/"/);
+      }
+    }
+  });
+
+  it('keeps the contact form script within 10 KB gzipped', async () => {
+    const body = await (await server.get('/fr/hub/contact')).text();
+    const scripts = [...body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    const { gzipSync } = await import('node:zlib');
+    let total = 0;
+    for (const [tag, inline] of scripts) {
+      const src = /src="([^"]+)"/.exec(tag)?.[1];
+      const code = src ? await (await server.get(src)).text() : inline!;
+      total += gzipSync(code).length;
+    }
+    expect(total).toBeLessThan(10 * 1024);
+  });
+
+  it('redirects filter URLs to their one canonical form', async () => {
+    const response = await server.get('/fr/hub?when=upcoming&edition=&tag=music&from=&to=&junk=1');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/fr/hub?tag=music');
+  });
+
+  it('refuses the test hook when HUB_TEST_HOOKS is not set', async () => {
+    const response = await server.get('/api/test/invalidate', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(404);
+  });
+});

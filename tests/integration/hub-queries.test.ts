@@ -1,0 +1,193 @@
+/**
+ * The public read models against a seeded libSQL file: visibility (drafts, archived, scheduled),
+ * filters (tag, edition, local-date ranges), fallbacks, relations, feeds' data and the schedule.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getEditionPage, getFeaturedEdition, listPublicEditions } from '../../src/server/editions/queries.ts';
+import { getEventPage } from '../../src/server/events/detail.ts';
+import { findTagId, listPublicEvents, listRecentlyPublished } from '../../src/server/events/queries.ts';
+import { listPublicTags } from '../../src/server/events/tags.ts';
+import { getNextScheduledChange, forgetScheduleCache } from '../../src/server/hub-cache/schedule.ts';
+import { invalidateHubFor } from '../../src/server/hub-cache/invalidate.ts';
+import { toLocalDateKey } from '../../src/lib/dates.ts';
+import { createSeededDatabase, rows } from './hub-fixtures.ts';
+
+type Seeded = Awaited<ReturnType<typeof createSeededDatabase>>;
+let test: Seeded;
+const now = new Date();
+
+interface EventRow {
+  id: number;
+  slug: string;
+  status: string;
+  publish_at: number | null;
+  edition_id: number | null;
+  starts_at: number;
+  ends_at: number;
+  time_zone: string;
+}
+
+let all: EventRow[];
+const isPublic = (row: EventRow) => row.status === 'published' && (row.publish_at === null || row.publish_at <= now.getTime());
+
+beforeAll(async () => {
+  test = await createSeededDatabase();
+  all = await rows<EventRow>(test, 'SELECT id, slug, status, publish_at, edition_id, starts_at, ends_at, time_zone FROM events');
+});
+afterAll(() => test?.close());
+
+describe('event listing', () => {
+  it('lists exactly the public events, upcoming then past', async () => {
+    const upcoming = await listPublicEvents(test.db, { locale: 'en', now, when: 'upcoming', pageSize: 500 });
+    const past = await listPublicEvents(test.db, { locale: 'en', now, when: 'past', pageSize: 500 });
+    const expectedUpcoming = all.filter((row) => isPublic(row) && row.ends_at >= now.getTime()).map((row) => row.id).sort();
+    const expectedPast = all.filter((row) => isPublic(row) && row.ends_at < now.getTime()).map((row) => row.id).sort();
+    expect(upcoming.items.map((item) => item.id).sort()).toEqual(expectedUpcoming);
+    expect(past.items.map((item) => item.id).sort()).toEqual(expectedPast);
+    expect(upcoming.total).toBe(expectedUpcoming.length);
+    // Soonest first; past newest first.
+    const starts = upcoming.items.map((item) => item.startsAt.getTime());
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    const pastStarts = past.items.map((item) => item.startsAt.getTime());
+    expect(pastStarts).toEqual([...pastStarts].sort((a, b) => b - a));
+  });
+
+  it('never lists drafts, archived or scheduled events', async () => {
+    const hidden = all.filter((row) => !isPublic(row));
+    expect(hidden.map((row) => row.status)).toEqual(expect.arrayContaining(['draft', 'archived', 'published']));
+    const listed = await listPublicEvents(test.db, { locale: 'en', now, when: 'all', pageSize: 500 });
+    const ids = new Set(listed.items.map((item) => item.id));
+    for (const row of hidden) expect(ids.has(row.id), row.slug).toBe(false);
+  });
+
+  it('paginates with a stable order', async () => {
+    const first = await listPublicEvents(test.db, { locale: 'en', now, when: 'all', page: 1, pageSize: 10 });
+    const second = await listPublicEvents(test.db, { locale: 'en', now, when: 'all', page: 2, pageSize: 10 });
+    const whole = await listPublicEvents(test.db, { locale: 'en', now, when: 'all', pageSize: 20 });
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(whole.items.map((item) => item.id));
+  });
+
+  it('filters by tag and by edition', async () => {
+    const tagId = (await findTagId(test.db, 'music'))!;
+    const tagged = await rows<{ event_id: number }>(test, 'SELECT event_id FROM event_tags WHERE tag_id = ?', [tagId]);
+    const expected = all.filter((row) => isPublic(row) && tagged.some((t) => t.event_id === row.id)).map((row) => row.id).sort();
+    const result = await listPublicEvents(test.db, { locale: 'fr', now, when: 'all', tagId, pageSize: 500 });
+    expect(result.items.map((item) => item.id).sort()).toEqual(expected);
+    expect(result.items.every((item) => item.tags.some((tag) => tag.slug === 'music' && tag.label === 'Musique'))).toBe(true);
+
+    const editionId = all.find((row) => row.edition_id !== null && isPublic(row))!.edition_id!;
+    const inEdition = await listPublicEvents(test.db, { locale: 'en', now, when: 'all', editionId, pageSize: 500 });
+    expect(inEdition.items.map((item) => item.id).sort()).toEqual(all.filter((row) => isPublic(row) && row.edition_id === editionId).map((row) => row.id).sort());
+  });
+
+  it('filters by local calendar dates in each event’s own time zone', async () => {
+    const sample = all.find((row) => isPublic(row) && row.time_zone === 'Asia/Tokyo') ?? all.find(isPublic)!;
+    const day = toLocalDateKey(sample.time_zone, new Date(sample.starts_at));
+    const result = await listPublicEvents(test.db, { locale: 'en', now, when: 'all', from: day, to: day, pageSize: 500 });
+    expect(result.items.map((item) => item.id)).toContain(sample.id);
+    for (const item of result.items) {
+      const startDay = toLocalDateKey(item.timeZone, item.startsAt);
+      const endDay = toLocalDateKey(item.timeZone, new Date(item.endsAt.getTime() - 1));
+      expect(startDay <= day && endDay >= day, `${item.slug} ${startDay}..${endDay}`).toBe(true);
+    }
+    const expected = all.filter((row) => {
+      if (!isPublic(row)) return false;
+      return toLocalDateKey(row.time_zone, new Date(row.starts_at)) <= day && toLocalDateKey(row.time_zone, new Date(row.ends_at - 1)) >= day;
+    });
+    expect(result.total).toBe(expected.length);
+  });
+
+  it('shows default-locale text where a translation is missing', async () => {
+    const [missing] = await rows<{ id: number }>(test, `SELECT e.id FROM events e WHERE e.status = 'published' AND e.publish_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM event_translations t WHERE t.event_id = e.id AND t.locale = 'de')`);
+    const listed = await listPublicEvents(test.db, { locale: 'de', now, when: 'all', pageSize: 500 });
+    const item = listed.items.find((row) => row.id === missing!.id)!;
+    expect(item.titleLocale).toBe('en');
+    const own = listed.items.find((row) => row.titleLocale === 'de');
+    expect(own).toBeDefined();
+  });
+});
+
+describe('event page', () => {
+  it('loads texts, relations and siblings of a public event', async () => {
+    const row = all.find((r) => isPublic(r) && r.edition_id !== null)!;
+    const event = (await getEventPage(test.db, { slug: row.slug, locale: 'fr', now }))!;
+    expect(event.id).toBe(row.id);
+    expect(event.edition?.id).toBe(row.edition_id);
+    expect(event.organizers.length).toBeGreaterThan(0);
+    expect(event.curators.length).toBeGreaterThan(0);
+    expect(event.tags.length).toBeGreaterThan(0);
+    expect(event.otherEvents.every((other) => other.id !== event.id && all.find((r) => r.id === other.id)!.edition_id === row.edition_id)).toBe(true);
+    expect(event.availableLocales).toContain('en');
+  });
+
+  it('is absent for drafts, archived and scheduled events, unless previewing', async () => {
+    for (const row of all.filter((r) => !isPublic(r))) {
+      expect(await getEventPage(test.db, { slug: row.slug, locale: 'en', now }), row.slug).toBeUndefined();
+      expect(await getEventPage(test.db, { slug: row.slug, locale: 'en', now, includeUnpublished: true })).toBeDefined();
+    }
+    expect(await getEventPage(test.db, { slug: 'no-such-event', locale: 'en', now })).toBeUndefined();
+  });
+});
+
+describe('editions', () => {
+  it('lists public editions only, with the running one featured', async () => {
+    const editions = await listPublicEditions(test.db, 'en', now);
+    const expected = await rows<{ id: number }>(test, "SELECT id FROM editions WHERE status = 'published' AND (publish_at IS NULL OR publish_at <= ?)", [now.getTime()]);
+    expect(editions.map((e) => e.id).sort()).toEqual(expected.map((e) => e.id).sort());
+    const featured = await getFeaturedEdition(test.db, 'en', now);
+    expect(featured?.phase).toBe('current');
+    expect(featured!.edition.startsAt.getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+
+  it('groups an edition’s public events by local day', async () => {
+    const [edition] = await listPublicEditions(test.db, 'de', now);
+    const page = (await getEditionPage(test.db, { slug: edition!.slug, locale: 'de', now }))!;
+    const expected = all.filter((r) => isPublic(r) && r.edition_id === page.id);
+    expect(page.eventCount).toBe(expected.length);
+    const keys = page.days.map((day) => day.dateKey);
+    expect(keys).toEqual([...keys].sort());
+    for (const day of page.days) for (const event of day.events) expect(toLocalDateKey(event.timeZone, event.startsAt)).toBe(day.dateKey);
+    expect(page.files.length).toBeGreaterThan(0);
+    expect(page.curators.length).toBeGreaterThan(0);
+  });
+
+  it('hides the draft edition', async () => {
+    const [draft] = await rows<{ slug: string }>(test, "SELECT slug FROM editions WHERE status = 'draft'");
+    expect(await getEditionPage(test.db, { slug: draft!.slug, locale: 'en', now })).toBeUndefined();
+  });
+});
+
+describe('tags and feeds', () => {
+  it('offers only tags used by public events, labelled with fallback', async () => {
+    const tags = await listPublicTags(test.db, 'de', now);
+    const premiere = tags.find((tag) => tag.slug === 'premiere');
+    if (premiere) expect(premiere.labelLocale).toBe('en');
+    expect(tags.find((tag) => tag.slug === 'music')?.label).toBe('Musik');
+  });
+
+  it('lists recently published events newest first', async () => {
+    const items = await listRecentlyPublished(test.db, 'en', now, 10);
+    expect(items).toHaveLength(10);
+    const dates = items.map((item) => item.publishedAt!.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+});
+
+describe('schedule and invalidation', () => {
+  it('knows when the next scheduled event goes public', async () => {
+    forgetScheduleCache();
+    const scheduled = all.filter((row) => row.status === 'published' && row.publish_at !== null && row.publish_at > now.getTime());
+    expect(scheduled.length).toBeGreaterThan(0);
+    const next = await getNextScheduledChange(test.db, now);
+    expect(next?.getTime()).toBe(Math.min(...scheduled.map((row) => row.publish_at!)));
+  });
+
+  it('also purges the edition of a changed event', async () => {
+    const row = all.find((r) => r.edition_id !== null)!;
+    const purged: string[][] = [];
+    const tags = await invalidateHubFor({ invalidate: async ({ tags }) => void purged.push(tags) }, { events: [row.id] }, test.db);
+    expect(tags).toEqual(expect.arrayContaining([`event:${row.id}`, `edition:${row.edition_id}`, 'hub', 'search', 'feeds', 'sitemap']));
+    expect(purged).toEqual([tags]);
+  });
+});

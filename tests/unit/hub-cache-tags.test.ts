@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { computeEtag, etagMatches } from '../../src/server/hub-cache/http.ts';
+import { invalidateHubFor, tagsToInvalidate } from '../../src/server/hub-cache/invalidate.ts';
+
+describe('tagsToInvalidate', () => {
+  it('purges an event, the listings, search, feeds and sitemap', () => {
+    expect(tagsToInvalidate({ events: [7] })).toEqual(['event:7', 'feeds', 'hub', 'search', 'sitemap']);
+  });
+
+  it('purges an edition the same way', () => {
+    expect(tagsToInvalidate({ editions: [2, 3] })).toEqual(['edition:2', 'edition:3', 'feeds', 'hub', 'search', 'sitemap']);
+  });
+
+  it('purges people only where they appear (their pages and search), not every listing', () => {
+    expect(tagsToInvalidate({ curators: [4] })).toEqual(['curator:4', 'search']);
+    expect(tagsToInvalidate({ organizers: [5] })).toEqual(['organizer:5', 'search']);
+    expect(tagsToInvalidate({ files: [9] })).toEqual(['file:9']);
+    expect(tagsToInvalidate({ medias: [1] })).toEqual(['hub', 'media:1']);
+    expect(tagsToInvalidate({ tags: [3] })).toEqual(['feeds', 'hub', 'search', 'tag:3']);
+  });
+
+  it('purges nothing for no change', () => {
+    expect(tagsToInvalidate({})).toEqual([]);
+    expect(tagsToInvalidate({ events: [] })).toEqual([]);
+  });
+
+  it('hands the tags to the cache', async () => {
+    const calls: string[][] = [];
+    const tags = await invalidateHubFor({ invalidate: async ({ tags }) => void calls.push(tags) }, { events: [1] });
+    expect(calls).toEqual([tags]);
+    expect(await invalidateHubFor(undefined, { events: [1] })).toContain('event:1');
+  });
+});
+
+describe('ETags', () => {
+  const url = new URL('http://x/fr/hub?tag=music');
+
+  it('depend on the URL and the data, and are weak', () => {
+    const etag = computeEtag(url, { a: 1 });
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(computeEtag(url, { a: 1 })).toBe(etag);
+    expect(computeEtag(url, { a: 2 })).not.toBe(etag);
+    expect(computeEtag(new URL('http://x/de/hub?tag=music'), { a: 1 })).not.toBe(etag);
+  });
+
+  it('match If-None-Match lists, weak or strong, and *', () => {
+    expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"x", "abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('*', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(null, 'W/"abc"')).toBe(false);
+  });
+});
