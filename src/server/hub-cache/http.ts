@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Executor } from '../../../db/client.ts';
+import { CACHE_DIRECTIVE_HEADER } from '../runtime/front-cache.ts';
 import { getNextScheduledChange } from './schedule.ts';
 
 /** In-process lifetime: long, because every write purges exactly what it changed. */
@@ -89,8 +90,13 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
     ETag: etag,
   });
   const notModified = etagMatches(context.request.headers.get('if-none-match'), etag);
+  const tags = [...new Set(policy.tags)];
   if (notModified) context.cache?.set(false);
-  else context.cache?.set({ maxAge: routeMaxAge, swr: routeSwr, tags: [...new Set(policy.tags)] });
+  else {
+    context.cache?.set({ maxAge: routeMaxAge, swr: routeSwr, tags });
+    // The same decision for the front cache in front of Astro (stripped before the client sees it).
+    headers.set(CACHE_DIRECTIVE_HEADER, `tags=${tags.join(',')}; max-age=${routeMaxAge}`);
+  }
   return { headers, notModified };
 }
 

@@ -6,6 +6,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import { forgetEventSpan } from '../events/span.ts';
+import { invalidateFrontCache } from '../runtime/front-cache.ts';
 import { forgetScheduleCache } from './schedule.ts';
 import { hubTags } from './tags.ts';
 
@@ -63,6 +64,7 @@ export async function invalidateHubFor(cache: TagInvalidator | undefined, change
   const tags = tagsToInvalidate(expanded);
   forgetScheduleCache();
   forgetEventSpan();
+  invalidateFrontCache(tags);
   if (cache && tags.length > 0) await cache.invalidate({ tags });
   return tags;
 }

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { answerUnhandledError } from '../errors/last-resort.ts';
 import { getDistDir } from './build-state.ts';
-import type { FrontCache } from './front-cache.ts';
+import { FrontCache } from './front-cache.ts';
 import { withFrontCache } from './front-cache-handler.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -38,7 +38,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 /** Starts listening with the built Astro handler; resolves once the socket is bound. */
 export async function startHttpServer({ root, host, port, readiness, frontCache }: StartOptions): Promise<Server> {
   const astro = await loadAstroHandler(root);
-  const server = createHttpServer(frontCache ? withFrontCache(frontCache, astro) : astro, readiness);
+  // A zero-byte cache stores nothing but still strips the internal cache directive.
+  const server = createHttpServer(withFrontCache(frontCache ?? new FrontCache(0), astro), readiness);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
