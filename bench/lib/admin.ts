@@ -1,0 +1,62 @@
+/** Admin API figures: list latency (filter + search) and the write path (update + invalidation). */
+import { timeSequential } from './load.ts';
+import type { Samples } from './samples.ts';
+
+const EMAIL = 'bench-admin@bench.example';
+const PASSWORD = 'bench-password-0f-some-length';
+
+async function signIn(origin: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', origin };
+  let response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (!response.ok) {
+    response = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Bench', email: EMAIL, password: PASSWORD }),
+    });
+  }
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';', 1)[0])
+    .join('; ');
+}
+
+export interface AdminFigures {
+  listFilter: { p50: number; p95: number };
+  listSearch: { p50: number; p95: number };
+  update: { p50: number; p95: number };
+  statuses: number[];
+}
+
+export async function measureAdmin(origin: string, samples: Samples, count: number): Promise<AdminFigures> {
+  const cookie = await signIn(origin);
+  const headers = { cookie, origin };
+  const listFilter = await timeSequential(count, () =>
+    fetch(`${origin}/api/admin/events?status=published&sort=-startsAt&limit=50&page=${1 + (count % 5)}`, { headers }),
+  );
+  const listSearch = await timeSequential(count, (i) =>
+    fetch(`${origin}/api/admin/events?status=published&q=${['concert', 'atelier', 'talk', 'jazz', 'film'][i % 5]}&limit=50`, { headers }),
+  );
+  let version = ((await (await fetch(`${origin}/api/admin/events/${samples.eventId}`, { headers })).json()) as { version: number }).version;
+  const update = await timeSequential(count, async (i) => {
+    const response = await fetch(`${origin}/api/admin/events/${samples.eventId}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ version, translations: { en: { title: `Benchmark title ${i} ${Date.now()}` } } }),
+    });
+    const copy = response.clone();
+    if (response.ok) version = ((await copy.json()) as { version: number }).version;
+    return response;
+  });
+  return {
+    listFilter: { p50: listFilter.p50, p95: listFilter.p95 },
+    listSearch: { p50: listSearch.p50, p95: listSearch.p95 },
+    update: { p50: update.p50, p95: update.p95 },
+    statuses: [...new Set([...listFilter.statuses, ...listSearch.statuses, ...update.statuses])],
+  };
+}
