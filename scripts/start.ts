@@ -13,6 +13,7 @@ import { isBuildStale } from '../src/server/runtime/build-state.ts';
 import { shareDatabase } from '../src/server/db.ts';
 import { checkReadiness } from '../src/server/operations/health.ts';
 import { FrontCache, registerFrontCache } from '../src/server/runtime/front-cache.ts';
+import { clerkOriginFromKey } from '../src/server/runtime/security-headers.ts';
 import { shutDownGracefully, startHttpServer } from '../src/server/runtime/http-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -49,7 +50,17 @@ shareDatabase(db);
 const frontCache = env.HUB_FRONT_CACHE_MB > 0 ? new FrontCache(env.HUB_FRONT_CACHE_MB * 1024 * 1024) : undefined;
 if (frontCache) registerFrontCache(frontCache);
 
-const server = await startHttpServer({ root, host: env.HOST, port: env.PORT, readiness: () => checkReadiness(db), frontCache });
+const server = await startHttpServer({
+  root,
+  host: env.HOST,
+  port: env.PORT,
+  readiness: () => checkReadiness(db),
+  frontCache,
+  security: {
+    https: env.PUBLIC_SITE_URL?.startsWith('https:') ?? false,
+    clerkOrigin: env.AUTH_PROVIDER === 'clerk' ? clerkOriginFromKey(env.PUBLIC_CLERK_PUBLISHABLE_KEY) : undefined,
+  },
+});
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 console.log(`Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`);

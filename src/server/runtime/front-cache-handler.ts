@@ -100,8 +100,14 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, key: string
   const renderedSince = cache.now();
   let capture: { status: number; headers: [string, string][]; chunks: Buffer[] } | null = null;
   const restore = () => Object.assign(res, original);
+  let decided = false;
+  // Streams that never call writeHead (static files) still decide through it first.
+  const decide = (target: ServerResponse) => {
+    if (!decided) target.writeHead(target.statusCode);
+  };
 
   res.writeHead = function writeHead(this: ServerResponse, status: number, ...rest: unknown[]) {
+    decided = true;
     const headersArg = rest.find((arg) => typeof arg === 'object' && arg !== null) as OutgoingHttpHeaders | undefined;
     const headers = headerList({ ...res.getHeaders(), ...(headersArg ?? {}) });
     const directive = parseCacheDirective(headers.find(([name]) => name === CACHE_DIRECTIVE_HEADER)?.[1]);
@@ -116,6 +122,7 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, key: string
   } as ServerResponse['writeHead'];
 
   res.write = function write(this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    decide(this);
     if (!capture) return original.write.apply(this, [chunk, ...rest] as Parameters<ServerResponse['write']>);
     capture.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array | string));
     const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
@@ -124,6 +131,7 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, key: string
   } as ServerResponse['write'];
 
   res.end = function end(this: ServerResponse, ...args: unknown[]) {
+    decide(this);
     if (!capture) return original.end.apply(this, args as Parameters<ServerResponse['end']>);
     const [chunk] = args;
     if (chunk && typeof chunk !== 'function') capture.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array | string));

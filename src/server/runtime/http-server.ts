@@ -10,6 +10,7 @@ import { answerUnhandledError } from '../errors/last-resort.ts';
 import { getDistDir } from './build-state.ts';
 import { FrontCache } from './front-cache.ts';
 import { withFrontCache } from './front-cache-handler.ts';
+import { baseSecurityHeaders, withContentSecurityPolicy, type SecurityOptions } from './security-headers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -28,6 +29,7 @@ export interface StartOptions {
   readiness?: () => Promise<{ ready: boolean } & Record<string, unknown>>;
   /** Front cache of public pages (omit to send every request to Astro). */
   frontCache?: FrontCache | undefined;
+  security?: SecurityOptions;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -36,10 +38,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Starts listening with the built Astro handler; resolves once the socket is bound. */
-export async function startHttpServer({ root, host, port, readiness, frontCache }: StartOptions): Promise<Server> {
-  const astro = await loadAstroHandler(root);
+export async function startHttpServer({ root, host, port, readiness, frontCache, security = { https: false } }: StartOptions): Promise<Server> {
+  const astro = withContentSecurityPolicy(security, await loadAstroHandler(root));
   // A zero-byte cache stores nothing but still strips the internal cache directive.
-  const server = createHttpServer(withFrontCache(frontCache ?? new FrontCache(0), astro), readiness);
+  const server = createHttpServer(withFrontCache(frontCache ?? new FrontCache(0), astro), readiness, security);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -48,8 +50,10 @@ export async function startHttpServer({ root, host, port, readiness, frontCache 
 }
 
 /** The request listener: health endpoints answered here, everything else by `app`. */
-export function createHttpServer(app: Handler, readiness?: StartOptions['readiness']): Server {
+export function createHttpServer(app: Handler, readiness?: StartOptions['readiness'], security: SecurityOptions = { https: false }): Server {
+  const headers = Object.entries(baseSecurityHeaders(security));
   return createServer((req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
     const path = req.url?.split('?', 1)[0];
     if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
     if (path === '/readyz') {
