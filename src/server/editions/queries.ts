@@ -1,5 +1,5 @@
 /** Read models of editions: the edition page, the home page's featured edition, filter options. */
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { editionFiles, editionTranslations, editions, events } from '../../../db/schema.ts';
@@ -41,8 +41,14 @@ export interface EditionDetail extends EditionSummary {
   tags: TagView[];
   files: FileView[];
   days: EditionDay[];
+  /** All public events of the edition. */
   eventCount: number;
+  /** How many of them the page lists (the first ones in date order). */
+  shownCount: number;
 }
+
+/** Events listed on an edition page; large editions link to the paginated programme for the rest. */
+export const EDITION_PAGE_EVENTS = 100;
 
 /** The edition page's data, or undefined when unknown or not public. */
 export async function getEditionPage(
@@ -61,20 +67,25 @@ export async function getEditionPage(
     db.select().from(editionFiles).where(eq(editionFiles.editionId, edition.id)).orderBy(asc(editionFiles.position)),
     loadTagsFor(db, 'edition', [edition.id], locale),
     loadCuratorsFor(db, 'edition', edition.id, locale),
-    // Every public event of the edition; an edition holds tens to a few hundred events.
+    // The first events in date order; the rest are one link away in the paginated programme.
     selectEventItems(
       db,
       locale,
       now,
       and(eq(events.editionId, edition.id), isPubliclyVisible(events, now))!,
       [asc(events.startsAt), asc(events.id)],
-      2_000,
+      EDITION_PAGE_EVENTS,
     ),
     edition.coverMediaId ? loadMedias(db, [edition.coverMediaId], locale) : Promise.resolve(new Map<number, MediaView>()),
   ]);
   const text = pickTranslation(texts, locale);
   if (!text) return undefined;
-  const files = await loadFiles(db, fileLinks.map((link) => link.fileId), locale);
+  const [files, [total]] = await Promise.all([
+    loadFiles(db, fileLinks.map((link) => link.fileId), locale),
+    items.length < EDITION_PAGE_EVENTS
+      ? Promise.resolve([{ value: items.length }])
+      : db.select({ value: count() }).from(events).where(and(eq(events.editionId, edition.id), isPubliclyVisible(events, now))),
+  ]);
   return {
     id: edition.id,
     slug: edition.slug,
@@ -95,7 +106,8 @@ export async function getEditionPage(
     tags: tagsById.get(edition.id) ?? [],
     files,
     days: groupByLocalDay(items),
-    eventCount: items.length,
+    eventCount: total?.value ?? items.length,
+    shownCount: items.length,
   };
 }
 
