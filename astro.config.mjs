@@ -2,13 +2,18 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, memoryCache } from 'astro/config';
+import { getMonitoringIntegrations } from './src/server/errors/sentry-integration.ts';
+import { authBuildOptions } from './src/server/auth/clerk/build.mjs';
+
+// Clerk only when both of its keys are set; otherwise nothing of it is built (decision 002).
+const auth = await authBuildOptions();
 
 export default defineConfig({
   output: 'server',
   // A second build (e.g. with Clerk or Sentry switched on for tests) can live beside the default one.
   outDir: process.env.HUB_DIST_DIR || 'dist',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), ...(await getMonitoringIntegrations()), ...auth.integrations],
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },
   i18n: {
@@ -20,5 +25,7 @@ export default defineConfig({
   security: { checkOrigin: true },
   vite: {
     ssr: { external: ['@libsql/client', 'libsql', 'sharp'] },
+    plugins: [...auth.vitePlugins],
+    define: { ...auth.define },
   },
 });

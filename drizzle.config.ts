@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'turso',
-  schema: './db/schema.ts',
+  schema: ['./db/schema.ts', './db/auth-schema.ts'],
   out: './db/migrations',
   dbCredentials: {
     url: process.env.DATABASE_URL ?? 'file:./data/hub.db',

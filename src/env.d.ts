@@ -6,5 +6,13 @@ declare namespace App {
     locale: import('./i18n/config.ts').Locale;
     /** UI strings fixed to `locale`. */
     t: import('./i18n/index.ts').Translate;
+    /**
+     * Who is signed in, with their effective role; set by the auth middleware on admin and auth
+     * routes only (`null` everywhere else: public pages never look at cookies).
+     */
+    user: import('./server/auth/types.ts').AuthUser | null;
+    session: import('./server/auth/types.ts').AuthSession | null;
+    /** On the 403 screen: the permission that was missing (`null` = the account has no role). */
+    deniedPermission?: import('./server/auth/permissions.ts').Permission | null;
   }
 }

@@ -1,6 +1,8 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { defaultLocale, isLocale } from './i18n/config.ts';
 import { getTranslator } from './i18n/index.ts';
+import { authenticate } from './server/auth/middleware.ts';
+import { captureServerErrors } from './server/errors/middleware.ts';
 
 /** Resolves the request locale from the `/{locale}` segment and puts it, with `t`, on locals. */
 const resolveLocale = defineMiddleware((context, next) => {
@@ -11,4 +13,6 @@ const resolveLocale = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(resolveLocale);
+// Locale first (auth redirects and screens are localized), then authentication, which returns
+// at once for everything outside the admin and auth routes.
+export const onRequest = sequence(captureServerErrors, resolveLocale, authenticate);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../../src/server/config/env.ts';
 
+const secret = 'a-test-secret-of-more-than-32-characters';
+const clerk = { PUBLIC_CLERK_PUBLISHABLE_KEY: 'pk_live_Y2xlcmsuaHViLnRlc3Qk', CLERK_SECRET_KEY: 'sk_live_abc' };
+
 describe('environment validation', () => {
   it('applies the documented defaults', () => {
     const env = parseEnv({});
@@ -15,8 +18,10 @@ describe('environment validation', () => {
   });
 
   it('turns demo content off by default for a remote database', () => {
-    expect(parseEnv({ DATABASE_URL: 'libsql://hub.example.org' }).HUB_DEMO).toBe(false);
-    expect(parseEnv({ DATABASE_URL: 'libsql://hub.example.org', HUB_DEMO: 'on' }).HUB_DEMO).toBe(true);
+    // A remote database with local accounts needs its session secret (see the auth block below).
+    const remote = { DATABASE_URL: 'libsql://hub.example.org', BETTER_AUTH_SECRET: secret };
+    expect(parseEnv(remote).HUB_DEMO).toBe(false);
+    expect(parseEnv({ ...remote, HUB_DEMO: 'on' }).HUB_DEMO).toBe(true);
     expect(parseEnv({ HUB_DEMO: '0' }).HUB_DEMO).toBe(false);
   });
 
@@ -44,5 +49,77 @@ describe('environment validation', () => {
       expect(String(error)).toMatch(/PORT/);
       expect(String(error)).toMatch(/HUB_DEMO/);
     }
+  });
+});
+
+describe('monitoring variables', () => {
+  it('are off by default, with a per-client tunnel limit', () => {
+    const env = parseEnv({});
+    expect(env.SENTRY_DSN).toBeUndefined();
+    expect(env.PUBLIC_SENTRY_DSN).toBeUndefined();
+    expect(env.SENTRY_AUTH_TOKEN).toBeUndefined();
+    expect(env.MONITORING_RATE_LIMIT).toBe(120);
+  });
+
+  it('accept Sentry DSNs (including self-hosted http ones) and a numeric limit', () => {
+    const env = parseEnv({
+      SENTRY_DSN: 'https://abc@o1.ingest.sentry.io/42',
+      PUBLIC_SENTRY_DSN: 'http://abc@sentry.internal:9000/7',
+      MONITORING_RATE_LIMIT: '0',
+    });
+    expect(env.SENTRY_DSN).toBe('https://abc@o1.ingest.sentry.io/42');
+    expect(env.PUBLIC_SENTRY_DSN).toBe('http://abc@sentry.internal:9000/7');
+    expect(env.MONITORING_RATE_LIMIT).toBe(0);
+  });
+
+  it.each([
+    ['SENTRY_DSN', 'https://o1.ingest.sentry.io/42', /SENTRY_DSN: must be a Sentry DSN/],
+    ['PUBLIC_SENTRY_DSN', 'https://abc@o1.ingest.sentry.io/', /PUBLIC_SENTRY_DSN: must be a Sentry DSN/],
+    ['MONITORING_RATE_LIMIT', 'lots', /MONITORING_RATE_LIMIT: must be a number/],
+    ['MONITORING_RATE_LIMIT', '-1', /MONITORING_RATE_LIMIT: must be 0/],
+  ])('rejects %s=%s', (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('authentication variables', () => {
+  it('defaults to local accounts, open sign-up, a week-long session and no allow-lists', () => {
+    expect(parseEnv({})).toMatchObject({
+      AUTH_PROVIDER: 'local',
+      HUB_SIGN_UP: 'open',
+      HUB_SESSION_MAX_AGE: 604_800,
+      HUB_ADMIN_EMAILS: [],
+      HUB_EDITOR_EMAILS: [],
+    });
+    expect(parseEnv({}).BETTER_AUTH_SECRET).toBeUndefined();
+  });
+
+  it('selects Clerk when both keys are set', () => {
+    expect(parseEnv(clerk).AUTH_PROVIDER).toBe('clerk');
+    // Clerk needs no local session secret, even on a remote database.
+    expect(parseEnv({ ...clerk, DATABASE_URL: 'libsql://hub.example.org' }).AUTH_PROVIDER).toBe('clerk');
+  });
+
+  it('parses the allow-lists into lowercase addresses', () => {
+    const env = parseEnv({ HUB_ADMIN_EMAILS: ' Boss@Example.test , ', HUB_EDITOR_EMAILS: 'a@example.test,b@example.test' });
+    expect(env.HUB_ADMIN_EMAILS).toEqual(['boss@example.test']);
+    expect(env.HUB_EDITOR_EMAILS).toEqual(['a@example.test', 'b@example.test']);
+  });
+
+  it.each([
+    [{ PUBLIC_CLERK_PUBLISHABLE_KEY: clerk.PUBLIC_CLERK_PUBLISHABLE_KEY }, /CLERK_SECRET_KEY: Clerk needs both/],
+    [{ CLERK_SECRET_KEY: 'sk_live_abc' }, /PUBLIC_CLERK_PUBLISHABLE_KEY: Clerk needs both/],
+    [{ PUBLIC_CLERK_PUBLISHABLE_KEY: 'pk_wrong' }, /PUBLIC_CLERK_PUBLISHABLE_KEY: must be a Clerk publishable key/],
+    [{ ...clerk, CLERK_SECRET_KEY: 'secret' }, /CLERK_SECRET_KEY: must be a Clerk secret key/],
+    [{ ...clerk, CLERK_JWT_KEY: 'abc' }, /CLERK_JWT_KEY: must be the PEM public key/],
+    [{ HUB_ADMIN_EMAILS: 'boss@example.test, not-an-address' }, /HUB_ADMIN_EMAILS.*: must be a comma-separated list of e-mail addresses/],
+    [{ HUB_SIGN_UP: 'maybe' }, /HUB_SIGN_UP: must be open or closed/],
+    [{ BETTER_AUTH_SECRET: 'short' }, /BETTER_AUTH_SECRET: must be at least 32 characters/],
+    [{ DATABASE_URL: 'libsql://hub.example.org' }, /BETTER_AUTH_SECRET: is required for local accounts on a remote database/],
+    [{ HUB_SESSION_MAX_AGE: '60' }, /HUB_SESSION_MAX_AGE: must be between 300/],
+    [{ HUB_SESSION_MAX_AGE: 'forever' }, /HUB_SESSION_MAX_AGE: must be a number of seconds/],
+  ])('rejects %j', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(EnvError);
+    expect(() => parseEnv(source)).toThrow(message);
   });
 });

@@ -1,0 +1,97 @@
+/**
+ * Tables of the built-in local accounts (better-auth core schema), kept apart from the content
+ * model in `schema.ts`. The property names are better-auth's field names (its Drizzle adapter
+ * looks columns up by them); the SQL names follow this project's snake_case and `auth_` prefix.
+ * Used only by the local-accounts adapter; with Clerk they stay empty.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Roles a local account can hold (`null` = signed in, but not allowed into the admin). */
+export const authRoles = ['admin', 'editor'] as const;
+
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const authUsers = sqliteTable(
+  'auth_users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** better-auth lowercases it before every insert and lookup. */
+    email: text('email').notNull(),
+    emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
+    image: text('image'),
+    /** Granted role; the e-mail allow-lists (HUB_ADMIN_EMAILS, HUB_EDITOR_EMAILS) can raise it. */
+    role: text('role', { enum: authRoles }),
+    createdAt: timestamp('created_at').notNull().default(now),
+    updatedAt: timestamp('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('auth_users_email_unique').on(t.email),
+    check('auth_users_role_check', sql`${t.role} IS NULL OR ${t.role} IN ('admin', 'editor')`),
+  ],
+);
+
+export const authSessions = sqliteTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    /** The opaque value behind the session cookie. */
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at').notNull().default(now),
+    updatedAt: timestamp('updated_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('auth_sessions_token_unique').on(t.token), index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const authAccounts = sqliteTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    /** For e-mail + password accounts, the user id; for OAuth, the provider's account id. */
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at'),
+    scope: text('scope'),
+    /** scrypt hash (better-auth format); never leaves the server. */
+    password: text('password'),
+    createdAt: timestamp('created_at').notNull().default(now),
+    updatedAt: timestamp('updated_at').notNull().default(now),
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+export const authVerifications = sqliteTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: timestamp('created_at').notNull().default(now),
+    updatedAt: timestamp('updated_at').notNull().default(now),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+/** The tables keyed by better-auth's model names, as its Drizzle adapter expects. */
+export const betterAuthSchema = {
+  user: authUsers,
+  session: authSessions,
+  account: authAccounts,
+  verification: authVerifications,
+};

@@ -1,0 +1,22 @@
+/**
+ * GET|POST /api/auth/*: better-auth's own endpoints for local accounts (JSON API: sign-in/email,
+ * sign-up/email, sign-out, get-session, …). 404 when Clerk is the active adapter. The sign-in
+ * limiter needs the real client address, so it is passed in a header we set (and overwrite).
+ */
+import type { APIRoute } from 'astro';
+import { getAuthMode } from '../../../server/auth/mode.ts';
+import { problem } from '../../../server/http/problem.ts';
+
+export const prerender = false;
+
+export const ALL: APIRoute = async ({ request, url, clientAddress }) => {
+  if (getAuthMode().kind !== 'local') return problem(404, 'NOT_FOUND', 'Not found');
+  const [{ getLocalAuth, isSecureRequest }, { CLIENT_ADDRESS_HEADER }] = await Promise.all([
+    import('../../../server/auth/local/instance.ts'),
+    import('../../../server/auth/local/auth.ts'),
+  ]);
+  const auth = await getLocalAuth(isSecureRequest(url));
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return auth.handler(new Request(request, { headers }));
+};

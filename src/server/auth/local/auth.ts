@@ -1,0 +1,118 @@
+/**
+ * The better-auth instance behind local accounts: e-mail + password on our libSQL database,
+ * sessions in the `auth_sessions` table (so signing out really ends them), the first account
+ * becomes admin, and sign-in attempts go through the brute-force limiter.
+ */
+import { betterAuth, getCurrentAdapter } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import type { Database } from '../../../../db/client.ts';
+import { checkSignInAttempt, recordSignInOutcome } from '../rate-limit.ts';
+import { createSerialisedAdapter } from './database.ts';
+
+/** Header carrying the client address into better-auth; set by our code, never by the client. */
+export const CLIENT_ADDRESS_HEADER = 'x-hub-client-address';
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export interface LocalAuthOptions {
+  db: Database;
+  secret: string;
+  /** Public origin (PUBLIC_SITE_URL) when known; otherwise derived from each request. */
+  baseURL: string | undefined;
+  /** Secure (HTTPS-only, `__Secure-` prefixed) cookies. */
+  secure: boolean;
+  signUp: 'open' | 'closed';
+  /** Session lifetime in seconds. */
+  sessionMaxAge: number;
+  /**
+   * True when HUB_ADMIN_EMAILS names the administrators: then the first account is not made
+   * admin, so a stranger who signs up first on a fresh deployment gains nothing.
+   */
+  adminsFromEnv: boolean;
+}
+
+function clientAddressOf(headers: Headers | undefined): string {
+  return headers?.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
+}
+
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/** Builds one better-auth instance (one per cookie security flavour, see `getLocalAuth`). */
+export function createLocalAuth(options: LocalAuthOptions) {
+  return betterAuth({
+    appName: 'Edition Hub',
+    baseURL: options.baseURL,
+    basePath: '/api/auth',
+    secret: options.secret,
+    database: createSerialisedAdapter(options.db),
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      disableSignUp: options.signUp === 'closed',
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+    },
+    session: {
+      expiresIn: options.sessionMaxAge,
+      // Sliding expiry: an active session is extended at most once per this many seconds.
+      updateAge: Math.min(24 * 3600, Math.floor(options.sessionMaxAge / 4)),
+      // Always read the session row: revoking a role or signing out must take effect at once.
+      cookieCache: { enabled: false },
+    },
+    user: {
+      additionalFields: {
+        // `input: false`: nobody can pick a role when signing up.
+        role: { type: 'string', required: false, input: false },
+      },
+    },
+    // Our own limiter counts failures per account and per client; better-auth's only per path.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: options.secure,
+      cookiePrefix: 'hub',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Runs inside the sign-up's write transaction (BEGIN IMMEDIATE, queued), so two
+          // simultaneous first sign-ups are serialised and only one sees an empty table.
+          before: async (user, context) => {
+            if (options.adminsFromEnv || !context) return { data: { ...user, role: null } };
+            const adapter = await getCurrentAdapter(context.context.adapter);
+            const existing = await adapter.count({ model: 'user' });
+            return { data: { ...user, role: existing === 0 ? 'admin' : null } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const verdict = checkSignInAttempt({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) });
+        if (!verdict.allowed) {
+          throw new APIError(
+            'TOO_MANY_REQUESTS',
+            { code: 'TOO_MANY_ATTEMPTS', message: 'Too many failed sign-in attempts; try again later' },
+            { 'Retry-After': String(verdict.retryAfterSeconds) },
+          );
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const returned = ctx.context.returned;
+        // Only a verdict on the credentials counts; a malformed request says nothing about them.
+        if (isAPIError(returned) && returned.statusCode !== 401) return;
+        recordSignInOutcome({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) }, !isAPIError(returned));
+      }),
+    },
+  });
+}
+
+export type LocalAuth = ReturnType<typeof createLocalAuth>;

@@ -1,0 +1,158 @@
+/**
+ * The one permission map: which role holds which permission, and which permission every admin
+ * route needs per HTTP method. The middleware enforces a route's permission before the route
+ * runs; routes call `requirePermission` for decisions that depend on the data (deleting a
+ * published item needs `content.deletePublished`, deleting a media in use `media.deleteInUse`).
+ * A route missing from `routeRules` is refused; tests/integration/auth-matrix.test.ts fails for
+ * every route file without a rule. See docs/decisions/003-roles-and-permissions.md.
+ */
+import { problem } from '../http/problem.ts';
+import type { Role } from './roles.ts';
+import type { AuthUser } from './types.ts';
+
+export const permissions = [
+  /** Enter the admin at all: dashboard, own profile (`/api/admin/me`). */
+  'admin.access',
+  'content.read',
+  /** Create and edit curators, editions, events, organizers, tags, and medias/files metadata. */
+  'content.write',
+  'content.publish',
+  /** Delete drafts and items nothing depends on. */
+  'content.delete',
+  'content.deletePublished',
+  'media.upload',
+  'media.deleteInUse',
+  /** Grant and revoke roles. */
+  'users.manage',
+] as const;
+
+export type Permission = (typeof permissions)[number];
+
+export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
+  editor: ['admin.access', 'content.read', 'content.write', 'content.publish', 'content.delete', 'media.upload'],
+  admin: permissions,
+};
+
+/** True when `role` holds `permission`; no role holds nothing. */
+export function hasPermission(role: Role | null | undefined, permission: Permission): boolean {
+  return role ? rolePermissions[role].includes(permission) : false;
+}
+
+/** Every permission of a role, for `/api/admin/me` and the admin shell. */
+export function listPermissions(role: Role | null | undefined): Permission[] {
+  return role ? [...rolePermissions[role]] : [];
+}
+
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+/** `signed-in`: any signed-in user, even without a role (the 403 screen must show to them). */
+export type RouteAccess = Permission | 'signed-in';
+
+export interface RouteRule {
+  /** Path template: `:name` matches one segment, a trailing `*` one or more. */
+  pattern: string;
+  methods: Partial<Record<HttpMethod, RouteAccess>>;
+}
+
+/** The admin collections, one management screen and one CRUD API each. */
+export const adminCollections = ['curators', 'editions', 'events', 'files', 'medias', 'organizers', 'tags'] as const;
+export type AdminCollection = (typeof adminCollections)[number];
+
+const uploadCollections: readonly AdminCollection[] = ['files', 'medias'];
+
+function collectionApiRules(collection: AdminCollection): RouteRule[] {
+  const create: Permission = uploadCollections.includes(collection) ? 'media.upload' : 'content.write';
+  return [
+    { pattern: `/api/admin/${collection}`, methods: { GET: 'content.read', POST: create } },
+    // Bulk actions (publish, unpublish, delete): the route escalates per item like DELETE below.
+    { pattern: `/api/admin/${collection}/bulk`, methods: { POST: 'content.write' } },
+    { pattern: `/api/admin/${collection}/export`, methods: { GET: 'content.read' } },
+    // DELETE: `content.delete` here; the route also requires `content.deletePublished` for a
+    // published item and `media.deleteInUse` for a media/file something still shows.
+    { pattern: `/api/admin/${collection}/:id`, methods: { GET: 'content.read', PATCH: 'content.write', DELETE: 'content.delete' } },
+  ];
+}
+
+function collectionPageRules(collection: AdminCollection): RouteRule[] {
+  // POST: form submissions (Astro Actions) post to the page URL.
+  const page = { GET: 'content.read', POST: 'content.write' } as const;
+  return [
+    { pattern: `/:locale/admin/${collection}`, methods: page },
+    { pattern: `/:locale/admin/${collection}/*`, methods: page },
+  ];
+}
+
+/** Ordered: the first matching pattern decides, so specific paths come before `:id`. */
+export const routeRules: readonly RouteRule[] = [
+  { pattern: '/api/admin/me', methods: { GET: 'admin.access' } },
+  { pattern: '/api/admin/users', methods: { GET: 'users.manage' } },
+  { pattern: '/api/admin/users/:id/role', methods: { PUT: 'users.manage', DELETE: 'users.manage' } },
+  ...adminCollections.flatMap(collectionApiRules),
+  { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
+  { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
+  // Draft preview of a hub page (never cached): anyone who may read the content.
+  { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
+  ...adminCollections.flatMap(collectionPageRules),
+];
+
+/**
+ * Admin pages that are not behind the gate: signing in, up and out, and the 401 screen. The
+ * middleware still resolves who is signed in for them.
+ */
+export const openAdminPages: readonly string[] = [
+  '/:locale/admin/sign-in',
+  '/:locale/admin/sign-in/*',
+  '/:locale/admin/sign-up',
+  '/:locale/admin/sign-up/*',
+  '/:locale/admin/sign-out',
+  '/:locale/admin/unauthorized',
+];
+
+const compiled = new Map<string, RegExp>();
+
+/** True when `pathname` (decoded, without trailing slash) matches a rule pattern. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    const source = pattern
+      .split('/')
+      .map((segment) => (segment === '*' ? '.+' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    regex = new RegExp(`^${source}$`);
+    compiled.set(pattern, regex);
+  }
+  return regex.test(pathname);
+}
+
+const isApiPath = (path: string) => /^\/api(\/|$)/.test(path);
+
+/** The rule governing `pathname`, or `undefined` when no rule was declared for it. */
+export function findRouteRule(pathname: string): RouteRule | undefined {
+  // API rules for API paths, page rules for pages: `/:locale/...` must not match `/api/...`.
+  const api = isApiPath(pathname);
+  return routeRules.find((rule) => isApiPath(rule.pattern) === api && matchesPattern(rule.pattern, pathname));
+}
+
+/** True for the sign-in / sign-up / sign-out / 401 pages. */
+export function isOpenAdminPage(pathname: string): boolean {
+  return !isApiPath(pathname) && openAdminPages.some((pattern) => matchesPattern(pattern, pathname));
+}
+
+interface AuthLocals {
+  user: AuthUser | null;
+}
+
+/**
+ * For routes: `null` when the signed-in user holds `permission`, else the problem response to
+ * return (401 when nobody is signed in, 403 naming the missing permission otherwise).
+ */
+export function requirePermission(locals: AuthLocals, permission: Permission): Response | null {
+  const { user } = locals;
+  if (!user) return problem(401, 'UNAUTHENTICATED', 'Sign in to use the admin API');
+  if (!user.role) return problem(403, 'NO_ROLE', 'Your account has no admin role yet; ask an administrator');
+  if (hasPermission(user.role, permission)) return null;
+  return problem(403, 'PERMISSION_DENIED', `Your role (${user.role}) lacks the permission ${permission}`, {
+    extensions: { permission },
+  });
+}

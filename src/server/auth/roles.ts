@@ -1,0 +1,42 @@
+/**
+ * Roles and how a user gets one: granted on the account (local accounts: the `role` column;
+ * Clerk: the `role` claim from public metadata) or through the e-mail allow-lists of the
+ * environment. The higher of the two wins, so an allow-list can raise a role but never lower it.
+ */
+import { authRoles } from '../../../db/auth-schema.ts';
+
+export const roles = authRoles;
+export type Role = (typeof roles)[number];
+
+/** Allow-lists from HUB_ADMIN_EMAILS / HUB_EDITOR_EMAILS (already lowercased by the env schema). */
+export interface RoleAllowLists {
+  adminEmails: readonly string[];
+  editorEmails: readonly string[];
+}
+
+const rank: Record<Role, number> = { editor: 1, admin: 2 };
+
+/** Narrows an arbitrary value (a DB column, a token claim, a CLI argument) to a role. */
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
+
+/** The role an e-mail address holds through the allow-lists, if any. */
+export function roleFromAllowLists(email: string | null | undefined, lists: RoleAllowLists): Role | null {
+  if (!email) return null;
+  const normalised = email.trim().toLowerCase();
+  if (lists.adminEmails.includes(normalised)) return 'admin';
+  if (lists.editorEmails.includes(normalised)) return 'editor';
+  return null;
+}
+
+/** The effective role: the higher of the granted role and the allow-list role (`null` = none). */
+export function resolveRole(granted: unknown, email: string | null | undefined, lists: RoleAllowLists): Role | null {
+  const candidates = [isRole(granted) ? granted : null, roleFromAllowLists(email, lists)];
+  return candidates.reduce<Role | null>((best, role) => (role && (!best || rank[role] > rank[best]) ? role : best), null);
+}
+
+/** The allow-lists from the validated environment. */
+export function allowListsFrom(env: { HUB_ADMIN_EMAILS: readonly string[]; HUB_EDITOR_EMAILS: readonly string[] }): RoleAllowLists {
+  return { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS };
+}

@@ -1,0 +1,203 @@
+/**
+ * The Clerk adapter without network: the real `clerkMiddleware` in a build that includes Clerk
+ * (`dist-clerk`, built here when stale), verifying RS256 session tokens we mint with a test key
+ * pair through `jwtKey`. A preload in the server process records every attempt to reach a
+ * non-loopback host; the last test asserts there was none.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isBuildStale } from '../../src/server/runtime/build-state.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildVariant } from './auth-support.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const recorder = fileURLToPath(new URL('./auth-network-recorder.mjs', import.meta.url));
+const DIST = 'dist-clerk';
+// Publishable keys encode the Frontend API host; `pk_live_` avoids the dev-instance handshake.
+const PUBLISHABLE_KEY = `pk_live_${Buffer.from('clerk.hub.test$').toString('base64')}`;
+const SECRET_KEY = 'sk_live_edition_hub_test_secret';
+
+/** Builds the Clerk variant unless a fresh one (containing Clerk) is already there. */
+function ensureClerkBuild(): void {
+  const chunks = join(root, DIST, 'server', 'chunks');
+  const hasClerk = existsSync(chunks) && readdirSync(chunks).some((file) => /^clerk-astro-runtime_/.test(file));
+  if (hasClerk && !isBuildStale(root, DIST)) return;
+  buildVariant(DIST, { ...process.env, PUBLIC_CLERK_PUBLISHABLE_KEY: PUBLISHABLE_KEY, CLERK_SECRET_KEY: SECRET_KEY });
+}
+
+let server: TestServer;
+let networkLog: string;
+let privateKey: CryptoKey;
+let otherPrivateKey: CryptoKey;
+const now = () => Math.floor(Date.now() / 1000);
+
+beforeAll(async () => {
+  ensureClerkBuild();
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  privateKey = pair.privateKey;
+  otherPrivateKey = (await generateKeyPair('RS256')).privateKey;
+  networkLog = join(mkdtempSync(join(tmpdir(), 'hub-clerk-')), 'network.log');
+  server = await startTestServer({
+    HUB_DIST_DIR: DIST,
+    HUB_DEMO: '0',
+    PUBLIC_CLERK_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    CLERK_SECRET_KEY: SECRET_KEY,
+    CLERK_JWT_KEY: await exportSPKI(pair.publicKey),
+    HUB_ADMIN_EMAILS: 'listed-admin@example.test',
+    NODE_OPTIONS: `--import ${pathToFileURL(recorder).href}`,
+    HUB_NETWORK_LOG: networkLog,
+  });
+}, 300_000);
+
+afterAll(() => server?.stop());
+
+/** A session token as Clerk's Frontend API would issue it (RS256, a minute long). */
+function mint(claims: JWTPayload = {}, { key = privateKey, issuedAt = now() - 5, ttl = 60 } = {}): Promise<string> {
+  return new SignJWT({ sid: 'sess_test', azp: server.origin, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'ins_test', typ: 'JWT' })
+    .setSubject(String(claims.sub ?? 'user_test'))
+    .setIssuer('https://clerk.hub.test')
+    .setIssuedAt(issuedAt)
+    .setNotBefore(issuedAt - 5)
+    .setExpirationTime(issuedAt + ttl)
+    .sign(key);
+}
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** The cookies clerk-js keeps: the session token and the client's last update time. */
+function cookies(token: string, clientUat = now() - 30): string {
+  return `__session=${token}; __client_uat=${clientUat}`;
+}
+
+function me(token?: string): Promise<Response> {
+  return fetch(`${server.origin}/api/admin/me`, { headers: token ? { cookie: cookies(token) } : {} });
+}
+
+function navigate(path: string, token?: string): Promise<Response> {
+  return fetch(`${server.origin}${path}`, {
+    headers: { accept: 'text/html', 'sec-fetch-dest': 'document', ...(token ? { cookie: cookies(token) } : {}) },
+    redirect: 'manual',
+  });
+}
+
+describe('signed in with a valid session token', () => {
+  it('takes the role from the role claim', async () => {
+    const response = await me(await mint({ sub: 'user_admin', role: 'admin', email: 'Admin@Example.test', name: 'Ada' }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      user: { id: 'user_admin', email: 'admin@example.test', name: 'Ada', provider: 'clerk' },
+      role: 'admin',
+    });
+  });
+
+  it('takes the role from embedded public metadata, and enforces its permissions', async () => {
+    const token = await mint({ sub: 'user_editor', metadata: { role: 'editor' } });
+    expect(await (await me(token)).json()).toMatchObject({ role: 'editor' });
+    const users = await fetch(`${server.origin}/api/admin/users`, { headers: { cookie: cookies(token) } });
+    expect(users.status).toBe(403);
+    expect(await users.json()).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'users.manage' });
+  });
+
+  it('takes the role from the e-mail allow-list', async () => {
+    expect(await (await me(await mint({ sub: 'user_listed', email: 'listed-admin@example.test' }))).json()).toMatchObject({ role: 'admin' });
+  });
+
+  it('refuses a user without role with 403', async () => {
+    const token = await mint({ sub: 'user_nobody', email: 'nobody@example.test' });
+    const response = await me(token);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: 'NO_ROLE' });
+    expect((await navigate('/en/admin/events', token)).status).toBe(403);
+  });
+
+  it('renders admin pages, with Clerk loaded in the browser', async () => {
+    const response = await navigate('/de/admin', await mint({ role: 'editor', email: 'ed@example.test' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const html = await response.text();
+    expect(html).toContain('data-clerk-js-script');
+    expect(html).toContain('ed@example.test');
+  });
+});
+
+describe('signed out', () => {
+  it('without cookies: 401 on the API, sign-in redirect on pages', async () => {
+    expect((await me()).status).toBe(401);
+    const page = await navigate('/de/admin/events');
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/de/admin/sign-in?redirect_url=%2Fde%2Fadmin%2Fevents');
+  });
+
+  it('with an expired token', async () => {
+    const token = await mint({ role: 'admin' }, { issuedAt: now() - 600 });
+    expect((await fetch(`${server.origin}/api/admin/me`, { headers: { cookie: cookies(token, now() - 700) } })).status).toBe(401);
+    // A page navigation is sent to Clerk's handshake to refresh the token; it never sees the admin.
+    const page = await fetch(`${server.origin}/en/admin`, {
+      headers: { accept: 'text/html', 'sec-fetch-dest': 'document', cookie: cookies(token, now() - 700) },
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(307);
+    expect(page.headers.get('location')).toMatch(/^https:\/\/clerk\.hub\.test\//);
+  });
+
+  it('with a token signed by another key', async () => {
+    expect((await me(await mint({ role: 'admin' }, { key: otherPrivateKey }))).status).toBe(401);
+  });
+
+  it('with a tampered token', async () => {
+    const [header, , signature] = (await mint({ role: 'editor' })).split('.');
+    const forged = base64url({ sub: 'user_test', sid: 'sess_test', azp: server.origin, role: 'admin', iat: now() - 5, nbf: now() - 10, exp: now() + 60 });
+    expect((await me(`${header}.${forged}.${signature}`)).status).toBe(401);
+  });
+
+  it('with an unsigned (alg: none) token', async () => {
+    const claims = { sub: 'user_test', sid: 'sess_test', azp: server.origin, role: 'admin', iat: now() - 5, nbf: now() - 10, exp: now() + 60 };
+    expect((await me(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`)).status).toBe(401);
+  });
+});
+
+describe('screens under Clerk', () => {
+  it("renders Clerk's <SignIn> with path routing and the localized way back", async () => {
+    const response = await navigate('/fr/admin/sign-in?redirect_url=%2Ffr%2Fadmin%2Ftags');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/data-clerk-id="clerk-sign-in-[^"]+"/);
+    expect(html).toContain('"routing":"path"');
+    expect(html).toContain('"path":"/fr/admin/sign-in"');
+    expect(html).toContain('"forceRedirectUrl":"/fr/admin/tags"');
+  });
+
+  it("renders Clerk's <SignUp> on the sign-up route", async () => {
+    const html = await (await navigate('/de/admin/sign-up/verify')).text();
+    expect(html).toMatch(/data-clerk-id="clerk-sign-up-[^"]+"/);
+    expect(html).toContain('"path":"/de/admin/sign-up"');
+  });
+
+  it('does not serve the local-accounts API', async () => {
+    expect((await fetch(`${server.origin}/api/auth/get-session`)).status).toBe(404);
+  });
+});
+
+describe('network', () => {
+  it('the recorder notices a connection attempt (so its silence below means something)', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'hub-recorder-')), 'network.log');
+    const child = spawn(process.execPath, ['--import', pathToFileURL(recorder).href, '-e', "require('node:net').connect(9, '192.0.2.1').on('error', () => {}).destroy()"], {
+      env: { ...process.env, HUB_NETWORK_LOG: log },
+      stdio: 'ignore',
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(readFileSync(log, 'utf8')).toContain('192.0.2.1:9');
+  });
+
+  it('the server never tried to reach anything but loopback', () => {
+    const attempts = existsSync(networkLog) ? readFileSync(networkLog, 'utf8').trim() : '';
+    expect(attempts).toBe('');
+    expect(server.logs()).not.toMatch(/Publishable key is missing|keyless/i);
+  });
+});

@@ -1,0 +1,111 @@
+/** Helpers of the auth integration tests: accounts, sessions and requests against a test server. */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** The `name=value` pairs a response sets (cleared cookies left out), as a Cookie header. */
+export function sessionCookie(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .filter((cookie) => !/;\s*max-age=0/i.test(cookie))
+    .map((cookie) => cookie.split(';', 1)[0])
+    .join('; ');
+}
+
+/** Creates a local account through better-auth's JSON API; returns its session cookie. */
+export async function signUp(origin: string, email: string, name = email.split('@')[0]!): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ name, email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-up of ${email} failed: ${response.status} ${await response.text()}`);
+  return sessionCookie(response);
+}
+
+/** Signs in through better-auth's JSON API; returns a new session cookie. */
+export async function signIn(origin: string, email: string, password = PASSWORD): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  return sessionCookie(response);
+}
+
+/** Posts an HTML form (as a browser on this origin would) without following redirects. */
+export function postForm(origin: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...headers },
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  });
+}
+
+/** GET without following redirects. */
+export function get(origin: string, path: string, cookie?: string): Promise<Response> {
+  return fetch(`${origin}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+}
+
+/** Runs `npm run users -- …` (scripts/users.ts) against a database. */
+export function runUsersCli(databaseUrl: string, args: string[]): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, ['scripts/users.ts', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const buildLock = join(tmpdir(), 'edition-hub-auth-build.lock');
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Holds a cross-process lock (a directory) while `work` runs; stale locks expire after 5 min. */
+function withBuildLock<T>(work: () => T): T {
+  for (;;) {
+    try {
+      mkdirSync(buildLock);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(buildLock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 5 * 60_000) rmSync(buildLock, { recursive: true, force: true });
+      else sleep(250);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(buildLock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds a variant of the site into `distDir` with `env` (e.g. the Clerk keys). Builds of this
+ * project share `.astro/` and Vite's cache, so the auth tests' builds take turns, and a build that
+ * trips over someone else's is tried once more.
+ */
+export function buildVariant(distDir: string, env: Record<string, string | undefined>): void {
+  withBuildLock(() => {
+    for (let attempt = 1; ; attempt++) {
+      const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', HUB_DIST_DIR: distDir },
+      });
+      if (result.status === 0) return;
+      if (attempt === 2) throw new Error(`astro build into ${distDir} failed`);
+    }
+  });
+}
+
