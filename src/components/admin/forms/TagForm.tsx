@@ -1,0 +1,43 @@
+/** Create/edit form of a tag: a label per locale and a slug; shows where the tag is used. */
+import { tagCreateSchema, tagPatchSchema } from '../../../lib/admin-schemas/tags.ts';
+import { collections } from '../collections.ts';
+import { EditForm } from '../form/EditForm.tsx';
+import { Section, TextField } from '../form/fields.tsx';
+import { LocaleTabs } from '../form/LocaleTabs.tsx';
+import { SlugField } from '../form/SlugField.tsx';
+import { useEditForm } from '../form/use-edit-form.ts';
+import { useAdmin } from '../ui/admin-context.tsx';
+import { AdminIsland } from '../ui/AdminIsland.tsx';
+import { WhereUsed } from './WhereUsed.tsx';
+import type { ItemFormProps } from './types.ts';
+import { headingText, useFieldLabels } from './use-labels.ts';
+
+const config = collections.tags;
+const labelKeys = ['slug', 'label'];
+
+function TagFields({ item }: Pick<ItemFormProps, 'item'>) {
+  const { t, defaultLocale } = useAdmin();
+  const form = useEditForm({ config, item, createSchema: tagCreateSchema, patchSchema: tagPatchSchema });
+  const labels = useFieldLabels(labelKeys);
+  return (
+    <EditForm config={config} form={form} heading={item ? headingText(form.item, 'label', defaultLocale, String(item['slug'])) : t('admin.tags.new')} fieldLabels={labels}>
+      <Section legend={t('admin.group.texts')}>
+        <LocaleTabs complete={config.complete}>
+          {(locale) => <TextField path={`translations.${locale}.label`} label={labels['label']!} lang={locale} required={locale === defaultLocale} maxLength={100} />}
+        </LocaleTabs>
+      </Section>
+      <Section legend={t('admin.group.publication')}>
+        <SlugField source={form.draft.translations[defaultLocale]?.['label'] ?? ''} />
+      </Section>
+      {form.item && <WhereUsed item={form.item} />}
+    </EditForm>
+  );
+}
+
+export default function TagForm({ item, defaults: _defaults, ...island }: ItemFormProps) {
+  return (
+    <AdminIsland {...island}>
+      <TagFields item={item} />
+    </AdminIsland>
+  );
+}

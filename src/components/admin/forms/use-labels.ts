@@ -1,0 +1,18 @@
+/** Field labels of a form, by field key, from the `admin.field.*` strings. */
+import { useMemo } from 'react';
+import { useAdmin } from '../ui/admin-context.tsx';
+
+export function useFieldLabels(keys: readonly string[]): Record<string, string> {
+  const { t } = useAdmin();
+  return useMemo(() => Object.fromEntries(keys.map((key) => [key, t(`admin.field.${key}`)])), [keys, t]);
+}
+
+/** A default-locale text of the item for the heading, else any locale's, else `fallback`. */
+export function headingText(item: Record<string, unknown> | null, field: string, defaultLocale: string, fallback: string): string {
+  const translations = (item?.['translations'] ?? {}) as Record<string, Record<string, unknown> | null>;
+  for (const row of [translations[defaultLocale], ...Object.values(translations)]) {
+    const value = row?.[field];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return fallback;
+}

@@ -1,0 +1,107 @@
+/**
+ * The islands' client of the admin JSON API. Every call resolves — never throws — to either the
+ * data or the problem+json the server sent, so screens can put field errors next to their fields
+ * and translate the stable `code`. A network failure is reported as code `NETWORK_ERROR`.
+ */
+
+export interface Problem {
+  status: number;
+  code: string;
+  title: string;
+  errors?: Record<string, string[]>;
+  digest?: string;
+  /** Extensions the screens act on: `current` (409 conflict), `suggestion` (slug), `usages`… */
+  [extension: string]: unknown;
+}
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; problem: Problem };
+
+/** `/api/admin/<collection>[/<id>][?query]`. */
+export function apiPath(collection: string, id?: number | string, query?: URLSearchParams): string {
+  const base = `/api/admin/${collection}${id === undefined ? '' : `/${id}`}`;
+  return query && query.size ? `${base}?${query}` : base;
+}
+
+async function readProblem(response: Response): Promise<Problem> {
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = await response.json();
+    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+  } catch {
+    // A body that is not JSON (a proxy's error page) still fails with the status.
+  }
+  return {
+    ...body,
+    status: response.status,
+    code: typeof body['code'] === 'string' ? body['code'] : `HTTP_${response.status}`,
+    title: typeof body['title'] === 'string' ? body['title'] : response.statusText,
+  };
+}
+
+/** Sends one request; `body` is sent as JSON. */
+export async function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { ok: false, status: 0, problem: { status: 0, code: 'NETWORK_ERROR', title: 'Network error' } };
+  }
+  if (!response.ok) return { ok: false, status: response.status, problem: await readProblem(response) };
+  const data = response.status === 204 ? (null as T) : ((await response.json()) as T);
+  return { ok: true, status: response.status, data };
+}
+
+/** One page of a list, as `GET /api/admin/<collection>` answers. */
+export interface ListPage<T = ListItem> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export type Completeness = 'complete' | 'partial' | 'missing';
+
+export interface ListItem {
+  id: number;
+  title?: string | null;
+  slug?: string;
+  status?: 'draft' | 'published' | 'archived';
+  locales?: Record<string, Completeness>;
+  version?: number;
+  [field: string]: unknown;
+}
+
+/** One place that says where an item is used (409 `IN_USE` and the detail's `usedBy`). */
+export interface Usage {
+  usedId: number;
+  entity: 'event' | 'edition' | 'curator' | 'organizer';
+  id: number;
+  slug: string;
+  title: string;
+  field: string;
+}
+
+/** The usages listed in a problem or an item, if any. */
+export function usagesOf(source: Record<string, unknown> | undefined): { usages: Usage[]; total: number } {
+  const direct = source?.['usages'];
+  if (Array.isArray(direct)) return { usages: direct as Usage[], total: Number(source?.['usageCount'] ?? direct.length) };
+  const nested = source?.['usedBy'] as { usages?: Usage[]; total?: number } | undefined;
+  if (nested && Array.isArray(nested.usages)) return { usages: nested.usages, total: nested.total ?? nested.usages.length };
+  return { usages: [], total: 0 };
+}
+
+/** Values the translated sentence of a problem may interpolate (`{{suggestion}}`, `{{count}}`). */
+export function problemVars(problem: Problem): Record<string, string | number> {
+  const vars: Record<string, string | number> = {};
+  if (typeof problem['suggestion'] === 'string') vars['suggestion'] = problem['suggestion'];
+  if (typeof problem['usageCount'] === 'number') vars['count'] = problem['usageCount'];
+  if (typeof problem['permission'] === 'string') vars['permission'] = problem['permission'];
+  return vars;
+}

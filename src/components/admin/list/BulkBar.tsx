@@ -1,0 +1,131 @@
+/**
+ * Actions on the selected rows: publish / unpublish / archive (publishable collections) and
+ * delete. All or nothing, as the API does it: a refused batch lists each item's reason; a delete
+ * of items still in use lists where, and offers to detach them for those allowed to.
+ */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { $currentUser, userCan } from '../../../stores/current-user.ts';
+import { pushToast } from '../../../stores/toasts.ts';
+import type { CollectionConfig } from '../collections.ts';
+import { UsageList } from '../form/UsageList.tsx';
+import { apiPath, apiRequest, problemVars, usagesOf, type Problem, type Usage } from '../lib/api.ts';
+import { translateCode } from '../lib/translate.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { useAdmin } from '../ui/admin-context.tsx';
+import type { ListController } from './use-list.ts';
+
+type Action = 'publish' | 'unpublish' | 'archive' | 'delete';
+
+interface Outcome {
+  kind: 'confirm' | 'inUse' | 'rejected';
+  usages?: { usages: Usage[]; total: number };
+  reasons?: string[];
+}
+
+const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
+
+export function BulkBar({ config, list }: { config: CollectionConfig; list: ListController }) {
+  const { t } = useAdmin();
+  const user = useStore($currentUser, { ssr: 'initial' });
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const ids = [...list.selected];
+  const count = ids.length;
+  const titles = new Map((list.page?.items ?? []).map((item) => [item.id, item.title || item.slug || `#${item.id}`]));
+
+  const reasonsOf = (problem: Problem): string[] =>
+    Object.entries(problem.errors ?? {}).map(([path, codes]) => {
+      const [, id, ...field] = path.split('.');
+      const name = titles.get(Number(id)) ?? `#${id}`;
+      return `${name}${field.length ? ` (${field.join('.')})` : ''}: ${codes.map((code) => translateCode(t, code)).join(' ')}`;
+    });
+
+  const run = async (action: Action, detach = false) => {
+    setBusy(true);
+    try {
+      const result = await apiRequest<{ changed?: number[] }>('POST', apiPath(config.name, 'bulk'), { action, ids, ...(detach ? { detach: true } : {}) });
+      if (result.ok) {
+        setOutcome(null);
+        const changed = action === 'delete' ? count : (result.data.changed?.length ?? count);
+        pushToast('success', t(`admin.bulk.done.${action}`, { count: changed }));
+        list.reload();
+        return;
+      }
+      const { problem } = result;
+      if (problem.code === 'IN_USE') setOutcome({ kind: 'inUse', usages: usagesOf(problem) });
+      else if (problem.code === 'BULK_REJECTED') setOutcome({ kind: 'rejected', reasons: reasonsOf(problem) });
+      else {
+        setOutcome(null);
+        pushToast('error', translateCode(t, problem.code, problemVars(problem)));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (count === 0) return null;
+  const actions: Action[] = config.publishable ? ['publish', 'unpublish', 'archive', 'delete'] : ['delete'];
+  const canDetach = userCan(user, detachPermissions[config.name] ?? 'content.deletePublished');
+  return (
+    <div className="admin-bulk" role="region" aria-label={t('admin.bulk.label')}>
+      <p className="admin-bulk__count" aria-live="polite">
+        {t('admin.list.selected', { count })}
+      </p>
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={action === 'delete' ? 'admin-button admin-button--danger' : 'admin-button'}
+          disabled={busy}
+          data-bulk={action}
+          onClick={() => (action === 'delete' ? setOutcome({ kind: 'confirm' }) : void run(action))}
+        >
+          {t(`admin.bulk.${action}`)}
+        </button>
+      ))}
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => list.setAll([])}>
+        {t('admin.bulk.clear')}
+      </button>
+      <Dialog
+        open={outcome !== null}
+        role="alertdialog"
+        title={outcome?.kind === 'inUse' ? t('admin.bulk.inUseTitle') : outcome?.kind === 'rejected' ? t('admin.bulk.rejectedTitle') : t('admin.bulk.confirmDelete', { count })}
+        onClose={() => setOutcome(null)}
+        actions={
+          <>
+            {outcome?.kind === 'confirm' && (
+              <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete')} data-confirm="delete">
+                {t('admin.delete.confirm')}
+              </button>
+            )}
+            {outcome?.kind === 'inUse' && canDetach && (
+              <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete', true)} data-confirm="detach">
+                {t('admin.delete.detachAndDelete')}
+              </button>
+            )}
+            <button type="button" className="admin-button admin-button--quiet" onClick={() => setOutcome(null)}>
+              {outcome?.kind === 'confirm' ? t('admin.common.cancel') : t('admin.common.close')}
+            </button>
+          </>
+        }
+      >
+        {outcome?.kind === 'confirm' && <p>{t('admin.delete.body')}</p>}
+        {outcome?.kind === 'inUse' && outcome.usages && (
+          <>
+            <p>{t('admin.delete.inUseIntro', { count: outcome.usages.total })}</p>
+            <UsageList usages={outcome.usages.usages} total={outcome.usages.total} />
+            {!canDetach && <p>{t('admin.delete.cannotDetach')}</p>}
+          </>
+        )}
+        {outcome?.kind === 'rejected' && (
+          <ul className="admin-bulk__reasons">
+            {outcome.reasons?.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        )}
+      </Dialog>
+    </div>
+  );
+}

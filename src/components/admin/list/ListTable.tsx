@@ -1,0 +1,130 @@
+/**
+ * The rows of a list: a checkbox per row for bulk actions (Space toggles it), sortable column
+ * headers (`aria-sort`), status and per-locale translation badges, links to the edit pages.
+ */
+import { adminPaths, type CollectionConfig, type ListColumn } from '../collections.ts';
+import type { ListItem } from '../lib/api.ts';
+import { thumbnailOf } from '../lib/describe.ts';
+import { sortDirection, toggleSort } from '../lib/list-state.ts';
+import { formatBytes } from '../lib/upload.ts';
+import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
+import { useAdmin } from '../ui/admin-context.tsx';
+import type { ListController } from './use-list.ts';
+
+function formatDate(value: unknown, locale: string, timeZone?: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const zone = typeof timeZone === 'string' && timeZone ? timeZone : undefined;
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(zone ? { timeZone: zone } : {}) }).format(date);
+  } catch {
+    return date.toISOString();
+  }
+}
+
+function Cell({ column, item, config }: { column: ListColumn; item: ListItem; config: CollectionConfig }) {
+  const { t, locale } = useAdmin();
+  const value = item[column.key];
+  switch (column.kind) {
+    case 'title':
+      return (
+        <a href={adminPaths.edit(locale, config.name, item.id)} className="admin-list__title">
+          {item.title || item.slug || `#${item.id}`}
+        </a>
+      );
+    case 'status': {
+      const scheduled = item.status === 'published' && typeof item['publishAt'] === 'string' && new Date(item['publishAt']).getTime() > Date.now();
+      return (
+        <>
+          <StatusBadge status={String(value ?? 'draft')} />
+          {scheduled && <span className="admin-badge admin-badge--scheduled">{t('admin.status.scheduled')}</span>}
+        </>
+      );
+    }
+    case 'locales':
+      return <LocaleBadges locales={item.locales} />;
+    case 'date':
+      return <>{formatDate(value, locale, column.key === 'startsAt' ? item['timeZone'] : undefined)}</>;
+    case 'bytes':
+      return <>{typeof value === 'number' ? formatBytes(value, locale) : ''}</>;
+    case 'thumb': {
+      const thumb = thumbnailOf(item['url']);
+      return thumb ? <img src={thumb} alt="" width={64} height={64} loading="lazy" className="admin-list__thumb" /> : <span aria-hidden="true">—</span>;
+    }
+    case 'kind':
+      return <>{value ? t(`admin.${config.name}.kind.${String(item['kind'])}`) : ''}</>;
+    default:
+      return <>{value === null || value === undefined ? '' : String(value)}</>;
+  }
+}
+
+export function ListTable({ config, list, caption }: { config: CollectionConfig; list: ListController; caption: string }) {
+  const { t } = useAdmin();
+  const items = list.page?.items ?? [];
+  const ids = items.map((item) => item.id);
+  const allSelected = ids.length > 0 && ids.every((id) => list.selected.has(id));
+  const someSelected = ids.some((id) => list.selected.has(id));
+
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-list" aria-busy={list.loading} data-collection={config.name}>
+        <caption className="admin-visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <td className="admin-list__check">
+              <input
+                type="checkbox"
+                aria-label={t('admin.list.selectAll')}
+                checked={allSelected}
+                ref={(el) => {
+                  if (el) el.indeterminate = someSelected && !allSelected;
+                }}
+                onChange={() => list.setAll(allSelected ? [] : ids)}
+                disabled={ids.length === 0}
+              />
+            </td>
+            {config.columns.map((column) => {
+              const label = t(`admin.column.${column.key}`);
+              if (!column.sort) {
+                return (
+                  <th scope="col" key={column.key}>
+                    {column.kind === 'thumb' ? <span className="admin-visually-hidden">{label}</span> : label}
+                  </th>
+                );
+              }
+              const direction = sortDirection(list.state.sort, column.sort);
+              return (
+                <th scope="col" key={column.key} aria-sort={direction}>
+                  <button type="button" className="admin-list__sort" onClick={() => list.change({ sort: toggleSort(list.state.sort, column.sort!) })}>
+                    {label}
+                    <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}</span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id} className={list.selected.has(item.id) ? 'admin-list__row--selected' : undefined} data-id={item.id}>
+              <td className="admin-list__check">
+                <input
+                  type="checkbox"
+                  checked={list.selected.has(item.id)}
+                  onChange={() => list.toggle(item.id)}
+                  aria-label={t('admin.list.select', { label: item.title || item.slug || `#${item.id}` })}
+                />
+              </td>
+              {config.columns.map((column) => (
+                <td key={column.key} data-label={t(`admin.column.${column.key}`)} data-column={column.key}>
+                  <Cell column={column} item={item} config={config} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

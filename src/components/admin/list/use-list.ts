@@ -1,0 +1,65 @@
+/**
+ * State of a list screen: the URL-backed query, the current page from the API, the selection.
+ * Every change of the query replaces the URL (so reload, bookmark and share keep it) and fetches
+ * again; an answer to an older query is dropped.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useThrowToBoundary } from '../../errors/index.ts';
+import type { CollectionConfig } from '../collections.ts';
+import { apiPath, apiRequest, type ListItem, type ListPage, type Problem } from '../lib/api.ts';
+import { readListState, updateListState, writeListState, type ListState } from '../lib/list-state.ts';
+
+export function useList(config: CollectionConfig, initialSearch: string) {
+  const [state, setState] = useState<ListState>(() => readListState(initialSearch, config.list));
+  const [page, setPage] = useState<ListPage<ListItem> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [reloads, setReloads] = useState(0);
+  const throwToBoundary = useThrowToBoundary();
+
+  useEffect(() => {
+    const query = writeListState(state, config.list);
+    const url = `${window.location.pathname}${query.size ? `?${query}` : ''}`;
+    // Keep the router's history state: Astro's ClientRouter stores its own data in it.
+    if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(window.history.state, '', url);
+    const controller = new AbortController();
+    setLoading(true);
+    apiRequest<ListPage<ListItem>>('GET', apiPath(config.name, undefined, writeListState(state, config.list, { forApi: true })), undefined, controller.signal)
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        setLoading(false);
+        if (result.ok) {
+          setPage(result.data);
+          setProblem(null);
+          setSelected(new Set());
+        } else if (result.status >= 500) {
+          throwToBoundary(Object.assign(new Error(result.problem.title), { digest: result.problem.digest }));
+        } else {
+          setProblem(result.problem);
+        }
+      })
+      .catch(() => {
+        // Aborted by a newer query.
+      });
+    return () => controller.abort();
+  }, [state, config, reloads, throwToBoundary]);
+
+  const change = useCallback((patch: Parameters<typeof updateListState>[1]) => setState((current) => updateListState(current, patch)), []);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const setAll = useCallback((ids: readonly number[]) => setSelected(new Set(ids)), []);
+
+  return { state, page, loading, problem, selected, change, reload, toggle, setAll };
+}
+
+export type ListController = ReturnType<typeof useList>;

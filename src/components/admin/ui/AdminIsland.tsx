@@ -1,0 +1,39 @@
+/**
+ * The root of every admin island: top-level error boundary, the shared strings and locales, the
+ * signed-in user and the unsaved-changes guard (both in nanostores, shared with other islands),
+ * and a section boundary with "Try again" around the screen itself.
+ */
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { AppErrorBoundary, SectionErrorBoundary, type ErrorLabels } from '../../errors/index.ts';
+import { setCurrentUser, type CurrentUser } from '../../../stores/current-user.ts';
+import { installDirtyGuard } from '../../../stores/dirty-guard.ts';
+import { createTranslator, type AdminStrings } from '../lib/translate.ts';
+import { AdminContext, type AdminEnv } from './admin-context.tsx';
+
+/** Props every island receives from its page (built by `getAdminIslandProps`). */
+export interface AdminIslandProps {
+  strings: AdminStrings;
+  locale: string;
+  contentLocales: readonly string[];
+  defaultLocale: string;
+  localeNames: Readonly<Record<string, string>>;
+  user: CurrentUser | null;
+  errorLabels: ErrorLabels;
+}
+
+export function AdminIsland({ children, ...props }: AdminIslandProps & { children: ReactNode }) {
+  const { strings, locale, contentLocales, defaultLocale, localeNames, user, errorLabels } = props;
+  const env = useMemo<AdminEnv>(
+    () => ({ t: createTranslator(strings, locale), locale, contentLocales, defaultLocale, localeNames }),
+    [strings, locale, contentLocales, defaultLocale, localeNames],
+  );
+  useEffect(() => setCurrentUser(user), [user]);
+  useEffect(() => installDirtyGuard(env.t('admin.form.unsavedPrompt')), [env]);
+  return (
+    <AppErrorBoundary labels={errorLabels}>
+      <AdminContext.Provider value={env}>
+        <SectionErrorBoundary labels={errorLabels}>{children}</SectionErrorBoundary>
+      </AdminContext.Provider>
+    </AppErrorBoundary>
+  );
+}

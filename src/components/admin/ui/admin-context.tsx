@@ -1,0 +1,26 @@
+/**
+ * What every admin island shares: its strings (a translator over the props the page passed), the
+ * UI locale, the content locales and their names. Provided once by `AdminIsland`.
+ */
+import { createContext, useContext } from 'react';
+import type { AdminT } from '../lib/translate.ts';
+
+export interface AdminEnv {
+  t: AdminT;
+  /** The UI locale (of the page URL). */
+  locale: string;
+  /** Locales content is written in, the default one first. */
+  contentLocales: readonly string[];
+  defaultLocale: string;
+  /** Locale code → its own name ("Français"). */
+  localeNames: Readonly<Record<string, string>>;
+}
+
+export const AdminContext = createContext<AdminEnv | null>(null);
+
+/** The admin environment; throws outside an `AdminIsland` (a wiring bug, caught by the boundary). */
+export function useAdmin(): AdminEnv {
+  const env = useContext(AdminContext);
+  if (!env) throw new Error('useAdmin() outside <AdminIsland>');
+  return env;
+}

@@ -1,0 +1,81 @@
+/**
+ * Helpers of the admin e2e specs: a signed-in editor on the shared e2e server (signed up through
+ * the API, role granted with `npm run users` against the e2e database), and test images made
+ * with sharp.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PASSWORD = 'a long enough e2e password';
+
+/** A short unique token for names that must not collide with demo content or other runs. */
+export function uniqueToken(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 8);
+}
+
+function grantEditor(email: string): { ok: boolean; output: string } {
+  const databaseUrl = process.env['E2E_DATABASE_URL'];
+  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');
+  const result = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, 'editor'], {
+    cwd: root,
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+}
+
+async function signUp(page: Page, email: string): Promise<void> {
+  const origin = new URL(page.url() === 'about:blank' ? (process.env['E2E_BASE_URL'] ?? '') : page.url()).origin;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: { name: `Editor ${email.split('@')[0]}`, email, password: PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * Signs the page's browser context in as a fresh editor. On a server with no account yet, the
+ * first sign-up becomes the administrator (and cannot be demoted, being the last one): then a
+ * second account is made the editor, so the outcome is the same whichever spec runs first.
+ */
+export async function signInAsEditor(page: Page): Promise<string> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const email = `editor-${uniqueToken()}@e2e.example`;
+    await page.context().clearCookies();
+    await signUp(page, email);
+    const grant = grantEditor(email);
+    if (grant.ok) {
+      await page.goto('/en/admin');
+      await expect(page.getByTestId('admin-user')).toContainText('Editor');
+      return email;
+    }
+    if (!/last administrator/i.test(grant.output)) throw new Error(`granting editor failed: ${grant.output}`);
+  }
+  throw new Error('could not get an editor account');
+}
+
+/**
+ * Waits until every island of the page is hydrated (Astro drops the `ssr` attribute then): typing
+ * into server-rendered inputs before that would be overwritten by React's first render.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** A real PNG of the given size, with a gradient so it is not trivially compressible. */
+export async function makePng(width = 1200, height = 800): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = (x * 255) / width;
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = 128;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
