@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sizes 1000,10000,100000 --duration 5 --connections 32]`
+ * `npm run bench [-- --sizes 1000,10000,100000 --duration 5 --connections 32 --front-cache-mb 64]`
  * Builds, generates databases with the seed generator, starts the production server on
  * 127.0.0.1 for each size, drives it with autocannon from another process, compares cached
  * pages with nginx serving the same HTML, measures admin API and write-path latency, JS bytes,
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     misses: { type: 'string', default: '30' },
+    // 0 measures Astro's own route cache alone (the "before" of docs/decisions/012).
+    'front-cache-mb': { type: 'string', default: '64' },
   },
 });
 const sizes = values.sizes.split(',').map((size) => Number(size.replace(/k$/i, '000')));
@@ -60,6 +62,7 @@ for (const size of sizes) {
     HUB_TEST_HOOKS: '1',
     HUB_ADMIN_EMAILS: 'bench-admin@bench.example',
     CONTACT_RATE_LIMIT: '0',
+    HUB_FRONT_CACHE_MB: values['front-cache-mb'],
   });
   try {
     const samples = await pickSamples(database.url);

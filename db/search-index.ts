@@ -7,7 +7,8 @@ import { defaultLocale, locales } from '../src/i18n/config.ts';
 import type { Executor } from './client.ts';
 import { searchEntityTypes, type SearchEntityType } from './schema.ts';
 
-const LOCALE_SLOTS = 16;
+/** Locale slots per entity in the rowid (low 4 bits): supports up to 16 locales. */
+export const LOCALE_SLOTS = 16;
 
 /** The FTS rowid for one entity in one locale. */
 export function searchRowId(type: SearchEntityType, id: number, localeIndex: number): number {

@@ -6,7 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { searchEntityTypes, type SearchEntityType } from '../../../db/schema.ts';
-import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { LOCALE_SLOTS } from '../../../db/search-index.ts';
+import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
 import { parseSearchQuery } from './query.ts';
 import { MARK_CLOSE, MARK_OPEN } from './highlight.ts';
 
@@ -63,12 +64,20 @@ const visibleEvent = (alias: string, now: number) =>
  * the page's rows only (they cost far more than ranking).
  */
 function matchesCte(match: string, locale: Locale, now: number): SQL {
+  // Type, id and locale are read from the rowid (see db/search-index.ts), never from the row's
+  // stored columns: filtering on an UNINDEXED column costs a content lookup per match.
+  const typeOf = sql.raw(
+    `CASE (f.rowid / ${LOCALE_SLOTS}) % ${searchEntityTypes.length} ${searchEntityTypes.map((type, i) => `WHEN ${i} THEN '${type}'`).join(' ')} END`,
+  );
+  // Integer literals, not bound parameters (those may bind as REAL and turn `/` into division).
+  const idOf = sql.raw(`f.rowid / ${LOCALE_SLOTS} / ${searchEntityTypes.length}`);
+  const inLocale = sql.raw(`f.rowid % ${LOCALE_SLOTS} = ${locales.indexOf(locale)}`);
   return sql`
     hits AS MATERIALIZED (
-      SELECT f.rowid AS fts_rowid, f.entity_type AS type, CAST(f.entity_id AS INTEGER) AS id, f.is_fallback AS is_fallback,
+      SELECT f.rowid AS fts_rowid, ${typeOf} AS type, ${idOf} AS id,
         bm25(search_fts, 0, 0, 0, 0, 8.0, 1.0) AS score
       FROM search_fts f
-      WHERE search_fts MATCH ${match} AND f.locale = ${locale}
+      WHERE search_fts MATCH ${match} AND ${inLocale}
     ),
     matches AS MATERIALIZED (
       SELECT h.*,
@@ -142,9 +151,9 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
       SELECT m.type, m.id, t.tag_id FROM matches m JOIN edition_tags t ON m.type = 'edition' AND t.edition_id = m.id WHERE ${filterSql(filters, 'tag')}
     )
     SELECT * FROM (
-      SELECT 'page' AS part, m.fts_rowid, m.type, m.id, m.slug, m.is_fallback, m.starts_at, m.ends_at, m.time_zone, NULL AS value, NULL AS label, NULL AS count
+      SELECT 'page' AS part, m.fts_rowid, m.type, m.id, m.slug, NULL AS is_fallback, m.starts_at, m.ends_at, m.time_zone, NULL AS value, NULL AS label, NULL AS count
       FROM matches m WHERE ${filterSql(filters)}
-      ORDER BY m.score ASC, m.is_fallback ASC, m.id ASC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})
+      ORDER BY m.score ASC, m.id ASC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})
     UNION ALL
     SELECT 'type', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, m.type, NULL, count(*) FROM matches m WHERE ${filterSql(filters, 'type')} GROUP BY m.type
     UNION ALL
@@ -187,7 +196,7 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
       slug: row.slug!,
       titleMarked: marked.get(row.fts_rowid!)?.title ?? '',
       snippetMarked: marked.get(row.fts_rowid!)?.snippet ?? '',
-      isFallback: Boolean(row.is_fallback),
+      isFallback: marked.get(row.fts_rowid!)?.isFallback ?? false,
       startsAt: row.starts_at === null ? null : new Date(row.starts_at),
       endsAt: row.ends_at === null ? null : new Date(row.ends_at),
       timeZone: row.time_zone,
@@ -201,11 +210,15 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
 }
 
 /** Highlighted title and body excerpt of the given index rows (the page's hits only). */
-async function loadHighlights(db: Executor, match: string, rowids: number[]): Promise<Map<number, { title: string; snippet: string }>> {
+async function loadHighlights(
+  db: Executor,
+  match: string,
+  rowids: number[],
+): Promise<Map<number, { title: string; snippet: string; isFallback: boolean }>> {
   if (rowids.length === 0) return new Map();
-  const rows = await db.all<{ rowid: number; title: string; snippet: string | null }>(sql`
-    SELECT rowid, highlight(search_fts, 4, ${MARK_OPEN}, ${MARK_CLOSE}) AS title,
+  const rows = await db.all<{ rowid: number; title: string; snippet: string | null; is_fallback: number }>(sql`
+    SELECT rowid, is_fallback, highlight(search_fts, 4, ${MARK_OPEN}, ${MARK_CLOSE}) AS title,
       snippet(search_fts, 5, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 24) AS snippet
     FROM search_fts WHERE search_fts MATCH ${match} AND rowid IN (${sql.join(rowids.map((id) => sql`${id}`), sql`, `)})`);
-  return new Map(rows.map((row) => [row.rowid, { title: row.title, snippet: row.snippet ?? '' }]));
+  return new Map(rows.map((row) => [row.rowid, { title: row.title, snippet: row.snippet ?? '', isFallback: Boolean(row.is_fallback) }]));
 }
