@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-rmSync('test-results', { recursive: true, force: true });
-mkdirSync('test-results', { recursive: true });
+rmSync('test-reports', { recursive: true, force: true });
+mkdirSync('test-reports', { recursive: true });
 
 function run(args: string[]): number {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
@@ -19,21 +19,21 @@ const vitestStatus = run([
   'run',
   '--reporter=default',
   '--reporter=json',
-  '--outputFile.json=test-results/vitest.json',
+  '--outputFile.json=test-reports/vitest.json',
 ]);
 const playwrightStatus = run(['node_modules/@playwright/test/cli.js', 'test']);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync('test-results/vitest.json')) {
-  const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+if (existsSync('test-reports/vitest.json')) {
+  const report = JSON.parse(readFileSync('test-reports/vitest.json', 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
 }
-if (existsSync('test-results/playwright.json')) {
-  const { stats } = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+if (existsSync('test-reports/playwright.json')) {
+  const { stats } = JSON.parse(readFileSync('test-reports/playwright.json', 'utf8'));
   passed += stats.expected;
   failed += stats.unexpected + stats.flaky;
   skipped += stats.skipped;
