@@ -6,7 +6,7 @@ export default defineConfig({
   out: './db/migrations',
   dbCredentials: {
     url: process.env.DATABASE_URL ?? 'file:./data/hub.db',
-    authToken: process.env.DATABASE_AUTH_TOKEN,
+    ...(process.env.DATABASE_AUTH_TOKEN ? { authToken: process.env.DATABASE_AUTH_TOKEN } : {}),
   },
   // The FTS5 index and its shadow tables are created by a hand-written migration.
   tablesFilter: ['!search_fts*'],

@@ -30,7 +30,7 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
   if (embedded) ensureParentDirectory(url);
   const client = createClient({
     url,
-    authToken,
+    ...(authToken ? { authToken } : {}),
     intMode: 'number',
     ...(embedded ? { concurrency: 8, timeout: 5_000 } : {}),
   });

@@ -4,7 +4,9 @@ import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 
-export type UiKey = keyof typeof en;
+type StringKey = keyof typeof en;
+/** A key of the strings files, or the base of a plural pair (`hub.results` for `hub.results_one`/`_other`). */
+export type UiKey = StringKey | (StringKey extends infer K ? (K extends `${infer Base}_one` ? Base : never) : never);
 export type Translate = (key: UiKey, options?: Record<string, unknown>) => string;
 
 const strings: Record<Locale, Record<string, string>> = { en, fr, de };
@@ -34,7 +36,7 @@ export function getTranslator(locale: Locale): Translate {
   let t = translators.get(locale);
   if (!t) {
     const fixed: TFunction = instance.getFixedT(locale);
-    t = (key, options) => fixed(key, options) as string;
+    t = (key, options) => fixed(key as string, (options ?? {}) as Record<string, unknown>) as string;
     translators.set(locale, t);
   }
   return t;

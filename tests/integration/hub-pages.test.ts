@@ -166,7 +166,7 @@ interface SeriesLd { '@type': string; name: string; subEvent: unknown[] }
 describe('structured data and SEO tags', () => {
   it('describes an event with its edition, place, organizers, curators and status', async () => {
     const page = await server.html(`/en/hub/event/${publicEvent.slug}`);
-    const [event, breadcrumbs] = jsonLdOf(page.body) as [EventLd, BreadcrumbLd];
+    const [event, breadcrumbs] = jsonLdOf(page.body) as unknown as [EventLd, BreadcrumbLd];
     expect(event['@type']).toBe('Event');
     expect(event.name).toBe(publicEvent.titles.en);
     expect(event.superEvent['@type']).toBe('EventSeries');
@@ -184,7 +184,7 @@ describe('structured data and SEO tags', () => {
 
   it('describes an edition as an EventSeries with its events', async () => {
     const page = await server.html(`/fr/hub/edition/${edition.slug}`);
-    const [series] = jsonLdOf(page.body) as [SeriesLd];
+    const [series] = jsonLdOf(page.body) as unknown as [SeriesLd];
     expect(series['@type']).toBe('EventSeries');
     expect(series.name).toBe(edition.titles.fr);
     expect(series.subEvent.length).toBeGreaterThan(0);

@@ -26,7 +26,7 @@ export interface StartOptions {
   host: string;
   port: number;
   /** Answers `/readyz`; the server is ready when it resolves `{ ready: true }`. */
-  readiness?: () => Promise<{ ready: boolean } & Record<string, unknown>>;
+  readiness?: () => Promise<{ ready: boolean }>;
   /** Front cache of public pages (omit to send every request to Astro). */
   frontCache?: FrontCache | undefined;
   security?: SecurityOptions;

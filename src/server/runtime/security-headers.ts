@@ -104,7 +104,7 @@ export function withContentSecurityPolicy(options: SecurityOptions, app: Handler
       const body = Buffer.concat(buffered.chunks);
       res.setHeader('content-security-policy', contentSecurityPolicy(body.toString('utf8'), options));
       original.writeHead.apply(this, [buffered.status, ...buffered.rest] as Parameters<ServerResponse['writeHead']>);
-      original.end.call(this, body);
+      original.end.apply(this, [body] as unknown as Parameters<ServerResponse['end']>);
       return this;
     } as ServerResponse['end'];
     app(req, res);
