@@ -1,5 +1,6 @@
 /** Date formatting through Intl, always in an explicit time zone (never the server's). */
 import { localeConfig, type Locale } from '../i18n/config.ts';
+import { wallParts } from './zoned-time.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -39,37 +40,9 @@ export function formatDateTime(locale: Locale, timeZone: string, at: Date): stri
   return getFormatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
-const keyFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function getPartsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = keyFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    keyFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function wallClockParts(timeZone: string, at: number): Record<string, number> {
-  const parts: Record<string, number> = {};
-  for (const part of getPartsFormatter(timeZone).formatToParts(at)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return parts;
-}
-
 /** The calendar date ("2026-11-21") of an instant as seen in `timeZone`. */
 export function toLocalDateKey(timeZone: string, at: Date): string {
-  const { year, month, day } = wallClockParts(timeZone, at.getTime());
+  const { year, month, day } = wallParts(at.getTime(), timeZone);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
@@ -87,7 +60,7 @@ export function isDateKey(value: string): boolean {
 export function startOfLocalDay(timeZone: string, dateKey: string): Date {
   const wall = Date.parse(`${dateKey}T00:00:00Z`);
   const offsetAt = (instant: number) => {
-    const p = wallClockParts(timeZone, instant);
+    const p = wallParts(instant, timeZone);
     return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - (instant - (instant % 1000));
   };
   const guess = wall - offsetAt(wall);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantToWallTime, listTimeZones, wallTimeToInstant } from '../../src/components/admin/lib/zoned-time.ts';
+import { instantToWallTime, listTimeZones, wallTimeToInstant } from '../../src/lib/zoned-time.ts';
 
 describe('wall times in a time zone', () => {
   it('converts both ways across zones', () => {

@@ -4,7 +4,7 @@
  * the instant — what an editor means when they fix a wrong zone.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { listTimeZones } from './lib/zoned-time.ts';
+import { listTimeZones } from '../../lib/zoned-time.ts';
 import { useFormField } from './form/form-context.tsx';
 import { Field } from './ui/Field.tsx';
 import { useAdmin } from './ui/admin-context.tsx';

@@ -9,7 +9,7 @@ import { LocaleTabs } from '../form/LocaleTabs.tsx';
 import { SlugField } from '../form/SlugField.tsx';
 import { useEditForm } from '../form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
-import { localTimeZone } from '../lib/zoned-time.ts';
+import { localTimeZone } from '../../../lib/zoned-time.ts';
 import { MarkdownField } from '../MarkdownField.tsx';
 import { MultiRelationField } from '../RelationField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';

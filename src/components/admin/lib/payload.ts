@@ -3,7 +3,7 @@
  * times in the item's zone, translations for every locale); the API wants only what changed
  * (PATCH), nulls for cleared optional values, and instants. Pure, so it is unit-tested.
  */
-import { wallTimeToInstant, instantToWallTime } from './zoned-time.ts';
+import { wallTimeToInstant, instantToWallTime } from '../../../lib/zoned-time.ts';
 
 /**
  * How a base field travels: `text` (required string), `optionalText` ('' → null), `id` (nullable

@@ -25,7 +25,8 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallParts(ms: number, zone: string): Record<string, number> {
+/** Year, month, day, hour, minute, second of instant `ms` on the wall clocks of `zone`. */
+export function wallParts(ms: number, zone: string): Record<string, number> {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(zone).formatToParts(new Date(ms))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
