@@ -15,6 +15,19 @@ export function searchRowId(type: SearchEntityType, id: number, localeIndex: num
   return (id * searchEntityTypes.length + searchEntityTypes.indexOf(type)) * LOCALE_SLOTS + localeIndex;
 }
 
+/**
+ * SQL over an index row's rowid (see `searchRowId`): entity id, entity type and locale are read
+ * from it instead of the stored UNINDEXED columns, which would cost a content lookup per match.
+ * Integer literals, never bound parameters (those may bind as REAL and turn `/` into division).
+ */
+export const ftsRowid = {
+  entityId: (alias: string) => sql.raw(`${alias}.rowid / ${LOCALE_SLOTS} / ${searchEntityTypes.length}`),
+  typeIndex: (alias: string) => sql.raw(`(${alias}.rowid / ${LOCALE_SLOTS}) % ${searchEntityTypes.length}`),
+  isType: (alias: string, type: SearchEntityType) =>
+    sql.raw(`(${alias}.rowid / ${LOCALE_SLOTS}) % ${searchEntityTypes.length} = ${searchEntityTypes.indexOf(type)}`),
+  inLocale: (alias: string, locale: string) => sql.raw(`${alias}.rowid % ${LOCALE_SLOTS} = ${locales.indexOf(locale as never)}`),
+};
+
 interface Source {
   /** SELECT columns: id, title (locale or fallback), body, is_fallback, for locale `:locale`. */
   select: (locale: string) => SQL;

@@ -13,6 +13,7 @@ import { parseSearchQuery } from '../search/query.ts';
 import type { Completeness } from './completeness.ts';
 import type { EntitySpec } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
+import { ftsRowid } from '../../../db/search-index.ts';
 
 export interface ListQueryBase {
   q?: string | undefined;
@@ -68,7 +69,7 @@ function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined
   if (parsed.kind !== 'ok') return or(...search.also.map((column) => likeEscaped(column, pattern))) ?? sql`0`;
   // Every locale's row counts: an editor looking for a French word should find the item. A
   // plain IN (no OR) lets SQLite start from the few matches instead of scanning the table.
-  return sql`${idColumn} IN (SELECT entity_id FROM search_fts WHERE search_fts MATCH ${parsed.match} AND entity_type = ${search.fts})`;
+  return sql`${idColumn} IN (SELECT ${ftsRowid.entityId('f')} FROM search_fts f WHERE search_fts MATCH ${parsed.match} AND ${ftsRowid.isType('f', search.fts)})`;
 }
 
 /** The WHERE clause of a list or export. */

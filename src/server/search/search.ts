@@ -6,8 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { searchEntityTypes, type SearchEntityType } from '../../../db/schema.ts';
-import { LOCALE_SLOTS } from '../../../db/search-index.ts';
-import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
+import { ftsRowid } from '../../../db/search-index.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { parseSearchQuery } from './query.ts';
 import { MARK_CLOSE, MARK_OPEN } from './highlight.ts';
 
@@ -64,20 +64,16 @@ const visibleEvent = (alias: string, now: number) =>
  * the page's rows only (they cost far more than ranking).
  */
 function matchesCte(match: string, locale: Locale, now: number): SQL {
-  // Type, id and locale are read from the rowid (see db/search-index.ts), never from the row's
-  // stored columns: filtering on an UNINDEXED column costs a content lookup per match.
-  const typeOf = sql.raw(
-    `CASE (f.rowid / ${LOCALE_SLOTS}) % ${searchEntityTypes.length} ${searchEntityTypes.map((type, i) => `WHEN ${i} THEN '${type}'`).join(' ')} END`,
+  const typeOf = sql.join(
+    [sql`CASE ${ftsRowid.typeIndex('f')}`, ...searchEntityTypes.map((type, i) => sql.raw(`WHEN ${i} THEN '${type}'`)), sql`END`],
+    sql` `,
   );
-  // Integer literals, not bound parameters (those may bind as REAL and turn `/` into division).
-  const idOf = sql.raw(`f.rowid / ${LOCALE_SLOTS} / ${searchEntityTypes.length}`);
-  const inLocale = sql.raw(`f.rowid % ${LOCALE_SLOTS} = ${locales.indexOf(locale)}`);
   return sql`
     hits AS MATERIALIZED (
-      SELECT f.rowid AS fts_rowid, ${typeOf} AS type, ${idOf} AS id,
+      SELECT f.rowid AS fts_rowid, ${typeOf} AS type, ${ftsRowid.entityId('f')} AS id,
         bm25(search_fts, 0, 0, 0, 0, 8.0, 1.0) AS score
       FROM search_fts f
-      WHERE search_fts MATCH ${match} AND ${inLocale}
+      WHERE search_fts MATCH ${match} AND ${ftsRowid.inLocale('f', locale)}
     ),
     matches AS MATERIALIZED (
       SELECT h.*,
