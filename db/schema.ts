@@ -281,7 +281,8 @@ export const events = sqliteTable(
     statusCheck('events_status_check'),
     check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
     index('events_public_idx').on(t.status, t.startsAt),
-    index('events_edition_idx').on(t.editionId, t.startsAt),
+    // Edition pages filter by edition and status together; both equalities must come from one index.
+    index('events_edition_status_idx').on(t.editionId, t.status, t.startsAt),
     index('events_updated_idx').on(t.updatedAt),
     // Admin list: "drafts (or published), recently edited first" without sorting the whole table.
     index('events_status_updated_idx').on(t.status, t.updatedAt),
