@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig, memoryCache } from 'astro/config';
 import { getMonitoringIntegrations } from './src/server/errors/sentry-integration.ts';
 import { authBuildOptions } from './src/server/auth/clerk/build.mjs';
+import { defaultLocale, locales } from './src/i18n/config.ts';
 
 // Clerk only when both of its keys are set; otherwise nothing of it is built (decision 002).
 const auth = await authBuildOptions();
@@ -17,8 +18,9 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },
   i18n: {
-    locales: ['en', 'fr', 'de'],
-    defaultLocale: 'en',
+    // One list of locales for the whole product (src/i18n/config.ts).
+    locales: [...locales],
+    defaultLocale,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   cache: { provider: memoryCache() },
