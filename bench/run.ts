@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isBuildStale } from '../src/server/runtime/build-state.ts';
+import { buildSite, isBuildStale } from '../src/server/runtime/build-state.ts';
 import { makeTempDir } from '../tests/helpers/db.ts';
 import { startTestServer } from '../tests/helpers/server.ts';
 import { measureAdmin } from './lib/admin.ts';
@@ -40,12 +40,7 @@ const missCount = Number(values.misses);
 
 if (isBuildStale(root)) {
   console.log('Building…');
-  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (build.status !== 0) throw new Error('build failed');
+  if (!buildSite(root)) throw new Error('build failed');
 }
 
 const nginx = findNginx();

@@ -2,14 +2,12 @@
  * `npm start`: validates the environment, builds when the build is missing or stale, applies
  * migrations, loads demo content into an empty embedded database, then serves the hub.
  */
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed/generate.ts';
 import { EnvError, parseEnv } from '../src/server/config/env.ts';
-import { isBuildStale } from '../src/server/runtime/build-state.ts';
+import { buildSite, isBuildStale } from '../src/server/runtime/build-state.ts';
 import { shareDatabase } from '../src/server/db.ts';
 import { checkReadiness } from '../src/server/operations/health.ts';
 import { FrontCache, registerFrontCache } from '../src/server/runtime/front-cache.ts';
@@ -32,12 +30,7 @@ try {
 
 if (isBuildStale(root)) {
   console.log('Building the site…');
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (build.status !== 0) fail('The build failed; see the output above.');
+  if (!buildSite(root)) fail('The build failed; see the output above.');
 }
 
 const db = await openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });

@@ -2,7 +2,6 @@
  * Error screens in Chromium, against a production build with Sentry switched on (browser and
  * server DSN pointing at a local stand-in), fault injection enabled (`HUB_TEST_HOOKS=1`).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { clientErrorSentence, serverErrorSentence } from '../../src/components/errors/messages.ts';
 import { locales } from '../../src/i18n/config.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { isBuildStale } from '../../src/server/runtime/build-state.ts';
+import { buildSite, isBuildStale } from '../../src/server/runtime/build-state.ts';
 import { startSentryStandIn, type SentryStandIn } from '../helpers/sentry-stand-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -24,11 +23,10 @@ const DSN = `http://e2epublickey@127.0.0.1:${SENTRY_PORT}/42`;
 function buildSentryVariant(): void {
   const stamp = join(root, DIST, 'sentry-dsn.txt');
   if (!isBuildStale(root, DIST) && existsSync(stamp) && readFileSync(stamp, 'utf8') === DSN) return;
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', HUB_DIST_DIR: DIST, SENTRY_DSN: DSN, PUBLIC_SENTRY_DSN: DSN };
+  const env = { ...process.env, SENTRY_DSN: DSN, PUBLIC_SENTRY_DSN: DSN };
   // A concurrent build of another variant can make one attempt fail on a missing file: retry once.
   for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: root, env, stdio: 'inherit' });
-    if (build.status === 0) {
+    if (buildSite(root, { distDir: DIST, env })) {
       writeFileSync(stamp, DSN);
       return;
     }

@@ -2,21 +2,15 @@
  * Builds (when stale) and starts one production server for the whole e2e run, on a free port of
  * 127.0.0.1 with its own demo database; it is stopped in the returned teardown.
  */
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { isBuildStale } from '../../src/server/runtime/build-state.ts';
+import { buildSite, isBuildStale } from '../../src/server/runtime/build-state.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { prepareSeededTemplate } from '../helpers/template.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   if (isBuildStale(root)) {
-    const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    });
-    if (build.status !== 0) throw new Error('astro build failed before the e2e tests');
+    if (!buildSite(root)) throw new Error('astro build failed before the e2e tests');
   }
   await prepareSeededTemplate();
   const server = await startTestServer();

@@ -4,6 +4,7 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSite } from '../../src/server/runtime/build-state.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -98,12 +99,7 @@ function withBuildLock<T>(work: () => T): T {
 export function buildVariant(distDir: string, env: Record<string, string | undefined>): void {
   withBuildLock(() => {
     for (let attempt = 1; ; attempt++) {
-      const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...env, ASTRO_TELEMETRY_DISABLED: '1', HUB_DIST_DIR: distDir },
-      });
-      if (result.status === 0) return;
+      if (buildSite(root, { distDir, env })) return;
       if (attempt === 2) throw new Error(`astro build into ${distDir} failed`);
     }
   });

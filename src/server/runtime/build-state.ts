@@ -1,4 +1,5 @@
 /** Decides whether the production build in `dist/` is missing or older than its sources. */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,4 +25,17 @@ export function isBuildStale(root: string, distDir = getDistDir()): boolean {
   if (!existsSync(entry)) return true;
   const builtAt = statSync(entry).mtimeMs;
   return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt);
+}
+
+/**
+ * Runs `astro build` into `distDir` and returns whether it succeeded. Always a production build:
+ * test runners set NODE_ENV=test, which would otherwise ship React's development bundles.
+ */
+export function buildSite(root: string, { distDir = getDistDir(), env = process.env } = {}): boolean {
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', HUB_DIST_DIR: distDir },
+  });
+  return result.status === 0;
 }
