@@ -1,4 +1,5 @@
 /** Reading JSON request bodies with a size cap enforced while reading, not after. */
+import { BodyTooLargeError, readBodyBytes } from '../http/body-limit.ts';
 import { AdminError } from './errors.ts';
 
 /** Largest JSON body the admin API accepts (a long Markdown body in three locales fits easily). */
@@ -8,6 +9,15 @@ function tooLarge(limit: number): AdminError {
   return new AdminError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.round(limit / 1024)} KB`, {
     extensions: { limit },
   });
+}
+
+/** The body's bytes within `limit`, as an AdminError 413 past it. */
+async function readWithinLimit(request: Request, limit: number): Promise<Uint8Array> {
+  try {
+    return await readBodyBytes(request, limit);
+  } catch (error) {
+    throw error instanceof BodyTooLargeError ? tooLarge(limit) : error;
+  }
 }
 
 /**
@@ -20,27 +30,19 @@ export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
     throw new AdminError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
   }
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) throw new AdminError(400, 'INVALID_JSON', 'The request body is empty');
-
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(await readWithinLimit(request, limit));
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new AdminError(400, 'INVALID_JSON', 'The request body is not valid JSON');
   }
+}
+
+/**
+ * Drains the body of a route that takes none (DELETE), still within `limit`: a request is
+ * refused with 413 past its size whatever the route does with it.
+ */
+export async function discardBody(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<void> {
+  await readWithinLimit(request, limit);
 }

@@ -28,7 +28,8 @@ export class AdminError extends Error {
 
 /** Collects field errors by path, then fails once with all of them. */
 export class FieldErrors {
-  readonly map: FieldErrorMap = {};
+  // No prototype: paths can echo client keys (`__proto__`), which must stay ordinary keys.
+  readonly map: FieldErrorMap = Object.create(null) as FieldErrorMap;
 
   add(path: string, code: string): this {
     const list = (this.map[path] ??= []);

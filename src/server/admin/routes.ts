@@ -5,7 +5,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { bulkSchema } from '../../lib/admin-schemas/bulk.ts';
 import { searchParamsToObject } from '../../lib/admin-schemas/list-query.ts';
-import { readJsonBody } from './body.ts';
+import { discardBody, readJsonBody } from './body.ts';
 import { exportStream } from './export.ts';
 import { handleAdmin, invalidateAfterWrite, json, routeId } from './http.ts';
 import { listItems } from './list.ts';
@@ -67,6 +67,7 @@ export function deleteRoute(resource: AdminResource): APIRoute {
   return (context) =>
     handleAdmin(context, 'content.delete', async ({ db, actor }) => {
       const id = routeId(context, resource.spec.entity);
+      await discardBody(context.request);
       const outcome = await deleteItems(db, actor, resource, [id], detachFlag(context));
       await invalidateAfterWrite(context, outcome.changes);
       return json(null, 204);

@@ -34,7 +34,8 @@ function codeOf(issue: z.core.$ZodIssue): string {
 
 /** Field errors of a failed parse; unknown fields are reported at their own path. */
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrorMap {
-  const errors: FieldErrorMap = {};
+  // No prototype: a client may name a field `__proto__`, which must stay an ordinary key.
+  const errors: FieldErrorMap = Object.create(null) as FieldErrorMap;
   const add = (path: string, code: string) => {
     const list = (errors[path] ??= []);
     if (!list.includes(code)) list.push(code);

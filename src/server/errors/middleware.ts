@@ -4,6 +4,7 @@
  * problem+json body for API callers) showing that digest and nothing else.
  */
 import type { APIContext, MiddlewareHandler } from 'astro';
+import { answerMalformedActionBody } from '../http/malformed-action.ts';
 import { isMachinePath } from './request-kind.ts';
 import { getRequestDigest, rememberRequestDigest } from './request-digests.ts';
 import { reportServerError, type ServerErrorContext } from './report.ts';
@@ -33,6 +34,8 @@ export const captureServerErrors: MiddlewareHandler = async (context, next) => {
   try {
     response = await next();
   } catch (error) {
+    const malformed = answerMalformedActionBody(context, error);
+    if (malformed) return malformed;
     const digest = reportServerError(error, describeRequest(context));
     if (isMachinePath(context.url.pathname)) return internalErrorProblem(digest);
     // The 500 page itself failed: fall back to a page that cannot fail, quoting the first digest.

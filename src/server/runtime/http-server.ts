@@ -54,6 +54,16 @@ export function createHttpServer(app: Handler, readiness?: StartOptions['readine
   const headers = Object.entries(baseSecurityHeaders(security));
   return createServer((req, res) => {
     for (const [name, value] of headers) res.setHeader(name, value);
+    // The Request object Astro's adapter builds throws on TRACE/TRACK: refuse them here, not with a 500.
+    if (req.method === 'TRACE' || req.method === 'TRACK') {
+      res.writeHead(405, {
+        allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+        'content-type': 'application/problem+json',
+        'cache-control': 'no-store',
+      });
+      res.end(JSON.stringify({ type: 'about:blank', title: 'Method not allowed', status: 405, code: 'METHOD_NOT_ALLOWED' }));
+      return;
+    }
     const path = req.url?.split('?', 1)[0];
     if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
     if (path === '/readyz') {

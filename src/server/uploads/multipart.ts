@@ -83,6 +83,20 @@ class Meter extends Transform {
   }
 }
 
+/** busboy for this upload; a malformed or boundary-less Content-Type is the client's 400, not a crash. */
+function createParser(contentType: string, maxBytes: number): busboy.Busboy {
+  try {
+    return busboy({
+      headers: { 'content-type': contentType },
+      // Browsers send file names as raw UTF-8; busboy would read them as Latin-1.
+      defParamCharset: 'utf8',
+      limits: { files: 1, fields: 4, parts: 5, fileSize: maxBytes + 1, fieldSize: MAX_METADATA_BYTES, fieldNameSize: 100 },
+    });
+  } catch {
+    throw new AdminError(400, 'MALFORMED_UPLOAD', 'The multipart Content-Type has no usable boundary');
+  }
+}
+
 /**
  * Streams the request's single `file` part to `stagingDir`. Refuses: a body that is not
  * multipart (415), more than one file or unknown parts (400), a file over its category's limit
@@ -98,17 +112,12 @@ export async function receiveUpload(request: Request, target: UploadTarget, stag
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw tooLarge('upload', maxBytes);
   if (!request.body) throw new AdminError(400, 'FILE_REQUIRED', 'The upload has no file', { errors: { file: ['REQUIRED'] } });
 
+  const parser = createParser(contentType, maxBytes);
   await mkdir(stagingDir, { recursive: true });
   const path = join(stagingDir, `${randomUUID()}.part`);
   const discard = () => rm(path, { force: true });
   const fields: Record<string, string> = {};
   const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>);
-  const parser = busboy({
-    headers: { 'content-type': contentType },
-    // Browsers send file names as raw UTF-8; busboy would read them as Latin-1.
-    defParamCharset: 'utf8',
-    limits: { files: 1, fields: 4, parts: 5, fileSize: maxBytes + 1, fieldSize: MAX_METADATA_BYTES, fieldNameSize: 100 },
-  });
 
   let failure: unknown;
   const fail = (error: unknown) => {
@@ -121,6 +130,8 @@ export async function receiveUpload(request: Request, target: UploadTarget, stag
   parser.on('file', (name, stream, info) => {
     if (name !== 'file' || meter) {
       fail(new AdminError(400, 'UNEXPECTED_PART', `Only one file, in a part named "file", is accepted`, { errors: { [name]: ['UNKNOWN_FIELD'] } }));
+      // A body cut short errors this part's stream too; unheard, that error would end the process.
+      stream.on('error', () => undefined);
       stream.resume();
       return;
     }
@@ -144,9 +155,9 @@ export async function receiveUpload(request: Request, target: UploadTarget, stag
         output.destroy();
         resolve();
       };
-      stream.once('error', stop);
-      metered.once('error', stop);
-      output.once('error', stop);
+      stream.on('error', stop);
+      metered.on('error', stop);
+      output.on('error', stop);
       output.once('finish', () => resolve());
       stream.pipe(metered).pipe(output);
     });

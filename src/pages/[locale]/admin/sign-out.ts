@@ -6,10 +6,13 @@
 import type { APIRoute } from 'astro';
 import { getAuthMode } from '../../../server/auth/mode.ts';
 import { redirectWithCookies } from '../../../server/auth/responses.ts';
+import { refuseOversizeBody } from '../../../server/http/body-limit.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = async ({ locals, request, url }) => {
+  const tooLarge = await refuseOversizeBody(request);
+  if (tooLarge) return tooLarge;
   const signedOutPage = `/${locals.locale}/admin/sign-in?signed_out=1`;
   if (getAuthMode().kind !== 'local' || !locals.user) return redirectWithCookies(signedOutPage, []);
   const { getLocalAuth, isSecureRequest } = await import('../../../server/auth/local/instance.ts');

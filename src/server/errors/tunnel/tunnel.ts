@@ -33,8 +33,10 @@ export async function tunnelEnvelope(request: Request, options: TunnelOptions): 
   }
   const configured = parseDsn(options.dsn);
   if (!configured) {
-    // Monitoring is off: accept and drop, so an SDK built with a DSN does not retry forever.
-    await request.body?.cancel().catch(() => undefined);
+    // Monitoring is off: accept and drop, so an SDK built with a DSN does not retry forever. The
+    // body is still size-checked (and dropped), so the 413 contract holds whether or not it is on.
+    const dropped = await readBodyWithinLimit(request, options.maxBytes ?? MAX_ENVELOPE_BYTES);
+    if (!dropped) return problem(413, 'ENVELOPE_TOO_LARGE', 'The envelope is too large');
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   }
   const decision = options.limiter.take(options.clientKey);

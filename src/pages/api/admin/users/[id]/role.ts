@@ -11,6 +11,7 @@ import { setGrantedRole, type RoleChange } from '../../../../../server/auth/loca
 import { allowListsFrom, type Role } from '../../../../../server/auth/roles.ts';
 import { getEnv } from '../../../../../server/config/env.ts';
 import { getDb } from '../../../../../server/db.ts';
+import { readJsonWithinLimit, refuseOversizeBody } from '../../../../../server/http/body-limit.ts';
 import { problem } from '../../../../../server/http/problem.ts';
 
 export const prerender = false;
@@ -25,7 +26,9 @@ async function change(id: string, role: Role | null): Promise<Response> {
 export const PUT: APIRoute = async ({ locals, params, request }) => {
   const refused = requirePermission(locals, 'users.manage') ?? refuseUnlessLocal();
   if (refused) return refused;
-  const parsed = grantRoleSchema.safeParse(await request.json().catch(() => undefined));
+  const body = await readJsonWithinLimit(request);
+  if (body instanceof Response) return body;
+  const parsed = grantRoleSchema.safeParse(body.value);
   if (!parsed.success) {
     return problem(400, 'INVALID_BODY', 'Send { "role": "admin" } or { "role": "editor" }', {
       errors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
@@ -34,8 +37,8 @@ export const PUT: APIRoute = async ({ locals, params, request }) => {
   return change(params.id ?? '', parsed.data.role);
 };
 
-export const DELETE: APIRoute = async ({ locals, params }) => {
-  const refused = requirePermission(locals, 'users.manage') ?? refuseUnlessLocal();
+export const DELETE: APIRoute = async ({ locals, params, request }) => {
+  const refused = requirePermission(locals, 'users.manage') ?? refuseUnlessLocal() ?? (await refuseOversizeBody(request));
   if (refused) return refused;
   return change(params.id ?? '', null);
 };
