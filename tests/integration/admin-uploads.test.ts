@@ -83,6 +83,32 @@ describe('medias', () => {
     expect(body.storageKey.endsWith(`.${ext}`)).toBe(true);
   });
 
+  it('serves an uploaded video whole and by byte range, for players that seek', async () => {
+    const bytes = mp4();
+    const { status, body } = await upload('medias', bytes, 'seekable.mp4');
+    expect(status).toBe(201);
+    const url = `${app.server.origin}/media/${body.storageKey}`;
+    const whole = await fetch(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+
+    const part = await fetch(url, { headers: { range: 'bytes=4-11' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 4-11/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(Buffer.from(bytes).subarray(4, 12))).toBe(true);
+
+    const tail = await fetch(url, { headers: { range: 'bytes=-4' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(Buffer.from(bytes).subarray(bytes.length - 4))).toBe(true);
+
+    const outside = await fetch(url, { headers: { range: `bytes=${bytes.length + 10}-` } });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+    expect((await fetch(`${url}?w=640&fm=webp`)).status).toBe(400);
+  });
+
   it('decides by the bytes, not by the name or the declared type', async () => {
     const png = await image('png', 50, 50);
     const { status, body } = await upload('medias', png, 'looks-like.gif', 'image/gif');

@@ -1,5 +1,5 @@
 /**
- * GET /media/<key>                      — an image original
+ * GET /media/<key>                      — an image or video original (byte ranges for video)
  * GET /media/<key>?w=<width>&fm=<format> — a responsive variant (width 320|640|960|1280|1920,
  *                                         format webp|avif|jpeg), generated once, then stored
  * Only images registered in `medias` are served; keys are content hashes, so responses are
@@ -11,7 +11,15 @@ import { getDb } from '../../server/db.ts';
 import { problem } from '../../server/http/problem.ts';
 import { findImageByKey } from '../../server/storage/catalog.ts';
 import { getStorage } from '../../server/storage/index.ts';
-import { imageContentType, parseOriginalKey, variantContentType, variantFormats, variantWidths } from '../../server/storage/keys.ts';
+import {
+  imageContentType,
+  parseOriginalKey,
+  variantContentType,
+  variantFormats,
+  variantWidths,
+  videoContentType,
+  type OriginalKey,
+} from '../../server/storage/keys.ts';
 import { objectResponse } from '../../server/storage/responses.ts';
 import { getImageVariant } from '../../server/storage/variants.ts';
 
@@ -27,6 +35,7 @@ const notFound = () => problem(404, 'MEDIA_NOT_FOUND', 'No such image');
 
 export const GET: APIRoute = async ({ params, request, url }) => {
   const key = parseOriginalKey(params.key ?? '');
+  if (key && videoContentType(key.ext)) return serveVideo(request, key);
   const originalType = key && imageContentType(key.ext);
   if (!key || !originalType) return notFound();
   const query = variantQuery.safeParse({ w: url.searchParams.get('w') ?? undefined, fm: url.searchParams.get('fm') ?? undefined });
@@ -51,3 +60,11 @@ export const GET: APIRoute = async ({ params, request, url }) => {
 };
 
 export const HEAD = GET;
+
+/** A registered video original, whole or by byte range; videos have no variants. */
+async function serveVideo(request: Request, key: OriginalKey): Promise<Response> {
+  if (new URL(request.url).search) return problem(400, 'INVALID_VARIANT', 'Videos have no variants');
+  const record = await findImageByKey(await getDb(), key, 'video');
+  const object = record ? await getStorage().read(key.key) : null;
+  return object ? objectResponse(request, object, { etag: `"${key.sha256}"`, contentType: videoContentType(key.ext)! }) : notFound();
+}

@@ -11,11 +11,11 @@ import { groupBy, pickTranslation } from '../../lib/translated.ts';
 import type { OriginalKey } from './keys.ts';
 
 /** The image record served under `key`, or undefined: only registered images are served. */
-export async function findImageByKey(db: Executor, key: OriginalKey) {
+export async function findImageByKey(db: Executor, key: OriginalKey, kind: 'image' | 'video' = 'image') {
   const [row] = await db
     .select({ id: medias.id, mimeType: medias.mimeType, sha256: medias.sha256, width: medias.width })
     .from(medias)
-    .where(and(eq(medias.sha256, key.sha256), eq(medias.storageKey, key.key), eq(medias.kind, 'image')))
+    .where(and(eq(medias.sha256, key.sha256), eq(medias.storageKey, key.key), eq(medias.kind, kind)))
     .limit(1);
   return row;
 }

@@ -57,6 +57,13 @@ export function imageContentType(ext: string): string | undefined {
   return imageTypes[ext];
 }
 
+const videoTypes: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm' };
+
+/** The Content-Type of a web video by extension; undefined for anything else. */
+export function videoContentType(ext: string): string | undefined {
+  return videoTypes[ext];
+}
+
 /** Content-Type of a generated variant. */
 export function variantContentType(format: VariantFormat): string {
   return `image/${format}`;

@@ -34,7 +34,7 @@ export function createLocalStorage(rootDir: string): Storage {
       const info = await statKey(key);
       if (!info) return null;
       const path = pathOf(key);
-      return { ...info, stream: () => Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array> };
+      return { ...info, stream: (range) => Readable.toWeb(createReadStream(path, range)) as ReadableStream<Uint8Array> };
     },
     async readBytes(key) {
       try {

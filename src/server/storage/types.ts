@@ -5,9 +5,14 @@ export interface StoredObjectInfo {
   modifiedAt: Date;
 }
 
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface StoredObject extends StoredObjectInfo {
-  /** The bytes as a web stream (opened lazily, once). */
-  stream: () => ReadableStream<Uint8Array>;
+  /** The bytes as a web stream (opened lazily, once); `range` limits it to bytes start..end (inclusive). */
+  stream: (range?: ByteRange) => ReadableStream<Uint8Array>;
 }
 
 /**
