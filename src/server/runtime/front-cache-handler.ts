@@ -111,7 +111,8 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, key: string
     const headersArg = rest.find((arg) => typeof arg === 'object' && arg !== null) as OutgoingHttpHeaders | undefined;
     const headers = headerList({ ...res.getHeaders(), ...(headersArg ?? {}) });
     const directive = parseCacheDirective(headers.find(([name]) => name === CACHE_DIRECTIVE_HEADER)?.[1]);
-    if (directive && isShareable(status, headers) && req.method === 'GET') {
+    // A zero-byte cache (HUB_FRONT_CACHE_MB=0) only strips the directive: nothing is captured.
+    if (directive && cache.maxBytes > 0 && isShareable(status, headers) && req.method === 'GET') {
       capture = { status, headers, chunks: [] };
       return this;
     }
