@@ -5,6 +5,7 @@
  * untouched (streamed), so private, streamed or large responses are never buffered.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { captureResponse } from './response-capture.ts';
 import {
   CACHE_DIRECTIVE_HEADER,
   chooseEncoding,
@@ -37,15 +38,6 @@ const DROPPED_HEADERS = new Set([
   'content-encoding',
   'etag',
 ]);
-
-function headerList(headers: OutgoingHttpHeaders): [string, string][] {
-  const list: [string, string][] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    list.push([name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]);
-  }
-  return list;
-}
 
 function isShareable(status: number, headers: [string, string][]): boolean {
   const get = (name: string) => headers.find(([key]) => key === name)?.[1] ?? '';
@@ -96,64 +88,33 @@ export function withFrontCache(cache: FrontCache, app: Handler): Handler {
  * it, and serves it from the store. Otherwise the original methods stream it as usual.
  */
 function captureShareable(req: IncomingMessage, res: ServerResponse, key: string, cache: FrontCache, app: Handler): void {
-  const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   const renderedSince = cache.now();
-  let capture: { status: number; headers: [string, string][]; chunks: Buffer[] } | null = null;
-  const restore = () => Object.assign(res, original);
-  let decided = false;
-  // Streams that never call writeHead (static files) still decide through it first.
-  const decide = (target: ServerResponse) => {
-    if (!decided) target.writeHead(target.statusCode);
-  };
-
-  res.writeHead = function writeHead(this: ServerResponse, status: number, ...rest: unknown[]) {
-    decided = true;
-    const headersArg = rest.find((arg) => typeof arg === 'object' && arg !== null) as OutgoingHttpHeaders | undefined;
-    const headers = headerList({ ...res.getHeaders(), ...(headersArg ?? {}) });
-    const directive = parseCacheDirective(headers.find(([name]) => name === CACHE_DIRECTIVE_HEADER)?.[1]);
+  const directiveOf = (headers: [string, string][]) =>
+    parseCacheDirective(headers.find(([name]) => name === CACHE_DIRECTIVE_HEADER)?.[1]);
+  captureResponse(res, {
     // A zero-byte cache (HUB_FRONT_CACHE_MB=0) only strips the directive: nothing is captured.
-    if (directive && cache.maxBytes > 0 && isShareable(status, headers) && req.method === 'GET') {
-      capture = { status, headers, chunks: [] };
-      return this;
-    }
-    restore();
-    if (headersArg) delete (headersArg as Record<string, unknown>)[CACHE_DIRECTIVE_HEADER];
-    res.removeHeader(CACHE_DIRECTIVE_HEADER);
-    return original.writeHead.apply(this, [status, ...rest] as Parameters<ServerResponse['writeHead']>);
-  } as ServerResponse['writeHead'];
-
-  res.write = function write(this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    decide(this);
-    if (!capture) return original.write.apply(this, [chunk, ...rest] as Parameters<ServerResponse['write']>);
-    capture.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array | string));
-    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-    callback?.();
-    return true;
-  } as ServerResponse['write'];
-
-  res.end = function end(this: ServerResponse, ...args: unknown[]) {
-    decide(this);
-    if (!capture) return original.end.apply(this, args as Parameters<ServerResponse['end']>);
-    const [chunk] = args;
-    if (chunk && typeof chunk !== 'function') capture.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array | string));
-    restore();
-    const directive = parseCacheDirective(capture.headers.find(([name]) => name === CACHE_DIRECTIVE_HEADER)?.[1])!;
-    const body = Buffer.concat(capture.chunks);
-    const bodies = compressBody(body);
-    const entry: CachedResponse = {
-      key,
-      status: capture.status,
-      headers: capture.headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
-      bodies,
-      etag: etagFor(body),
-      tags: directive.tags,
-      expiresAt: Date.now() + directive.maxAge * 1000,
-      bytes: bodies.identity.length + bodies.gzip.length + bodies.br.length + key.length * 2 + 512,
-    };
-    cache.set(entry, renderedSince);
-    sendCached(req, res, entry, 'MISS');
-    return this;
-  } as ServerResponse['end'];
-
+    shouldCapture: ({ status, headers }) =>
+      req.method === 'GET' && cache.maxBytes > 0 && directiveOf(headers) !== null && isShareable(status, headers),
+    beforePassThrough: ({ headersArg }) => {
+      if (headersArg) delete (headersArg as Record<string, unknown>)[CACHE_DIRECTIVE_HEADER];
+      res.removeHeader(CACHE_DIRECTIVE_HEADER);
+    },
+    finish: ({ status, headers }, body) => {
+      const directive = directiveOf(headers)!;
+      const bodies = compressBody(body);
+      const entry: CachedResponse = {
+        key,
+        status,
+        headers: headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
+        bodies,
+        etag: etagFor(body),
+        tags: directive.tags,
+        expiresAt: Date.now() + directive.maxAge * 1000,
+        bytes: bodies.identity.length + bodies.gzip.length + bodies.br.length + key.length * 2 + 512,
+      };
+      cache.set(entry, renderedSince);
+      sendCached(req, res, entry, 'MISS');
+    },
+  });
   app(req, res);
 }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { captureResponse } from './response-capture.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -59,9 +60,8 @@ export function contentSecurityPolicy(html: string, { clerkOrigin }: SecurityOpt
   ].join('; ');
 }
 
-function isHtml(headers: OutgoingHttpHeaders): boolean {
-  const type = headers['content-type'];
-  return /text\/html/i.test(Array.isArray(type) ? type.join() : String(type ?? ''));
+function isHtml(headers: [string, string][]): boolean {
+  return headers.some(([name, value]) => name === 'content-type' && /text\/html/i.test(value));
 }
 
 /**
@@ -70,43 +70,14 @@ function isHtml(headers: OutgoingHttpHeaders): boolean {
  */
 export function withContentSecurityPolicy(options: SecurityOptions, app: Handler): Handler {
   return (req, res) => {
-    const original = { writeHead: res.writeHead, write: res.write, end: res.end };
-    let buffered: { status: number; rest: unknown[]; chunks: Buffer[] } | null = null;
-    let decided = false;
-    // Streams that never call writeHead (static files) still decide through it first.
-    const decide = (target: ServerResponse) => {
-      if (!decided) target.writeHead(target.statusCode);
-    };
-    res.writeHead = function writeHead(this: ServerResponse, status: number, ...rest: unknown[]) {
-      decided = true;
-      const headersArg = rest.find((arg) => typeof arg === 'object' && arg !== null) as OutgoingHttpHeaders | undefined;
-      const headers = Object.fromEntries(Object.entries({ ...res.getHeaders(), ...(headersArg ?? {}) }).map(([k, v]) => [k.toLowerCase(), v]));
-      if (status !== 304 && isHtml(headers)) {
-        buffered = { status, rest, chunks: [] };
-        return this;
-      }
-      Object.assign(res, original);
-      return original.writeHead.apply(this, [status, ...rest] as Parameters<ServerResponse['writeHead']>);
-    } as ServerResponse['writeHead'];
-    res.write = function write(this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      decide(this);
-      if (!buffered) return original.write.apply(this, [chunk, ...rest] as Parameters<ServerResponse['write']>);
-      buffered.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array | string));
-      (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
-      return true;
-    } as ServerResponse['write'];
-    res.end = function end(this: ServerResponse, ...args: unknown[]) {
-      decide(this);
-      if (!buffered) return original.end.apply(this, args as Parameters<ServerResponse['end']>);
-      const [chunk] = args;
-      if (chunk && typeof chunk !== 'function') buffered.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array | string));
-      Object.assign(res, original);
-      const body = Buffer.concat(buffered.chunks);
-      res.setHeader('content-security-policy', contentSecurityPolicy(body.toString('utf8'), options));
-      original.writeHead.apply(this, [buffered.status, ...buffered.rest] as Parameters<ServerResponse['writeHead']>);
-      original.end.apply(this, [body] as unknown as Parameters<ServerResponse['end']>);
-      return this;
-    } as ServerResponse['end'];
+    captureResponse(res, {
+      shouldCapture: ({ status, headers }) => status !== 304 && isHtml(headers),
+      finish: ({ status, rest }, body) => {
+        res.setHeader('content-security-policy', contentSecurityPolicy(body.toString('utf8'), options));
+        res.writeHead(status, ...(rest as [OutgoingHttpHeaders]));
+        res.end(body);
+      },
+    });
     app(req, res);
   };
 }
