@@ -23,7 +23,9 @@ export default defineConfig({
     defaultLocale,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
-  cache: { provider: memoryCache() },
+  // Astro's route cache is only the fallback behind the front cache (which keeps the same pages,
+  // compressed and bounded by bytes): a few entries, so pages are not held twice (decision 012).
+  cache: { provider: memoryCache({ max: 64 }) },
   security: { checkOrigin: true },
   vite: {
     ssr: { external: ['@libsql/client', 'libsql', 'sharp'] },

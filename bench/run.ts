@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sizes 1000,10000,100000 --duration 5 --connections 32 --front-cache-mb 64]`
+ * `npm run bench [-- --sizes 1000,10000,100000 --duration 5 --connections 32 --front-cache-mb 32]`
  * Builds, generates databases with the seed generator, starts the production server on
  * 127.0.0.1 for each size, drives it with autocannon from another process, compares cached
  * pages with nginx serving the same HTML, measures admin API and write-path latency, JS bytes,
@@ -15,6 +15,7 @@ import { buildSite, isBuildStale } from '../src/server/runtime/build-state.ts';
 import { makeTempDir } from '../tests/helpers/db.ts';
 import { startTestServer } from '../tests/helpers/server.ts';
 import { measureAdmin } from './lib/admin.ts';
+import { crawlUntilFull } from './lib/crawl.ts';
 import { databaseBytes, ensureBenchDatabase } from './lib/databases.ts';
 import { measureHubJs } from './lib/js-bytes.ts';
 import { runLoad, timeSequential, type LoadResult } from './lib/load.ts';
@@ -30,7 +31,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     misses: { type: 'string', default: '30' },
     // 0 measures Astro's own route cache alone (the "before" of docs/decisions/012).
-    'front-cache-mb': { type: 'string', default: '64' },
+    'front-cache-mb': { type: 'string', default: '32' },
   },
 });
 const sizes = values.sizes.split(',').map((size) => Number(size.replace(/k$/i, '000')));
@@ -82,10 +83,11 @@ for (const size of sizes) {
     const misses: Record<string, { p50: number; p95: number }> = {};
     for (const [name, path] of [...Object.entries(pages), ...searches.map((s) => [s.name, s.path] as const)]) {
       const slug = name === 'event' ? samples.eventSlug : samples.editionEventSlug;
-      const timings = await timeSequential(missCount, async () => {
-        await purge(slug);
-        return fetch(server.origin + path, { headers: compressed });
-      });
+      const timings = await timeSequential(
+        missCount,
+        () => fetch(server.origin + path, { headers: compressed }),
+        () => purge(slug),
+      );
       misses[name] = { p50: timings.p50, p95: timings.p95 };
       console.log(`miss ${name}: p50 ${timings.p50.toFixed(1)} ms, p95 ${timings.p95.toFixed(1)} ms`);
     }
@@ -106,6 +108,7 @@ for (const size of sizes) {
       try {
         for (const name of Object.keys(pages)) {
           statics[name] = await runLoad(`${staticServer.origin}/${name}.html`, { connections, duration, headers: compressed });
+          if (statics[name].non2xx > 0 || statics[name].errors > 0) throw new Error(`nginx failed ${name}: ${JSON.stringify(statics[name])}`);
           console.log(`nginx ${name}: ${statics[name].rps.toFixed(0)} req/s, p99 ${statics[name].p99} ms`);
         }
       } finally {
@@ -116,11 +119,17 @@ for (const size of sizes) {
     const admin = await measureAdmin(server.origin, samples, missCount);
     const js = await measureHubJs(server.origin, { ...pages, search: searches[0]!.path, contact: '/en/hub/contact' });
     const rssMb = readRssMb(server.process.pid!);
+    const cacheMb = Number(values['front-cache-mb']);
+    const crawl = await crawlUntilFull(server.origin, database.url, cacheMb * 1024 * 1024);
+    const rssFullMb = readRssMb(server.process.pid!);
+    console.log(`crawled ${crawl.pages} event pages: RSS ${rssMb.toFixed(0)} → ${rssFullMb.toFixed(0)} MB`);
     reports.push({
       events: size,
       seedSeconds: database.seedSeconds,
       databaseMb: databaseBytes(database.file) / 1024 / 1024,
       rssMb,
+      rssFullMb,
+      crawl: { pages: crawl.pages, cacheMb },
       misses,
       hits,
       statics,

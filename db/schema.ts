@@ -238,6 +238,8 @@ export const editions = sqliteTable(
     statusCheck('editions_status_check'),
     check('editions_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
     index('editions_public_idx').on(t.status, t.startsAt),
+    // The next scheduled publication (hub-cache/schedule.ts) without scanning the table.
+    index('editions_scheduled_idx').on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
   ],
 );
 
@@ -281,6 +283,8 @@ export const events = sqliteTable(
     statusCheck('events_status_check'),
     check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
     index('events_public_idx').on(t.status, t.startsAt),
+    // The next scheduled publication (hub-cache/schedule.ts) without scanning 100k rows.
+    index('events_scheduled_idx').on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
     // Edition pages filter by edition and status together; both equalities must come from one index.
     index('events_edition_status_idx').on(t.editionId, t.status, t.startsAt),
     index('events_updated_idx').on(t.updatedAt),
@@ -469,6 +473,23 @@ export const contactMessages = sqliteTable(
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Cache purges shared between app nodes (docs/decisions/010)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One row per hub-cache purge, written with the content change it follows. Every app node polls
+ * the rows after the last id it applied; rows older than an hour are pruned. Ids are the order.
+ */
+export const cachePurges = sqliteTable('cache_purges', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** JSON array of the cache tags to purge. */
+  tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+  createdAt: timestamp('created_at')
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
 
 /** Entity kinds indexed for full-text search (rows of the `search_fts` virtual table). */
 export const searchEntityTypes = ['event', 'edition', 'curator', 'organizer'] as const;

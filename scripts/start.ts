@@ -10,7 +10,9 @@ import { EnvError, parseEnv } from '../src/server/config/env.ts';
 import { buildSite, isBuildStale } from '../src/server/runtime/build-state.ts';
 import { shareDatabase } from '../src/server/db.ts';
 import { checkReadiness } from '../src/server/operations/health.ts';
+import { startPublishingPurges } from '../src/server/hub-cache/node-purges.ts';
 import { FrontCache, registerFrontCache } from '../src/server/runtime/front-cache.ts';
+import { PurgePoller } from '../src/server/runtime/purge-poller.ts';
 import { clerkOriginFromKey } from '../src/server/runtime/security-headers.ts';
 import { shutDownGracefully, startHttpServer } from '../src/server/runtime/http-server.ts';
 
@@ -42,6 +44,9 @@ if (env.HUB_DEMO) {
 shareDatabase(db);
 const frontCache = env.HUB_FRONT_CACHE_MB > 0 ? new FrontCache(env.HUB_FRONT_CACHE_MB * 1024 * 1024) : undefined;
 if (frontCache) registerFrontCache(frontCache);
+// Other nodes' writes reach this node's caches through the cache_purges table (decision 010).
+const purgePoller = env.HUB_PURGE_POLL_MS > 0 ? new PurgePoller({ db, intervalMs: env.HUB_PURGE_POLL_MS, own: startPublishingPurges() }) : undefined;
+await purgePoller?.start();
 
 const server = await startHttpServer({
   root,
@@ -64,7 +69,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     console.log(`${signal} received: finishing in-flight requests…`);
-    void shutDownGracefully(server, { cleanup: async () => db.$client.close() }).then(() => {
+    const cleanup = async () => {
+      // In-flight writes have published their purges by now; a poll in progress finishes first.
+      await purgePoller?.stop();
+      db.$client.close();
+    };
+    void shutDownGracefully(server, { cleanup }).then(() => {
       console.log('Stopped.');
       process.exit(0);
     });

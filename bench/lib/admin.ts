@@ -1,4 +1,5 @@
 /** Admin API figures: list latency (filter + search) and the write path (update + invalidation). */
+import { measureJsOfHtml } from './js-bytes.ts';
 import { timeSequential } from './load.ts';
 import type { Samples } from './samples.ts';
 
@@ -31,6 +32,8 @@ export interface AdminFigures {
   listSearch: { p50: number; p95: number };
   update: { p50: number; p95: number };
   statuses: number[];
+  /** Gzipped JS of the first load of admin screens (signed in), by path. */
+  firstLoadJs: Record<string, number>;
 }
 
 export async function measureAdmin(origin: string, samples: Samples, count: number): Promise<AdminFigures> {
@@ -53,7 +56,14 @@ export async function measureAdmin(origin: string, samples: Samples, count: numb
     if (response.ok) version = ((await copy.json()) as { version: number }).version;
     return response;
   });
+  const firstLoadJs: Record<string, number> = {};
+  for (const path of ['/en/admin', '/en/admin/events', `/en/admin/events/${samples.eventId}`, '/en/admin/events/new']) {
+    const response = await fetch(origin + path, { headers });
+    if (!response.ok) throw new Error(`bench: ${path} answered ${response.status}`);
+    firstLoadJs[path] = await measureJsOfHtml(origin, await response.text());
+  }
   return {
+    firstLoadJs,
     listFilter: { p50: listFilter.p50, p95: listFilter.p95 },
     listSearch: { p50: listSearch.p50, p95: listSearch.p95 },
     update: { p50: update.p50, p95: update.p95 },

@@ -32,11 +32,19 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Times `count` sequential calls of `request` (one at a time: latency of each request alone). */
-export async function timeSequential(count: number, request: (i: number) => Promise<Response>): Promise<{ p50: number; p95: number; statuses: number[] }> {
+/**
+ * Times `count` sequential calls of `request` (one at a time: latency of each request alone).
+ * `prepare` runs before each call, outside the timing (e.g. the write that purges the page).
+ */
+export async function timeSequential(
+  count: number,
+  request: (i: number) => Promise<Response>,
+  prepare: (i: number) => Promise<unknown> = async () => undefined,
+): Promise<{ p50: number; p95: number; statuses: number[] }> {
   const timings: number[] = [];
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
+    await prepare(i);
     const started = performance.now();
     const response = await request(i);
     await response.arrayBuffer();

@@ -1,10 +1,12 @@
 /**
  * The static ceiling: nginx (Debian's nginx-light, when installed) serving the very HTML the app
- * produced, as files, on 127.0.0.1. Skipped with a note when nginx is absent.
+ * produced, as files, on 127.0.0.1, precompressed like the app's (`gzip_static` with the same
+ * gzip level), so both send the same bytes. Skipped with a note when nginx is absent.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 export interface StaticServer {
   origin: string;
@@ -23,7 +25,14 @@ export function findNginx(): string | null {
 export async function startNginx(binary: string, dir: string, port: number, pages: Record<string, string>): Promise<StaticServer> {
   const root = join(dir, 'www');
   mkdirSync(root, { recursive: true });
-  for (const [name, html] of Object.entries(pages)) writeFileSync(join(root, `${name}.html`), html);
+  // nginx started as root serves with an unprivileged worker user: the files must be readable by it
+  // (a private temporary folder would make every request a 403).
+  chmodSync(dir, 0o755);
+  chmodSync(root, 0o755);
+  for (const [name, html] of Object.entries(pages)) {
+    writeFileSync(join(root, `${name}.html`), html);
+    writeFileSync(join(root, `${name}.html.gz`), gzipSync(html, { level: 6 }));
+  }
   const config = join(dir, 'nginx.conf');
   writeFileSync(
     config,
@@ -37,6 +46,8 @@ http {
   sendfile on;
   tcp_nopush on;
   keepalive_requests 100000;
+  gzip_static on;
+  etag on;
   default_type text/html;
   client_body_temp_path ${join(dir, 'tmp')};
   proxy_temp_path ${join(dir, 'tmp')};
@@ -59,6 +70,14 @@ http {
       break;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  for (const name of Object.keys(pages)) {
+    const response = await fetch(`${origin}/${name}.html`, { headers: { 'accept-encoding': 'gzip' } });
+    await response.arrayBuffer();
+    if (!response.ok) {
+      child.kill('SIGQUIT');
+      throw new Error(`nginx answered ${response.status} for ${name}.html; see ${join(dir, 'error.log')}`);
     }
   }
   return { origin, stop: () => child.kill('SIGQUIT') };

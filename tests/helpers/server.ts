@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempDir } from './db.ts';
 import { copySeededTemplate } from './template.ts';
+import { SERVER_ALLOCATOR_ENV, SERVER_NODE_FLAGS } from '../../src/server/runtime/node-flags.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,15 +20,22 @@ export interface TestServer {
 const running = new Set<ChildProcess>();
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
+export interface TestServerOptions {
+  /** Another app node on the same database file and uploads folder (nothing is copied). */
+  sharingWith?: TestServer;
+}
+
 /** Spawns the server and resolves once it is listening; it is killed when the test process exits. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dir = makeTempDir('hub-server-');
-  const databaseUrl = env.DATABASE_URL ?? `file:${join(dir, 'hub.db')}`;
+export async function startTestServer(env: Record<string, string> = {}, { sharingWith }: TestServerOptions = {}): Promise<TestServer> {
+  const dir = sharingWith?.dir ?? makeTempDir('hub-server-');
+  const databaseUrl = env.DATABASE_URL ?? sharingWith?.databaseUrl ?? `file:${join(dir, 'hub.db')}`;
   // Demo servers start from the run's seeded template (same content the seed would write).
-  if (!env.DATABASE_URL && env.HUB_DEMO !== '0' && !env.UPLOADS_DIR) copySeededTemplate(dir);
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  if (!sharingWith && !env.DATABASE_URL && env.HUB_DEMO !== '0' && !env.UPLOADS_DIR) copySeededTemplate(dir);
+  // Started the way `npm start` starts it (same V8 flags and allocator settings).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.ts'], {
     cwd: root,
     env: {
+      ...SERVER_ALLOCATOR_ENV,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       HOST: '127.0.0.1',

@@ -59,6 +59,41 @@ describe('front cache in the production server', () => {
     }
   });
 
+  it('answers a hit with the same headers the rendered page had (security headers, CSP, cache policy)', async () => {
+    const path = '/de/hub';
+    const miss = await rawGet(path, { 'accept-encoding': 'gzip' });
+    const hit = await rawGet(path, { 'accept-encoding': 'gzip' });
+    expect([miss.headers['x-cache'], hit.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-cache': _state, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+      return rest;
+    };
+    expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
+    expect(hit.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(hit.headers['x-content-type-options']).toBe('nosniff');
+    expect(hit.headers['content-length']).toBe(String(hit.body.length));
+    expect(hit.body.equals(miss.body)).toBe(true);
+  });
+
+  it('answers HEAD from the cache without a body, and never answers other methods from it', async () => {
+    const path = '/de';
+    await rawGet(path);
+    const head = await new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
+      const url = new URL(path, server.origin);
+      request({ host: url.hostname, port: url.port, path, method: 'HEAD' }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(head).toMatchObject({ status: 200, bytes: 0, headers: { 'x-cache': 'HIT' } });
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    const post = await fetch(server.origin + path, { method: 'POST', headers: { origin: server.origin }, body: 'x=1' });
+    expect(post.headers.get('x-cache')).toBeNull();
+  });
+
   it('keys on the full URL, so filtered views are cached apart', async () => {
     await rawGet('/en/hub?when=past');
     const past = await rawGet('/en/hub?when=past');

@@ -1,6 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  bodyFor,
   chooseEncoding,
   compressBody,
   etagFor,
@@ -12,7 +13,7 @@ import {
 
 function entry(key: string, tags: string[], size = 1000, ttlMs = 60_000): CachedResponse {
   const body = Buffer.alloc(size, 'a');
-  return { key, status: 200, headers: [], bodies: compressBody(body), etag: etagFor(body), tags, expiresAt: Date.now() + ttlMs, bytes: size };
+  return { key, status: 200, headers: [], bodies: compressBody(body), identityLength: size, etag: etagFor(body), tags, expiresAt: Date.now() + ttlMs, bytes: size };
 }
 
 describe('front cache', () => {
@@ -66,6 +67,24 @@ describe('front cache', () => {
     expect(gunzipSync(bodies.gzip).equals(body)).toBe(true);
     expect(brotliDecompressSync(bodies.br).equals(body)).toBe(true);
     expect(bodies.br.length).toBeLessThan(body.length / 5);
+  });
+});
+
+describe('stored bodies', () => {
+  it('own exactly their bytes, so the byte budget is the memory the cache holds', () => {
+    // A body that is a view on a larger buffer, like the chunks a response is assembled from.
+    const backing = Buffer.alloc(256 * 1024, 'x');
+    backing.write('<!doctype html><title>view</title>', 0);
+    const body = backing.subarray(0, 40 * 1024);
+    const bodies = compressBody(body);
+    expect(Object.keys(bodies).sort()).toEqual(['br', 'gzip']);
+    for (const [encoding, stored] of Object.entries(bodies)) {
+      expect(stored.buffer.byteLength, encoding).toBe(stored.length);
+    }
+    const cached = { ...entry('/view', []), bodies, identityLength: body.length };
+    expect(bodyFor(cached, 'identity').equals(body)).toBe(true);
+    expect(gunzipSync(bodyFor(cached, 'gzip')).equals(body)).toBe(true);
+    expect(brotliDecompressSync(bodyFor(cached, 'br')).equals(body)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import { writeTransaction, type Database } from '../../../db/client.ts';
 import type { PublicationStatus } from '../../../db/schema.ts';
 import { removeFromSearch } from '../../../db/search-index.ts';
 import { demand, type Actor } from './actor.ts';
+import { withPurge, type PurgeOf } from './entity-write.ts';
 import { recordAudit } from './audit.ts';
 import { withConstraintErrors } from './db-errors.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
@@ -20,11 +21,13 @@ export interface RemoveResult {
   /** The deleted items as they were. */
   removed: EntityState[];
   detached: DetachedOwners;
+  purgeId?: number | undefined;
 }
 
 export interface TransitionResult {
   /** Items whose status changed (others already had the target status). */
   changed: EntityState[];
+  purgeId?: number | undefined;
 }
 
 /** Loads the items; unknown ids → 404 for one id, per-item errors for many. */
@@ -45,7 +48,14 @@ async function loadAll(tx: Parameters<typeof loadStates>[0], spec: EntitySpec, i
  * `content.deletePublished`. Items something still uses answer 409 `IN_USE` with the usages,
  * unless `detach` is set and the actor holds the spec's detach permission.
  */
-export function removeEntities(db: Database, actor: Actor, spec: EntitySpec, ids: readonly number[], detach: boolean): Promise<RemoveResult> {
+export function removeEntities(
+  db: Database,
+  actor: Actor,
+  spec: EntitySpec,
+  ids: readonly number[],
+  detach: boolean,
+  purgeOf?: PurgeOf<RemoveResult>,
+): Promise<RemoveResult> {
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const states = await loadAll(tx, spec, ids);
@@ -70,7 +80,7 @@ export function removeEntities(db: Database, actor: Actor, spec: EntitySpec, ids
         actor,
         ids.map((id) => ({ action: 'delete', entity: spec.entity, entityId: id, changedFields: [] })),
       );
-      return { removed: states, detached };
+      return withPurge(tx, { removed: states, detached }, purgeOf);
     }),
   );
 }
@@ -85,6 +95,7 @@ export async function transitionEntities(
   spec: EntitySpec,
   ids: readonly number[],
   target: PublicationStatus,
+  purgeOf?: PurgeOf<TransitionResult>,
 ): Promise<TransitionResult> {
   const publication = spec.publication;
   if (!publication) throw new AdminError(422, 'ACTION_NOT_SUPPORTED', `${spec.entity} items have no publication status`);
@@ -127,7 +138,7 @@ export async function transitionEntities(
           changedFields: ['status'],
         })),
       );
-      return { changed: changing };
+      return withPurge(tx, { changed: changing }, purgeOf);
     }),
   );
 }

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { reindexSearch } from '../../../db/search-index.ts';
+import { recordHubPurge, tagsToInvalidate, type HubChanges } from '../hub-cache/invalidate.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { withConstraintErrors } from './db-errors.ts';
@@ -24,6 +25,17 @@ export interface WriteResult {
   after: EntityState;
   /** Field paths the write changed; empty when an update changed nothing. */
   changed: string[];
+  /** The cache purge recorded with the write (`purgeOf`), for `invalidateHubFor`. */
+  purgeId?: number | undefined;
+}
+
+/** The hub changes of a write, recorded as a cache purge inside its transaction (decision 010). */
+export type PurgeOf<R> = (result: R) => HubChanges;
+
+/** Records the purge of `result` in the write's transaction; other nodes see it once it commits. */
+export async function withPurge<R extends object>(tx: Executor, result: R, purgeOf: PurgeOf<R> | undefined): Promise<R & { purgeId?: number | undefined }> {
+  if (!purgeOf) return result;
+  return { ...result, purgeId: await recordHubPurge(tx, tagsToInvalidate(purgeOf(result))) };
 }
 
 const empty: EntityState = { id: 0, values: {}, translations: {}, links: {} };
@@ -64,7 +76,7 @@ export function versionConflict(spec: EntitySpec, current: EntityState): AdminEr
 }
 
 /** Creates an item (version 1). */
-export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input: EntityInput): Promise<WriteResult> {
+export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input: EntityInput, purgeOf?: PurgeOf<WriteResult>): Promise<WriteResult> {
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const state = newState(input);
@@ -101,13 +113,20 @@ export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input
       const changed = changedFields(spec, empty, after);
       await recordAudit(tx, actor, [{ action: 'create', entity: spec.entity, entityId: id, changedFields: changed }]);
       if (spec.search) await reindexSearch(tx, spec.search, [id]);
-      return { id, before: undefined, after, changed };
+      return withPurge(tx, { id, before: undefined, after, changed }, purgeOf);
     }),
   );
 }
 
 /** Applies a partial update based on `input.version`. */
-export function updateEntity(db: Database, actor: Actor, spec: EntitySpec, id: number, input: EntityInput): Promise<WriteResult> {
+export function updateEntity(
+  db: Database,
+  actor: Actor,
+  spec: EntitySpec,
+  id: number,
+  input: EntityInput,
+  purgeOf?: PurgeOf<WriteResult>,
+): Promise<WriteResult> {
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const before = await reloadState(tx, spec, id);
@@ -147,7 +166,7 @@ export function updateEntity(db: Database, actor: Actor, spec: EntitySpec, id: n
       await refreshSearch(tx, spec, id, changed);
       // The merged state is what was written; no need to read it back.
       const stamped = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };
-      return { id, before, after: { ...after, values: stamped }, changed };
+      return withPurge(tx, { id, before, after: { ...after, values: stamped }, changed }, purgeOf);
     }),
   );
 }

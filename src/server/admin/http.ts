@@ -7,10 +7,11 @@ import type { Database } from '../../../db/client.ts';
 import { requirePermission, type Permission } from '../auth/permissions.ts';
 import type { AuthUser } from '../auth/types.ts';
 import { getDb } from '../db.ts';
-import { invalidateHubFor, type HubChanges, type TagInvalidator } from '../hub-cache/invalidate.ts';
+import { invalidateHubFor, type TagInvalidator } from '../hub-cache/invalidate.ts';
 import { problem } from '../http/problem.ts';
 import { actorFromUser, type Actor } from './actor.ts';
 import { AdminError, notFound } from './errors.ts';
+import type { WriteOutcome } from './service.ts';
 
 export interface AdminRequest {
   db: Database;
@@ -65,12 +66,13 @@ export function routeId(context: APIContext, entity: string): number {
  * Purges the hub pages a committed write affected. A purge failure is logged, not returned: the
  * write did happen, and answering 500 would make the editor retry it.
  */
-export async function invalidateAfterWrite(context: APIContext, changes: HubChanges): Promise<void> {
+export async function invalidateAfterWrite(context: APIContext, { changes, purgeId }: Pick<WriteOutcome, 'changes' | 'purgeId'>): Promise<void> {
   if (Object.values(changes).every((ids) => !ids?.length)) return;
   try {
     // No `db`: the changes already name the editions before and after (see each spec's
-    // `changes`), which saves a query on every write.
-    await invalidateHubFor(context.cache as TagInvalidator | undefined, changes);
+    // `changes`), which saves a query on every write. The purge row for the other nodes was
+    // committed with the write (`purgeId`).
+    await invalidateHubFor(context.cache as TagInvalidator | undefined, changes, undefined, { purgeId });
   } catch (error) {
     const line = { time: new Date().toISOString(), level: 'warn', msg: 'hub cache invalidation failed', path: context.url.pathname, error: String(error) };
     process.stderr.write(`${JSON.stringify(line)}\n`);

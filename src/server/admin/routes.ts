@@ -31,7 +31,7 @@ export function createRoute(resource: AdminResource): APIRoute {
     handleAdmin(context, 'content.write', async ({ db, actor }) => {
       const body = parseInput(schema, await readJsonBody(context.request));
       const outcome = await createItem(db, actor, resource, body);
-      await invalidateAfterWrite(context, outcome.changes);
+      await invalidateAfterWrite(context, outcome);
       const id = (outcome.body as { id: number }).id;
       return json(outcome.body, 201, { Location: `/api/admin/${resource.collection}/${id}` });
     });
@@ -50,7 +50,7 @@ export function patchRoute(resource: AdminResource): APIRoute {
       const id = routeId(context, resource.spec.entity);
       const body = parseInput(resource.patchSchema, await readJsonBody(context.request));
       const outcome = await updateItem(db, actor, resource, id, body);
-      await invalidateAfterWrite(context, outcome.changes);
+      await invalidateAfterWrite(context, outcome);
       return json(outcome.body);
     });
 }
@@ -69,7 +69,7 @@ export function deleteRoute(resource: AdminResource): APIRoute {
       const id = routeId(context, resource.spec.entity);
       await discardBody(context.request);
       const outcome = await deleteItems(db, actor, resource, [id], detachFlag(context));
-      await invalidateAfterWrite(context, outcome.changes);
+      await invalidateAfterWrite(context, outcome);
       return json(null, 204);
     });
 }
@@ -83,7 +83,7 @@ export function bulkRoute(resource: AdminResource): APIRoute {
         throw new AdminError(403, 'PERMISSION_DENIED', 'This needs the permission content.delete', { extensions: { permission: 'content.delete' } });
       }
       const outcome = await bulkItems(db, actor, resource, input);
-      await invalidateAfterWrite(context, outcome.changes);
+      await invalidateAfterWrite(context, outcome);
       return json(outcome.body);
     });
 }

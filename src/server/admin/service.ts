@@ -8,8 +8,8 @@ import type { HubChanges } from '../hub-cache/invalidate.ts';
 import type { Actor } from './actor.ts';
 import { loadStates, toEntityInput } from './entity-state.ts';
 import { entityView } from './entity-view.ts';
-import { createEntity, updateEntity } from './entity-write.ts';
-import { removeEntities, transitionEntities } from './entity-remove.ts';
+import { createEntity, updateEntity, type WriteResult } from './entity-write.ts';
+import { removeEntities, transitionEntities, type RemoveResult, type TransitionResult } from './entity-remove.ts';
 import type { EntityState } from './entity-spec.ts';
 import { notFound } from './errors.ts';
 import { bulkTargets } from './publication.ts';
@@ -19,6 +19,8 @@ import type { DetachedOwners } from './where-used.ts';
 export interface WriteOutcome {
   body: unknown;
   changes: HubChanges;
+  /** The purge row the write committed with its changes (decision 010). */
+  purgeId?: number | undefined;
 }
 
 const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const;
@@ -53,34 +55,39 @@ export async function getItem(db: Executor, resource: AdminResource, id: number)
 }
 
 export async function createItem(db: Database, actor: Actor, resource: AdminResource, body: Record<string, unknown>): Promise<WriteOutcome> {
-  const result = await createEntity(db, actor, resource.spec, toEntityInput(resource.spec, body));
-  return { body: await describeItem(db, resource, result.after), changes: changesOf(resource, [result.id], [result.after]) };
+  const purgeOf = (result: WriteResult) => changesOf(resource, [result.id], [result.after]);
+  const result = await createEntity(db, actor, resource.spec, toEntityInput(resource.spec, body), purgeOf);
+  return { body: await describeItem(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
 }
 
 export async function updateItem(db: Database, actor: Actor, resource: AdminResource, id: number, body: Record<string, unknown>): Promise<WriteOutcome> {
-  const result = await updateEntity(db, actor, resource.spec, id, toEntityInput(resource.spec, body));
-  const changes = result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {};
-  return { body: await describeItem(db, resource, result.after), changes };
+  const purgeOf = (result: WriteResult) => (result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {});
+  const result = await updateEntity(db, actor, resource.spec, id, toEntityInput(resource.spec, body), purgeOf);
+  return { body: await describeItem(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
 }
 
 export async function deleteItems(db: Database, actor: Actor, resource: AdminResource, ids: readonly number[], detach: boolean): Promise<WriteOutcome> {
-  const { removed, detached } = await removeEntities(db, actor, resource.spec, ids, detach);
-  await resource.afterRemove?.(db, removed);
-  return { body: { deleted: ids, detached }, changes: changesOf(resource, ids, removed, detached) };
+  const purgeOf = (result: RemoveResult) => changesOf(resource, ids, result.removed, result.detached);
+  const result = await removeEntities(db, actor, resource.spec, ids, detach, purgeOf);
+  await resource.afterRemove?.(db, result.removed);
+  return { body: { deleted: ids, detached: result.detached }, changes: purgeOf(result), purgeId: result.purgeId };
 }
 
 /** Bulk publish / unpublish / archive / delete: all items or none. */
 export async function bulkItems(db: Database, actor: Actor, resource: AdminResource, input: BulkInput): Promise<WriteOutcome> {
   if (input.action === 'delete') {
     const outcome = await deleteItems(db, actor, resource, input.ids, input.detach ?? false);
-    return { body: { action: input.action, ids: input.ids, changed: input.ids, detached: (outcome.body as { detached: unknown }).detached }, changes: outcome.changes };
+    return { ...outcome, body: { action: input.action, ids: input.ids, changed: input.ids, detached: (outcome.body as { detached: unknown }).detached } };
   }
   const target = bulkTargets[input.action];
-  const { changed } = await transitionEntities(db, actor, resource.spec, input.ids, target);
-  const changedIds = changed.map((state) => state.id);
-  const after = changed.map((state) => ({ ...state, values: { ...state.values, status: target } }));
+  const purgeOf = ({ changed }: TransitionResult) => {
+    const after = changed.map((state) => ({ ...state, values: { ...state.values, status: target } }));
+    return changed.length ? changesOf(resource, changed.map((state) => state.id), [...changed, ...after]) : {};
+  };
+  const result = await transitionEntities(db, actor, resource.spec, input.ids, target, purgeOf);
   return {
-    body: { action: input.action, ids: input.ids, changed: changedIds },
-    changes: changedIds.length ? changesOf(resource, changedIds, [...changed, ...after]) : {},
+    body: { action: input.action, ids: input.ids, changed: result.changed.map((state) => state.id) },
+    changes: purgeOf(result),
+    purgeId: result.purgeId,
   };
 }

@@ -50,7 +50,13 @@ export const envSchema = z
     HUB_DEMO: booleanFlag.optional(),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     /** Memory budget of the front cache of public pages, in MiB (0 turns it off). */
-    HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(64),
+    HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(32),
+    /** How often this node applies the cache purges other nodes wrote, in ms (0: single node, off). See docs/decisions/010. */
+    HUB_PURGE_POLL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .refine((value) => value === 0 || (value >= 10 && value <= 60_000), 'must be 0 (off) or between 10 and 60000 milliseconds')
+      .default(1000),
     // Contact form: accepted messages per client per 10 minutes (0 = no limit). See docs/decisions/004.
     CONTACT_RATE_LIMIT: z.coerce
       .number({ error: 'must be a number of messages' })

@@ -10,7 +10,10 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Executor } from '../../../db/client.ts';
 import { CACHE_DIRECTIVE_HEADER } from '../runtime/front-cache.ts';
+import { forgetContentMemos } from './invalidate.ts';
+import { rememberHubRenderer } from './node-purges.ts';
 import { getNextScheduledChange } from './schedule.ts';
+import { hubTags } from './tags.ts';
 
 /** In-process lifetime: long, because every write purges exactly what it changed. */
 export const ROUTE_MAX_AGE = 600;
@@ -90,7 +93,10 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
     ETag: etag,
   });
   const notModified = etagMatches(context.request.headers.get('if-none-match'), etag);
-  const tags = [...new Set(policy.tags)];
+  // `all` lets a node that may have missed purges drop everything at once (decision 010).
+  const tags = [...new Set([...policy.tags, hubTags.all])];
+  // Purges written by other nodes are applied outside any request, through this route cache.
+  rememberHubRenderer(context.cache, forgetContentMemos);
   if (notModified) context.cache?.set(false);
   else {
     context.cache?.set({ maxAge: routeMaxAge, swr: routeSwr, tags });

@@ -1,12 +1,16 @@
 /**
  * The hook the admin write path calls after a committed write: purges exactly the cached hub
- * responses that may show what changed, in every locale (tags carry ids, never locales).
+ * responses that may show what changed, in every locale (tags carry ids, never locales), on this
+ * node at once and, through the `cache_purges` log, on every other node (decision 010).
  */
 import { inArray } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.ts';
+import { writeTransaction, type Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
+import { getDb } from '../db.ts';
 import { forgetEventSpan } from '../events/span.ts';
 import { invalidateFrontCache } from '../runtime/front-cache.ts';
+import { getOwnPurges } from './node-purges.ts';
+import { insertPurge } from './purge-log.ts';
 import { forgetScheduleCache } from './schedule.ts';
 import { hubTags } from './tags.ts';
 
@@ -49,12 +53,41 @@ export function tagsToInvalidate(changes: HubChanges): string[] {
   return [...tags].sort();
 }
 
+/** Forgets the memos derived from content (next scheduled publication, longest event span). */
+export function forgetContentMemos(): void {
+  forgetScheduleCache();
+  forgetEventSpan();
+}
+
+/**
+ * Inside a write transaction: records the purge of `tags` for the other nodes, so it commits (or
+ * rolls back) with the content change. Pass the id to `invalidateHubFor` once the write committed.
+ * Returns undefined when this node does not publish purges (single node) or there is nothing to purge.
+ */
+export async function recordHubPurge(tx: Executor, tags: readonly string[]): Promise<number | undefined> {
+  if (!getOwnPurges() || tags.length === 0) return undefined;
+  return insertPurge(tx, tags);
+}
+
+export interface InvalidateOptions {
+  /**
+   * The purge row the write recorded in its own transaction (`recordHubPurge`). Without it the
+   * row is written now, in a transaction of its own, after the write committed.
+   */
+  purgeId?: number | undefined;
+}
+
 /**
  * Purges the hub cache after a write. With `db`, each changed event also purges the edition it
  * now belongs to (its edition page and sibling event pages list it); callers moving an event
  * between editions pass the previous edition in `changes.editions`.
  */
-export async function invalidateHubFor(cache: TagInvalidator | undefined, changes: HubChanges, db?: Executor): Promise<string[]> {
+export async function invalidateHubFor(
+  cache: TagInvalidator | undefined,
+  changes: HubChanges,
+  db?: Executor,
+  options: InvalidateOptions = {},
+): Promise<string[]> {
   let expanded = changes;
   if (db && changes.events?.length) {
     const rows = await db.select({ editionId: events.editionId }).from(events).where(inArray(events.id, [...changes.events]));
@@ -62,9 +95,18 @@ export async function invalidateHubFor(cache: TagInvalidator | undefined, change
     expanded = { ...changes, editions: [...new Set([...(changes.editions ?? []), ...editionIds])] };
   }
   const tags = tagsToInvalidate(expanded);
-  forgetScheduleCache();
-  forgetEventSpan();
+  forgetContentMemos();
   invalidateFrontCache(tags);
   if (cache && tags.length > 0) await cache.invalidate({ tags });
+  await publishPurge(tags, options.purgeId);
   return tags;
+}
+
+/** Makes the purge reach the other nodes: notes our own row, or writes it when the write did not. */
+async function publishPurge(tags: readonly string[], recordedId: number | undefined): Promise<void> {
+  const own = getOwnPurges();
+  if (!own || tags.length === 0) return;
+  if (recordedId !== undefined) return own.mark(recordedId);
+  // Through the write queue: a second writer would wait on SQLite's lock and block the event loop.
+  own.mark(await writeTransaction(await getDb(), (tx) => insertPurge(tx, tags)));
 }

@@ -3,6 +3,8 @@
  * exactly the pages that could have changed (see docs/decisions/004-hub-caching-and-invalidation.md).
  */
 export const hubTags = {
+  /** Carried by every cached hub response: purging it empties both caches (decision 010). */
+  all: 'all',
   /** Listings that any event or edition change can alter: home, hub landing and its pages. */
   hub: 'hub',
   search: 'search',

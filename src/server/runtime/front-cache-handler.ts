@@ -4,16 +4,18 @@
  * compressed, and answered from the store like every later hit. Anything else passes through
  * untouched (streamed), so private, streamed or large responses are never buffered.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { captureResponse } from './response-capture.ts';
 import {
   CACHE_DIRECTIVE_HEADER,
   chooseEncoding,
+  bodyFor,
   compressBody,
   etagFor,
   matchesEtag,
   parseCacheDirective,
   type CachedResponse,
+  type Encoding,
   type FrontCache,
 } from './front-cache.ts';
 
@@ -52,34 +54,85 @@ function isShareable(status: number, headers: [string, string][]): boolean {
 
 const ETAG_SUFFIX = { identity: '', gzip: '-gz', br: '-br' } as const;
 
+/** Parsed `Accept-Encoding` values: clients send a handful of distinct strings, parse each once. */
+const encodingMemo = new Map<string, Encoding>();
+
+function encodingFor(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let encoding = encodingMemo.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = chooseEncoding(acceptEncoding);
+    if (encodingMemo.size >= 256) encodingMemo.clear();
+    encodingMemo.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+type Head = (string | number)[];
+
+/**
+ * Response heads of an entry, built once per encoding and kept beside it (flat `[name, value, …]`
+ * arrays, the cheapest form `writeHead` takes): a hit does no header work at all.
+ */
+type Variant = Encoding | `304-${Encoding}`;
+const heads = new WeakMap<CachedResponse, Partial<Record<Variant, Head>>>();
+
+function headFor(entry: CachedResponse, encoding: Encoding, notModified: boolean, state: 'HIT' | 'MISS'): Head {
+  const variant: Variant = notModified ? `304-${encoding}` : encoding;
+  let byVariant = heads.get(entry);
+  const cached = state === 'HIT' ? byVariant?.[variant] : undefined;
+  if (cached) return cached;
+  const head: Head = [];
+  let vary = '';
+  for (const [name, value] of entry.headers) {
+    if (name === 'vary') vary = value;
+    else head.push(name, value);
+  }
+  head.push('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding', 'x-cache', state);
+  head.push('etag', entry.etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`));
+  if (!notModified) {
+    if (encoding !== 'identity') head.push('content-encoding', encoding);
+    head.push('content-length', encoding === 'identity' ? entry.identityLength : entry.bodies[encoding].length);
+  }
+  if (state === 'HIT') {
+    if (!byVariant) heads.set(entry, (byVariant = {}));
+    byVariant[variant] = head;
+  }
+  return head;
+}
+
 /** Writes a stored response for this request's encoding, or a 304 when the client has it. */
 export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'MISS'): void {
-  const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const etag = entry.etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
-  const headers: OutgoingHttpHeaders = Object.fromEntries(entry.headers);
-  headers.etag = etag;
-  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-  headers['x-cache'] = state;
-  if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
-    res.writeHead(304, headers);
+  const encoding = encodingFor(req.headers['accept-encoding']);
+  if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], entry.etag)) {
+    res.writeHead(304, headFor(entry, encoding, true, state));
     res.end();
     return;
   }
-  const body = entry.bodies[encoding];
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  headers['content-length'] = body.length;
-  res.writeHead(entry.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.writeHead(entry.status, headFor(entry, encoding, false, state));
+  res.end(req.method === 'HEAD' ? undefined : bodyFor(entry, encoding));
+}
+
+/**
+ * Answers `req` from the cache when it holds a fresh copy; false when the request must go on.
+ * Runs before anything else touches the response: a stored head already carries every header
+ * the response had when it was rendered (security headers, CSP, cache policy).
+ */
+export function serveFromCache(cache: FrontCache, req: IncomingMessage, res: ServerResponse): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || cache.size === 0) return false;
+  // Only candidate URLs are ever stored under their own URL, so a lookup needs no other check.
+  const hit = cache.get(req.url ?? '/');
+  if (!hit) return false;
+  sendCached(req, res, hit, 'HIT');
+  return true;
 }
 
 /** Wraps `app` with the front cache. */
 export function withFrontCache(cache: FrontCache, app: Handler): Handler {
   return (req, res) => {
     if (!isCacheCandidate(req)) return app(req, res);
-    const key = req.url ?? '/';
-    const hit = cache.get(key);
-    if (hit) return sendCached(req, res, hit, 'HIT');
-    captureShareable(req, res, key, cache, app);
+    if (serveFromCache(cache, req, res)) return;
+    captureShareable(req, res, req.url ?? '/', cache, app);
   };
 }
 
@@ -107,10 +160,11 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, key: string
         status,
         headers: headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
         bodies,
+        identityLength: body.length,
         etag: etagFor(body),
         tags: directive.tags,
         expiresAt: Date.now() + directive.maxAge * 1000,
-        bytes: bodies.identity.length + bodies.gzip.length + bodies.br.length + key.length * 2 + 512,
+        bytes: bodies.gzip.length + bodies.br.length + key.length * 2 + 512,
       };
       cache.set(entry, renderedSince);
       sendCached(req, res, entry, 'MISS');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { answerUnhandledError } from '../errors/last-resort.ts';
 import { getDistDir } from './build-state.ts';
 import { FrontCache } from './front-cache.ts';
-import { withFrontCache } from './front-cache-handler.ts';
+import { serveFromCache, withFrontCache } from './front-cache-handler.ts';
 import { baseSecurityHeaders, withContentSecurityPolicy, type SecurityOptions } from './security-headers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -41,7 +41,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 export async function startHttpServer({ root, host, port, readiness, frontCache, security = { https: false } }: StartOptions): Promise<Server> {
   const astro = withContentSecurityPolicy(security, await loadAstroHandler(root));
   // A zero-byte cache stores nothing but still strips the internal cache directive.
-  const server = createHttpServer(withFrontCache(frontCache ?? new FrontCache(0), astro), readiness, security);
+  const cache = frontCache ?? new FrontCache(0);
+  const server = createHttpServer(withFrontCache(cache, astro), readiness, security, (req, res) => serveFromCache(cache, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -49,10 +50,19 @@ export async function startHttpServer({ root, host, port, readiness, frontCache,
   return server;
 }
 
-/** The request listener: health endpoints answered here, everything else by `app`. */
-export function createHttpServer(app: Handler, readiness?: StartOptions['readiness'], security: SecurityOptions = { https: false }): Server {
+/**
+ * The request listener: cached pages answered first by `fastPath` (their stored heads already
+ * carry every header), health endpoints here, everything else by `app`.
+ */
+export function createHttpServer(
+  app: Handler,
+  readiness?: StartOptions['readiness'],
+  security: SecurityOptions = { https: false },
+  fastPath: (req: IncomingMessage, res: ServerResponse) => boolean = () => false,
+): Server {
   const headers = Object.entries(baseSecurityHeaders(security));
   return createServer((req, res) => {
+    if (fastPath(req, res)) return;
     for (const [name, value] of headers) res.setHeader(name, value);
     // The Request object Astro's adapter builds throws on TRACE/TRACK: refuse them here, not with a 500.
     if (req.method === 'TRACE' || req.method === 'TRACK') {
@@ -102,7 +112,10 @@ export function shutDownGracefully(server: Server, { graceMs = 10_000, cleanup =
       await cleanup().catch(() => undefined);
       resolve();
     }
-    server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.setHeader('connection', 'close'));
+    // A cached page may already be answered when this listener runs: only open heads get the header.
+    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+    });
     server.close(() => void finish());
     server.closeIdleConnections();
   });

@@ -14,7 +14,7 @@ export function uploadRoute(resource: AdminResource, upload: Upload): APIRoute {
   return (context) =>
     handleAdmin(context, 'media.upload', async ({ db, actor }) => {
       const outcome = await upload({ db, storage: getStorage() }, actor, resource, context.request);
-      await invalidateAfterWrite(context, outcome.changes);
+      await invalidateAfterWrite(context, outcome);
       const id = (outcome.body as { id: number }).id;
       return json(outcome.body, 201, { Location: `/api/admin/${resource.collection}/${id}` });
     });

@@ -13,7 +13,7 @@ import { mediaMetadataSchema } from '../../lib/admin-schemas/medias.ts';
 import { demand, type Actor } from '../admin/actor.ts';
 import { AdminError } from '../admin/errors.ts';
 import type { EntityInput, EntitySpec } from '../admin/entity-spec.ts';
-import { createEntity } from '../admin/entity-write.ts';
+import { createEntity, type PurgeOf, type WriteResult } from '../admin/entity-write.ts';
 import type { AdminResource } from '../admin/resource.ts';
 import { describeItem, type WriteOutcome } from '../admin/service.ts';
 import { issuesToFieldErrors } from '../admin/validation.ts';
@@ -83,9 +83,9 @@ async function store(context: UploadContext, staged: StagedUpload, type: Accepte
 }
 
 /** Records the stored blob; on failure the blob goes again unless another row shares it. */
-async function record(context: UploadContext, actor: Actor, spec: EntitySpec, stored: Stored, input: EntityInput) {
+async function record(context: UploadContext, actor: Actor, spec: EntitySpec, stored: Stored, input: EntityInput, purgeOf: PurgeOf<WriteResult>) {
   try {
-    return await createEntity(context.db, actor, spec, input);
+    return await createEntity(context.db, actor, spec, input, purgeOf);
   } catch (error) {
     await releaseBlobs(context.db, context.storage, [stored.key]);
     throw error;
@@ -144,9 +144,9 @@ export async function uploadMedia(context: UploadContext, actor: Actor, resource
     },
     translations: translations as EntityInput['translations'],
     links: {},
-  });
+  }, (created) => ({ medias: [created.id] }));
   const variants = stored.width ? await createVariantsOrLog(context.storage, stored.key, stored.width) : [];
-  return { body: { ...(await describeItem(context.db, resource, result.after)), variants }, changes: { medias: [result.id] } };
+  return { body: { ...(await describeItem(context.db, resource, result.after)), variants }, changes: { medias: [result.id] }, purgeId: result.purgeId };
 }
 
 /** POST /api/admin/files: a download; its default-locale title defaults to the file name. */
@@ -167,6 +167,6 @@ export async function uploadFile(context: UploadContext, actor: Actor, resource:
     values: { storageKey: stored.key, originalName, mimeType: type.mime, byteSize: stored.size, sha256: stored.sha256 },
     translations: translations as EntityInput['translations'],
     links: {},
-  });
-  return { body: await describeItem(context.db, resource, result.after), changes: { files: [result.id] } };
+  }, (created) => ({ files: [created.id] }));
+  return { body: await describeItem(context.db, resource, result.after), changes: { files: [result.id] }, purgeId: result.purgeId };
 }

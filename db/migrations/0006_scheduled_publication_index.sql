@@ -1,0 +1,2 @@
+CREATE INDEX `editions_scheduled_idx` ON `editions` (`publish_at`) WHERE "editions"."publish_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `events_scheduled_idx` ON `events` (`publish_at`) WHERE "events"."publish_at" IS NOT NULL;
