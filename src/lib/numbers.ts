@@ -3,6 +3,22 @@ import { localeConfig, type Locale } from '../i18n/config.ts';
 
 const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
+/** Building an Intl formatter costs far more than using one: keep one per locale and options. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function getFormatter(locale: Locale, unit?: (typeof units)[number]): Intl.NumberFormat {
+  const key = `${locale}|${unit ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const options: Intl.NumberFormatOptions = unit
+      ? { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 }
+      : {};
+    formatter = new Intl.NumberFormat(localeConfig[locale].intl, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** "1.2 MB" / "1,2 Mo": a file size with a localized unit (1 kB = 1000 bytes). */
 export function formatFileSize(locale: Locale, bytes: number): string {
   let value = Math.max(0, bytes);
@@ -11,15 +27,10 @@ export function formatFileSize(locale: Locale, bytes: number): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(localeConfig[locale].intl, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+  return getFormatter(locale, units[unit]).format(value);
 }
 
 /** A plain count in the locale's digits and grouping. */
 export function formatCount(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(localeConfig[locale].intl).format(value);
+  return getFormatter(locale).format(value);
 }

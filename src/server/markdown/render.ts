@@ -5,6 +5,7 @@
  */
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { memoizeText } from '../../lib/text-memo.ts';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -28,16 +29,15 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   },
 };
 
+const toSafeHtml = memoizeText((markdown: string) => sanitizeHtml(marked.parse(markdown) as string, sanitizeOptions));
+
 /** Markdown → safe HTML fragment. Empty input gives an empty string. */
 export function renderMarkdown(markdown: string | null | undefined): string {
   if (!markdown?.trim()) return '';
-  const html = marked.parse(markdown) as string;
-  return sanitizeHtml(html, sanitizeOptions);
+  return toSafeHtml(markdown);
 }
 
-/** Markdown → plain text (meta descriptions, feed summaries, ICS descriptions). */
-export function markdownToText(markdown: string | null | undefined, maxLength = Infinity): string {
-  if (!markdown?.trim()) return '';
+const toPlainText = memoizeText((markdown: string) => {
   const html = marked.parse(markdown) as string;
   const text = sanitizeHtml(html.replace(/<\/(p|h\d|li|blockquote)>/g, '$& '), { allowedTags: [], allowedAttributes: {} })
     .replace(/&amp;/g, '&')
@@ -47,5 +47,12 @@ export function markdownToText(markdown: string | null | undefined, maxLength = 
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+  return text;
+});
+
+/** Markdown → plain text (meta descriptions, feed summaries, ICS descriptions). */
+export function markdownToText(markdown: string | null | undefined, maxLength = Infinity): string {
+  if (!markdown?.trim()) return '';
+  const text = toPlainText(markdown);
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
 }
