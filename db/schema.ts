@@ -282,9 +282,13 @@ export const events = sqliteTable(
     slugCheck('events_slug_check', 'slug'),
     statusCheck('events_status_check'),
     check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
-    index('events_public_idx').on(t.status, t.startsAt),
+    // Public listings: range on starts_at, and ends_at / publish_at read from the index itself, so
+    // counting the upcoming events never touches the table.
+    index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt),
     // The next scheduled publication (hub-cache/schedule.ts) without scanning 100k rows.
     index('events_scheduled_idx').on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
+    // The longest event (events/span.ts) read from the end of an index instead of a table scan.
+    index('events_span_idx').on(sql`(${t.endsAt} - ${t.startsAt})`),
     // Edition pages filter by edition and status together; both equalities must come from one index.
     index('events_edition_status_idx').on(t.editionId, t.status, t.startsAt),
     index('events_updated_idx').on(t.updatedAt),

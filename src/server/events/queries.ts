@@ -89,8 +89,10 @@ async function dateRangeCondition(db: Executor, visible: SQL, span: number, from
 }
 
 /**
- * The WHERE clause of a filtered listing (visibility always included). `forCount` writes the
- * visibility rule so no status index is used (see isPubliclyVisibleUnindexed).
+ * The WHERE clause of a filtered listing (visibility always included). For a count narrowed by
+ * edition or tag, `forCount` writes the visibility rule so no status index is used and the
+ * planner starts from that filter (see isPubliclyVisibleUnindexed); otherwise the count walks
+ * `events_public_cover_idx`, which holds every column the condition reads.
  */
 export async function buildEventFilter(
   db: Executor,
@@ -98,7 +100,8 @@ export async function buildEventFilter(
   { forCount = false } = {},
 ): Promise<SQL> {
   const { now, when = 'upcoming', editionId, tagId, from, to } = query;
-  const visible = forCount ? isPubliclyVisibleUnindexed(events, now) : isPubliclyVisible(events, now);
+  const narrowed = editionId !== undefined || tagId !== undefined;
+  const visible = forCount && narrowed ? isPubliclyVisibleUnindexed(events, now) : isPubliclyVisible(events, now);
   const span = await getLongestEventSpan(db, now.getTime());
   // An event still running at `now` started at most `span` earlier; a finished one started before now.
   const timeBounds =
