@@ -3,7 +3,7 @@
  * whitelisted filters and sort, pagination with a total, and per-locale completeness badges.
  * Exports walk the same filters in id order, in batches.
  */
-import { and, asc, count, desc, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import type { SearchEntityType } from '../../../db/schema.ts';
@@ -54,6 +54,12 @@ export function containsPattern(text: string): string {
 /** `column LIKE pattern ESCAPE '\'`. */
 export function likeEscaped(column: SQL | SQLiteColumn, pattern: string): SQL {
   return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/** True when `q` searches the full-text index (rather than LIKE, or nothing). */
+function searchesFullText<Q>(definition: ListDefinition<Q>, q: string | undefined): boolean {
+  const text = q?.trim();
+  return Boolean(text) && 'fts' in definition.search && parseSearchQuery(text).kind === 'ok';
 }
 
 function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined): SQL | undefined {
@@ -108,32 +114,51 @@ export async function loadCompleteness(db: Executor, spec: EntitySpec, ids: read
 /** One page of a collection's list. */
 export async function listItems<Q extends ListQueryBase>(db: Executor, definition: ListDefinition<Q>, query: Q): Promise<ListPage> {
   const { spec } = definition;
-  const where = listWhere(definition, query);
-  const { field, descending } = parseSort(query.sort);
-  const sortBy = definition.sorts[field];
-  if (!sortBy) throw new Error(`${spec.entity}: sort ${field} is not whitelisted`);
-  const direction = descending ? desc : asc;
+  const { total, ids } = await findPageIds(db, definition, query);
   const idColumn = columnOf(spec, 'id');
   const omit = new Set(definition.omit ?? []);
   const columns = Object.fromEntries(Object.entries(getTableColumns(spec.table)).filter(([key]) => !omit.has(key)));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...columns, title: sql<string | null>`${definition.title}` })
-      .from(spec.table)
-      .where(where)
-      .orderBy(direction(sortBy), direction(idColumn))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(spec.table).where(where),
-  ]);
-  const items = rows as Record<string, unknown>[];
-  const badges = await loadCompleteness(db, spec, items.map((item) => item['id'] as number));
+  // Columns and titles only for the page's rows, never for every match that was sorted.
+  const rows = ids.length
+    ? ((await db
+        .select({ ...columns, title: sql<string | null>`${definition.title}` })
+        .from(spec.table)
+        .where(inArray(idColumn, ids))) as Record<string, unknown>[])
+    : [];
+  const byId = new Map(rows.map((row) => [row['id'] as number, row]));
+  // A row deleted since the first statement is left out, not reported as an empty item.
+  const items = ids.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined);
+  const badges = await loadCompleteness(db, spec, ids);
   return {
     items: items.map((item) => ({ ...item, locales: badges.get(item['id'] as number), ...spec.present?.({ id: item['id'] as number, values: item, translations: {}, links: {} }) })),
-    total: total?.value ?? 0,
+    total,
     page: query.page,
     limit: query.limit,
   };
+}
+
+/**
+ * The total and the page's ids in sort order, from one statement over the matching set `hits`.
+ * A full-text search bounds that set to the matches: it is computed once (one MATCH, one lookup
+ * per match) and both the count and the page's top-N sort read it. Without one, the set may be
+ * the whole table: the count then runs on an index alone and the page walks the sort index and
+ * stops after its rows, so each is planned on its own.
+ */
+async function findPageIds<Q extends ListQueryBase>(db: Executor, definition: ListDefinition<Q>, query: Q): Promise<{ total: number; ids: number[] }> {
+  const { spec } = definition;
+  const { field, descending } = parseSort(query.sort);
+  const sortBy = definition.sorts[field];
+  if (!sortBy) throw new Error(`${spec.entity}: sort ${field} is not whitelisted`);
+  const where = listWhere(definition, query);
+  const direction = sql.raw(descending ? 'DESC' : 'ASC');
+  const materialized = searchesFullText(definition, query.q) ? sql.raw('MATERIALIZED') : sql.raw('NOT MATERIALIZED');
+  const rows = await db.all<{ total: number; id: number | null }>(sql`
+    WITH hits AS ${materialized} (SELECT ${columnOf(spec, 'id')} AS id, ${sortBy} AS k FROM ${spec.table}${where ? sql` WHERE ${where}` : sql``})
+    SELECT c.total AS total, p.id AS id
+    FROM (SELECT count(*) AS total FROM hits) c
+    LEFT JOIN (SELECT id, k FROM hits ORDER BY k ${direction}, id ${direction} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}) p
+    ORDER BY p.k ${direction}, p.id ${direction}`);
+  return { total: rows[0]?.total ?? 0, ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])) };
 }
 
 /** The next batch of ids matching an export query, after `afterId`, in id order. */
