@@ -294,6 +294,14 @@ export const events = sqliteTable(
     index('events_updated_idx').on(t.updatedAt),
     // Admin list: "drafts (or published), recently edited first" without sorting the whole table.
     index('events_status_updated_idx').on(t.status, t.updatedAt),
+    // Admin list sorts (by creation, start, status) read in index order instead of sorting 100k rows.
+    index('events_created_idx').on(t.createdAt),
+    index('events_starts_idx').on(t.startsAt),
+    index('events_status_idx').on(t.status),
+    // The RSS feed's "newest to become public" order (events/queries.ts listRecentlyPublished).
+    index('events_visible_since_idx').on(sql`max(coalesce(${t.publishAt}, 0), coalesce(${t.publishedAt}, ${t.updatedAt}))`),
+    // Where a media is used as a cover (media detail, and the restrict check when deleting one).
+    index('events_cover_media_idx').on(t.coverMediaId),
   ],
 );
 

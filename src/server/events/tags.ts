@@ -5,7 +5,7 @@ import type { Executor } from '../../../db/client.ts';
 import { eventTags, events, tagTranslations, tags } from '../../../db/schema.ts';
 import { defaultLocale, localeConfig, type Locale } from '../../i18n/config.ts';
 import type { TagView } from './queries.ts';
-import { isPubliclyVisible } from './visibility.ts';
+import { isPubliclyVisibleUnindexed } from './visibility.ts';
 
 /** Public tags labelled in `locale` (default-locale label when missing), sorted by label. */
 export async function listPublicTags(db: Executor, locale: Locale, now: Date): Promise<TagView[]> {
@@ -16,7 +16,9 @@ export async function listPublicTags(db: Executor, locale: Locale, now: Date): P
       .select({ one: sql`1` })
       .from(eventTags)
       .innerJoin(events, eq(events.id, eventTags.eventId))
-      .where(and(eq(eventTags.tagId, tags.id), isPubliclyVisible(events, now))),
+      // Unindexed visibility: the lookup must start from the tag's links (event_tags_tag_idx), not
+      // from the ~all published events a status index would walk when the tag has no public event.
+      .where(and(eq(eventTags.tagId, tags.id), isPubliclyVisibleUnindexed(events, now))),
   );
   const rows = await db
     .select({ id: tags.id, slug: tags.slug, ownLabel: own.label, fallbackLabel: fallback.label })
