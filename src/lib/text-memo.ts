@@ -5,7 +5,7 @@
  */
 export function memoizeText<A extends unknown[]>(
   compute: (text: string, ...rest: A) => string,
-  { maxChars = 2_000_000, key = (text: string) => text }: { maxChars?: number; key?: (text: string, ...rest: A) => string } = {},
+  { maxChars = 2_000_000, key = (text: string, ..._rest: A) => text }: { maxChars?: number; key?: (text: string, ...rest: A) => string } = {},
 ): (text: string, ...rest: A) => string {
   const entries = new Map<string, string>();
   let chars = 0;

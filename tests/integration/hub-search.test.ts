@@ -1,13 +1,21 @@
 /**
  * Full-text search against a seeded database: locale and fallback text, diacritics, prefixes,
- * bm25 ranking, highlighting, facets, the time filter, pagination, visibility and hostile input.
+ * bm25 ranking, highlighting, facets, the time filter, pagination, visibility and hostile input;
+ * then more matches than SEARCH_CAP (bulk-inserted events): "N+" totals and facet counts, what is
+ * kept and in which order, paging, and the page a visitor sees.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { reindexSearch } from '../../db/search-index.ts';
+import { getTranslator } from '../../src/i18n/index.ts';
+import { formatCount } from '../../src/lib/numbers.ts';
 import { findPublicEditionId } from '../../src/server/editions/queries.ts';
 import { findTagId } from '../../src/server/events/queries.ts';
 import { loadPeopleLinks } from '../../src/server/search/people.ts';
-import { searchHub, type SearchInput } from '../../src/server/search/search.ts';
+import { SEARCH_CAP, searchHub, type SearchInput } from '../../src/server/search/search.ts';
 import { createSeededDatabase, rows } from './hub-fixtures.ts';
+import { startHubServer, type HubServer } from './hub-server.ts';
 
 let test: Awaited<ReturnType<typeof createSeededDatabase>>;
 const now = new Date();
@@ -134,5 +142,140 @@ describe('hostile input', () => {
     expect((await search({ q: '' })).status).toBe('empty');
     const [{ n }] = (await rows<{ n: number }>(test, 'SELECT count(*) AS n FROM events')) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Adds `count` events in one go (English text only), newest ids last, and indexes them.
+ * Returns their ids in insertion order.
+ */
+async function addEvents(
+  db: Database,
+  { slug, title, body, count, status = 'published', publishAt = null, editionId = null }:
+    { slug: string; title: string; body: string; count: number; status?: string; publishAt?: number | null; editionId?: number | null },
+): Promise<number[]> {
+  const start = Date.now() - 30 * 86_400_000;
+  const inserted = await db.all<{ id: number }>(sql`
+    INSERT INTO events (slug, edition_id, status, publish_at, starts_at, ends_at, time_zone)
+    SELECT ${slug} || '-' || value, ${editionId}, ${status}, ${publishAt}, ${start} + value * 3600000, ${start} + value * 3600000 + 7200000, 'UTC'
+    FROM generate_series(1, ${count}) ORDER BY value
+    RETURNING id`);
+  const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
+  await db.run(sql`
+    INSERT INTO event_translations (event_id, locale, title, body)
+    SELECT value, 'en', ${title} || ' ' || value, ${body} FROM json_each(${JSON.stringify(ids)})`);
+  await reindexSearch(db, 'event', ids);
+  return ids;
+}
+
+describe(`more matches than the cap (${SEARCH_CAP})`, () => {
+  let capped: Awaited<ReturnType<typeof createSeededDatabase>>;
+  let titled: number[];
+  let bodyOnly: number[];
+  let hidden: number[];
+  let quillonTitled: number[];
+  let quillonBody: number[];
+  let editionId: number;
+  const find = (input: Partial<SearchInput> & { q: string }) => searchHub(capped.db, { locale: 'en', now, pageSize: 20, ...input });
+  const idsOf = (result: { hits: { id: number }[] }) => result.hits.map((hit) => hit.id);
+
+  beforeAll(async () => {
+    capped = await createSeededDatabase();
+    const [edition] = await rows<{ id: number }>(capped, `SELECT id FROM editions WHERE status = 'published' AND publish_at IS NULL ORDER BY id LIMIT 1`);
+    editionId = edition!.id;
+    // "zephyrine": more title matches than the cap, newer body-only matches and newer hidden ones.
+    titled = await addEvents(capped.db, { slug: 'zephyrine', title: 'Zephyrine night', body: 'A quiet evening.', count: SEARCH_CAP + 50, editionId });
+    bodyOnly = await addEvents(capped.db, { slug: 'late-evening', title: 'Late evening', body: 'Songs about zephyrine winds.', count: 30 });
+    hidden = [
+      ...(await addEvents(capped.db, { slug: 'draft-zephyrine', title: 'Zephyrine draft', body: '', count: 5, status: 'draft' })),
+      ...(await addEvents(capped.db, { slug: 'soon-zephyrine', title: 'Zephyrine soon', body: '', count: 3, publishAt: now.getTime() + 86_400_000 })),
+    ];
+    // "quillon": fewer title matches than the cap, but more matches than the cap in all.
+    quillonTitled = await addEvents(capped.db, { slug: 'quillon', title: 'Quillon', body: 'Blades.', count: SEARCH_CAP - 20 });
+    quillonBody = await addEvents(capped.db, { slug: 'harbour-talk', title: 'Harbour talk', body: 'A quillon workshop.', count: 40 });
+  }, 60_000);
+  afterAll(() => capped?.close());
+
+  it('answers "N+": the total is the cap and facet counts are lower bounds', async () => {
+    const result = await find({ q: 'zephyrine' });
+    expect(result.capped).toBe(true);
+    expect(result.total).toBe(SEARCH_CAP);
+    expect(result.facets.type).toEqual([{ value: 'event', label: 'event', count: SEARCH_CAP, atLeast: true }]);
+    const edition = result.facets.edition.find((facet) => facet.count === SEARCH_CAP);
+    expect(edition?.atLeast).toBe(true);
+  });
+
+  it('keeps the newest public title matches when they alone pass the cap', async () => {
+    const result = await find({ q: 'zephyrine', pageSize: SEARCH_CAP });
+    expect(idsOf(result)).toEqual(titled.slice(-SEARCH_CAP).reverse());
+    for (const id of [...bodyOnly, ...hidden]) expect(idsOf(result)).not.toContain(id);
+    expect(result.hits.every((hit) => hit.titleMarked.includes('\u0001Zephyrine\u0002'))).toBe(true);
+  });
+
+  it('pages through exactly the kept matches, consistently', async () => {
+    const seen: number[] = [];
+    for (let page = 1; page <= SEARCH_CAP / 20; page++) seen.push(...idsOf(await find({ q: 'zephyrine', page })));
+    expect(seen).toHaveLength(SEARCH_CAP);
+    expect(new Set(seen).size).toBe(SEARCH_CAP);
+    expect(idsOf(await find({ q: 'zephyrine', page: SEARCH_CAP / 20 + 1 }))).toEqual([]);
+    const wide = await find({ q: 'zephyrine', page: 3, pageSize: 40 });
+    expect(idsOf(wide)).toEqual(seen.slice(80, 120));
+  });
+
+  it('fills up with the newest other matches after every title match', async () => {
+    const result = await find({ q: 'quillon', pageSize: SEARCH_CAP });
+    expect(result.capped).toBe(true);
+    expect(result.total).toBe(SEARCH_CAP);
+    const ids = idsOf(result);
+    expect(ids.slice(0, quillonTitled.length)).toEqual([...quillonTitled].reverse());
+    expect(ids.slice(quillonTitled.length)).toEqual(quillonBody.slice(-20).reverse());
+  });
+
+  it('ranks by bm25 again below the cap, with exact counts', async () => {
+    const result = await find({ q: 'quillon workshop' });
+    expect(result.capped).toBe(false);
+    expect(result.total).toBe(quillonBody.length);
+    expect(result.facets.type).toEqual([{ value: 'event', label: 'event', count: quillonBody.length, atLeast: false }]);
+  });
+
+  it('applies filters before the cap; facets stay disjunctive', async () => {
+    const upcoming = await find({ q: 'zephyrine', when: 'upcoming', pageSize: SEARCH_CAP });
+    expect(upcoming.hits.every((hit) => hit.endsAt !== null && hit.endsAt >= now)).toBe(true);
+    const editionOnly = await find({ q: 'zephyrine', type: 'edition' });
+    expect(editionOnly.total).toBe(0);
+    expect(editionOnly.facets.type).toEqual([{ value: 'event', label: 'event', count: SEARCH_CAP, atLeast: true }]);
+    const inEdition = await find({ q: 'zephyrine', editionId });
+    expect(inEdition.capped).toBe(true);
+    expect(inEdition.hits.every((hit) => titled.includes(hit.id))).toBe(true);
+  });
+});
+
+describe('a capped search page', () => {
+  let server: HubServer;
+  let db: Database;
+
+  beforeAll(async () => {
+    server = await startHubServer();
+    db = await openDatabase({ url: server.databaseUrl });
+    await addEvents(db, { slug: 'zephyrine', title: 'Zephyrine night', body: 'A quiet evening.', count: SEARCH_CAP + 10 });
+  }, 120_000);
+  afterAll(async () => {
+    db?.$client.close();
+    await server?.stop();
+  });
+
+  it.each(['en', 'fr'] as const)('says there are more than the cap, what it lists, and lower-bound facet counts (%s)', async (locale) => {
+    const t = getTranslator(locale);
+    const formatted = formatCount(locale, SEARCH_CAP);
+    const page = await server.html(`/${locale}/hub/search?q=zephyrine`);
+    expect(page.status).toBe(200);
+    const text = page.body.replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+    expect(text).toContain(t('hub.search.resultCountCapped', { formatted }));
+    expect(text).toContain(t('hub.search.capped', { formatted }));
+    expect(text).toContain(`(${t('hub.search.facetCountAtLeast', { formatted })})`);
+    expect(page.body.match(/<li>\s*<article class="hit">/g)).toHaveLength(20);
+    // 50 pages: the last one is linked, the one after has no results but still answers.
+    expect(page.body).toContain(`page=${SEARCH_CAP / 20}"`);
+    expect(page.body).not.toContain(`page=${SEARCH_CAP / 20 + 1}"`);
   });
 });

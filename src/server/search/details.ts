@@ -1,0 +1,107 @@
+/**
+ * Everything the results page shows beyond ids, in one statement: the page's hits (the index
+ * row's text, the entity's slug and dates), the edition facet (counts from the scan, labels and
+ * visibility here) and the tag facet (counted here over the kept events and editions).
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { searchEntityTypes } from '../../../db/schema.ts';
+import { LOCALE_SLOTS } from '../../../db/search-index.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
+
+/** Most values listed per facet. */
+const FACET_VALUES = 20;
+
+export interface HitDetails {
+  rowid: number;
+  slug: string | null;
+  title: string | null;
+  body: string | null;
+  isFallback: boolean;
+  startsAt: number | null;
+  endsAt: number | null;
+  timeZone: string | null;
+}
+
+export interface FacetValue {
+  slug: string;
+  label: string | null;
+  count: number;
+  /** Editions only: the tie-break (latest first). */
+  startsAt?: number;
+}
+
+export interface DetailsRequest {
+  /** The page's index rowids. */
+  rowids: number[];
+  /** [edition id, matches]: the edition facet keeps the public ones with the most matches. */
+  editionCounts: [number, number][];
+  /** Kept events and editions whose tags the tag facet counts. */
+  tagged: { eventIds: number[]; editionIds: number[] };
+}
+
+export interface Details {
+  hits: Map<number, HitDetails>;
+  /** Most matches first, latest edition on ties. */
+  editions: FacetValue[];
+  /** Most matches first, by slug on ties. */
+  tags: FacetValue[];
+}
+
+/** Loads the page's hits and the edition and tag facets in the page's locale. */
+export async function loadDetails(db: Executor, request: DetailsRequest, locale: Locale, now: number): Promise<Details> {
+  const details: Details = { hits: new Map(), editions: [], tags: [] };
+  const { rowids, editionCounts, tagged } = request;
+  if (rowids.length + editionCounts.length + tagged.eventIds.length + tagged.editionIds.length === 0) return details;
+  const types = searchEntityTypes.length;
+  const type = sql.raw(`(j.value / ${LOCALE_SLOTS}) % ${types}`);
+  const id = sql.raw(`j.value / ${LOCALE_SLOTS} / ${types}`);
+  const is = (name: (typeof searchEntityTypes)[number]) => sql.raw(String(searchEntityTypes.indexOf(name)));
+  // CROSS JOIN: the listed ids drive every lookup (the planner would otherwise scan a table).
+  const rows = await db.all<{ kind: 'hit' | 'edition' | 'tag'; data: string }>(sql`
+    SELECT 'hit' AS kind, json_object(
+      'rowid', j.value, 'slug', coalesce(ev.slug, ed.slug, cu.slug, org.slug),
+      'title', s.title, 'body', s.body, 'isFallback', s.is_fallback,
+      'startsAt', coalesce(ev.starts_at, ed.starts_at), 'endsAt', coalesce(ev.ends_at, ed.ends_at),
+      'timeZone', coalesce(ev.time_zone, ed.time_zone)) AS data
+    FROM json_each(${JSON.stringify(rowids)}) j
+    CROSS JOIN search_fts s ON s.rowid = j.value
+    LEFT JOIN events ev ON ${type} = ${is('event')} AND ev.id = ${id}
+    LEFT JOIN editions ed ON ${type} = ${is('edition')} AND ed.id = ${id}
+    LEFT JOIN curators cu ON ${type} = ${is('curator')} AND cu.id = ${id}
+    LEFT JOIN organizers org ON ${type} = ${is('organizer')} AND org.id = ${id}
+    UNION ALL
+    SELECT * FROM (
+      SELECT 'edition', json_object('slug', ed.slug, 'label', coalesce(own.title, fb.title), 'count', j.value ->> 1, 'startsAt', ed.starts_at)
+      FROM json_each(${JSON.stringify(editionCounts)}) j
+      CROSS JOIN editions ed ON ed.id = j.value ->> 0 AND ed.status = 'published' AND (ed.publish_at IS NULL OR ed.publish_at <= ${now})
+      LEFT JOIN edition_translations own ON own.edition_id = ed.id AND own.locale = ${locale}
+      LEFT JOIN edition_translations fb ON fb.edition_id = ed.id AND fb.locale = ${defaultLocale}
+      ORDER BY j.value ->> 1 DESC, ed.starts_at DESC LIMIT ${FACET_VALUES})
+    UNION ALL
+    SELECT * FROM (
+      SELECT 'tag', json_object('slug', tg.slug, 'label', coalesce(own.label, fb.label), 'count', x.n)
+      FROM (
+        SELECT tag_id, count(*) AS n FROM (
+          SELECT t.tag_id FROM json_each(${JSON.stringify(tagged.eventIds)}) j CROSS JOIN event_tags t ON t.event_id = j.value
+          UNION ALL
+          SELECT t.tag_id FROM json_each(${JSON.stringify(tagged.editionIds)}) j CROSS JOIN edition_tags t ON t.edition_id = j.value
+        ) GROUP BY tag_id
+      ) x
+      CROSS JOIN tags tg ON tg.id = x.tag_id
+      LEFT JOIN tag_translations own ON own.tag_id = tg.id AND own.locale = ${locale}
+      LEFT JOIN tag_translations fb ON fb.tag_id = tg.id AND fb.locale = ${defaultLocale}
+      ORDER BY x.n DESC, tg.slug ASC LIMIT ${FACET_VALUES})`);
+  for (const row of rows) {
+    if (row.kind === 'hit') {
+      const hit = JSON.parse(row.data) as HitDetails;
+      details.hits.set(hit.rowid, { ...hit, isFallback: Boolean(hit.isFallback) });
+    } else {
+      details[row.kind === 'edition' ? 'editions' : 'tags'].push(JSON.parse(row.data) as FacetValue);
+    }
+  }
+  // A compound SELECT does not promise its rows' order: sort again as each part did.
+  details.editions.sort((a, b) => b.count - a.count || (b.startsAt ?? 0) - (a.startsAt ?? 0));
+  details.tags.sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  return details;
+}

@@ -1,0 +1,84 @@
+/**
+ * Marks the query terms in a result's title and picks a body excerpt, in JavaScript: FTS5's
+ * `highlight()`/`snippet()` need the MATCH cursor, i.e. one more full pass over the query's
+ * doclist per page (3–5 ms for a common prefix at 100k events). Tokens and folding follow the
+ * index's tokenizer (`unicode61 remove_diacritics 2`): runs of letters, digits and marks,
+ * compared lower-cased and without diacritics; a term matches a token it is a prefix of
+ * (whole tokens for terms shorter than MIN_PREFIX, as in the query). Output uses the
+ * U+0001/U+0002 markers that `renderHighlight` turns into `<mark>`.
+ */
+import { MARK_CLOSE, MARK_OPEN } from './highlight.ts';
+import { MIN_PREFIX } from './query.ts';
+
+const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+/** Words shown before the first match of an excerpt. */
+const LEAD_TOKENS = 3;
+
+/** Lower case without diacritics, as the FTS tokenizer folds text. */
+export function foldForSearch(text: string): string {
+  // Most words are plain ASCII: skip the decomposition (the costliest step) for them.
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** Tells which query term a token matches (its index in `terms`), or -1. */
+export function termMatcher(terms: readonly string[]): (token: string) => number {
+  const folded = terms.map((term) => ({ text: foldForSearch(term), prefix: [...term].length >= MIN_PREFIX }));
+  return (token) => {
+    const value = foldForSearch(token);
+    return folded.findIndex((term) => (term.prefix ? value.startsWith(term.text) : value === term.text));
+  };
+}
+
+interface Token {
+  start: number;
+  end: number;
+  /** Index of the term it matches, or -1. */
+  term: number;
+}
+
+function tokenize(text: string, match: (token: string) => number): Token[] {
+  return [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, term: match(m[0]) }));
+}
+
+function markRange(text: string, tokens: Token[], from: number, to: number): string {
+  let out = '';
+  let at = tokens[from]?.start ?? 0;
+  for (let i = from; i < to; i++) {
+    const token = tokens[i]!;
+    if (token.term < 0) continue;
+    out += text.slice(at, token.start) + MARK_OPEN + text.slice(token.start, token.end) + MARK_CLOSE;
+    at = token.end;
+  }
+  return out + text.slice(at, to > from ? tokens[to - 1]!.end : at);
+}
+
+/** The whole text with every matching token marked. */
+export function markMatches(text: string, terms: readonly string[]): string {
+  const tokens = tokenize(text, termMatcher(terms));
+  if (tokens.length === 0) return text;
+  return text.slice(0, tokens[0]!.start) + markRange(text, tokens, 0, tokens.length) + text.slice(tokens.at(-1)!.end);
+}
+
+/**
+ * At most `size` tokens of the text around the best group of matches (most distinct terms,
+ * then most matches, then earliest), with "…" where text was cut; the start of the text when
+ * nothing matches.
+ */
+export function excerptMatches(text: string, terms: readonly string[], size = 24): string {
+  const tokens = tokenize(text, termMatcher(terms));
+  if (tokens.length === 0) return '';
+  let best = { from: 0, score: -1 };
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.term < 0) continue;
+    const window = tokens.slice(i, i + size).filter((token) => token.term >= 0);
+    const score = new Set(window.map((token) => token.term)).size * 10_000 + window.length;
+    if (score > best.score) best = { from: i, score };
+  }
+  // A few words of context before the first match, unless the text ends sooner.
+  const from = best.score < 0 ? 0 : Math.max(0, Math.min(best.from - LEAD_TOKENS, tokens.length - size));
+  const to = Math.min(tokens.length, from + size);
+  const head = from > 0 ? '…' : text.slice(0, tokens[0]!.start);
+  const tail = to < tokens.length ? '…' : text.slice(tokens.at(-1)!.end);
+  return head + markRange(text, tokens, from, to) + tail;
+}
