@@ -89,19 +89,18 @@ async function dateRangeCondition(db: Executor, visible: SQL, span: number, from
 }
 
 /**
- * The WHERE clause of a filtered listing (visibility always included). For a count narrowed by
- * edition or tag, `forCount` writes the visibility rule so no status index is used and the
+ * The WHERE clauses of a filtered listing (visibility always included): `list` for the rows and
+ * `count` for their total, built from one span lookup and one date-range query. For a count
+ * narrowed by edition or tag, the visibility rule is written so no status index is used and the
  * planner starts from that filter (see isPubliclyVisibleUnindexed); otherwise the count walks
  * `events_public_cover_idx`, which holds every column the condition reads.
  */
-export async function buildEventFilter(
+export async function buildEventFilters(
   db: Executor,
   query: Omit<EventListQuery, 'locale' | 'page' | 'pageSize'>,
-  { forCount = false } = {},
-): Promise<SQL> {
+): Promise<{ list: SQL; count: SQL }> {
   const { now, when = 'upcoming', editionId, tagId, from, to } = query;
-  const narrowed = editionId !== undefined || tagId !== undefined;
-  const visible = forCount && narrowed ? isPubliclyVisibleUnindexed(events, now) : isPubliclyVisible(events, now);
+  const visible = isPubliclyVisible(events, now);
   const span = await getLongestEventSpan(db, now.getTime());
   // An event still running at `now` started at most `span` earlier; a finished one started before now.
   const timeBounds =
@@ -110,13 +109,22 @@ export async function buildEventFilter(
       : when === 'past'
         ? and(lt(events.endsAt, now), lt(events.startsAt, now))
         : undefined;
-  return and(
-    visible,
+  const conditions = [
     timeBounds,
     editionId === undefined ? undefined : eq(events.editionId, editionId),
     tagId === undefined ? undefined : inArray(events.id, db.select({ id: eventTags.eventId }).from(eventTags).where(eq(eventTags.tagId, tagId))),
     await dateRangeCondition(db, visible, span, from, to),
-  )!;
+  ];
+  const narrowed = editionId !== undefined || tagId !== undefined;
+  return {
+    list: and(visible, ...conditions)!,
+    count: and(narrowed ? isPubliclyVisibleUnindexed(events, now) : visible, ...conditions)!,
+  };
+}
+
+/** The WHERE clause of a filtered listing's rows (feeds and calendars that need no total). */
+export async function buildEventFilter(db: Executor, query: Omit<EventListQuery, 'locale' | 'page' | 'pageSize'>): Promise<SQL> {
+  return (await buildEventFilters(db, query)).list;
 }
 
 /** Selects list rows for `where`, in the given order; covers and tags attached in two batched queries. */
@@ -178,7 +186,7 @@ export async function selectEventItems(
 /** Published events for the hub listing: upcoming first (soonest first), past newest first. */
 export async function listPublicEvents(db: Executor, query: EventListQuery) {
   const { locale, now, when = 'upcoming', page = 1, pageSize = 24 } = query;
-  const [where, countWhere] = await Promise.all([buildEventFilter(db, query), buildEventFilter(db, query, { forCount: true })]);
+  const { list: where, count: countWhere } = await buildEventFilters(db, query);
   const order = when === 'past' ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)];
   const [items, [total]] = await Promise.all([
     selectEventItems(db, locale, now, where, order, pageSize, (page - 1) * pageSize),

@@ -127,11 +127,13 @@ export function serveFromCache(cache: FrontCache, req: IncomingMessage, res: Ser
   return true;
 }
 
-/** Wraps `app` with the front cache. */
+/**
+ * Wraps `app` so that its shareable responses fill the cache. Hits never get here: the server
+ * answers them first (`serveFromCache`, see http-server.ts).
+ */
 export function withFrontCache(cache: FrontCache, app: Handler): Handler {
   return (req, res) => {
     if (!isCacheCandidate(req)) return app(req, res);
-    if (serveFromCache(cache, req, res)) return;
     captureShareable(req, res, req.url ?? '/', cache, app);
   };
 }
