@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema.ts';
+import { installStatementCache } from './statement-cache.ts';
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -27,7 +28,10 @@ export function isEmbeddedUrl(url: string): boolean {
 /** Opens a database connection pool and applies the per-database pragmas. */
 export async function openDatabase({ url, authToken }: DatabaseOptions): Promise<Database> {
   const embedded = isEmbeddedUrl(url);
-  if (embedded) ensureParentDirectory(url);
+  if (embedded) {
+    ensureParentDirectory(url);
+    installStatementCache();
+  }
   const client = createClient({
     url,
     ...(authToken ? { authToken } : {}),

@@ -14,9 +14,23 @@ function getFormatter(locale: Locale, timeZone: string, options: Intl.DateTimeFo
   return formatter;
 }
 
+/**
+ * Formatted ranges by locale, zone and instants. `formatRange` costs tens of microseconds and a
+ * listing shows the same events' ranges on many pages; a few thousand strings are a few hundred KB.
+ */
+const ranges = new Map<string, string>();
+const MAX_RANGES = 4096;
+
 /** "Sat 21 Nov 2026, 19:30 – 21:00" in the event's own zone. */
 export function formatDateTimeRange(locale: Locale, timeZone: string, start: Date, end: Date): string {
-  return getFormatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).formatRange(start, end);
+  const key = `${locale}|${timeZone}|${start.getTime()}|${end.getTime()}`;
+  let text = ranges.get(key);
+  if (text === undefined) {
+    text = getFormatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).formatRange(start, end);
+    if (ranges.size >= MAX_RANGES) ranges.delete(ranges.keys().next().value!);
+    ranges.set(key, text);
+  }
+  return text;
 }
 
 /** "21 – 29 Nov 2026" for multi-day spans such as editions. */

@@ -115,23 +115,26 @@ describe('an exception in an API route', () => {
   });
 });
 
-describe('an exception after the page started streaming', () => {
-  it('ends the page with the sentence and a digest instead of cutting the connection', async () => {
+describe('an exception in a component while the page renders', () => {
+  // Pages are rendered whole before a byte is sent (decision 012), so a failure anywhere in the
+  // page can still become a real 500.
+  it('becomes a real 500 page with the sentence and a digest, logged once', async () => {
     const response = await fetch(`${server.origin}/en/test-hooks/stream-error`);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(500);
     const html = await response.text();
-    expect(html).toContain('Test hook: stream-error');
+    expect(html).not.toContain('Test hook: stream-error');
     expect(html).toContain('Application error: a server-side exception has occurred while loading');
     expect(html).not.toContain('do-not-leak');
     const digest = pageDigest(html);
     expect(digest).toMatch(DIGEST_PATTERN);
     const lines = await logLinesFor(server, digest!);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ status: 200, phase: 'stream' });
+    expect(lines[0]).toMatchObject({ status: 500, path: '/en/test-hooks/stream-error' });
+    expect(lines[0]?.stack).toContain('Deliberate failure while streaming');
   });
 });
 
-describe('an exception while streaming a page the route cache buffers', () => {
+describe('an exception in a component of a page the route cache keeps', () => {
   it('becomes a real 500 with a digest, and the broken page is not cached', async () => {
     const digests: (string | undefined)[] = [];
     for (let i = 0; i < 2; i += 1) {

@@ -49,6 +49,29 @@ describe('front cache in the production server', () => {
     expect(notModified.body.length).toBe(0);
   });
 
+  it('compresses a miss once for its client and adds the encoding a later client prefers', async () => {
+    const page = '/de/hub/search?q=jazz';
+    const miss = await rawGet(page, { 'accept-encoding': 'gzip' });
+    expect([miss.headers['x-cache'], miss.headers['content-encoding']]).toEqual(['MISS', 'gzip']);
+    const html = gunzipSync(miss.body).toString();
+    // Brotli is preferred but only gzip is stored yet: gzip now, brotli once it has been made.
+    const first = await rawGet(page, { 'accept-encoding': 'br, gzip' });
+    expect([first.headers['x-cache'], first.headers['content-encoding']]).toEqual(['HIT', 'gzip']);
+    let later = first;
+    for (let attempt = 0; attempt < 100 && later.headers['content-encoding'] !== 'br'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      later = await rawGet(page, { 'accept-encoding': 'br, gzip' });
+    }
+    expect(later.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(later.body).toString()).toBe(html);
+    expect(later.headers['content-length']).toBe(String(later.body.length));
+    // A client accepting only brotli, before any brotli copy exists, gets one made for it at once.
+    await rawGet(`${page}&page=1`, { 'accept-encoding': 'gzip' });
+    const brOnly = await rawGet(`${page}&page=1`, { 'accept-encoding': 'br' });
+    expect([brOnly.headers['x-cache'], brOnly.headers['content-encoding']]).toEqual(['HIT', 'br']);
+    expect(brotliDecompressSync(brOnly.body).toString()).toContain('<html lang="de"');
+  });
+
   it('never stores or serves admin pages, API answers or anything that sets cookies', async () => {
     for (const path of ['/en/admin', '/en/admin/events', '/api/admin/me', '/en/admin/sign-in']) {
       for (let i = 0; i < 2; i++) {

@@ -8,6 +8,10 @@ import {
   FrontCache,
   matchesEtag,
   parseCacheDirective,
+  recompressInBackground,
+  sendableEncoding,
+  compressTo,
+  acceptedEncodings,
   type CachedResponse,
 } from '../../src/server/runtime/front-cache.ts';
 
@@ -85,6 +89,47 @@ describe('stored bodies', () => {
     expect(bodyFor(cached, 'identity').equals(body)).toBe(true);
     expect(gunzipSync(bodyFor(cached, 'gzip')).equals(body)).toBe(true);
     expect(brotliDecompressSync(bodyFor(cached, 'br')).equals(body)).toBe(true);
+  });
+});
+
+describe('encodings added after a miss', () => {
+  const body = Buffer.from('<p>Programme</p>'.repeat(400));
+  const gzipOnly = (key: string): CachedResponse => ({ ...entry(key, []), bodies: { gzip: compressTo(body, 'gzip') }, identityLength: body.length });
+
+  it('sends the best stored encoding the client accepts, else identity', () => {
+    const stored = gzipOnly('/one');
+    expect(sendableEncoding(stored, acceptedEncodings('gzip, br'))).toBe('gzip');
+    expect(sendableEncoding(stored, acceptedEncodings('br'))).toBe('identity');
+    expect(sendableEncoding(stored, acceptedEncodings(undefined))).toBe('identity');
+    expect(bodyFor(stored, 'identity').equals(body)).toBe(true);
+  });
+
+  it('makes a missing encoding from the stored one, off the event loop', async () => {
+    const copy = await recompressInBackground(gzipOnly('/two'), 'br');
+    expect(brotliDecompressSync(copy).equals(body)).toBe(true);
+    expect(copy.buffer.byteLength).toBe(copy.length);
+  });
+
+  it('counts an added copy against the budget, and drops it for an entry no longer held', () => {
+    const cache = new FrontCache(20_000);
+    const first = gzipOnly('/a');
+    cache.set(first);
+    const before = cache.bytes;
+    cache.addBody(first, 'br', Buffer.alloc(300));
+    expect(cache.bytes).toBe(before + 300);
+    expect(cache.get('/a')?.bodies.br?.length).toBe(300);
+
+    const replaced = gzipOnly('/b');
+    cache.set(replaced);
+    cache.set(gzipOnly('/b'));
+    const held = cache.bytes;
+    cache.addBody(replaced, 'br', Buffer.alloc(300));
+    expect(cache.bytes).toBe(held);
+    expect(cache.get('/b')?.bodies.br).toBeUndefined();
+
+    cache.addBody(cache.get('/b')!, 'br', Buffer.alloc(19_000));
+    expect(cache.bytes).toBeLessThanOrEqual(20_000);
+    expect(cache.get('/a')).toBeUndefined();
   });
 });
 

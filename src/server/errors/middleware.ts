@@ -36,6 +36,8 @@ export const captureServerErrors: MiddlewareHandler = async (context, next) => {
   } catch (error) {
     const malformed = answerMalformedActionBody(context, error);
     if (malformed) return malformed;
+    // A page may have asked the route cache to keep it before it failed: its 500 must not be kept.
+    (context.cache as APIContext['cache'] | undefined)?.set(false);
     const digest = reportServerError(error, describeRequest(context));
     if (isMachinePath(context.url.pathname)) return internalErrorProblem(digest);
     // The 500 page itself failed: fall back to a page that cannot fail, quoting the first digest.

@@ -8,15 +8,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { captureResponse } from './response-capture.ts';
 import {
   CACHE_DIRECTIVE_HEADER,
-  chooseEncoding,
+  acceptedEncodings,
   bodyFor,
-  compressBody,
+  compressTo,
   etagFor,
   matchesEtag,
   parseCacheDirective,
+  recompressInBackground,
+  sendableEncoding,
   type CachedResponse,
   type Encoding,
   type FrontCache,
+  type StoredEncoding,
 } from './front-cache.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -55,17 +58,37 @@ function isShareable(status: number, headers: [string, string][]): boolean {
 const ETAG_SUFFIX = { identity: '', gzip: '-gz', br: '-br' } as const;
 
 /** Parsed `Accept-Encoding` values: clients send a handful of distinct strings, parse each once. */
-const encodingMemo = new Map<string, Encoding>();
+const encodingMemo = new Map<string, StoredEncoding[]>();
+const NONE: StoredEncoding[] = [];
 
-function encodingFor(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  let encoding = encodingMemo.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = chooseEncoding(acceptEncoding);
+function encodingsFor(acceptEncoding: string | undefined): readonly StoredEncoding[] {
+  if (!acceptEncoding) return NONE;
+  let encodings = encodingMemo.get(acceptEncoding);
+  if (encodings === undefined) {
+    encodings = acceptedEncodings(acceptEncoding);
     if (encodingMemo.size >= 256) encodingMemo.clear();
-    encodingMemo.set(acceptEncoding, encoding);
+    encodingMemo.set(acceptEncoding, encodings);
   }
-  return encoding;
+  return encodings;
+}
+
+/** Entries whose missing encoding is being made, so that only one request starts it. */
+const recompressing = new WeakMap<CachedResponse, Set<StoredEncoding>>();
+
+/**
+ * Starts making `entry`'s copy in `encoding` in the background; this request is answered with
+ * what is stored, later ones with the new copy.
+ */
+function addEncodingLater(cache: FrontCache, entry: CachedResponse, encoding: StoredEncoding): void {
+  let pending = recompressing.get(entry);
+  if (pending?.has(encoding)) return;
+  if (!pending) recompressing.set(entry, (pending = new Set()));
+  pending.add(encoding);
+  recompressInBackground(entry, encoding).then(
+    (copy) => cache.addBody(entry, encoding, copy),
+    // A failed compression only means this entry goes on without that encoding.
+    () => undefined,
+  );
 }
 
 type Head = (string | number)[];
@@ -92,7 +115,7 @@ function headFor(entry: CachedResponse, encoding: Encoding, notModified: boolean
   head.push('etag', entry.etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`));
   if (!notModified) {
     if (encoding !== 'identity') head.push('content-encoding', encoding);
-    head.push('content-length', encoding === 'identity' ? entry.identityLength : entry.bodies[encoding].length);
+    head.push('content-length', encoding === 'identity' ? entry.identityLength : entry.bodies[encoding]!.length);
   }
   if (state === 'HIT') {
     if (!byVariant) heads.set(entry, (byVariant = {}));
@@ -102,8 +125,18 @@ function headFor(entry: CachedResponse, encoding: Encoding, notModified: boolean
 }
 
 /** Writes a stored response for this request's encoding, or a 304 when the client has it. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'MISS'): void {
-  const encoding = encodingFor(req.headers['accept-encoding']);
+export function sendCached(cache: FrontCache, req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'MISS'): void {
+  const accepted = encodingsFor(req.headers['accept-encoding']);
+  let encoding = sendableEncoding(entry, accepted);
+  const preferred = accepted[0];
+  if (preferred !== undefined && encoding !== preferred) {
+    if (encoding !== 'identity') addEncodingLater(cache, entry, preferred);
+    else {
+      // Nothing stored that this client accepts: make its copy now, once, as a miss would.
+      cache.addBody(entry, preferred, compressTo(bodyFor(entry, 'identity'), preferred));
+      if (entry.bodies[preferred]) encoding = preferred;
+    }
+  }
   if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], entry.etag)) {
     res.writeHead(304, headFor(entry, encoding, true, state));
     res.end();
@@ -123,7 +156,7 @@ export function serveFromCache(cache: FrontCache, req: IncomingMessage, res: Ser
   // Only candidate URLs are ever stored under their own URL, so a lookup needs no other check.
   const hit = cache.get(req.url ?? '/');
   if (!hit) return false;
-  sendCached(req, res, hit, 'HIT');
+  sendCached(cache, req, res, hit, 'HIT');
   return true;
 }
 
@@ -156,20 +189,22 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, key: string
     },
     finish: ({ status, headers }, body) => {
       const directive = directiveOf(headers)!;
-      const bodies = compressBody(body);
+      // Only the encoding this client prefers; others when a client asks for them (sendCached).
+      const first: StoredEncoding = encodingsFor(req.headers['accept-encoding'])[0] ?? 'gzip';
+      const compressed = compressTo(body, first);
       const entry: CachedResponse = {
         key,
         status,
         headers: headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
-        bodies,
+        bodies: { [first]: compressed },
         identityLength: body.length,
         etag: etagFor(body),
         tags: directive.tags,
         expiresAt: Date.now() + directive.maxAge * 1000,
-        bytes: bodies.gzip.length + bodies.br.length + key.length * 2 + 512,
+        bytes: compressed.length + key.length * 2 + 512,
       };
       cache.set(entry, renderedSince);
-      sendCached(req, res, entry, 'MISS');
+      sendCached(cache, req, res, entry, 'MISS');
     },
   });
   app(req, res);

@@ -6,7 +6,7 @@
  * ever stored, so nothing identity-dependent can be served from here.
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants, gunzip, gunzipSync, gzip, gzipSync } from 'node:zlib';
 
 /** Internal response header a hub page sets: `tags=<t1,t2>; max-age=<seconds>`. Never sent to clients. */
 export const CACHE_DIRECTIVE_HEADER = 'x-hub-cache';
@@ -19,7 +19,11 @@ export interface CachedResponse {
   key: string;
   status: number;
   headers: [string, string][];
-  bodies: Record<StoredEncoding, Buffer>;
+  /**
+   * The compressed copies made so far: a miss compresses the encoding its client prefers; another
+   * is added off the request path the first time a client prefers it (`FrontCache.addBody`).
+   */
+  bodies: Partial<Record<StoredEncoding, Buffer>>;
   /** Length of the uncompressed body (Content-Length of identity answers and of HEAD). */
   identityLength: number;
   etag: string;
@@ -46,9 +50,9 @@ export function parseCacheDirective(value: string | undefined | null): CacheDire
   return Number.isInteger(maxAge) && maxAge > 0 ? { tags, maxAge } : null;
 }
 
-/** Picks the best encoding the client accepts among those we keep. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
+/** The stored encodings a client accepts, best first (brotli, then gzip). */
+export function acceptedEncodings(acceptEncoding: string | undefined): StoredEncoding[] {
+  if (!acceptEncoding) return [];
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
@@ -56,9 +60,12 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
     accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return 'identity';
+  return (['br', 'gzip'] as const).filter(ok);
+}
+
+/** Picks the best encoding the client accepts among those we keep. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  return acceptedEncodings(acceptEncoding)[0] ?? 'identity';
 }
 
 /**
@@ -72,25 +79,56 @@ export function ownedCopy(buffer: Buffer): Buffer {
   return copy;
 }
 
-/** Compresses a body once in both encodings (text pages compress 5–10×). */
-export function compressBody(body: Buffer): Record<StoredEncoding, Buffer> {
-  return {
-    gzip: ownedCopy(gzipSync(body, { level: 6 })),
-    br: ownedCopy(
-      brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-    ),
-  };
+const GZIP_OPTIONS = { level: 6 };
+const brotliOptions = (length: number) => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: length },
+});
+
+/** One compressed copy of a body, made now (text pages compress 5–10×). */
+export function compressTo(body: Buffer, encoding: StoredEncoding): Buffer {
+  return ownedCopy(encoding === 'gzip' ? gzipSync(body, GZIP_OPTIONS) : brotliCompressSync(body, brotliOptions(body.length)));
 }
 
 /**
- * The body of `entry` in `encoding`. Clients that accept neither compression (a few tools and
- * bots) get the gzip copy inflated, a fraction of a millisecond, instead of every entry keeping a
- * copy five times its compressed size.
+ * Another compressed copy of a stored body, made on libuv's thread pool (off the event loop):
+ * the stored copy is inflated and compressed again.
+ */
+export function recompressInBackground(entry: CachedResponse, encoding: StoredEncoding): Promise<Buffer> {
+  const [from, stored] = entry.bodies.gzip ? (['gzip', entry.bodies.gzip] as const) : (['br', entry.bodies.br!] as const);
+  return new Promise((resolve, reject) => {
+    const compressed = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(ownedCopy(result)));
+    const inflated = (error: Error | null, body: Buffer) => {
+      if (error) return reject(error);
+      if (encoding === 'gzip') gzip(body, GZIP_OPTIONS, compressed);
+      else brotliCompress(body, brotliOptions(body.length), compressed);
+    };
+    if (from === 'gzip') gunzip(stored, inflated);
+    else brotliDecompress(stored, inflated);
+  });
+}
+
+/** Both compressed copies of a body, made now. */
+export function compressBody(body: Buffer): Record<StoredEncoding, Buffer> {
+  return { gzip: compressTo(body, 'gzip'), br: compressTo(body, 'br') };
+}
+
+/**
+ * The encoding to send `entry` in to a client accepting `accepted` (best first): the best one
+ * stored, else identity (inflated), which every client accepts.
+ */
+export function sendableEncoding(entry: CachedResponse, accepted: readonly StoredEncoding[]): Encoding {
+  for (const encoding of accepted) if (entry.bodies[encoding]) return encoding;
+  return 'identity';
+}
+
+/**
+ * The body of `entry` in `encoding` (a stored encoding, or identity). Clients that accept
+ * neither compression (a few tools and bots) get a stored copy inflated, a fraction of a
+ * millisecond, instead of every entry keeping a copy five times its compressed size.
  */
 export function bodyFor(entry: CachedResponse, encoding: Encoding): Buffer {
-  return encoding === 'identity' ? gunzipSync(entry.bodies.gzip) : entry.bodies[encoding];
+  if (encoding !== 'identity') return entry.bodies[encoding]!;
+  return entry.bodies.gzip ? gunzipSync(entry.bodies.gzip) : brotliDecompressSync(entry.bodies.br!);
 }
 
 /** Strong ETag of the identity body; encodings get a suffix so caches never mix them up. */
@@ -153,9 +191,9 @@ export class FrontCache {
    * Stores `entry` unless it is too large or one of its tags was purged after `renderedSince`
    * (the render may show data from before the write).
    */
-  set(entry: CachedResponse, renderedSince = this.#tick): void {
-    if (entry.bytes > this.maxBytes / 4) return;
-    if (entry.tags.some((tag) => (this.#purgedAt.get(tag) ?? -1) >= renderedSince)) return;
+  set(entry: CachedResponse, renderedSince = this.#tick): boolean {
+    if (entry.bytes > this.maxBytes / 4) return false;
+    if (entry.tags.some((tag) => (this.#purgedAt.get(tag) ?? -1) >= renderedSince)) return false;
     this.delete(entry.key);
     this.#entries.set(entry.key, entry);
     this.#bytes += entry.bytes;
@@ -164,6 +202,23 @@ export class FrontCache {
       if (!keys) this.#byTag.set(tag, (keys = new Set()));
       keys.add(entry.key);
     }
+    this.#evictPastBudget();
+    return true;
+  }
+
+  /**
+   * Adds a compressed copy made after `entry` was stored. Ignored when the entry has been purged,
+   * replaced or evicted since: the copy would describe a page the cache no longer holds.
+   */
+  addBody(entry: CachedResponse, encoding: StoredEncoding, body: Buffer): void {
+    if (this.#entries.get(entry.key) !== entry || entry.bodies[encoding]) return;
+    entry.bodies[encoding] = body;
+    entry.bytes += body.length;
+    this.#bytes += body.length;
+    this.#evictPastBudget();
+  }
+
+  #evictPastBudget(): void {
     for (const [oldest] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
       this.delete(oldest);
