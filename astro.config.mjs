@@ -13,7 +13,9 @@ export default defineConfig({
   output: 'server',
   // A second build (e.g. with Clerk or Sentry switched on for tests) can live beside the default one.
   outDir: process.env.HUB_DIST_DIR || 'dist',
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // Middleware mode: our server (src/server/runtime/http-server.ts) owns the socket and serves the
+  // static files; pages are rendered whole before they are sent (decision 012).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), ...(await getMonitoringIntegrations()), ...auth.integrations],
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },

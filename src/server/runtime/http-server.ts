@@ -9,16 +9,23 @@ import { join } from 'node:path';
 import { answerUnhandledError } from '../errors/last-resort.ts';
 import { getDistDir } from './build-state.ts';
 import { FrontCache } from './front-cache.ts';
+import { createStaticFiles } from './static-files.ts';
 import { serveFromCache, withFrontCache } from './front-cache-handler.ts';
 import { baseSecurityHeaders, withContentSecurityPolicy, type SecurityOptions } from './security-headers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Loads the built Astro handler without letting the adapter start its own server. */
+/**
+ * Loads the built Astro handler (the adapter's middleware mode: rendering only) behind the
+ * build's static files, which are answered without asking the file system per request.
+ */
 export async function loadAstroHandler(root: string, distDir = getDistDir()): Promise<Handler> {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(pathToFileURL(join(root, distDir, 'server/entry.mjs')).href)) as { handler: Handler };
-  return entry.handler;
+  const serveStatic = createStaticFiles(join(root, distDir, 'client'));
+  return (req, res) => {
+    if (!serveStatic(req, res)) entry.handler(req, res);
+  };
 }
 
 export interface StartOptions {
@@ -72,6 +79,14 @@ export function createHttpServer(
         'cache-control': 'no-store',
       });
       res.end(JSON.stringify({ type: 'about:blank', title: 'Method not allowed', status: 405, code: 'METHOD_NOT_ALLOWED' }));
+      return;
+    }
+    // Astro's request parsing would fail on a URL that is not valid percent-encoding.
+    try {
+      decodeURI(req.url ?? '/');
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end('Bad request.');
       return;
     }
     const path = req.url?.split('?', 1)[0];
