@@ -26,6 +26,38 @@ beforeAll(async () => {
 });
 afterAll(() => test?.close());
 
+describe('prefix terms spelled out from the vocabulary', () => {
+  // A transaction gets the prefix form (no vocabulary lookup): both forms must give the same page.
+  const inTransaction = (input: Partial<SearchInput> & { q: string }) =>
+    test.db.transaction((tx) => searchHub(tx, { locale: 'en', now, pageSize: 100, ...input }));
+
+  it('finds exactly what the prefix form finds, ranked the same, with and without filters', async () => {
+    const [edition] = await rows<{ id: number }>(test, `SELECT id FROM editions WHERE status = 'published' ORDER BY id LIMIT 1`);
+    const inputs: (Partial<SearchInput> & { q: string })[] = [
+      { q: 'the' }, { q: 'théâtre', locale: 'fr' }, { q: 'atel', locale: 'fr' }, { q: 'fest the' }, { q: 'con' },
+      { q: 'the', type: 'event' }, { q: 'the', editionId: edition!.id }, { q: 'the', when: 'upcoming' }, { q: 'of the' },
+    ];
+    for (const input of inputs) {
+      const spelled = await search(input);
+      expect(spelled.total, input.q).toBeGreaterThan(0);
+      expect(spelled, input.q).toEqual(await inTransaction(input));
+    }
+  });
+
+  it('creates the vocabulary table on a connection that has none', async () => {
+    const other = await openDatabase({ url: test.url });
+    try {
+      const result = await searchHub(other, { q: 'the', locale: 'en', now, pageSize: 100 });
+      expect(result).toEqual(await search({ q: 'the' }));
+      // Made on the connection the search used (the pool hands the idle one back first).
+      const made = await other.$client.execute(`SELECT name FROM temp.sqlite_master WHERE name = 'search_vocab'`);
+      expect(made.rows).toHaveLength(1);
+    } finally {
+      other.$client.close();
+    }
+  });
+});
+
 describe('matching', () => {
   it('is insensitive to diacritics in both directions', async () => {
     const plain = await search({ q: 'theatre', locale: 'fr' });

@@ -72,12 +72,16 @@ export async function loadDetails(db: Executor, request: DetailsRequest, locale:
     LEFT JOIN organizers org ON ${type} = ${is('organizer')} AND org.id = ${id}
     UNION ALL
     SELECT * FROM (
-      SELECT 'edition', json_object('slug', ed.slug, 'label', coalesce(own.title, fb.title), 'count', j.value ->> 1, 'startsAt', ed.starts_at)
-      FROM json_each(${JSON.stringify(editionCounts)}) j
-      CROSS JOIN editions ed ON ed.id = j.value ->> 0 AND ed.status = 'published' AND (ed.publish_at IS NULL OR ed.publish_at <= ${now})
-      LEFT JOIN edition_translations own ON own.edition_id = ed.id AND own.locale = ${locale}
-      LEFT JOIN edition_translations fb ON fb.edition_id = ed.id AND fb.locale = ${defaultLocale}
-      ORDER BY j.value ->> 1 DESC, ed.starts_at DESC LIMIT ${FACET_VALUES})
+      SELECT 'edition', json_object('slug', top.slug, 'label', coalesce(own.title, fb.title), 'count', top.n, 'startsAt', top.starts_at)
+      FROM (
+        -- The listed editions first, then their labels: two lookups per listed edition, not per matching one.
+        SELECT ed.id, ed.slug, ed.starts_at, j.value ->> 1 AS n
+        FROM json_each(${JSON.stringify(editionCounts)}) j
+        CROSS JOIN editions ed ON ed.id = j.value ->> 0 AND ed.status = 'published' AND (ed.publish_at IS NULL OR ed.publish_at <= ${now})
+        ORDER BY n DESC, ed.starts_at DESC LIMIT ${FACET_VALUES}
+      ) top
+      LEFT JOIN edition_translations own ON own.edition_id = top.id AND own.locale = ${locale}
+      LEFT JOIN edition_translations fb ON fb.edition_id = top.id AND fb.locale = ${defaultLocale})
     UNION ALL
     SELECT * FROM (
       SELECT 'tag', json_object('slug', tg.slug, 'label', coalesce(own.label, fb.label), 'count', x.n)

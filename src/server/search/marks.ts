@@ -21,12 +21,21 @@ export function foldForSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-/** Tells which query term a token matches (its index in `terms`), or -1. */
+/**
+ * Tells which query term a token matches (its index in `terms`), or -1. Answers are remembered:
+ * a page's titles and excerpts repeat most of their words, and folding is the costly part.
+ */
 export function termMatcher(terms: readonly string[]): (token: string) => number {
   const folded = terms.map((term) => ({ text: foldForSearch(term), prefix: [...term].length >= MIN_PREFIX }));
+  const known = new Map<string, number>();
   return (token) => {
-    const value = foldForSearch(token);
-    return folded.findIndex((term) => (term.prefix ? value.startsWith(term.text) : value === term.text));
+    let term = known.get(token);
+    if (term === undefined) {
+      const value = foldForSearch(token);
+      term = folded.findIndex((candidate) => (candidate.prefix ? value.startsWith(candidate.text) : value === candidate.text));
+      known.set(token, term);
+    }
+    return term;
   };
 }
 
@@ -53,9 +62,24 @@ function markRange(text: string, tokens: Token[], from: number, to: number): str
   return out + text.slice(at, to > from ? tokens[to - 1]!.end : at);
 }
 
+/** Marks titles and picks excerpts for one search's terms, sharing what it learns about words. */
+export function createTermMarker(terms: readonly string[]): { mark(text: string): string; excerpt(text: string, size?: number): string } {
+  const match = termMatcher(terms);
+  return { mark: (text) => markTokens(text, match), excerpt: (text, size) => excerptTokens(text, match, size) };
+}
+
 /** The whole text with every matching token marked. */
 export function markMatches(text: string, terms: readonly string[]): string {
-  const tokens = tokenize(text, termMatcher(terms));
+  return markTokens(text, termMatcher(terms));
+}
+
+/** See excerptMatches. */
+export function excerptMatches(text: string, terms: readonly string[], size?: number): string {
+  return excerptTokens(text, termMatcher(terms), size);
+}
+
+function markTokens(text: string, match: (token: string) => number): string {
+  const tokens = tokenize(text, match);
   if (tokens.length === 0) return text;
   return text.slice(0, tokens[0]!.start) + markRange(text, tokens, 0, tokens.length) + text.slice(tokens.at(-1)!.end);
 }
@@ -65,8 +89,8 @@ export function markMatches(text: string, terms: readonly string[]): string {
  * then most matches, then earliest), with "…" where text was cut; the start of the text when
  * nothing matches.
  */
-export function excerptMatches(text: string, terms: readonly string[], size = 24): string {
-  const tokens = tokenize(text, termMatcher(terms));
+function excerptTokens(text: string, match: (token: string) => number, size = 24): string {
+  const tokens = tokenize(text, match);
   if (tokens.length === 0) return '';
   let best = { from: 0, score: -1 };
   for (let i = 0; i < tokens.length; i++) {

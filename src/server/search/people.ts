@@ -15,8 +15,10 @@ export interface PersonLink {
 
 const PER_PERSON = 3;
 
+/** `now` is bound, so the statement's text (and its prepared statement) is the same on every request. */
 function visible(alias: string, now: number) {
-  return sql.raw(`${alias}.status = 'published' AND (${alias}.publish_at IS NULL OR ${alias}.publish_at <= ${now})`);
+  const table = sql.raw(alias);
+  return sql`${table}.status = 'published' AND (${table}.publish_at IS NULL OR ${table}.publish_at <= ${now})`;
 }
 
 /** Links per curator id and per organizer id appearing among the hits. */

@@ -10,6 +10,7 @@ import type { Executor } from '../../../db/client.ts';
 import { searchEntityTypes, type SearchEntityType } from '../../../db/schema.ts';
 import { ftsRowid } from '../../../db/search-index.ts';
 import type { Locale } from '../../i18n/config.ts';
+import { allWithVocabulary, expandedMatchCtes, plainMatchCte } from './vocabulary.ts';
 
 /** Most matches a search examines; beyond it totals read "N+" and facet counts are lower bounds. */
 export const SEARCH_CAP = 500;
@@ -26,6 +27,8 @@ export interface ScanFilters {
 export interface ScanQuery {
   /** FTS5 query from `parseSearchQuery`. */
   match: string;
+  /** Its terms (prefix terms are spelled out from the vocabulary: vocabulary.ts). */
+  terms: readonly string[];
   locale: Locale;
   /** Milliseconds: visibility (`publishAt` passed) and the time filter. */
   now: number;
@@ -35,6 +38,35 @@ export interface ScanSpec {
   filters: ScanFilters;
   /** Only rows whose title holds every term. */
   titleOnly: boolean;
+  /** Also the bm25 score of each row (see ScanPlan.scoreAll). */
+  scored?: boolean;
+}
+
+/**
+ * The scans of one search, in one statement. `titled` and `all` (title matches and all matches
+ * for the filters) are needed together only when the first one run does not decide: `all` first
+ * when the filters are selective (it usually stays under the cap, and then `titled` is not
+ * needed), `titled` first otherwise (a common word's title matches alone pass the cap).
+ */
+export interface ScanPlan {
+  filters: ScanFilters;
+  allFirst: boolean;
+  /**
+   * Score `all` with bm25 as it is scanned, for filters whose matches (nearly) never pass the
+   * cap: the scan then reads every match anyway, and scoring there saves the separate bm25
+   * statement, which would merge the prefix terms' doclists and read them once more. Such a scan
+   * uses the prefix form (bm25 must see the query's own phrases, ranking.ts).
+   */
+  scoreAll: boolean;
+  /** Facet scans (all matches, other filters). */
+  facets: ScanFilters[];
+}
+
+export interface ScanResults {
+  /** Null when not needed (see ScanPlan). */
+  titled: ScanRow[] | null;
+  all: ScanRow[] | null;
+  facets: ScanRow[][];
 }
 
 /** One matching item: its index rowid (type, entity id and locale are read from it) and edition. */
@@ -42,23 +74,31 @@ export interface ScanRow {
   rowid: number;
   /** An event's edition, an edition's own id, otherwise null (the edition facet). */
   editionId: number | null;
+  /** bm25 (lower is better) when the scan was scored, else null. */
+  score: number | null;
 }
 
+// `now` is bound, not written into the SQL: the statement text stays the same from one request
+// to the next, so the connection's prepared statement is reused.
 const visible = (alias: string, now: number) =>
-  sql.raw(`${alias}.status = 'published' AND (${alias}.publish_at IS NULL OR ${alias}.publish_at <= ${now})`);
+  sql`${sql.raw(alias)}.status = 'published' AND (${sql.raw(alias)}.publish_at IS NULL OR ${sql.raw(alias)}.publish_at <= ${now})`;
 const typeIs = (type: SearchEntityType) => sql.raw(String(searchEntityTypes.indexOf(type)));
 
+/** The ranking score: bm25 with the title weighing 8 and the body 1 (the other columns are not indexed). */
+export const BM25 = 'bm25(search_fts, 0, 0, 0, 0, 8.0, 1.0)';
+
 /**
- * A MATERIALIZED CTE `<name>(fts_rowid, edition_id)` of at most SEARCH_CAP + 1 rows. Events and
+ * A MATERIALIZED CTE `<name>(fts_rowid, edition_id, score)` of at most SEARCH_CAP + 1 rows,
+ * matching `match_query` (vocabulary.ts), or the query's prefix form when scored. Events and
  * editions are checked through one primary-key lookup each; curators and organizers (a handful
  * of rows) are public when they present or run a public event or edition, looked up from the
  * person's side (CROSS JOIN: the planner would otherwise walk every published event).
  */
-function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, titleOnly }: ScanSpec): SQL {
+function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, titleOnly, scored = false }: ScanSpec): SQL {
   const type = ftsRowid.typeIndex('f');
   const id = ftsRowid.entityId('f');
   const where: SQL[] = [
-    sql`search_fts MATCH ${titleOnly ? `title : (${match})` : match}`,
+    scored ? sql`search_fts MATCH ${match}` : sql.raw(`search_fts MATCH (SELECT ${titleOnly ? `'title : (' || q || ')'` : 'q'} FROM match_query)`),
     ftsRowid.inLocale('f', locale),
     sql`CASE ${type}
       WHEN ${typeIs('event')} THEN ${visible('ev', now)}
@@ -88,7 +128,8 @@ function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, tit
   if (filters.when === 'upcoming') where.push(sql`coalesce(ev.ends_at, ed.ends_at) >= ${now}`);
   if (filters.when === 'past') where.push(sql`coalesce(ev.ends_at, ed.ends_at) < ${now}`);
   return sql`${sql.identifier(name)} AS MATERIALIZED (
-    SELECT f.rowid AS fts_rowid, CASE ${type} WHEN ${typeIs('event')} THEN ev.edition_id WHEN ${typeIs('edition')} THEN ed.id END AS edition_id
+    SELECT f.rowid AS fts_rowid, CASE ${type} WHEN ${typeIs('event')} THEN ev.edition_id WHEN ${typeIs('edition')} THEN ed.id END AS edition_id,
+      ${sql.raw(scored ? BM25 : 'NULL')} AS score
     FROM search_fts f
     LEFT JOIN events ev ON ${ftsRowid.isType('f', 'event')} AND ev.id = ${id}
     LEFT JOIN editions ed ON ${ftsRowid.isType('f', 'edition')} AND ed.id = ${id}
@@ -97,21 +138,36 @@ function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, tit
     LIMIT ${sql.raw(String(SEARCH_CAP + 1))})`;
 }
 
+const json = (name: string) => sql.raw(`(SELECT json_group_array(json_array(fts_rowid, edition_id, score)) FROM ${name})`);
+const count = (name: string) => sql.raw(`(SELECT count(*) FROM ${name})`);
+const cap = sql.raw(String(SEARCH_CAP));
+
 /**
- * Runs the scans in one statement; each answer holds at most SEARCH_CAP + 1 rows, newest first
- * (one row more than the cap means "more exist"). The rows travel as one JSON array per scan.
+ * Runs a search's scans in one statement; each answer holds at most SEARCH_CAP + 1 rows, newest
+ * first (one row more than the cap means "more exist"). Rows travel as one JSON array per scan.
  */
-export async function runScans(db: Executor, query: ScanQuery, specs: ScanSpec[]): Promise<ScanRow[][]> {
-  const names = specs.map((_, i) => `scan${i}`);
-  const [row] = await db.all<Record<string, string | null>>(sql`
-    WITH ${sql.join(specs.map((spec, i) => scanCte(names[i]!, query, spec)), sql`, `)}
-    SELECT ${sql.join(
-      names.map((name) => sql.raw(`(SELECT json_group_array(json_array(fts_rowid, edition_id)) FROM ${name}) AS ${name}`)),
-      sql`, `,
-    )}`);
-  return names.map((name) =>
-    (JSON.parse(row?.[name] ?? '[]') as [number, number | null][])
-      .map(([rowid, editionId]) => ({ rowid, editionId }))
-      .sort((a, b) => b.rowid - a.rowid),
-  );
+export async function runScans(db: Executor, query: ScanQuery, plan: ScanPlan): Promise<ScanResults> {
+  const facetNames = plan.facets.map((_, i) => `scan_facet${i}`);
+  const ctes = [
+    scanCte('scan_titled', query, { filters: plan.filters, titleOnly: true }),
+    scanCte('scan_all', query, { filters: plan.filters, titleOnly: false, scored: plan.scoreAll }),
+    ...plan.facets.map((filters, i) => scanCte(facetNames[i]!, query, { filters, titleOnly: false })),
+  ];
+  // CASE evaluates (and materialises) the second scan only when the first leaves the answer open.
+  const [titled, all] = plan.allFirst
+    ? [sql`CASE WHEN ${count('scan_all')} > ${cap} THEN ${json('scan_titled')} END`, json('scan_all')]
+    : [json('scan_titled'), sql`CASE WHEN ${count('scan_titled')} <= ${cap} THEN ${json('scan_all')} END`];
+  const build = (expanded: boolean) => sql`
+    WITH RECURSIVE ${expanded ? expandedMatchCtes(query.terms) : plainMatchCte(query.match)}, ${sql.join(ctes, sql`, `)}
+    SELECT ${titled} AS titled, ${all} AS "all"${sql.join(facetNames.map((name) => sql`, ${json(name)} AS ${sql.identifier(name)}`))}`;
+  const [row] = await allWithVocabulary<Record<string, string | null>>(db, build);
+  const parse = (text: string | null | undefined): ScanRow[] =>
+    (JSON.parse(text ?? '[]') as [number, number | null, number | null][])
+      .map(([rowid, editionId, score]) => ({ rowid, editionId, score }))
+      .sort((a, b) => b.rowid - a.rowid);
+  return {
+    titled: row?.titled == null ? null : parse(row.titled),
+    all: row?.all == null ? null : parse(row.all),
+    facets: facetNames.map((name) => parse(row?.[name])),
+  };
 }

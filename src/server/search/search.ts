@@ -2,15 +2,15 @@
  * Full-text search over public events, editions, curators and organizers in one locale: ranked,
  * highlighted hits, facet counts (type, edition, tag), a time filter and pagination. Its cost is
  * bounded by SEARCH_CAP whatever the word: see scan.ts, ranking.ts and docs/decisions/005-search.md.
- * Two statements for a common word (the scans, then the page's details and facet labels), up to
- * four for a rarer one (a second scan, then bm25 over its matches).
+ * Two statements (the scans, then the page's details and facet labels); three when a search
+ * without an edition or small-type filter keeps under SEARCH_CAP matches (bm25 over them).
  */
 import type { Executor } from '../../../db/client.ts';
 import type { SearchEntityType } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { loadDetails } from './details.ts';
 import { countEditionIds, countTypes, entityIdOfRowid, taggedIds, toFacetCounts, typeOfRowid, type FacetCount, type FacetKey } from './facets.ts';
-import { excerptMatches, markMatches } from './marks.ts';
+import { createTermMarker } from './marks.ts';
 import { parseSearchQuery } from './query.ts';
 import { collectMatches } from './ranking.ts';
 import { SEARCH_CAP, type ScanFilters, type SearchTimeFilter } from './scan.ts';
@@ -72,7 +72,7 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
   if (parsed.kind !== 'ok') return { status: parsed.kind, terms: [], ...empty };
 
   const now = input.now.getTime();
-  const query = { match: parsed.match, locale: input.locale, now };
+  const query = { match: parsed.match, terms: parsed.terms, locale: input.locale, now };
   const filters: ScanFilters = { type: input.type, editionId: input.editionId, tagId: input.tagId, when: input.when ?? 'all' };
   // A facet whose own filter is set is counted over matches found without that filter (so
   // choosing "Event" still shows how many editions match); the others count the results.
@@ -89,6 +89,7 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
     now,
   );
 
+  const marker = createTermMarker(parsed.terms);
   return {
     status: 'ok',
     terms: parsed.terms,
@@ -104,8 +105,8 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
           type: typeOfRowid(rowid),
           id: entityIdOfRowid(rowid),
           slug: hit.slug,
-          titleMarked: markMatches(hit.title ?? '', parsed.terms),
-          snippetMarked: excerptMatches(hit.body ?? '', parsed.terms),
+          titleMarked: marker.mark(hit.title ?? ''),
+          snippetMarked: marker.excerpt(hit.body ?? ''),
           isFallback: hit.isFallback,
           startsAt: hit.startsAt === null ? null : new Date(hit.startsAt),
           endsAt: hit.endsAt === null ? null : new Date(hit.endsAt),
