@@ -117,7 +117,8 @@ const SORT = /^USE TEMP B-TREE FOR (RIGHT PART OF |LAST TERM OF )?(ORDER BY|GROU
  * MATCH or rowid lookup, and an index walk `SCAN t USING [COVERING] INDEX i` unless the check
  * accepts it and no sort beside it needs every row. A `SEARCH` without a `(constraint)` is how
  * SQLite labels a min()/max(): one seek when the index is on the argument, a walk otherwise, so
- * it counts as a walk unless accepted. An automatic index is built by reading the whole table.
+ * it counts as a walk unless accepted (a bare `SEARCH t` is a min()/max() of the rowid). An
+ * automatic index is built by reading the whole table.
  */
 export function findFullScans(statement: RecordedStatement, lines: readonly PlanLine[], tables: ReadonlySet<string>, check: PlanCheck): FullScan[] {
   const scans: FullScan[] = [];
@@ -132,7 +133,7 @@ export function findFullScans(statement: RecordedStatement, lines: readonly Plan
       // FTS5's index string: M = MATCH, = = rowid lookup; anything else walks the whole index.
       if (/[M=]/.test(virtual[1]!)) continue;
     } else if (verb === 'SEARCH' && /\(.*\)/.test(rest) && !rest.includes(' AUTOMATIC ')) continue;
-    else if (/^ USING (COVERING )?INDEX \S+$/.test(rest)) {
+    else if (/^ USING (COVERING )?INDEX \S+$/.test(rest) || (verb === 'SEARCH' && rest === '')) {
       const sorted = lines.some((other) => other.parent === line.parent && SORT.test(other.detail));
       if (!sorted && check.accepted?.some((accepted) => accepted.plan.test(line.detail))) continue;
     }
