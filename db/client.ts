@@ -25,12 +25,19 @@ export function isEmbeddedUrl(url: string): boolean {
   return url.startsWith('file:') || url === ':memory:';
 }
 
+/**
+ * Pragmas of every pooled connection (they are per connection, and the pool opens up to eight):
+ * WAL makes NORMAL durable enough (a power cut may lose the last commits, never corrupt), and a
+ * 512 KiB page cache each instead of 2 MB; the OS keeps the file's pages anyway (decision 012).
+ */
+const CONNECTION_PRAGMAS = ['PRAGMA synchronous = NORMAL', 'PRAGMA cache_size = -512'];
+
 /** Opens a database connection pool and applies the per-database pragmas. */
 export async function openDatabase({ url, authToken }: DatabaseOptions): Promise<Database> {
   const embedded = isEmbeddedUrl(url);
   if (embedded) {
     ensureParentDirectory(url);
-    installStatementCache();
+    installStatementCache(CONNECTION_PRAGMAS);
   }
   const client = createClient({
     url,
@@ -39,9 +46,8 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
     ...(embedded ? { concurrency: 8, timeout: 5_000 } : {}),
   });
   if (embedded) {
-    // WAL is persistent per file; foreign keys and busy timeout are on for every pooled connection.
+    // WAL is persistent per file; the per-connection pragmas run as each connection opens.
     await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA synchronous = NORMAL');
   }
   return drizzle(client, { schema }) as Database;
 }

@@ -37,17 +37,22 @@ export function forgetPreparedStatements(): void {
 }
 
 /**
- * Wraps `libsql`'s `Database#prepare` once per process (the server bundle and scripts may load
+ * Wraps `libsql`'s `Database#prepare` once per process, running `connectionPragmas` on each
+ * connection before its first statement (the server bundle and scripts may load
  * this module twice; the flag on the class keeps the wrapping single).
  */
-export function installStatementCache(): void {
+export function installStatementCache(connectionPragmas: readonly string[] = []): void {
   const Database = createRequire(import.meta.url)('libsql') as DatabaseClass & { [INSTALLED]?: true };
   if (Database[INSTALLED]) return;
   Database[INSTALLED] = true;
   const prepare = Database.prototype.prepare;
   Database.prototype.prepare = function prepareCached(this: object, sql: string): Statement {
     let statements = caches.get(this);
-    if (!statements) caches.set(this, (statements = new Map()));
+    if (!statements) {
+      // A connection's first statement: the pool opens connections lazily, this is where each starts.
+      for (const pragma of connectionPragmas) (prepare.call(this, pragma) as Statement & { run(): unknown }).run();
+      caches.set(this, (statements = new Map()));
+    }
     const cached = statements.get(sql);
     if (cached && cached.generation === generation) {
       // Most recently used last: the first key is the one to evict.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempDir } from './db.ts';
 import { copySeededTemplate } from './template.ts';
-import { SERVER_ALLOCATOR_ENV, SERVER_NODE_FLAGS } from '../../src/server/runtime/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/server/runtime/node-flags.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -35,7 +35,7 @@ export async function startTestServer(env: Record<string, string> = {}, { sharin
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.ts'], {
     cwd: root,
     env: {
-      ...SERVER_ALLOCATOR_ENV,
+      ...SERVER_ENV,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       HOST: '127.0.0.1',

@@ -1,6 +1,7 @@
 /**
  * Prepared statements kept per connection (db/statement-cache.ts): reuse must never show stale
- * data, hold a snapshot that blocks checkpoints, or survive a schema change with old columns.
+ * data, hold a snapshot that blocks checkpoints, or survive a schema change with old columns; and
+ * every pooled connection gets the per-connection pragmas.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, writeTransaction, type Database } from '../../db/client.ts';
@@ -54,6 +55,25 @@ describe('kept prepared statements', () => {
       const rows = await a.$client.execute({ sql: 'SELECT body FROM notes WHERE body = ?', args: [`n${i}`] });
       expect(rows.columns).toEqual(['body']);
       expect(rows.rows.map((row) => row['body'])).toEqual([`n${i}`]);
+    }
+  });
+
+  it('run on connections that all got the pragmas, not only the first one', async () => {
+    const [a] = await twoHandles();
+    const pragmas = async () => {
+      const synchronous = (await a.$client.execute('PRAGMA synchronous')).rows[0]!['synchronous'];
+      const cacheSize = (await a.$client.execute('PRAGMA cache_size')).rows[0]!['cache_size'];
+      return [synchronous, cacheSize];
+    };
+    expect(await pragmas()).toEqual([1, -512]);
+    // An open transaction holds its connection: the reads below need a second one from the pool.
+    const tx = await a.$client.transaction('write');
+    try {
+      await tx.execute({ sql: 'INSERT INTO notes (body) VALUES (?)', args: ['held'] });
+      expect(await pragmas()).toEqual([1, -512]);
+      expect((await tx.execute('PRAGMA synchronous')).rows[0]!['synchronous']).toBe(1);
+    } finally {
+      await tx.rollback();
     }
   });
 
