@@ -57,6 +57,31 @@ function isShareable(status: number, headers: [string, string][]): boolean {
 
 const ETAG_SUFFIX = { identity: '', gzip: '-gz', br: '-br' } as const;
 
+/**
+ * What an entry costs beyond its bodies: its header list, tags, index entries and response heads
+ * (measured from heap snapshots at about 1.5 KB with shared header pairs), so that the byte
+ * budget is the memory the cache really holds.
+ */
+export const ENTRY_OVERHEAD_BYTES = 1536;
+
+/**
+ * Header pairs shared between entries: pages of one kind carry the same security headers, CSP and
+ * cache policy, and thousands of entries would otherwise each keep their own copies.
+ */
+const headerPairs = new Map<string, [string, string]>();
+
+function sharedPairs(headers: [string, string][]): [string, string][] {
+  return headers.map(([name, value]) => {
+    const id = `${name}\n${value}`;
+    let pair = headerPairs.get(id);
+    if (!pair) {
+      if (headerPairs.size >= 4096) headerPairs.clear();
+      headerPairs.set(id, (pair = [name, value]));
+    }
+    return pair;
+  });
+}
+
 /** Parsed `Accept-Encoding` values: clients send a handful of distinct strings, parse each once. */
 const encodingMemo = new Map<string, StoredEncoding[]>();
 const NONE: StoredEncoding[] = [];
@@ -195,13 +220,13 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, key: string
       const entry: CachedResponse = {
         key,
         status,
-        headers: headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
+        headers: sharedPairs(headers.filter(([name]) => !DROPPED_HEADERS.has(name))),
         bodies: { [first]: compressed },
         identityLength: body.length,
         etag: etagFor(body),
         tags: directive.tags,
         expiresAt: Date.now() + directive.maxAge * 1000,
-        bytes: compressed.length + key.length * 2 + 512,
+        bytes: compressed.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
       };
       cache.set(entry, renderedSince);
       sendCached(cache, req, res, entry, 'MISS');
