@@ -21,7 +21,7 @@ const ms = (value: number | undefined) => (value === undefined || Number.isNaN(v
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 export function renderReport(reports: SizeReport[], run: { connections: number; duration: number; nginx: boolean }): string {
-  const out: string[] = [`# Benchmark (${run.connections} connections, ${run.duration} s per cached load, loopback)`];
+  const out: string[] = [`# Benchmark (${run.connections} connections, ${run.duration} s per cached load, loopback; misses are one request each after a purging write, measured after 5 unmeasured misses of the same page)`];
   for (const r of reports) {
     out.push(`\n## ${r.events.toLocaleString('en')} events — DB ${r.databaseMb.toFixed(0)} MB on disk${r.seedSeconds ? `, seeded in ${r.seedSeconds.toFixed(1)} s` : ''}`);
     out.push(`\nServer RSS after the measured loads: ${r.rssMb.toFixed(0)} MB; after a crawl of ${r.crawl.pages} event pages filled the ${r.crawl.cacheMb} MB front cache: ${r.rssFullMb.toFixed(0)} MB.`);

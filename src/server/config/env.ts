@@ -50,7 +50,7 @@ export const envSchema = z
     HUB_DEMO: booleanFlag.optional(),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     /** Memory budget of the front cache of public pages, in MiB (0 turns it off). */
-    HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(32),
+    HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(24),
     /** How often this node applies the cache purges other nodes wrote, in ms (0: single node, off). See docs/decisions/010. */
     HUB_PURGE_POLL_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })
