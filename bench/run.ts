@@ -29,7 +29,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '10000' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
-    misses: { type: 'string', default: '30' },
+    misses: { type: 'string', default: '60' },
     // 0 measures Astro's own route cache alone (the "before" of docs/decisions/012).
     'front-cache-mb': { type: 'string', default: '24' },
   },
