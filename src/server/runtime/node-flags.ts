@@ -5,13 +5,14 @@
  */
 
 /**
- * A small young generation: under load V8 otherwise grows each semi-space to 16 MB and keeps it,
- * a third of the server's resident memory, for short-lived garbage it collects anyway. And an old
- * generation that grows by 20% between full collections instead of doubling: rendering leaves
- * 20–40 MB of garbage there that V8 otherwise lets pile up (RSS after the benchmark's loads at
- * 100k events 304–324 → 190 MB, decision 012). Smaller semi-spaces promote more and cost more.
+ * A young generation of 8 MB semi-spaces: under load V8 otherwise grows each to 16 MB and keeps
+ * them; with 4 MB nearly every cache-miss render (3.5 MB allocated) was interrupted by a scavenge,
+ * which made the misses' 95th percentile (decision 012); 1 or 2 MB promote more and old space
+ * balloons. And an old generation that grows by 20% between full collections instead of doubling:
+ * rendering leaves 20–40 MB of garbage there that V8 otherwise lets pile up (RSS after the
+ * benchmark's loads at 100k events 304–324 → 190–199 MB).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=20'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=20'];
 
 /**
  * The environment of the server process: the production build of its dependencies, and
