@@ -154,7 +154,8 @@ export function sendCached(cache: FrontCache, req: IncomingMessage, res: ServerR
   const accepted = encodingsFor(req.headers['accept-encoding']);
   let encoding = sendableEncoding(entry, accepted);
   const preferred = accepted[0];
-  if (preferred !== undefined && encoding !== preferred) {
+  const notModified = req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], entry.etag);
+  if (preferred !== undefined && encoding !== preferred && !notModified) {
     if (encoding !== 'identity') addEncodingLater(cache, entry, preferred);
     else {
       // Nothing stored that this client accepts: make its copy now, once, as a miss would.
@@ -162,7 +163,7 @@ export function sendCached(cache: FrontCache, req: IncomingMessage, res: ServerR
       if (entry.bodies[preferred]) encoding = preferred;
     }
   }
-  if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], entry.etag)) {
+  if (notModified) {
     res.writeHead(304, headFor(entry, encoding, true, state));
     res.end();
     return;
