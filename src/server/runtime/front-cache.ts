@@ -63,11 +63,6 @@ export function acceptedEncodings(acceptEncoding: string | undefined): StoredEnc
   return (['br', 'gzip'] as const).filter(ok);
 }
 
-/** Picks the best encoding the client accepts among those we keep. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  return acceptedEncodings(acceptEncoding)[0] ?? 'identity';
-}
-
 /**
  * A copy of `buffer` in memory of its own, exactly its size. zlib's results (and small Buffers)
  * are views on larger chunks; a cache that keeps views keeps the whole chunks alive, up to
@@ -105,11 +100,6 @@ export function recompressInBackground(entry: CachedResponse, encoding: StoredEn
     if (from === 'gzip') gunzip(stored, inflated);
     else brotliDecompress(stored, inflated);
   });
-}
-
-/** Both compressed copies of a body, made now. */
-export function compressBody(body: Buffer): Record<StoredEncoding, Buffer> {
-  return { gzip: compressTo(body, 'gzip'), br: compressTo(body, 'br') };
 }
 
 /**

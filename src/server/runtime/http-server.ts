@@ -20,7 +20,6 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  * build's static files, which are answered without asking the file system per request.
  */
 export async function loadAstroHandler(root: string, distDir = getDistDir()): Promise<Handler> {
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(pathToFileURL(join(root, distDir, 'server/entry.mjs')).href)) as { handler: Handler };
   const serveStatic = createStaticFiles(join(root, distDir, 'client'));
   return (req, res) => {
