@@ -2,14 +2,15 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
+import { preparedQuery } from '../../../db/prepared.ts';
 import { editionFiles, editionTranslations, editions, events } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { toLocalDateKey } from '../../lib/dates.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
 import { loadCuratorsFor, type CuratorView } from '../curators/queries.ts';
 import { loadTagsFor } from '../events/cards.ts';
-import { selectEventItems, type EventListItem, type TagView } from '../events/queries.ts';
-import { isPubliclyVisible } from '../events/visibility.ts';
+import { eventItemsSelect, toEventItems, type EventListItem, type TagView } from '../events/queries.ts';
+import { isPubliclyVisible, selectBySlug } from '../events/visibility.ts';
 import { loadFiles, loadMedias, type FileView, type MediaView } from '../storage/catalog.ts';
 
 export interface EditionSummary {
@@ -50,32 +51,39 @@ export interface EditionDetail extends EditionSummary {
 /** Events listed on an edition page; large editions link to the paginated programme for the rest. */
 export const EDITION_PAGE_EVENTS = 100;
 
+const selectEdition = selectBySlug(editions);
+const selectEditionTexts = preparedQuery((db) =>
+  db.select().from(editionTranslations).where(eq(editionTranslations.editionId, sql.placeholder('editionId'))).prepare(),
+);
+const selectEditionFileLinks = preparedQuery((db) =>
+  db.select().from(editionFiles).where(eq(editionFiles.editionId, sql.placeholder('editionId'))).orderBy(asc(editionFiles.position)).prepare(),
+);
+/** The public events of edition `editionId` at `now` (placeholders). */
+const editionEventsVisible = () => and(eq(events.editionId, sql.placeholder('editionId')), isPubliclyVisible(events, sql.placeholder('now')))!;
+/** The first events of the edition in date order; the rest are one link away in the paginated programme. */
+const selectEditionEvents = preparedQuery((db) =>
+  eventItemsSelect(db, editionEventsVisible(), [asc(events.startsAt), asc(events.id)]).limit(EDITION_PAGE_EVENTS).prepare(),
+);
+const countEditionEvents = preparedQuery((db) => db.select({ value: count() }).from(events).where(editionEventsVisible()).prepare());
+
 /** The edition page's data, or undefined when unknown or not public. */
 export async function getEditionPage(
   db: Executor,
   lookup: { slug: string; locale: Locale; now: Date; includeUnpublished?: boolean },
 ): Promise<EditionDetail | undefined> {
-  const { slug, locale, now, includeUnpublished = false } = lookup;
-  const [edition] = await db
-    .select()
-    .from(editions)
-    .where(and(eq(editions.slug, slug), includeUnpublished ? undefined : isPubliclyVisible(editions, now)))
-    .limit(1);
+  const { slug, locale, includeUnpublished = false } = lookup;
+  const now = lookup.now.getTime();
+  const [edition] = await selectEdition[includeUnpublished ? 'any' : 'visible'](db).all({ slug, now });
   if (!edition) return undefined;
+  const editionId = edition.id;
   const [texts, fileLinks, tagsById, curators, items, cover] = await Promise.all([
-    db.select().from(editionTranslations).where(eq(editionTranslations.editionId, edition.id)),
-    db.select().from(editionFiles).where(eq(editionFiles.editionId, edition.id)).orderBy(asc(editionFiles.position)),
-    loadTagsFor(db, 'edition', [edition.id], locale),
-    loadCuratorsFor(db, 'edition', edition.id, locale),
-    // The first events in date order; the rest are one link away in the paginated programme.
-    selectEventItems(
-      db,
-      locale,
-      now,
-      and(eq(events.editionId, edition.id), isPubliclyVisible(events, now))!,
-      [asc(events.startsAt), asc(events.id)],
-      EDITION_PAGE_EVENTS,
-    ),
+    selectEditionTexts(db).all({ editionId }),
+    selectEditionFileLinks(db).all({ editionId }),
+    loadTagsFor(db, 'edition', [editionId], locale),
+    loadCuratorsFor(db, 'edition', editionId, locale),
+    selectEditionEvents(db)
+      .all({ editionId, locale, now })
+      .then((rows) => toEventItems(db, rows, locale)),
     edition.coverMediaId ? loadMedias(db, [edition.coverMediaId], locale) : Promise.resolve(new Map<number, MediaView>()),
   ]);
   const text = pickTranslation(texts, locale);
@@ -84,7 +92,7 @@ export async function getEditionPage(
     loadFiles(db, fileLinks.map((link) => link.fileId), locale),
     items.length < EDITION_PAGE_EVENTS
       ? Promise.resolve([{ value: items.length }])
-      : db.select({ value: count() }).from(events).where(and(eq(events.editionId, edition.id), isPubliclyVisible(events, now))),
+      : countEditionEvents(db).all({ editionId, now }),
   ]);
   return {
     id: edition.id,

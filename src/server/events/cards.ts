@@ -1,14 +1,38 @@
 /** Batched loading of what an event card shows besides its row: cover image and tags. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
+import { idList, inIdList, preparedQuery } from '../../../db/prepared.ts';
 import { editionTags, eventTags, tagTranslations, tags } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
-import { groupBy } from '../../lib/translated.ts';
 import { loadMedias, type MediaView } from '../storage/catalog.ts';
 import type { EventListItem, TagView } from './queries.ts';
 
 type Link = typeof eventTags | typeof editionTags;
+
+/** The tags of the owners in placeholder `ids`, labelled in placeholder `locale` with fallback. */
+function selectTagsOf(link: Link, ownerColumn: typeof eventTags.eventId | typeof editionTags.editionId) {
+  return preparedQuery((db) => {
+    const own = alias(tagTranslations, 'own');
+    const fallback = alias(tagTranslations, 'fallback');
+    return db
+      .select({
+        ownerId: ownerColumn,
+        id: tags.id,
+        slug: tags.slug,
+        ownLabel: own.label,
+        fallbackLabel: fallback.label,
+      })
+      .from(link)
+      .innerJoin(tags, eq(tags.id, link.tagId))
+      .leftJoin(own, and(eq(own.tagId, tags.id), eq(own.locale, sql.placeholder('locale'))))
+      .leftJoin(fallback, and(eq(fallback.tagId, tags.id), eq(fallback.locale, defaultLocale)))
+      .where(inIdList(ownerColumn, 'ids'))
+      .orderBy(asc(tags.slug))
+      .prepare();
+  });
+}
+const selectTags = { event: selectTagsOf(eventTags, eventTags.eventId), edition: selectTagsOf(editionTags, editionTags.editionId) };
 
 /** Tags of many events (or editions) in one query, labelled in `locale` with fallback. */
 export async function loadTagsFor(
@@ -17,36 +41,20 @@ export async function loadTagsFor(
   ids: readonly number[],
   locale: Locale,
 ): Promise<Map<number, TagView[]>> {
-  if (ids.length === 0) return new Map();
-  const table: Link = link === 'event' ? eventTags : editionTags;
-  const ownerColumn = link === 'event' ? eventTags.eventId : editionTags.editionId;
-  const own = alias(tagTranslations, 'own');
-  const fallback = alias(tagTranslations, 'fallback');
-  const rows = await db
-    .select({
-      ownerId: ownerColumn,
-      id: tags.id,
-      slug: tags.slug,
-      ownLabel: own.label,
-      fallbackLabel: fallback.label,
-    })
-    .from(table)
-    .innerJoin(tags, eq(tags.id, table.tagId))
-    .leftJoin(own, and(eq(own.tagId, tags.id), eq(own.locale, locale)))
-    .leftJoin(fallback, and(eq(fallback.tagId, tags.id), eq(fallback.locale, defaultLocale)))
-    .where(inArray(ownerColumn, [...new Set(ids)]))
-    .orderBy(asc(tags.slug));
-  const views = rows.map((row) => ({
-    ownerId: row.ownerId,
-    tag: {
+  const result = new Map<number, TagView[]>();
+  if (ids.length === 0) return result;
+  for (const row of await selectTags[link](db).all({ ids: idList(ids), locale })) {
+    const tag: TagView = {
       id: row.id,
       slug: row.slug,
       label: row.ownLabel ?? row.fallbackLabel ?? row.slug,
       labelLocale: row.ownLabel ? locale : defaultLocale,
-    } satisfies TagView,
-  }));
-  const grouped = groupBy(views, (view) => view.ownerId);
-  return new Map([...grouped].map(([ownerId, list]) => [ownerId, list.map((view) => view.tag)]));
+    };
+    const list = result.get(row.ownerId);
+    if (list) list.push(tag);
+    else result.set(row.ownerId, [tag]);
+  }
+  return result;
 }
 
 /** Adds `cover` and `tags` to list rows: two queries whatever the number of rows. */

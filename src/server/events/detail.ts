@@ -1,15 +1,16 @@
 /** The event page's read model: the event, its texts with fallback, and every relation it shows. */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
-import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import type { Locale } from '../../i18n/config.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
 import { loadCuratorsFor, type CuratorView } from '../curators/queries.ts';
 import { loadOrganizersForEvent, type OrganizerView } from '../organizers/queries.ts';
 import { loadFiles, loadMedias, type FileView, type MediaView } from '../storage/catalog.ts';
 import { loadTagsFor } from './cards.ts';
-import { selectEventItems, type EventListItem, type TagView } from './queries.ts';
-import { isPubliclyVisible } from './visibility.ts';
+import { eventItemsSelect, toEventItems, type EventListItem, type TagView } from './queries.ts';
+import { isPubliclyVisible, selectBySlug } from './visibility.ts';
 
 export interface EditionRef {
   id: number;
@@ -64,33 +65,57 @@ export interface EventLookup {
 /** How many sibling events of the edition the page lists. */
 const OTHER_EVENTS = 12;
 
+const selectEvent = selectBySlug(events);
+const selectEventTexts = preparedQuery((db) =>
+  db.select().from(eventTranslations).where(eq(eventTranslations.eventId, sql.placeholder('eventId'))).prepare(),
+);
+/** The event's edition (placeholder `editionId`) with its texts in the page's locales; with `visible`, only while public. */
+const selectEditionOf = (visible: boolean) =>
+  preparedQuery((db) =>
+    db
+      .select({ edition: editions, text: editionTranslations })
+      .from(editions)
+      .leftJoin(editionTranslations, and(eq(editionTranslations.editionId, editions.id), inPageLocales(editionTranslations.locale)))
+      .where(and(eq(editions.id, sql.placeholder('editionId')), visible ? isPubliclyVisible(editions, sql.placeholder('now')) : undefined))
+      .prepare(),
+  );
+const selectPublicEdition = selectEditionOf(true);
+const selectAnyEdition = selectEditionOf(false);
+const selectMediaLinks = preparedQuery((db) =>
+  db.select().from(eventMedias).where(eq(eventMedias.eventId, sql.placeholder('eventId'))).orderBy(asc(eventMedias.position)).prepare(),
+);
+const selectFileLinks = preparedQuery((db) =>
+  db.select().from(eventFiles).where(eq(eventFiles.eventId, sql.placeholder('eventId'))).orderBy(asc(eventFiles.position)).prepare(),
+);
+/** Public events of the same edition (placeholder `editionId`) but another event (`eventId`), soonest first. */
+const selectSiblings = preparedQuery((db) =>
+  eventItemsSelect(
+    db,
+    and(eq(events.editionId, sql.placeholder('editionId')), ne(events.id, sql.placeholder('eventId')), isPubliclyVisible(events, sql.placeholder('now')))!,
+    [asc(events.startsAt), asc(events.id)],
+  )
+    .limit(OTHER_EVENTS)
+    .prepare(),
+);
+
 /** The event page's data, or undefined when the slug is unknown or the event is not public. */
 export async function getEventPage(db: Executor, lookup: EventLookup): Promise<EventDetail | undefined> {
   const { slug, locale, now, includeUnpublished = false } = lookup;
-  const [event] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.slug, slug), includeUnpublished ? undefined : isPubliclyVisible(events, now)))
-    .limit(1);
+  const nowMs = now.getTime();
+  const [event] = await selectEvent[includeUnpublished ? 'any' : 'visible'](db).all({ slug, now: nowMs });
   if (!event) return undefined;
 
+  const eventId = event.id;
   const [texts, editionRows, mediaLinks, fileLinks, tagsById, organizers, curators] = await Promise.all([
-    db.select().from(eventTranslations).where(eq(eventTranslations.eventId, event.id)),
+    selectEventTexts(db).all({ eventId }),
     event.editionId === null
       ? Promise.resolve([])
-      : db
-          .select({ edition: editions, text: editionTranslations })
-          .from(editions)
-          .leftJoin(
-            editionTranslations,
-            and(eq(editionTranslations.editionId, editions.id), inArray(editionTranslations.locale, [locale, defaultLocale])),
-          )
-          .where(and(eq(editions.id, event.editionId), includeUnpublished ? undefined : isPubliclyVisible(editions, now))),
-    db.select().from(eventMedias).where(eq(eventMedias.eventId, event.id)).orderBy(asc(eventMedias.position)),
-    db.select().from(eventFiles).where(eq(eventFiles.eventId, event.id)).orderBy(asc(eventFiles.position)),
-    loadTagsFor(db, 'event', [event.id], locale),
-    loadOrganizersForEvent(db, event.id, locale),
-    loadCuratorsFor(db, 'event', event.id, locale),
+      : (includeUnpublished ? selectAnyEdition : selectPublicEdition)(db).all({ editionId: event.editionId, locale, now: nowMs }),
+    selectMediaLinks(db).all({ eventId }),
+    selectFileLinks(db).all({ eventId }),
+    loadTagsFor(db, 'event', [eventId], locale),
+    loadOrganizersForEvent(db, eventId, locale),
+    loadCuratorsFor(db, 'event', eventId, locale),
   ]);
   const text = pickTranslation(texts, locale);
   if (!text) return undefined;
@@ -116,14 +141,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     };
   }
   const otherEvents = edition
-    ? await selectEventItems(
-        db,
-        locale,
-        now,
-        and(eq(events.editionId, edition.id), ne(events.id, event.id), isPubliclyVisible(events, now))!,
-        [asc(events.startsAt), asc(events.id)],
-        OTHER_EVENTS,
-      )
+    ? await toEventItems(db, await selectSiblings(db).all({ editionId: edition.id, eventId, locale, now: nowMs }), locale)
     : [];
 
   return {

@@ -127,21 +127,18 @@ export async function buildEventFilter(db: Executor, query: Omit<EventListQuery,
   return (await buildEventFilters(db, query)).list;
 }
 
-/** Selects list rows for `where`, in the given order; covers and tags attached in two batched queries. */
-export async function selectEventItems(
-  db: Executor,
-  locale: Locale,
-  now: Date,
-  where: SQL,
-  order: SQL[],
-  limit: number,
-  offset = 0,
-): Promise<EventListItem[]> {
+/**
+ * The list-row select of events matching `where`, in `order`: texts in placeholder `locale` with
+ * fallback, the edition named only while it is public at placeholder `now` (epoch ms). Finish the
+ * rows with `toEventItems`.
+ */
+export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
   const own = alias(eventTranslations, 'own');
   const fallback = alias(eventTranslations, 'fallback');
   const edOwn = alias(editionTranslations, 'ed_own');
   const edFallback = alias(editionTranslations, 'ed_fallback');
-  const rows = await db
+  const locale = sql.placeholder('locale');
+  return db
     .select({
       id: events.id,
       slug: events.slug,
@@ -165,13 +162,17 @@ export async function selectEventItems(
     .leftJoin(own, and(eq(own.eventId, events.id), eq(own.locale, locale)))
     .leftJoin(fallback, and(eq(fallback.eventId, events.id), eq(fallback.locale, defaultLocale)))
     // An event inside an unpublished edition is shown without naming that edition.
-    .leftJoin(editions, and(eq(editions.id, events.editionId), isPubliclyVisible(editions, now)))
+    .leftJoin(editions, and(eq(editions.id, events.editionId), isPubliclyVisible(editions, sql.placeholder('now'))))
     .leftJoin(edOwn, and(eq(edOwn.editionId, editions.id), eq(edOwn.locale, locale)))
     .leftJoin(edFallback, and(eq(edFallback.editionId, editions.id), eq(edFallback.locale, defaultLocale)))
     .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...order);
+}
+
+type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect>['all']>>[number];
+
+/** List items from `eventItemsSelect` rows: text locales resolved, covers and tags attached in two batched queries. */
+export async function toEventItems(db: Executor, rows: EventItemRow[], locale: Locale): Promise<EventListItem[]> {
   const items = rows
     .filter((row) => row.title !== null)
     .map(({ translated, editionTranslated, coverMediaId, ...row }) => ({
@@ -181,6 +182,20 @@ export async function selectEventItems(
       coverMediaId,
     }));
   return attachCardDetails(db, items, locale);
+}
+
+/** Selects list rows for `where`, in the given order. */
+export async function selectEventItems(
+  db: Executor,
+  locale: Locale,
+  now: Date,
+  where: SQL,
+  order: SQL[],
+  limit: number,
+  offset = 0,
+): Promise<EventListItem[]> {
+  const rows = await eventItemsSelect(db, where, order).limit(limit).offset(offset).all({ locale, now: now.getTime() });
+  return toEventItems(db, rows, locale);
 }
 
 /** Published events for the hub listing: upcoming first (soonest first), past newest first. */

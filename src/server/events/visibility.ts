@@ -1,13 +1,16 @@
-import { and, isNull, lte, or, eq, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, lte, or, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { preparedQuery } from '../../../db/prepared.ts';
 import { editions, events } from '../../../db/schema.ts';
 
 type Publishable = typeof events | typeof editions;
 
 /**
  * The public-visibility rule: published, and its scheduled `publishAt` (if any) has passed.
- * Evaluated at query time so scheduled items appear without a write or a rebuild.
+ * Evaluated at query time so scheduled items appear without a write or a rebuild. In a prepared
+ * query `now` is a placeholder bound to epoch milliseconds.
  */
-export function isPubliclyVisible(table: Publishable, now: Date): SQL {
+export function isPubliclyVisible(table: Publishable, now: Date | Placeholder): SQL {
   return and(eq(table.status, 'published'), or(isNull(table.publishAt), lte(table.publishAt, now)))!;
 }
 
@@ -18,4 +21,25 @@ export function isPubliclyVisible(table: Publishable, now: Date): SQL {
  */
 export function isPubliclyVisibleUnindexed(table: Publishable, now: Date): SQL {
   return and(sql`+${table.status} = 'published'`, or(isNull(table.publishAt), lte(table.publishAt, now)))!;
+}
+
+type SlugLookup<T extends Publishable> = (db: Executor) => {
+  all(values: { slug: string; now: number }): Promise<T['$inferSelect'][]>;
+};
+
+/**
+ * Prepared lookups of a row of `table` by placeholder `slug`: `visible` only while it is public at
+ * placeholder `now` (epoch ms), `any` whatever its status (admin previews).
+ */
+export function selectBySlug<T extends Publishable>(table: T): Record<'visible' | 'any', SlugLookup<T>> {
+  const build = (visible: boolean) =>
+    preparedQuery((db) =>
+      db
+        .select()
+        .from(table as Publishable)
+        .where(and(eq(table.slug, sql.placeholder('slug')), visible ? isPubliclyVisible(table, sql.placeholder('now')) : undefined))
+        .limit(1)
+        .prepare(),
+    );
+  return { visible: build(true), any: build(false) };
 }

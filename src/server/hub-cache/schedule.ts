@@ -4,6 +4,7 @@
  */
 import { and, gt, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { preparedQuery } from '../../../db/prepared.ts';
 import { editions, events } from '../../../db/schema.ts';
 
 /** Re-read at most this often; writes that schedule something clear it (invalidateHubFor). */
@@ -15,14 +16,24 @@ export function forgetScheduleCache(): void {
   memo = undefined;
 }
 
+/** The earliest `publishAt` after placeholder `now` of a published row of `table`. */
+const selectNextPublication = (table: typeof events | typeof editions) =>
+  preparedQuery((db) =>
+    db
+      .select({ at: min(table.publishAt) })
+      .from(table)
+      // `+status`: most rows are published, so a status index would only add a lookup per row.
+      .where(and(sql`+${table.status} = 'published'`, gt(table.publishAt, sql.placeholder('now'))))
+      .prepare(),
+  );
+const selectNextEvent = selectNextPublication(events);
+const selectNextEdition = selectNextPublication(editions);
+
 /** The earliest future `publishAt` of a published event or edition, or null. */
 export async function getNextScheduledChange(db: Executor, now: Date): Promise<Date | null> {
   if (memo && now.getTime() - memo.at < MEMO_MS && (memo.value === null || memo.value > now)) return memo.value;
-  const [[eventRow], [editionRow]] = await Promise.all([
-    // `+status`: most rows are published, so a status index would only add a lookup per row.
-    db.select({ at: min(events.publishAt) }).from(events).where(and(sql`+${events.status} = 'published'`, gt(events.publishAt, now))),
-    db.select({ at: min(editions.publishAt) }).from(editions).where(and(sql`+${editions.status} = 'published'`, gt(editions.publishAt, now))),
-  ]);
+  const values = { now: now.getTime() };
+  const [[eventRow], [editionRow]] = await Promise.all([selectNextEvent(db).all(values), selectNextEdition(db).all(values)]);
   const candidates = [eventRow?.at, editionRow?.at].filter((at): at is Date => at instanceof Date);
   const value = candidates.length ? new Date(Math.min(...candidates.map((at) => at.getTime()))) : null;
   memo = { at: now.getTime(), value };

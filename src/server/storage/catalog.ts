@@ -2,11 +2,11 @@
  * Read side of medias and files: find the database record behind a storage key, and load the
  * display data (alt text, caption, size) of medias and files for pages in batched queries.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { idList, inIdList, inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { fileTranslations, files, mediaTranslations, medias } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
-import { defaultLocale } from '../../i18n/config.ts';
 import { groupBy, pickTranslation } from '../../lib/translated.ts';
 import type { OriginalKey } from './keys.ts';
 
@@ -43,18 +43,19 @@ export interface MediaView {
   credit: string | null;
 }
 
+const selectImages = preparedQuery((db) =>
+  db.select().from(medias).where(and(inIdList(medias.id, 'ids'), eq(medias.kind, 'image'))).prepare(),
+);
+const selectMediaTexts = preparedQuery((db) =>
+  db.select().from(mediaTranslations).where(and(inIdList(mediaTranslations.mediaId, 'ids'), inPageLocales(mediaTranslations.locale))).prepare(),
+);
+
 /** Display data of images by id (other kinds and embeds are skipped), in one or two queries. */
 export async function loadMedias(db: Executor, ids: readonly number[], locale: Locale): Promise<Map<number, MediaView>> {
-  const unique = [...new Set(ids)];
   const result = new Map<number, MediaView>();
-  if (unique.length === 0) return result;
-  const [rows, texts] = await Promise.all([
-    db.select().from(medias).where(and(inArray(medias.id, unique), eq(medias.kind, 'image'))),
-    db
-      .select()
-      .from(mediaTranslations)
-      .where(and(inArray(mediaTranslations.mediaId, unique), inArray(mediaTranslations.locale, [locale, defaultLocale]))),
-  ]);
+  if (ids.length === 0) return result;
+  const values = { ids: idList(ids), locale };
+  const [rows, texts] = await Promise.all([selectImages(db).all(values), selectMediaTexts(db).all(values)]);
   const textsById = groupBy(texts, (text) => text.mediaId);
   for (const row of rows) {
     if (!row.storageKey || !row.width || !row.height) continue;
@@ -85,17 +86,17 @@ export interface FileView {
   byteSize: number;
 }
 
+const selectFiles = preparedQuery((db) => db.select().from(files).where(inIdList(files.id, 'ids')).prepare());
+const selectFileTexts = preparedQuery((db) =>
+  db.select().from(fileTranslations).where(and(inIdList(fileTranslations.fileId, 'ids'), inPageLocales(fileTranslations.locale))).prepare(),
+);
+
 /** Display data of files by id, in the order given. */
 export async function loadFiles(db: Executor, ids: readonly number[], locale: Locale): Promise<FileView[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const [rows, texts] = await Promise.all([
-    db.select().from(files).where(inArray(files.id, unique)),
-    db
-      .select()
-      .from(fileTranslations)
-      .where(and(inArray(fileTranslations.fileId, unique), inArray(fileTranslations.locale, [locale, defaultLocale]))),
-  ]);
+  const values = { ids: idList(unique), locale };
+  const [rows, texts] = await Promise.all([selectFiles(db).all(values), selectFileTexts(db).all(values)]);
   const textsById = groupBy(texts, (text) => text.fileId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return unique.flatMap((id) => {
