@@ -44,3 +44,16 @@ export function idList(ids: Iterable<number>): string {
 export function inPageLocales(column: AnySQLiteColumn): SQL {
   return inArray(column, [sql.placeholder('locale'), defaultLocale]);
 }
+
+/**
+ * Which translation a row joined to its page-locale text (`own`) and default-locale text
+ * (`fallback`) found: 'own', 'fallback' or null. Read it with `textLocaleOf`.
+ */
+export function foundText(ownKey: AnySQLiteColumn, fallbackKey: AnySQLiteColumn): SQL<'own' | 'fallback' | null> {
+  return sql<'own' | 'fallback' | null>`CASE WHEN ${ownKey} IS NOT NULL THEN 'own' WHEN ${fallbackKey} IS NOT NULL THEN 'fallback' END`;
+}
+
+/** A text column from the page-locale translation when there is one, else from the default locale's. */
+export function ownOrFallback<T>(ownKey: AnySQLiteColumn, own: AnySQLiteColumn, fallback: AnySQLiteColumn): SQL<T | null> {
+  return sql<T | null>`CASE WHEN ${ownKey} IS NOT NULL THEN ${own} ELSE ${fallback} END`;
+}

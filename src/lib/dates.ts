@@ -2,16 +2,30 @@
 import { localeConfig, type Locale } from '../i18n/config.ts';
 import { wallParts } from './zoned-time.ts';
 
+const styles = {
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  date: { dateStyle: 'long' },
+  day: { dateStyle: 'full' },
+  zoneName: { timeZoneName: 'long' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function getFormatter(locale: Locale, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+function getFormatter(locale: Locale, timeZone: string, style: keyof typeof styles): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${style}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(localeConfig[locale].intl, { ...options, timeZone });
+    formatter = new Intl.DateTimeFormat(localeConfig[locale].intl, { ...styles[style], timeZone });
     formatters.set(key, formatter);
   }
   return formatter;
+}
+
+/** Adds `value` to a memo, first dropping its oldest entry when it holds `max`. */
+function remember(memo: Map<string, string>, max: number, key: string, value: string): string {
+  if (memo.size >= max) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
+  return value;
 }
 
 /**
@@ -24,34 +38,38 @@ const MAX_RANGES = 4096;
 /** "Sat 21 Nov 2026, 19:30 – 21:00" in the event's own zone. */
 export function formatDateTimeRange(locale: Locale, timeZone: string, start: Date, end: Date): string {
   const key = `${locale}|${timeZone}|${start.getTime()}|${end.getTime()}`;
-  let text = ranges.get(key);
-  if (text === undefined) {
-    text = getFormatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).formatRange(start, end);
-    if (ranges.size >= MAX_RANGES) ranges.delete(ranges.keys().next().value!);
-    ranges.set(key, text);
-  }
-  return text;
+  return ranges.get(key) ?? remember(ranges, MAX_RANGES, key, getFormatter(locale, timeZone, 'dateTime').formatRange(start, end));
 }
 
 /** "21 – 29 Nov 2026" for multi-day spans such as editions. */
 export function formatDateRange(locale: Locale, timeZone: string, start: Date, end: Date): string {
-  return getFormatter(locale, timeZone, { dateStyle: 'long' }).formatRange(start, end);
+  return getFormatter(locale, timeZone, 'date').formatRange(start, end);
 }
+
+/**
+ * Zone names by locale, zone and quarter hour: a zone's name changes only when its offset does,
+ * and today's rules change offsets on quarter hours of UTC (even zones with :30 and :45 offsets).
+ */
+const zoneNames = new Map<string, string>();
+const QUARTER_HOUR = 900_000;
 
 /** The zone's localized name, e.g. "Central European Standard Time" or "heure normale d’Europe centrale". */
 export function formatTimeZoneName(locale: Locale, timeZone: string, at: Date): string {
-  const parts = getFormatter(locale, timeZone, { timeZoneName: 'long' }).formatToParts(at);
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const key = `${locale}|${timeZone}|${Math.floor(at.getTime() / QUARTER_HOUR)}`;
+  const cached = zoneNames.get(key);
+  if (cached !== undefined) return cached;
+  const parts = getFormatter(locale, timeZone, 'zoneName').formatToParts(at);
+  return remember(zoneNames, MAX_RANGES, key, parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone);
 }
 
 /** "Saturday 21 November 2026": a day heading in the given zone. */
 export function formatDayHeading(locale: Locale, timeZone: string, at: Date): string {
-  return getFormatter(locale, timeZone, { dateStyle: 'full' }).format(at);
+  return getFormatter(locale, timeZone, 'day').format(at);
 }
 
 /** "21 Nov 2026, 19:30" for single instants (feeds, "published on"). */
 export function formatDateTime(locale: Locale, timeZone: string, at: Date): string {
-  return getFormatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  return getFormatter(locale, timeZone, 'dateTime').format(at);
 }
 
 /** The calendar date ("2026-11-21") of an instant as seen in `timeZone`. */
@@ -88,5 +106,5 @@ export function nextDateKey(dateKey: string): string {
 
 /** "21 November 2026": a single date in the given zone. */
 export function formatDate(locale: Locale, timeZone: string, at: Date): string {
-  return getFormatter(locale, timeZone, { dateStyle: 'long' }).format(at);
+  return getFormatter(locale, timeZone, 'date').format(at);
 }

@@ -24,6 +24,11 @@ export function pickTranslation<R extends { locale: string }>(
   return fallback ? { row: fallback, locale: defaultLocale, isFallback: true } : undefined;
 }
 
+/** The locale of texts a query picked with `foundText` (the page's own when it found none). */
+export function textLocaleOf(found: 'own' | 'fallback' | null, locale: Locale): Locale {
+  return found === 'fallback' ? defaultLocale : locale;
+}
+
 /** The supported locales among translation rows, in configuration order of appearance. */
 export function translatedLocales(rows: readonly { locale: string }[]): Locale[] {
   return [...new Set(rows.map((row) => row.locale))].filter(isLocale);

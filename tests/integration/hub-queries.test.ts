@@ -191,3 +191,55 @@ describe('schedule and invalidation', () => {
     expect(purged).toEqual([tags]);
   });
 });
+
+describe('event page texts and medias', () => {
+  let own: Seeded;
+  beforeAll(async () => {
+    own = await createSeededDatabase();
+  });
+  afterAll(() => own?.close());
+
+  it('takes each linked text in the page locale, else in the default locale, and resolves every media, tag and cover of the page', async () => {
+    const [row] = await rows<{ id: number; slug: string; edition_id: number }>(
+      own,
+      `SELECT e.id, e.slug, e.edition_id FROM events e
+       WHERE e.status = 'published' AND e.publish_at IS NULL AND e.edition_id IS NOT NULL AND e.cover_media_id IS NOT NULL
+         AND EXISTS (SELECT 1 FROM event_organizers o WHERE o.event_id = e.id) AND EXISTS (SELECT 1 FROM event_curators c WHERE c.event_id = e.id)
+       ORDER BY e.id LIMIT 1`,
+    );
+    const [organizer] = await rows<{ organizer_id: number }>(own, 'SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position LIMIT 1', [row!.id]);
+    const [curator] = await rows<{ curator_id: number }>(own, 'SELECT curator_id FROM event_curators WHERE event_id = ? ORDER BY position LIMIT 1', [row!.id]);
+    const [cover] = await rows<{ id: number }>(own, 'SELECT cover_media_id AS id FROM events WHERE id = ?', [row!.id]);
+    // The first organizer, curator and the cover lose their French texts; the English ones stay.
+    await rows(own, "DELETE FROM organizer_translations WHERE organizer_id = ? AND locale = 'fr'", [organizer!.organizer_id]);
+    await rows(own, "DELETE FROM curator_translations WHERE curator_id = ? AND locale = 'fr'", [curator!.curator_id]);
+    await rows(own, "DELETE FROM media_translations WHERE media_id = ? AND locale = 'fr'", [cover!.id]);
+    const text = async (sql: string, id: number, locale: string) => (await rows<{ value: string | null }>(own, sql, [id, locale]))[0]?.value ?? null;
+
+    const event = (await getEventPage(own.db, { slug: row!.slug, locale: 'fr', now }))!;
+    const first = event.organizers.find((o) => o.id === organizer!.organizer_id)!;
+    expect(first.descriptionLocale).toBe('en');
+    expect(first.description).toBe(await text('SELECT description AS value FROM organizer_translations WHERE organizer_id = ? AND locale = ?', first.id, 'en'));
+    for (const other of event.organizers.filter((o) => o.id !== first.id)) {
+      expect(other.descriptionLocale).toBe('fr');
+      expect(other.description).toBe(await text('SELECT description AS value FROM organizer_translations WHERE organizer_id = ? AND locale = ?', other.id, 'fr'));
+    }
+    const presenter = event.curators.find((c) => c.id === curator!.curator_id)!;
+    expect(presenter.shortBioLocale).toBe('en');
+    expect(presenter.shortBio).toBe(await text('SELECT short_bio AS value FROM curator_translations WHERE curator_id = ? AND locale = ?', presenter.id, 'en'));
+    expect(event.cover?.id).toBe(cover!.id);
+    expect(event.cover?.textLocale).toBe('en');
+    expect(event.cover?.alt).toBe(await text('SELECT alt AS value FROM media_translations WHERE media_id = ? AND locale = ?', cover!.id, 'en'));
+
+    // Siblings: each card's cover and tags are its own.
+    expect(event.otherEvents.length).toBeGreaterThan(0);
+    for (const sibling of event.otherEvents) {
+      const [meta] = await rows<{ cover: number | null }>(own, 'SELECT cover_media_id AS cover FROM events WHERE id = ?', [sibling.id]);
+      expect(sibling.cover?.id ?? null).toBe(meta!.cover);
+      const tagIds = await rows<{ tag_id: number }>(own, 'SELECT tag_id FROM event_tags WHERE event_id = ?', [sibling.id]);
+      expect(sibling.tags.map((tag) => tag.id).sort()).toEqual(tagIds.map((tag) => tag.tag_id).sort());
+    }
+    const eventTagIds = await rows<{ tag_id: number }>(own, 'SELECT tag_id FROM event_tags WHERE event_id = ?', [row!.id]);
+    expect(event.tags.map((tag) => tag.id).sort()).toEqual(eventTagIds.map((tag) => tag.tag_id).sort());
+  });
+});

@@ -1,10 +1,11 @@
 /** Curators as shown on event and edition pages (name, photo, short bio), batched per page. */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import { idList, inIdList, inPageLocales, preparedQuery } from '../../../db/prepared.ts';
+import { foundText, ownOrFallback, preparedQuery } from '../../../db/prepared.ts';
 import { curatorTranslations, curators, editionCurators, eventCurators } from '../../../db/schema.ts';
-import type { Locale } from '../../i18n/config.ts';
-import { groupBy, pickTranslation } from '../../lib/translated.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { textLocaleOf } from '../../lib/translated.ts';
 import { loadMedias, type MediaView } from '../storage/catalog.ts';
 
 export interface CuratorView {
@@ -17,47 +18,64 @@ export interface CuratorView {
   links: { label: string; url: string }[];
 }
 
+/** Curators of placeholder `ownerId` in editorial order, with their short bio in placeholder `locale` or the default locale. */
 function selectCuratorsOf(link: typeof eventCurators | typeof editionCurators, ownerColumn: typeof eventCurators.eventId | typeof editionCurators.editionId) {
-  return preparedQuery((db) =>
-    db
-      .select({ curator: curators })
+  return preparedQuery((db) => {
+    const own = alias(curatorTranslations, 'own');
+    const fallback = alias(curatorTranslations, 'fallback');
+    return db
+      .select({
+        id: curators.id,
+        slug: curators.slug,
+        name: curators.name,
+        links: curators.links,
+        photoMediaId: curators.photoMediaId,
+        shortBio: ownOrFallback<string>(own.curatorId, own.shortBio, fallback.shortBio),
+        found: foundText(own.curatorId, fallback.curatorId),
+      })
       .from(link)
       .innerJoin(curators, eq(curators.id, link.curatorId))
+      .leftJoin(own, and(eq(own.curatorId, curators.id), eq(own.locale, sql.placeholder('locale'))))
+      .leftJoin(fallback, and(eq(fallback.curatorId, curators.id), eq(fallback.locale, defaultLocale)))
       .where(eq(ownerColumn, sql.placeholder('ownerId')))
       .orderBy(asc(link.position), asc(curators.name))
-      .prepare(),
-  );
+      .prepare();
+  });
 }
 const selectCurators = {
   event: selectCuratorsOf(eventCurators, eventCurators.eventId),
   edition: selectCuratorsOf(editionCurators, editionCurators.editionId),
 };
-const selectCuratorTexts = preparedQuery((db) =>
-  db.select().from(curatorTranslations).where(and(inIdList(curatorTranslations.curatorId, 'ids'), inPageLocales(curatorTranslations.locale))).prepare(),
-);
+
+export type CuratorRow = Awaited<ReturnType<ReturnType<(typeof selectCurators)['event']>['all']>>[number];
 
 /**
- * Curators linked to one event or edition, in their editorial order. Curators have no status of
- * their own: they are public exactly when the event or edition presenting them is.
+ * Curators linked to one event or edition, in their editorial order; photos come from
+ * `withPhotos`. Curators have no status of their own: they are public exactly when the event or
+ * edition presenting them is.
  */
+export function selectCuratorsFor(db: Executor, owner: 'event' | 'edition', ownerId: number, locale: Locale): Promise<CuratorRow[]> {
+  return selectCurators[owner](db).all({ ownerId, locale });
+}
+
+/** Curator views from their rows and the page's loaded medias. */
+export function withPhotos(rows: readonly CuratorRow[], medias: ReadonlyMap<number, MediaView>, locale: Locale): CuratorView[] {
+  return rows.map(({ photoMediaId, found, links, ...curator }) => ({
+    ...curator,
+    shortBioLocale: textLocaleOf(found, locale),
+    photo: photoMediaId ? (medias.get(photoMediaId) ?? null) : null,
+    links,
+  }));
+}
+
+/** `selectCuratorsFor` with the curators' photos loaded. */
 export async function loadCuratorsFor(db: Executor, owner: 'event' | 'edition', ownerId: number, locale: Locale): Promise<CuratorView[]> {
-  const rows = await selectCurators[owner](db).all({ ownerId });
+  const rows = await selectCuratorsFor(db, owner, ownerId, locale);
   if (rows.length === 0) return [];
-  const [texts, photos] = await Promise.all([
-    selectCuratorTexts(db).all({ ids: idList(rows.map((row) => row.curator.id)), locale }),
-    loadMedias(db, rows.flatMap((row) => (row.curator.photoMediaId ? [row.curator.photoMediaId] : [])), locale),
-  ]);
-  const textsById = groupBy(texts, (text) => text.curatorId);
-  return rows.map(({ curator }) => {
-    const text = pickTranslation(textsById.get(curator.id) ?? [], locale);
-    return {
-      id: curator.id,
-      slug: curator.slug,
-      name: curator.name,
-      shortBio: text?.row.shortBio ?? null,
-      shortBioLocale: text?.locale ?? locale,
-      photo: curator.photoMediaId ? (photos.get(curator.photoMediaId) ?? null) : null,
-      links: curator.links,
-    };
-  });
+  return withPhotos(rows, await loadMedias(db, photoIds(rows), locale), locale);
+}
+
+/** The media ids of the curators' photos. */
+export function photoIds(rows: readonly CuratorRow[]): number[] {
+  return rows.flatMap((row) => (row.photoMediaId ? [row.photoMediaId] : []));
 }

@@ -7,9 +7,9 @@ import { editionFiles, editionTranslations, editions, events } from '../../../db
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { toLocalDateKey } from '../../lib/dates.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
-import { loadCuratorsFor, type CuratorView } from '../curators/queries.ts';
-import { loadTagsFor } from '../events/cards.ts';
-import { eventItemsSelect, toEventItems, type EventListItem, type TagView } from '../events/queries.ts';
+import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
+import { coverIds, loadTagsFor, withCardDetails } from '../events/cards.ts';
+import { eventItemsSelect, toListRows, type EventListItem, type TagView } from '../events/queries.ts';
 import { isPubliclyVisible, selectBySlug } from '../events/visibility.ts';
 import { loadFiles, loadMedias, type FileView, type MediaView } from '../storage/catalog.ts';
 
@@ -75,25 +75,26 @@ export async function getEditionPage(
   const now = lookup.now.getTime();
   const [edition] = await selectEdition[includeUnpublished ? 'any' : 'visible'](db).all({ slug, now });
   if (!edition) return undefined;
+  // Two rounds after the edition: what it links to, then the medias, event tags and files all of
+  // those name (one query each for the whole page).
   const editionId = edition.id;
-  const [texts, fileLinks, tagsById, curators, items, cover] = await Promise.all([
+  const [texts, fileLinks, tagsById, curatorRows, eventRows] = await Promise.all([
     selectEditionTexts(db).all({ editionId }),
     selectEditionFileLinks(db).all({ editionId }),
     loadTagsFor(db, 'edition', [editionId], locale),
-    loadCuratorsFor(db, 'edition', editionId, locale),
-    selectEditionEvents(db)
-      .all({ editionId, locale, now })
-      .then((rows) => toEventItems(db, rows, locale)),
-    edition.coverMediaId ? loadMedias(db, [edition.coverMediaId], locale) : Promise.resolve(new Map<number, MediaView>()),
+    selectCuratorsFor(db, 'edition', editionId, locale),
+    selectEditionEvents(db).all({ editionId, locale, now }),
   ]);
   const text = pickTranslation(texts, locale);
   if (!text) return undefined;
-  const [files, [total]] = await Promise.all([
+  const rows = toListRows(eventRows, locale);
+  const [medias, eventTags, files, [total]] = await Promise.all([
+    loadMedias(db, [...(edition.coverMediaId ? [edition.coverMediaId] : []), ...photoIds(curatorRows), ...coverIds(rows)], locale),
+    loadTagsFor(db, 'event', rows.map((row) => row.id), locale),
     loadFiles(db, fileLinks.map((link) => link.fileId), locale),
-    items.length < EDITION_PAGE_EVENTS
-      ? Promise.resolve([{ value: items.length }])
-      : countEditionEvents(db).all({ editionId, now }),
+    eventRows.length < EDITION_PAGE_EVENTS ? Promise.resolve([{ value: rows.length }]) : countEditionEvents(db).all({ editionId, now }),
   ]);
+  const items = withCardDetails(rows, medias, eventTags);
   return {
     id: edition.id,
     slug: edition.slug,
@@ -109,8 +110,8 @@ export async function getEditionPage(
     timeZone: edition.timeZone,
     publishedAt: edition.publishedAt,
     updatedAt: edition.updatedAt,
-    cover: edition.coverMediaId ? (cover.get(edition.coverMediaId) ?? null) : null,
-    curators,
+    cover: edition.coverMediaId ? (medias.get(edition.coverMediaId) ?? null) : null,
+    curators: withPhotos(curatorRows, medias, locale),
     tags: tagsById.get(edition.id) ?? [],
     files,
     days: groupByLocalDay(items),

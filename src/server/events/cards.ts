@@ -57,22 +57,35 @@ export async function loadTagsFor(
   return result;
 }
 
+/** Adds `cover` and `tags` to list rows from the page's loaded medias and tags. */
+export function withCardDetails<T extends { id: number; coverMediaId: number | null }>(
+  rows: readonly T[],
+  covers: ReadonlyMap<number, MediaView>,
+  tagsByEvent: ReadonlyMap<number, TagView[]>,
+): (Omit<T, 'coverMediaId'> & { cover: MediaView | null; tags: TagView[] })[] {
+  return rows.map(({ coverMediaId, ...row }) => ({
+    ...row,
+    cover: coverMediaId === null ? null : (covers.get(coverMediaId) ?? null),
+    tags: tagsByEvent.get(row.id) ?? [],
+  }));
+}
+
+/** The media ids of the rows' covers. */
+export function coverIds(rows: readonly { coverMediaId: number | null }[]): number[] {
+  return rows.flatMap((row) => (row.coverMediaId === null ? [] : [row.coverMediaId]));
+}
+
 /** Adds `cover` and `tags` to list rows: two queries whatever the number of rows. */
 export async function attachCardDetails<T extends { id: number; coverMediaId: number | null }>(
   db: Executor,
   rows: readonly T[],
   locale: Locale,
 ): Promise<(Omit<T, 'coverMediaId'> & { cover: MediaView | null; tags: TagView[] })[]> {
-  const coverIds = rows.flatMap((row) => (row.coverMediaId === null ? [] : [row.coverMediaId]));
   const [covers, tagsByEvent] = await Promise.all([
-    loadMedias(db, coverIds, locale),
+    loadMedias(db, coverIds(rows), locale),
     loadTagsFor(db, 'event', rows.map((row) => row.id), locale),
   ]);
-  return rows.map(({ coverMediaId, ...row }) => ({
-    ...row,
-    cover: coverMediaId === null ? null : (covers.get(coverMediaId) ?? null),
-    tags: tagsByEvent.get(row.id) ?? [],
-  }));
+  return withCardDetails(rows, covers, tagsByEvent);
 }
 
 export type { EventListItem };

@@ -5,11 +5,11 @@ import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
-import { loadCuratorsFor, type CuratorView } from '../curators/queries.ts';
-import { loadOrganizersForEvent, type OrganizerView } from '../organizers/queries.ts';
+import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
+import { selectOrganizersOfEvent, withLogos, type OrganizerView } from '../organizers/queries.ts';
 import { loadFiles, loadMedias, type FileView, type MediaView } from '../storage/catalog.ts';
-import { loadTagsFor } from './cards.ts';
-import { eventItemsSelect, toEventItems, type EventListItem, type TagView } from './queries.ts';
+import { coverIds, loadTagsFor, withCardDetails } from './cards.ts';
+import { eventItemsSelect, toListRows, type EventListItem, type TagView } from './queries.ts';
 import { isPubliclyVisible, selectBySlug } from './visibility.ts';
 
 export interface EditionRef {
@@ -105,26 +105,22 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
   const [event] = await selectEvent[includeUnpublished ? 'any' : 'visible'](db).all({ slug, now: nowMs });
   if (!event) return undefined;
 
+  // Three rounds of queries: the event; everything linked to it; the medias, tags and files all
+  // of those name, each in one query for the whole page.
   const eventId = event.id;
-  const [texts, editionRows, mediaLinks, fileLinks, tagsById, organizers, curators] = await Promise.all([
+  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, siblingRows] = await Promise.all([
     selectEventTexts(db).all({ eventId }),
     event.editionId === null
       ? Promise.resolve([])
       : (includeUnpublished ? selectAnyEdition : selectPublicEdition)(db).all({ editionId: event.editionId, locale, now: nowMs }),
     selectMediaLinks(db).all({ eventId }),
     selectFileLinks(db).all({ eventId }),
-    loadTagsFor(db, 'event', [eventId], locale),
-    loadOrganizersForEvent(db, eventId, locale),
-    loadCuratorsFor(db, 'event', eventId, locale),
+    selectOrganizersOfEvent(db, eventId, locale),
+    selectCuratorsFor(db, 'event', eventId, locale),
+    event.editionId === null ? Promise.resolve([]) : selectSiblings(db).all({ editionId: event.editionId, eventId, locale, now: nowMs }),
   ]);
   const text = pickTranslation(texts, locale);
   if (!text) return undefined;
-
-  const galleryIds = mediaLinks.map((link) => link.mediaId).filter((id) => id !== event.coverMediaId);
-  const [medias, files] = await Promise.all([
-    loadMedias(db, [...(event.coverMediaId ? [event.coverMediaId] : []), ...galleryIds], locale),
-    loadFiles(db, fileLinks.map((link) => link.fileId), locale),
-  ]);
 
   let edition: EditionRef | null = null;
   const editionRow = editionRows[0]?.edition;
@@ -140,9 +136,21 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
       timeZone: editionRow.timeZone,
     };
   }
-  const otherEvents = edition
-    ? await toEventItems(db, await selectSiblings(db).all({ editionId: edition.id, eventId, locale, now: nowMs }), locale)
-    : [];
+  // Other events are listed only under a public edition.
+  const siblings = edition ? toListRows(siblingRows, locale) : [];
+  const galleryIds = mediaLinks.map((link) => link.mediaId).filter((id) => id !== event.coverMediaId);
+  const mediaIds = [
+    ...(event.coverMediaId ? [event.coverMediaId] : []),
+    ...galleryIds,
+    ...organizerRows.flatMap((row) => (row.logoMediaId ? [row.logoMediaId] : [])),
+    ...photoIds(curatorRows),
+    ...coverIds(siblings),
+  ];
+  const [medias, tagsById, files] = await Promise.all([
+    loadMedias(db, mediaIds, locale),
+    loadTagsFor(db, 'event', [eventId, ...siblings.map((sibling) => sibling.id)], locale),
+    loadFiles(db, fileLinks.map((link) => link.fileId), locale),
+  ]);
 
   return {
     id: event.id,
@@ -167,9 +175,9 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     cover: event.coverMediaId ? (medias.get(event.coverMediaId) ?? null) : null,
     gallery: galleryIds.flatMap((id) => medias.get(id) ?? []),
     files,
-    organizers,
-    curators,
+    organizers: withLogos(organizerRows, medias, locale),
+    curators: withPhotos(curatorRows, medias, locale),
     tags: tagsById.get(event.id) ?? [],
-    otherEvents,
+    otherEvents: withCardDetails(siblings, medias, tagsById),
   };
 }

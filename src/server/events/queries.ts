@@ -169,19 +169,22 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
     .orderBy(...order);
 }
 
-type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect>['all']>>[number];
+export type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect>['all']>>[number];
 
-/** List items from `eventItemsSelect` rows: text locales resolved, covers and tags attached in two batched queries. */
-export async function toEventItems(db: Executor, rows: EventItemRow[], locale: Locale): Promise<EventListItem[]> {
-  const items = rows
+/** List items from `eventItemsSelect` rows, before covers and tags are attached (`withCardDetails`). */
+export function toListRows(rows: readonly EventItemRow[], locale: Locale) {
+  return rows
     .filter((row) => row.title !== null)
-    .map(({ translated, editionTranslated, coverMediaId, ...row }) => ({
+    .map(({ translated, editionTranslated, ...row }) => ({
       ...row,
       titleLocale: translated ? locale : defaultLocale,
       editionTitleLocale: editionTranslated ? locale : defaultLocale,
-      coverMediaId,
     }));
-  return attachCardDetails(db, items, locale);
+}
+
+/** List items from `eventItemsSelect` rows: text locales resolved, covers and tags attached in two batched queries. */
+export async function toEventItems(db: Executor, rows: readonly EventItemRow[], locale: Locale): Promise<EventListItem[]> {
+  return attachCardDetails(db, toListRows(rows, locale), locale);
 }
 
 /** Selects list rows for `where`, in the given order. */

@@ -1,11 +1,12 @@
 /** Organizers as shown on event pages (name, logo, description, website), batched per page. */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import { idList, inIdList, inPageLocales, preparedQuery } from '../../../db/prepared.ts';
+import { foundText, ownOrFallback, preparedQuery } from '../../../db/prepared.ts';
 import { eventOrganizers, organizerTranslations, organizers } from '../../../db/schema.ts';
-import type { Locale } from '../../i18n/config.ts';
-import { groupBy, pickTranslation } from '../../lib/translated.ts';
-import { loadMedias, type MediaView } from '../storage/catalog.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { textLocaleOf } from '../../lib/translated.ts';
+import type { MediaView } from '../storage/catalog.ts';
 
 export interface OrganizerView {
   id: number;
@@ -18,43 +19,42 @@ export interface OrganizerView {
   logo: MediaView | null;
 }
 
-const selectEventOrganizers = preparedQuery((db) =>
-  db
-    .select({ organizer: organizers })
+/** Organizers of placeholder `eventId` in editorial order, with their description in placeholder `locale` or the default locale. */
+const selectEventOrganizers = preparedQuery((db) => {
+  const own = alias(organizerTranslations, 'own');
+  const fallback = alias(organizerTranslations, 'fallback');
+  return db
+    .select({
+      id: organizers.id,
+      slug: organizers.slug,
+      name: organizers.name,
+      kind: organizers.kind,
+      websiteUrl: organizers.websiteUrl,
+      logoMediaId: organizers.logoMediaId,
+      description: ownOrFallback<string>(own.organizerId, own.description, fallback.description),
+      found: foundText(own.organizerId, fallback.organizerId),
+    })
     .from(eventOrganizers)
     .innerJoin(organizers, eq(organizers.id, eventOrganizers.organizerId))
+    .leftJoin(own, and(eq(own.organizerId, organizers.id), eq(own.locale, sql.placeholder('locale'))))
+    .leftJoin(fallback, and(eq(fallback.organizerId, organizers.id), eq(fallback.locale, defaultLocale)))
     .where(eq(eventOrganizers.eventId, sql.placeholder('eventId')))
     .orderBy(asc(eventOrganizers.position), asc(organizers.name))
-    .prepare(),
-);
-const selectOrganizerTexts = preparedQuery((db) =>
-  db
-    .select()
-    .from(organizerTranslations)
-    .where(and(inIdList(organizerTranslations.organizerId, 'ids'), inPageLocales(organizerTranslations.locale)))
-    .prepare(),
-);
+    .prepare();
+});
 
-/** Organizers of one event, in their editorial order (public exactly when the event is). */
-export async function loadOrganizersForEvent(db: Executor, eventId: number, locale: Locale): Promise<OrganizerView[]> {
-  const rows = await selectEventOrganizers(db).all({ eventId });
-  if (rows.length === 0) return [];
-  const [texts, logos] = await Promise.all([
-    selectOrganizerTexts(db).all({ ids: idList(rows.map((row) => row.organizer.id)), locale }),
-    loadMedias(db, rows.flatMap((row) => (row.organizer.logoMediaId ? [row.organizer.logoMediaId] : [])), locale),
-  ]);
-  const textsById = groupBy(texts, (text) => text.organizerId);
-  return rows.map(({ organizer }) => {
-    const text = pickTranslation(textsById.get(organizer.id) ?? [], locale);
-    return {
-      id: organizer.id,
-      slug: organizer.slug,
-      name: organizer.name,
-      kind: organizer.kind,
-      websiteUrl: organizer.websiteUrl,
-      description: text?.row.description ?? null,
-      descriptionLocale: text?.locale ?? locale,
-      logo: organizer.logoMediaId ? (logos.get(organizer.logoMediaId) ?? null) : null,
-    };
-  });
+export type OrganizerRow = Awaited<ReturnType<ReturnType<typeof selectEventOrganizers>['all']>>[number];
+
+/** The organizers of one event, in their editorial order (public exactly when the event is); logos come from `withLogos`. */
+export function selectOrganizersOfEvent(db: Executor, eventId: number, locale: Locale): Promise<OrganizerRow[]> {
+  return selectEventOrganizers(db).all({ eventId, locale });
+}
+
+/** Organizer views from their rows and the page's loaded medias. */
+export function withLogos(rows: readonly OrganizerRow[], medias: ReadonlyMap<number, MediaView>, locale: Locale): OrganizerView[] {
+  return rows.map(({ logoMediaId, found, ...organizer }) => ({
+    ...organizer,
+    descriptionLocale: textLocaleOf(found, locale),
+    logo: logoMediaId ? (medias.get(logoMediaId) ?? null) : null,
+  }));
 }

@@ -2,12 +2,13 @@
  * Read side of medias and files: find the database record behind a storage key, and load the
  * display data (alt text, caption, size) of medias and files for pages in batched queries.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import { idList, inIdList, inPageLocales, preparedQuery } from '../../../db/prepared.ts';
+import { foundText, idList, inIdList, inPageLocales, ownOrFallback, preparedQuery } from '../../../db/prepared.ts';
 import { fileTranslations, files, mediaTranslations, medias } from '../../../db/schema.ts';
-import type { Locale } from '../../i18n/config.ts';
-import { groupBy, pickTranslation } from '../../lib/translated.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { groupBy, pickTranslation, textLocaleOf } from '../../lib/translated.ts';
 import type { OriginalKey } from './keys.ts';
 
 /** The image record served under `key`, or undefined: only registered images are served. */
@@ -43,32 +44,44 @@ export interface MediaView {
   credit: string | null;
 }
 
-const selectImages = preparedQuery((db) =>
-  db.select().from(medias).where(and(inIdList(medias.id, 'ids'), eq(medias.kind, 'image'))).prepare(),
-);
-const selectMediaTexts = preparedQuery((db) =>
-  db.select().from(mediaTranslations).where(and(inIdList(mediaTranslations.mediaId, 'ids'), inPageLocales(mediaTranslations.locale))).prepare(),
-);
+/** Images among placeholder `ids`, with their texts in placeholder `locale` and the default locale. */
+const selectImages = preparedQuery((db) => {
+  const own = alias(mediaTranslations, 'own');
+  const fallback = alias(mediaTranslations, 'fallback');
+  return db
+    .select({
+      id: medias.id,
+      storageKey: medias.storageKey,
+      width: medias.width,
+      height: medias.height,
+      mimeType: medias.mimeType,
+      credit: medias.credit,
+      found: foundText(own.mediaId, fallback.mediaId),
+      alt: ownOrFallback<string>(own.mediaId, own.alt, fallback.alt),
+      caption: ownOrFallback<string>(own.mediaId, own.caption, fallback.caption),
+    })
+    .from(medias)
+    .leftJoin(own, and(eq(own.mediaId, medias.id), eq(own.locale, sql.placeholder('locale'))))
+    .leftJoin(fallback, and(eq(fallback.mediaId, medias.id), eq(fallback.locale, defaultLocale)))
+    .where(and(inIdList(medias.id, 'ids'), eq(medias.kind, 'image')))
+    .prepare();
+});
 
-/** Display data of images by id (other kinds and embeds are skipped), in one or two queries. */
+/** Display data of images by id (other kinds and embeds are skipped), in one query. */
 export async function loadMedias(db: Executor, ids: readonly number[], locale: Locale): Promise<Map<number, MediaView>> {
   const result = new Map<number, MediaView>();
   if (ids.length === 0) return result;
-  const values = { ids: idList(ids), locale };
-  const [rows, texts] = await Promise.all([selectImages(db).all(values), selectMediaTexts(db).all(values)]);
-  const textsById = groupBy(texts, (text) => text.mediaId);
-  for (const row of rows) {
+  for (const row of await selectImages(db).all({ ids: idList(ids), locale })) {
     if (!row.storageKey || !row.width || !row.height) continue;
-    const text = pickTranslation(textsById.get(row.id) ?? [], locale);
     result.set(row.id, {
       id: row.id,
       key: row.storageKey,
       width: row.width,
       height: row.height,
       mimeType: row.mimeType ?? 'image/jpeg',
-      alt: text?.row.alt ?? '',
-      textLocale: text?.locale ?? locale,
-      caption: text?.row.caption ?? null,
+      alt: row.alt ?? '',
+      textLocale: textLocaleOf(row.found, locale),
+      caption: row.caption,
       credit: row.credit,
     });
   }
