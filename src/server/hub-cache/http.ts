@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Executor } from '../../../db/client.ts';
-import { CACHE_DIRECTIVE_HEADER } from '../runtime/front-cache.ts';
+import { CACHE_DIRECTIVE_HEADER, hasFrontCache } from '../runtime/front-cache.ts';
 import { forgetContentMemos } from './invalidate.ts';
 import { rememberHubRenderer } from './node-purges.ts';
 import { getNextScheduledChange } from './schedule.ts';
@@ -97,12 +97,14 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
   const tags = [...new Set([...policy.tags, hubTags.all])];
   // Purges written by other nodes are applied outside any request, through this route cache.
   rememberHubRenderer(context.cache, forgetContentMemos);
-  if (notModified) context.cache?.set(false);
-  else {
-    context.cache?.set({ maxAge: routeMaxAge, swr: routeSwr, tags });
-    // The same decision for the front cache in front of Astro (stripped before the client sees it).
-    headers.set(CACHE_DIRECTIVE_HEADER, `tags=${tags.join(',')}; max-age=${routeMaxAge}`);
-  }
+  // A GET the front cache will keep is not also kept by Astro's route cache: storing it there
+  // costs a copy of every miss's body (and the memory). HEADs, and servers without a front
+  // cache, still use the route cache.
+  const frontCacheKeeps = hasFrontCache() && context.request.method === 'GET';
+  if (notModified || frontCacheKeeps) context.cache?.set(false);
+  else context.cache?.set({ maxAge: routeMaxAge, swr: routeSwr, tags });
+  // The same decision for the front cache in front of Astro (stripped before the client sees it).
+  if (!notModified) headers.set(CACHE_DIRECTIVE_HEADER, `tags=${tags.join(',')}; max-age=${routeMaxAge}`);
   return { headers, notModified };
 }
 

@@ -257,6 +257,11 @@ export function registerFrontCache(cache: FrontCache): void {
   (globalThis as Registry)[REGISTRY] = cache;
 }
 
+/** True when this process answers through a front cache, which keeps the pages it captures itself. */
+export function hasFrontCache(): boolean {
+  return (globalThis as Registry)[REGISTRY] !== undefined;
+}
+
 /** Purges `tags` from the process's front cache, if one runs (no-op in `astro dev` or tests). */
 export function invalidateFrontCache(tags: readonly string[]): number {
   return (globalThis as Registry)[REGISTRY]?.invalidateTags(tags) ?? 0;

@@ -10,7 +10,7 @@
 import { MARK_CLOSE, MARK_OPEN } from './highlight.ts';
 import { MIN_PREFIX } from './query.ts';
 
-const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}\p{Co}]$/u;
 /** Words shown before the first match of an excerpt. */
 const LEAD_TOKENS = 3;
 
@@ -46,8 +46,40 @@ interface Token {
   term: number;
 }
 
+/** Per code point of the Basic Multilingual Plane: 0 not yet known, 1 part of a token, 2 not. */
+const bmpWordChars = new Uint8Array(0x10000);
+/** Whether a code point belongs to a token: a letter, digit, mark or private-use character. */
+function isWordCodePoint(code: number): boolean {
+  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+  if (code > 0xffff) return WORD_CHAR.test(String.fromCodePoint(code));
+  let known = bmpWordChars[code]!;
+  if (known === 0) {
+    known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+    bmpWordChars[code] = known;
+  }
+  return known === 1;
+}
+
+/**
+ * The text's tokens, read code point by code point (a regular expression's match objects made
+ * this the costliest part of a results page: bodies are long).
+ */
 function tokenize(text: string, match: (token: string) => number): Token[] {
-  return [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, term: match(m[0]) }));
+  const tokens: Token[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i)!;
+    const width = code > 0xffff ? 2 : 1;
+    if (isWordCodePoint(code)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      tokens.push({ start, end: i, term: match(text.slice(start, i)) });
+      start = -1;
+    }
+    i += width;
+  }
+  if (start >= 0) tokens.push({ start, end: text.length, term: match(text.slice(start)) });
+  return tokens;
 }
 
 function markRange(text: string, tokens: Token[], from: number, to: number): string {
@@ -92,12 +124,28 @@ function markTokens(text: string, match: (token: string) => number): string {
 function excerptTokens(text: string, match: (token: string) => number, size = 24): string {
   const tokens = tokenize(text, match);
   if (tokens.length === 0) return '';
+  // Windows of `size` tokens starting at each matching token, slid along once: per term, how
+  // many of its matches the window holds.
   let best = { from: 0, score: -1 };
+  const counts: number[] = [];
+  let distinct = 0;
+  let matches = 0;
+  const add = (term: number, by: 1 | -1) => {
+    if (term < 0) return;
+    const before = counts[term] ?? 0;
+    counts[term] = before + by;
+    if (before === 0) distinct++;
+    else if (before + by === 0) distinct--;
+    matches += by;
+  };
+  for (let i = 0; i < Math.min(size, tokens.length); i++) add(tokens[i]!.term, 1);
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.term < 0) continue;
-    const window = tokens.slice(i, i + size).filter((token) => token.term >= 0);
-    const score = new Set(window.map((token) => token.term)).size * 10_000 + window.length;
-    if (score > best.score) best = { from: i, score };
+    if (tokens[i]!.term >= 0) {
+      const score = distinct * 10_000 + matches;
+      if (score > best.score) best = { from: i, score };
+    }
+    add(tokens[i]!.term, -1);
+    if (i + size < tokens.length) add(tokens[i + size]!.term, 1);
   }
   // A few words of context before the first match, unless the text ends sooner.
   const from = best.score < 0 ? 0 : Math.max(0, Math.min(best.from - LEAD_TOKENS, tokens.length - size));
