@@ -54,11 +54,18 @@ describe.each(locales)('every route in %s', (locale) => {
   it('event and edition pages', async () => {
     const event = await expectPage(`/${locale}/hub/event/${publicEvent.slug}`, publicEvent.titles[locale]!);
     expect(event.body).toContain(`/${locale}/hub/event/${publicEvent.slug}/calendar.ics`);
-    expect(event.body).toMatch(/<img [^>]*srcset="[^"]*640w[^"]*"[^>]*width="\d+" height="\d+"/);
+    expect(event.body).toMatch(/<source type="image\/webp" srcset="[^"]*fm=webp 640w[^"]*" sizes="[^"]+"/);
+    expect(event.body).toMatch(/<img [^>]*src="\/media\/[^"]*fm=jpeg"[^>]*width="\d+" height="\d+"/);
     expect(event.body).toContain('loading="lazy"');
     const editionPage = await expectPage(`/${locale}/hub/edition/${edition.slug}`, edition.titles[locale]!);
     expect(editionPage.body).toContain(`/${locale}/hub/edition/${edition.slug}/calendar.ics`);
     expect(editionPage.body).toMatch(/<section class="day"/);
+    // Cards offer only the widths a card can use (at most 1280 px), in WebP; covers go further.
+    const cardWidths = [...editionPage.body.matchAll(/<article class="event-card"><picture><source type="image\/webp" srcset="([^"]*)"/g)].map((m) =>
+      Math.max(...[...m[1]!.matchAll(/ (\d+)w/g)].map((w) => Number(w[1]))),
+    );
+    expect(cardWidths.length).toBeGreaterThan(0);
+    expect(Math.max(...cardWidths)).toBe(1280);
   });
 
   it('feeds and calendars', async () => {
