@@ -2,7 +2,8 @@
  * The admin screens' harder parts, in Chromium, as an editor on the shared e2e server: list state
  * in the URL and bulk actions from the keyboard, reordering a gallery with the arrow keys, the
  * 409 conflict dialog (focus trap, Escape, keeping both sides' work), the unsaved-changes guard,
- * the sanitised Markdown preview, upload refusals, a 360 px wide screen, and the JS budget.
+ * fields disabled until hydration, the sanitised Markdown preview, upload refusals, a 360 px wide
+ * screen, and the JS budget.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -184,6 +185,30 @@ test.describe('admin screens', () => {
     await nav.getByRole('link', { name: t('adminShell.nav.tags') }).click();
     await expect(page).toHaveURL(/\/en\/admin\/tags$/);
     await expect(page.getByRole('heading', { level: 1, name: t('admin.collection.tags') })).toBeVisible();
+  });
+
+  test('a form stays disabled until it is hydrated, so what is typed early is neither lost nor mixed with the saved value', async ({ page }) => {
+    const event = await newEvent(page, `Early ${uniqueToken()}`);
+    // Hold the island's scripts back so the server's HTML sits on screen before React owns it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts hold back DOMContentLoaded, so wait only for the response to start.
+    await page.goto(`/en/admin/events/${event.id}`, { waitUntil: 'commit' });
+    const address = page.getByLabel(t('admin.field.venueAddress'));
+    await expect(address).toHaveValue('Hall 2');
+    await expect(address).toBeDisabled();
+    await expect(page.getByRole('button', { name: t('admin.form.save') })).toBeDisabled();
+
+    const typed = address.fill('Typed early');
+    setTimeout(release, 300);
+    await typed;
+    await expect(address).toBeEnabled();
+    await expect(address).toHaveValue('Typed early');
+    await expect(page.getByTestId('unsaved')).toBeVisible();
   });
 
   test('the Markdown preview renders formatting and drops scripts and javascript: links', async ({ page }) => {

@@ -9,6 +9,7 @@ import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { adminPaths } from '../collections.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import type { Completeness } from '../lib/api.ts';
 import { draftLocaleStatus } from '../lib/payload.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
@@ -37,6 +38,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const { t, locale, contentLocales, defaultLocale } = useAdmin();
   const [activeLocale, setActiveLocale] = useState(locale && contentLocales.includes(locale) ? locale : defaultLocale);
   const [deleting, setDeleting] = useState(false);
+  const hydrated = useHydrated();
   const user = useStore($currentUser, { ssr: 'initial' });
   // Until the user store is filled (first render), offer it; the server decides anyway.
   const canDelete = !user || userCan(user, 'content.delete');
@@ -84,26 +86,29 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
             )}
           </div>
         </header>
-        {aside}
-        <ErrorSummary />
-        {children}
-        <div className="admin-form__actions">
-          {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
-          <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving} data-action="save">
-            {saving ? t('admin.form.saving') : item ? t('admin.form.save') : t('admin.form.create')}
-          </button>
-          {item && config.publishable && <PublishControls status={savedStatus} disabled={saving} onMove={(to) => void form.save({ status: to })} />}
-          {item && config.preview && savedSlug && (
-            <a className="admin-button admin-button--quiet" href={adminPaths.preview(locale, config.preview, savedSlug)} target="_blank" rel="noopener">
-              {t('admin.form.preview')}
-            </a>
-          )}
-          {item && canDelete && (
-            <button type="button" className="admin-button admin-button--danger admin-form__delete" aria-disabled={saving} onClick={() => !saving && setDeleting(true)}>
-              {t('admin.form.delete')}
+        {/* Disabled until hydrated: see use-hydrated.ts. */}
+        <fieldset className="admin-form__fields" disabled={!hydrated}>
+          {aside}
+          <ErrorSummary />
+          {children}
+          <div className="admin-form__actions">
+            {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
+            <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving} data-action="save">
+              {saving ? t('admin.form.saving') : item ? t('admin.form.save') : t('admin.form.create')}
             </button>
-          )}
-        </div>
+            {item && config.publishable && <PublishControls status={savedStatus} disabled={saving} onMove={(to) => void form.save({ status: to })} />}
+            {item && config.preview && savedSlug && (
+              <a className="admin-button admin-button--quiet" href={adminPaths.preview(locale, config.preview, savedSlug)} target="_blank" rel="noopener">
+                {t('admin.form.preview')}
+              </a>
+            )}
+            {item && canDelete && (
+              <button type="button" className="admin-button admin-button--danger admin-form__delete" aria-disabled={saving} onClick={() => !saving && setDeleting(true)}>
+                {t('admin.form.delete')}
+              </button>
+            )}
+          </div>
+        </fieldset>
         <ConflictDialog conflict={form.conflict} onResolve={form.resolveConflict} />
         <DeleteDialog
           open={deleting}
