@@ -7,7 +7,7 @@ import type { Locale } from '../../i18n/config.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
 import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
 import { selectOrganizersOfEvent, withLogos, type OrganizerView } from '../organizers/queries.ts';
-import { loadFiles, loadMedias, type FileView, type MediaView } from '../storage/catalog.ts';
+import { imagesOf, loadFiles, loadGalleryMedias, type FileView, type GalleryMedia, type MediaView } from '../storage/catalog.ts';
 import { coverIds, loadTagsFor, withCardDetails } from './cards.ts';
 import { eventItemsSelect, toListRows, type EventListItem, type TagView } from './queries.ts';
 import { isPubliclyVisible, selectBySlug } from './visibility.ts';
@@ -46,7 +46,8 @@ export interface EventDetail {
   availableLocales: Locale[];
   edition: EditionRef | null;
   cover: MediaView | null;
-  gallery: MediaView[];
+  /** Images, uploaded videos and video links, in the editor's order. */
+  gallery: GalleryMedia[];
   files: FileView[];
   organizers: OrganizerView[];
   curators: CuratorView[];
@@ -146,11 +147,12 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     ...photoIds(curatorRows),
     ...coverIds(siblings),
   ];
-  const [medias, tagsById, files] = await Promise.all([
-    loadMedias(db, mediaIds, locale),
+  const [loaded, tagsById, files] = await Promise.all([
+    loadGalleryMedias(db, mediaIds, locale),
     loadTagsFor(db, 'event', [eventId, ...siblings.map((sibling) => sibling.id)], locale),
     loadFiles(db, fileLinks.map((link) => link.fileId), locale),
   ]);
+  const medias = imagesOf(loaded);
 
   return {
     id: event.id,
@@ -173,7 +175,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     availableLocales: translatedLocales(texts),
     edition,
     cover: event.coverMediaId ? (medias.get(event.coverMediaId) ?? null) : null,
-    gallery: galleryIds.flatMap((id) => medias.get(id) ?? []),
+    gallery: galleryIds.flatMap((id) => loaded.get(id) ?? []),
     files,
     organizers: withLogos(organizerRows, medias, locale),
     curators: withPhotos(curatorRows, medias, locale),

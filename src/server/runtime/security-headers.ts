@@ -1,10 +1,12 @@
 /**
  * Security headers for every response, and a Content-Security-Policy for HTML that allows only
  * what the page carries: its own origin plus the SHA-256 hashes of its inline scripts (Astro's
- * island and router bootstraps), and Clerk's origin only when Clerk is configured.
+ * island and router bootstraps), Clerk's origin only when Clerk is configured, and a video
+ * player's origin only on a page that frames one.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { embedPlayerOrigins } from '../../lib/embeds.ts';
 import { captureResponse } from './response-capture.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -39,6 +41,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes].sort();
 }
 
+const playerOrigins = Object.values(embedPlayerOrigins);
+
+/** The video players (decision 013) whose frames `html` carries. */
+function framedPlayers(html: string): string {
+  let sources = '';
+  for (const origin of playerOrigins) if (html.includes(`src="${origin}/`)) sources += ` ${origin}`;
+  return sources;
+}
+
 /** The policy for one HTML document. */
 export function contentSecurityPolicy(html: string, { clerkOrigin }: SecurityOptions): string {
   const clerk = clerkOrigin ? ` ${clerkOrigin}` : '';
@@ -50,7 +61,7 @@ export function contentSecurityPolicy(html: string, { clerkOrigin }: SecurityOpt
     `img-src 'self' data: blob:${clerkOrigin ? ' https://img.clerk.com' : ''}`,
     "font-src 'self'",
     `connect-src 'self'${clerk}`,
-    `frame-src 'self'${clerk}`,
+    `frame-src 'self'${clerk}${framedPlayers(html)}`,
     "worker-src 'self' blob:",
     "media-src 'self'",
     "object-src 'none'",

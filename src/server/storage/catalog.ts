@@ -9,6 +9,7 @@ import { foundText, idList, inIdList, inPageLocales, ownOrFallback, preparedQuer
 import { fileTranslations, files, mediaTranslations, medias } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { groupBy, pickTranslation, textLocaleOf } from '../../lib/translated.ts';
+import { parseEmbedUrl, type Embed } from '../../lib/embeds.ts';
 import type { OriginalKey } from './keys.ts';
 
 /** The image record served under `key`, or undefined: only registered images are served. */
@@ -31,12 +32,9 @@ export async function findFileByKey(db: Executor, key: OriginalKey) {
   return row;
 }
 
-export interface MediaView {
+/** Texts every media carries in a page: alternative text (or a video's title), caption, credit. */
+interface MediaTexts {
   id: number;
-  key: string;
-  width: number;
-  height: number;
-  mimeType: string;
   alt: string;
   /** Locale of alt and caption (default locale when not translated). */
   textLocale: Locale;
@@ -44,14 +42,30 @@ export interface MediaView {
   credit: string | null;
 }
 
-/** Images among placeholder `ids`, with their texts in placeholder `locale` and the default locale. */
-const selectImages = preparedQuery((db) => {
+/** An image with its stored size (covers, photos, logos, gallery images). */
+export interface MediaView extends MediaTexts {
+  key: string;
+  width: number;
+  height: number;
+  mimeType: string;
+}
+
+/** Anything a gallery shows: an image, an uploaded video, or a video link (played by its provider). */
+export type GalleryMedia =
+  | ({ kind: 'image' } & MediaView)
+  | ({ kind: 'video'; key: string; mimeType: string; width: number | null; height: number | null } & MediaTexts)
+  | ({ kind: 'embed'; embed: Embed } & MediaTexts);
+
+/** Medias among placeholder `ids`, with their texts in placeholder `locale` and the default locale. */
+const selectMedias = preparedQuery((db) => {
   const own = alias(mediaTranslations, 'own');
   const fallback = alias(mediaTranslations, 'fallback');
   return db
     .select({
       id: medias.id,
+      kind: medias.kind,
       storageKey: medias.storageKey,
+      embedUrl: medias.embedUrl,
       width: medias.width,
       height: medias.height,
       mimeType: medias.mimeType,
@@ -63,29 +77,46 @@ const selectImages = preparedQuery((db) => {
     .from(medias)
     .leftJoin(own, and(eq(own.mediaId, medias.id), eq(own.locale, sql.placeholder('locale'))))
     .leftJoin(fallback, and(eq(fallback.mediaId, medias.id), eq(fallback.locale, defaultLocale)))
-    .where(and(inIdList(medias.id, 'ids'), eq(medias.kind, 'image')))
+    .where(inIdList(medias.id, 'ids'))
     .prepare();
 });
 
-/** Display data of images by id (other kinds and embeds are skipped), in one query. */
-export async function loadMedias(db: Executor, ids: readonly number[], locale: Locale): Promise<Map<number, MediaView>> {
-  const result = new Map<number, MediaView>();
+type MediaRow = Awaited<ReturnType<ReturnType<typeof selectMedias>['all']>>[number];
+
+/** The page's view of one row, or null for what a page cannot show (audio, a link no longer supported). */
+function toGalleryMedia(row: MediaRow, locale: Locale): GalleryMedia | null {
+  const texts: MediaTexts = { id: row.id, alt: row.alt ?? '', textLocale: textLocaleOf(row.found, locale), caption: row.caption, credit: row.credit };
+  if (row.kind === 'image' && row.storageKey && row.width && row.height) {
+    return { kind: 'image', ...texts, key: row.storageKey, width: row.width, height: row.height, mimeType: row.mimeType ?? 'image/jpeg' };
+  }
+  if (row.kind === 'video' && row.storageKey) {
+    return { kind: 'video', ...texts, key: row.storageKey, mimeType: row.mimeType ?? 'video/mp4', width: row.width, height: row.height };
+  }
+  const embed = row.kind === 'embed' && row.embedUrl ? parseEmbedUrl(row.embedUrl) : null;
+  return embed ? { kind: 'embed', ...texts, embed } : null;
+}
+
+/** Display data of medias of every kind by id, in one query. */
+export async function loadGalleryMedias(db: Executor, ids: readonly number[], locale: Locale): Promise<Map<number, GalleryMedia>> {
+  const result = new Map<number, GalleryMedia>();
   if (ids.length === 0) return result;
-  for (const row of await selectImages(db).all({ ids: idList(ids), locale })) {
-    if (!row.storageKey || !row.width || !row.height) continue;
-    result.set(row.id, {
-      id: row.id,
-      key: row.storageKey,
-      width: row.width,
-      height: row.height,
-      mimeType: row.mimeType ?? 'image/jpeg',
-      alt: row.alt ?? '',
-      textLocale: textLocaleOf(row.found, locale),
-      caption: row.caption,
-      credit: row.credit,
-    });
+  for (const row of await selectMedias(db).all({ ids: idList(ids), locale })) {
+    const media = toGalleryMedia(row, locale);
+    if (media) result.set(row.id, media);
   }
   return result;
+}
+
+/** The images among loaded medias (what covers, photos and logos may show). */
+export function imagesOf(loaded: ReadonlyMap<number, GalleryMedia>): Map<number, MediaView> {
+  const images = new Map<number, MediaView>();
+  for (const [id, media] of loaded) if (media.kind === 'image') images.set(id, media);
+  return images;
+}
+
+/** Display data of images by id (other kinds are skipped), in one query. */
+export async function loadMedias(db: Executor, ids: readonly number[], locale: Locale): Promise<Map<number, MediaView>> {
+  return imagesOf(await loadGalleryMedias(db, ids, locale));
 }
 
 export interface FileView {

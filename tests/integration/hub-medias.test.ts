@@ -1,0 +1,88 @@
+/**
+ * An event's gallery beyond images, against the built server: an uploaded video plays in the
+ * browser's own player; a video link is a closed disclosure whose lazy frame comes from the
+ * provider's player origin, which the page's Content-Security-Policy names only where it is framed.
+ * A stored link the parser no longer accepts is left out rather than framed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTranslator } from '../../src/i18n/index.ts';
+import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+
+let server: HubServer;
+let withMedias: string;
+let withoutMedias: string;
+const videoKey = `${'ab'.repeat(32)}.mp4`;
+
+async function addMedia(eventId: number, position: number, media: { kind: string; storageKey?: string; embedUrl?: string; mimeType?: string }, alt: string) {
+  const [row] = await server.query<{ id: number }>(
+    'INSERT INTO medias (kind, storage_key, embed_url, mime_type, sha256) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    [media.kind, media.storageKey ?? null, media.embedUrl ?? null, media.mimeType ?? null, media.storageKey ? 'ab'.repeat(32) : null],
+  );
+  await server.query("INSERT INTO media_translations (media_id, locale, alt, caption) VALUES (?, 'en', ?, ?)", [row!.id, alt, `${alt} caption`]);
+  await server.query('INSERT INTO event_medias (event_id, media_id, position) VALUES (?, ?, ?)', [eventId, row!.id, position]);
+}
+
+beforeAll(async () => {
+  server = await startHubServer();
+  const [first, second] = await server.query<{ id: number; slug: string }>(
+    `SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 2`,
+  );
+  withMedias = first!.slug;
+  withoutMedias = second!.slug;
+  await addMedia(first!.id, 100, { kind: 'embed', embedUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, 'Opening night film');
+  await addMedia(first!.id, 101, { kind: 'video', storageKey: videoKey, mimeType: 'video/mp4' }, 'Rehearsal');
+  // Written before the parser became stricter, or by hand: not a video this page may frame.
+  await addMedia(first!.id, 102, { kind: 'embed', embedUrl: 'https://example.com/watch?v=dQw4w9WgXcQ"><script>alert(1)</script>' }, 'Stale link');
+});
+afterAll(() => server?.stop());
+
+const frameSrc = (csp: string | null) => csp?.split(';').map((part) => part.trim()).find((part) => part.startsWith('frame-src '));
+
+describe('an event gallery with videos', () => {
+  it('frames a video link only inside a closed disclosure, from the no-cookie player, with its watch page linked', async () => {
+    const t = getTranslator('fr');
+    const page = await server.html(`/fr/hub/event/${withMedias}`);
+    expect(page.status).toBe(200);
+    const embed = page.body.match(/<details class="embed"[^>]*>([\s\S]*?)<\/details>/);
+    expect(embed, 'a closed disclosure').not.toBeNull();
+    expect(embed![0]).not.toMatch(/<details[^>]* open/);
+    expect(embed![1]).toContain(t('hub.media.play', { provider: 'YouTube' }));
+    expect(embed![1]).toContain(t('hub.media.embedNotice', { provider: 'YouTube' }));
+    const iframe = embed![1].match(/<iframe [^>]*>/)?.[0] ?? '';
+    expect(iframe).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+    expect(iframe).toContain('loading="lazy"');
+    expect(iframe).toMatch(/sandbox="[^"]*allow-scripts/);
+    expect(iframe).toContain('title="Opening night film"');
+    // The text comes from the default locale, so it says which language it is in.
+    expect(iframe).toContain('lang="en"');
+    expect(page.body).toContain(`href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener external">${t('hub.media.watchOn', { provider: 'YouTube' })}</a>`);
+    expect(page.body).toContain('Opening night film caption');
+  });
+
+  it('plays an uploaded video in the browser, fetching only its metadata, with a download link inside', async () => {
+    const page = await server.html(`/en/hub/event/${withMedias}`);
+    const video = page.body.match(/<video [^>]*>([\s\S]*?)<\/video>/);
+    expect(video).not.toBeNull();
+    expect(video![0]).toContain(`src="/media/${videoKey}"`);
+    expect(video![0]).toContain('preload="metadata"');
+    expect(video![0]).toMatch(/ controls[ >]/);
+    expect(video![0]).toContain('aria-label="Rehearsal"');
+    expect(video![1]).toContain(`<a href="/media/${videoKey}" download>${getTranslator('en')('hub.media.downloadVideo')}</a>`);
+  });
+
+  it('leaves out a stored link that is not a supported video', async () => {
+    const page = await server.html(`/en/hub/event/${withMedias}`);
+    expect(page.body).not.toContain('Stale link');
+    expect(page.body).not.toContain('example.com');
+    expect(page.body.match(/<iframe /g)?.length).toBe(1);
+  });
+
+  it("names the player's origin in frame-src only on the page that frames it", async () => {
+    const framed = await server.get(`/de/hub/event/${withMedias}`);
+    expect(frameSrc(framed.headers.get('content-security-policy'))).toBe("frame-src 'self' https://www.youtube-nocookie.com");
+    await framed.text();
+    const plain = await server.get(`/de/hub/event/${withoutMedias}`);
+    expect(frameSrc(plain.headers.get('content-security-policy'))).toBe("frame-src 'self'");
+    await plain.text();
+  });
+});
