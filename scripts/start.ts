@@ -15,6 +15,7 @@ import { FrontCache, registerFrontCache } from '../src/server/runtime/front-cach
 import { PurgePoller } from '../src/server/runtime/purge-poller.ts';
 import { clerkOriginFromKey } from '../src/server/runtime/security-headers.ts';
 import { shutDownGracefully, startHttpServer } from '../src/server/runtime/http-server.ts';
+import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -61,6 +62,8 @@ const server = await startHttpServer({
 });
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
+// Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
+startLeftoverSweeps(env.UPLOADS_DIR);
 console.log(`Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`);
 
 let closing = false;

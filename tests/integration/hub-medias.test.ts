@@ -48,7 +48,7 @@ describe('an event gallery with videos', () => {
     expect(embed![0]).not.toMatch(/<details[^>]* open/);
     expect(embed![1]).toContain(t('hub.media.play', { provider: 'YouTube' }));
     expect(embed![1]).toContain(t('hub.media.embedNotice', { provider: 'YouTube' }));
-    const iframe = embed![1].match(/<iframe [^>]*>/)?.[0] ?? '';
+    const iframe = embed![1]!.match(/<iframe [^>]*>/)?.[0] ?? '';
     expect(iframe).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
     expect(iframe).toContain('loading="lazy"');
     expect(iframe).toMatch(/sandbox="[^"]*allow-scripts/);
