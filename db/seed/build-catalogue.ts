@@ -5,7 +5,7 @@
 import { defaultLocale, locales, type Locale } from '../../src/i18n/config.ts';
 import type * as schema from '../schema.ts';
 import { tags as tagDefinitions, tagWithoutGerman } from './content.ts';
-import { mediaCredit, mediaLicence } from './content-media.ts';
+import { mediaCredit, mediaLicence, videoLinks } from './content-media.ts';
 import { buildCuratorBio, curatorWithoutFrench, curators as curatorDefinitions, organizers as organizerDefinitions } from './content-people.ts';
 import { reserveIds, stampRow, type SeedContext } from './context.ts';
 import type { SeedAssets, StoredImage } from './images.ts';
@@ -30,6 +30,8 @@ export interface CatalogueRows {
 /** Ids the editions and events draw from. */
 export interface CatalogueIds {
   coverIds: number[];
+  /** Video links (embeds) some events add to their gallery. */
+  videoLinkIds: number[];
   curatorIds: number[];
   organizerIds: number[];
   tagIds: number[];
@@ -131,9 +133,24 @@ export function buildCatalogue(context: SeedContext, assets: SeedAssets, taken: 
     }
   });
 
+  // Made last, with their own random stream, so the rows above stay as they were before them.
+  const videoRandom = createRandom(SEED + 1);
+  let videoLinkId = reserveIds(context, 'medias', videoLinks.length);
+  const videoLinkIds: number[] = [];
+  for (const video of videoLinks) {
+    const id = videoLinkId++;
+    videoLinkIds.push(id);
+    rows.medias.push({
+      id, kind: 'embed', storageKey: null, embedUrl: video.url, mimeType: null, byteSize: null, width: null, height: null,
+      sha256: null, originalName: null, credit: video.credit, licence: video.licence,
+      ...stampRow(context, videoRandom, context.now - 150 * 86_400_000),
+    });
+    for (const locale of locales) rows.mediaTranslations.push({ mediaId: id, locale, alt: video.title[locale], caption: video.caption[locale] });
+  }
+
   return {
     rows,
-    ids: { coverIds: assets.covers.map((cover) => idOf.get(cover)!), curatorIds, organizerIds, tagIds, tagIdBySlug, fileIdByKind },
+    ids: { coverIds: assets.covers.map((cover) => idOf.get(cover)!), videoLinkIds, curatorIds, organizerIds, tagIds, tagIdBySlug, fileIdByKind },
   };
 }
 

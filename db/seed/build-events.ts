@@ -142,9 +142,10 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
 
   const cover = rows.events.at(-1)!.coverMediaId;
   const gallery = ids.coverIds.filter((mediaId) => mediaId !== cover);
-  pickDistinct(random, gallery, randomInt(random, 0, 4)).forEach((mediaId, position) =>
-    rows.eventMedias.push({ eventId: id, mediaId, position }),
-  );
+  const images = pickDistinct(random, gallery, randomInt(random, 0, 4));
+  images.forEach((mediaId, position) => rows.eventMedias.push({ eventId: id, mediaId, position }));
+  // One event in ten shows a video link after its images.
+  if (index % 10 === 3) rows.eventMedias.push({ eventId: id, mediaId: ids.videoLinkIds[Math.floor(index / 10) % ids.videoLinkIds.length]!, position: images.length });
   if (index % 6 === 0) {
     const kinds = index % 12 === 0 ? ['schedule', 'accessibility'] : ['schedule'];
     kinds.forEach((kind, position) => {

@@ -108,6 +108,33 @@ export const logoDesigns: readonly ImageDesign[] = Array.from({ length: 4 }, (_,
 export const mediaCredit = 'Edition Hub design studio';
 export const mediaLicence = 'CC BY 4.0';
 
+export interface VideoLinkDefinition {
+  url: string;
+  /** The video's title (stored as its alternative text). */
+  title: Localized;
+  caption: Localized;
+  credit: string;
+  licence: string;
+}
+
+/** Video links some demo events show in their gallery: open films of the Blender Foundation. */
+export const videoLinks: readonly VideoLinkDefinition[] = [
+  {
+    url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+    title: l('Big Buck Bunny, an open animated short film', 'Big Buck Bunny, court métrage d’animation libre', 'Big Buck Bunny, ein freier Animationskurzfilm'),
+    caption: l('Trailer of the screening programme', 'Bande-annonce du programme de projections', 'Trailer des Filmprogramms'),
+    credit: 'Blender Foundation',
+    licence: 'CC BY 3.0',
+  },
+  {
+    url: 'https://www.youtube.com/watch?v=eRsGyueVLvQ',
+    title: l('Sintel, an open animated short film', 'Sintel, court métrage d’animation libre', 'Sintel, ein freier Animationskurzfilm'),
+    caption: l('Shown at the opening night', 'Projeté lors de la soirée d’ouverture', 'Gezeigt am Eröffnungsabend'),
+    credit: 'Blender Foundation',
+    licence: 'CC BY 3.0',
+  },
+];
+
 export interface DownloadDefinition {
   kind: 'programme' | 'accessibility' | 'press' | 'schedule';
   originalName: string;
