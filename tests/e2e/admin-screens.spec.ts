@@ -232,6 +232,36 @@ test.describe('admin screens', () => {
     await expect(page).toHaveURL(/\/en\/admin\/medias\/new$/);
   });
 
+  test('a video link is added from the keyboard, refused with a sentence when unsupported, and edited on its page', async ({ page }) => {
+    const fr = getTranslator('fr');
+    await open(page, '/fr/admin/medias/new');
+    const address = page.getByLabel(fr('admin.field.embedUrl'));
+    await address.fill('https://example.com/clip.mp4');
+    await address.press('Enter');
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('.admin-video-link .admin-field__errors')).toHaveText(fr('admin.error.UNSUPPORTED_VIDEO_LINK'));
+    await expect(page).toHaveURL(/\/fr\/admin\/medias\/new$/);
+
+    const title = `Bande-annonce ${uniqueToken()}`;
+    await page.getByLabel(fr('admin.field.alt')).fill(title);
+    await address.fill('https://youtu.be/dQw4w9WgXcQ?si=partage');
+    await address.press('Enter');
+    await expect(page).toHaveURL(/\/fr\/admin\/medias\/\d+$/);
+    await waitForIslands(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    const saved = page.getByLabel(fr('admin.field.embedUrl'));
+    await expect(saved).toHaveValue('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await expect(page.getByRole('link', { name: fr('admin.medias.videoLink.watch', { provider: 'YouTube' }) })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await expect(page.getByLabel(fr('admin.field.focalX'))).toHaveCount(0);
+
+    await saved.fill('https://player.vimeo.com/video/76979871');
+    await page.getByRole('button', { name: fr('admin.form.save') }).click();
+    await expect(page.getByRole('link', { name: fr('admin.medias.videoLink.watch', { provider: 'Vimeo' }) })).toHaveAttribute('href', 'https://vimeo.com/76979871');
+    await expect(saved).toHaveValue('https://vimeo.com/76979871');
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
   test('a form with errors shows them next to their fields and stays accessible', async ({ page }) => {
     await open(page, '/en/admin/events/new');
     await page.getByLabel(t('admin.field.title')).fill('No dates yet');

@@ -2,6 +2,8 @@
  * Signed-in clients of the admin API against a `startTestServer` instance: an admin (the first
  * local account), an editor (through HUB_EDITOR_EMAILS) and a signed-in user without a role.
  */
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.ts';
 import { PASSWORD } from '../integration/auth-support.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -86,4 +88,21 @@ export async function startAdminServer(env: Record<string, string> = {}): Promis
   const editor = adminClient(server.origin, await signUp(server.origin, EDITOR_EMAIL));
   const visitor = adminClient(server.origin, await signUp(server.origin, NO_ROLE_EMAIL));
   return { server, admin, editor, visitor, anonymous: adminClient(server.origin) };
+}
+
+/**
+ * For one test file: a server started before its tests (as `startAdminServer`) with a handle on
+ * its database, both closed after them. Read the members inside tests, once started.
+ */
+export function useAdminServer(env: Record<string, string> = {}): { readonly app: AdminServer; readonly db: Database } {
+  const running = {} as { app: AdminServer; db: Database };
+  beforeAll(async () => {
+    running.app = await startAdminServer(env);
+    running.db = await openDatabase({ url: running.app.server.databaseUrl });
+  });
+  afterAll(async () => {
+    running.db?.$client.close();
+    await running.app?.server.stop();
+  });
+  return running;
 }

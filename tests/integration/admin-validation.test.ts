@@ -77,7 +77,14 @@ function shared(collection: Collection): Bad[] {
     );
   } else {
     cases.push(
-      { name: 'create as JSON instead of an upload', method: 'POST', path: '', body: { name: 'x' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      // Files are uploads only; a media may also be a video link, sent as JSON (decision 013).
+      ...(collection === 'files'
+        ? [{ name: 'create as JSON instead of an upload', method: 'POST', path: '', body: { name: 'x' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }] satisfies Bad[]
+        : ([
+            { name: 'create as JSON without a video link', method: 'POST', path: '', body: { name: 'x' }, status: 400, code: 'VALIDATION_FAILED', field: ['embedUrl', 'REQUIRED'] },
+            { name: 'create a link to another site', method: 'POST', path: '', body: { embedUrl: 'https://example.com/v/1' }, status: 400, code: 'VALIDATION_FAILED', field: ['embedUrl', 'UNSUPPORTED_VIDEO_LINK'] },
+            { name: 'create as plain text', method: 'POST', path: '', raw: { type: 'text/plain', data: 'https://youtu.be/dQw4w9WgXcQ' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+          ] satisfies Bad[])),
       { name: 'bulk publish of items without status', method: 'POST', path: '/bulk', body: { action: 'publish', ids: [1] }, status: 422, code: 'ACTION_NOT_SUPPORTED' },
     );
   }

@@ -196,7 +196,7 @@ export const collections: Readonly<Record<CollectionName, CollectionConfig>> = {
     list: listConfig(mediaSorts, '-createdAt', ['kind']),
     draft: {
       locales,
-      fields: { focalX: 'value', focalY: 'value', credit: 'optionalText', licence: 'optionalText' },
+      fields: { focalX: 'value', focalY: 'value', credit: 'optionalText', licence: 'optionalText', embedUrl: 'text' },
       translations: { alt: 'text', caption: 'optional' },
     },
     complete: ['alt'],

@@ -20,14 +20,18 @@ async function readWithinLimit(request: Request, limit: number): Promise<Uint8Ar
   }
 }
 
+/** Whether the request declares a JSON body (`application/json` or a `+json` type). */
+export function isJsonRequest(request: Request): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(request.headers.get('content-type') ?? '');
+}
+
 /**
  * The parsed JSON body. 415 unless the body is declared JSON; 413 past `limit` bytes (checked on
  * Content-Length first, then while streaming, so a lying client cannot make us buffer more);
  * 400 `INVALID_JSON` when it does not parse.
  */
 export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+  if (!isJsonRequest(request)) {
     throw new AdminError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
   }
   if (!request.body) throw new AdminError(400, 'INVALID_JSON', 'The request body is empty');

@@ -3,6 +3,8 @@
  * route reads the same way — authorize → parse with zod → domain function → respond.
  */
 import type { APIContext, APIRoute } from 'astro';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
 import { bulkSchema } from '../../lib/admin-schemas/bulk.ts';
 import { searchParamsToObject } from '../../lib/admin-schemas/list-query.ts';
 import { discardBody, readJsonBody } from './body.ts';
@@ -10,7 +12,9 @@ import { exportStream } from './export.ts';
 import { handleAdmin, invalidateAfterWrite, json, routeId } from './http.ts';
 import { listItems } from './list.ts';
 import type { AdminResource } from './resource.ts';
-import { bulkItems, createItem, deleteItems, getItem, updateItem } from './service.ts';
+import type { Permission } from '../auth/permissions.ts';
+import type { Actor } from './actor.ts';
+import { bulkItems, createItem, deleteItems, getItem, updateItem, type WriteOutcome } from './service.ts';
 import { parseInput } from './validation.ts';
 import { AdminError } from './errors.ts';
 
@@ -23,14 +27,26 @@ export function listRoute(resource: AdminResource): APIRoute {
     });
 }
 
+/** A JSON create other than the collection's own (a media made from a video link). */
+export interface CreateUseCase<S extends z.ZodType> {
+  permission: Permission;
+  schema: S;
+  create(db: Database, actor: Actor, resource: AdminResource, body: z.output<S>): Promise<WriteOutcome>;
+}
+
 /** `POST /api/admin/<collection>`: create from JSON; 201 with the item and its Location. */
-export function createRoute(resource: AdminResource): APIRoute {
+export function createRoute<S extends z.ZodType>(resource: AdminResource, useCase?: CreateUseCase<S>): APIRoute {
+  if (useCase) return jsonCreate(resource, useCase);
   const schema = resource.createSchema;
   if (!schema) throw new Error(`${resource.collection} has no JSON create`);
+  return jsonCreate(resource, { permission: 'content.write', schema, create: createItem });
+}
+
+function jsonCreate<S extends z.ZodType>(resource: AdminResource, { permission, schema, create }: CreateUseCase<S>): APIRoute {
   return (context) =>
-    handleAdmin(context, 'content.write', async ({ db, actor }) => {
+    handleAdmin(context, permission, async ({ db, actor }) => {
       const body = parseInput(schema, await readJsonBody(context.request));
-      const outcome = await createItem(db, actor, resource, body);
+      const outcome = await create(db, actor, resource, body);
       await invalidateAfterWrite(context, outcome);
       const id = (outcome.body as { id: number }).id;
       return json(outcome.body, 201, { Location: `/api/admin/${resource.collection}/${id}` });

@@ -14,8 +14,9 @@ import { releaseBlobs } from '../uploads/blobs.ts';
 export const mediaSpec: EntitySpec = {
   entity: 'media',
   table: medias,
-  // What an editor may change; the file-derived columns are set once, by the upload.
-  columns: ['focalX', 'focalY', 'credit', 'licence'],
+  // What an editor may change; the file-derived columns are set once, by the upload. A video
+  // link's address may change (to another YouTube or Vimeo video), never a file's kind.
+  columns: ['focalX', 'focalY', 'credit', 'licence', 'embedUrl'],
   references: {},
   links: {},
   translations: {
@@ -27,6 +28,9 @@ export const mediaSpec: EntitySpec = {
     complete: ['alt'],
     defaults: { alt: '' },
   },
+  validate: (state, errors) => {
+    if (state.values['kind'] !== 'embed' && state.values['embedUrl'] != null) errors.add('embedUrl', 'NOT_A_VIDEO_LINK');
+  },
   changes: (ids) => ({ medias: ids }),
   usage: 'media',
   detachPermission: 'media.deleteInUse',
@@ -37,7 +41,7 @@ export const mediaSpec: EntitySpec = {
 };
 
 const title = sql`coalesce((SELECT t.alt FROM media_translations t WHERE t.media_id = ${medias.id} AND t.alt <> ''
-  ORDER BY t.locale = ${defaultLocale} DESC, t.locale LIMIT 1), ${medias.originalName}, ${medias.storageKey})`;
+  ORDER BY t.locale = ${defaultLocale} DESC, t.locale LIMIT 1), ${medias.originalName}, ${medias.embedUrl}, ${medias.storageKey})`;
 
 const mediaList: ListDefinition<Omit<MediaListQuery, 'page' | 'limit' | 'sort'>> = {
   spec: mediaSpec,
@@ -45,7 +49,7 @@ const mediaList: ListDefinition<Omit<MediaListQuery, 'page' | 'limit' | 'sort'>>
   sorts: { createdAt: medias.createdAt, updatedAt: medias.updatedAt, byteSize: medias.byteSize, originalName: medias.originalName },
   filters: (query) => [query.kind ? eq(medias.kind, query.kind) : undefined],
   search: {
-    like: (pattern) => sql`(${likeEscaped(medias.originalName, pattern)} OR ${likeEscaped(medias.credit, pattern)}
+    like: (pattern) => sql`(${likeEscaped(medias.originalName, pattern)} OR ${likeEscaped(medias.credit, pattern)} OR ${likeEscaped(medias.embedUrl, pattern)}
       OR ${medias.id} IN (SELECT media_id FROM media_translations WHERE alt LIKE ${pattern} ESCAPE '\\' OR caption LIKE ${pattern} ESCAPE '\\'))`,
   },
 };

@@ -1,9 +1,11 @@
 /**
  * Edit form of a media: image preview with the focal point (click the image or type the
- * percentages), credit and licence, alternative text and caption per locale, where it is used.
+ * percentages), or a video link's address; credit and licence, alternative text (a video's
+ * title) and caption per locale, where it is used.
  */
 import type { MouseEvent } from 'react';
 import { mediaPatchSchema } from '../../../lib/admin-schemas/medias.ts';
+import { embedProviderNames, parseEmbedUrl } from '../../../lib/embeds.ts';
 import { collections } from '../collections.ts';
 import { EditForm } from '../form/EditForm.tsx';
 import { PercentField, Section, TextAreaField, TextField } from '../form/fields.tsx';
@@ -17,7 +19,7 @@ import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
 
 const config = collections.medias;
-const labelKeys = ['focalX', 'focalY', 'credit', 'licence', 'alt', 'caption'];
+const labelKeys = ['focalX', 'focalY', 'credit', 'licence', 'alt', 'caption', 'embedUrl'];
 
 function MediaPreview({ form }: { form: EditFormState }) {
   const { t, locale } = useAdmin();
@@ -36,6 +38,8 @@ function MediaPreview({ form }: { form: EditFormState }) {
     typeof item['byteSize'] === 'number' ? formatBytes(item['byteSize'], locale) : null,
     item['width'] && item['height'] ? `${String(item['width'])} × ${String(item['height'])}` : null,
   ].filter(Boolean);
+  // The saved link (not the draft): the page it opens is the one visitors get.
+  const embed = item['kind'] === 'embed' && typeof item['embedUrl'] === 'string' ? parseEmbedUrl(item['embedUrl']) : null;
   return (
     <figure className="admin-media-preview">
       {url && item['kind'] === 'image' ? (
@@ -47,6 +51,13 @@ function MediaPreview({ form }: { form: EditFormState }) {
       ) : (
         <p>{t(`admin.medias.kind.${String(item['kind'] ?? 'image')}`)}</p>
       )}
+      {embed && (
+        <p>
+          <a href={embed.watchUrl} target="_blank" rel="noopener noreferrer">
+            {t('admin.medias.videoLink.watch', { provider: embedProviderNames[embed.provider] })}
+          </a>
+        </p>
+      )}
       <figcaption>{facts.join(' · ')}</figcaption>
     </figure>
   );
@@ -56,9 +67,15 @@ function MediaFields({ item }: Pick<ItemFormProps, 'item'>) {
   const { t, defaultLocale } = useAdmin();
   const form = useEditForm({ config, item, patchSchema: mediaPatchSchema });
   const labels = useFieldLabels(labelKeys);
-  const heading = headingText(form.item, 'alt', defaultLocale, String(item?.['originalName'] ?? `#${String(item?.['id'])}`));
+  const heading = headingText(form.item, 'alt', defaultLocale, String(item?.['originalName'] ?? item?.['embedUrl'] ?? `#${String(item?.['id'])}`));
+  const kind = form.item?.['kind'];
   return (
     <EditForm config={config} form={form} heading={heading} fieldLabels={labels} aside={<MediaPreview form={form} />}>
+      {kind === 'embed' && (
+        <Section legend={t('admin.group.video')}>
+          <TextField path="embedUrl" type="url" label={labels['embedUrl']!} hint={t('admin.medias.videoLink.hint')} required maxLength={2048} />
+        </Section>
+      )}
       <Section legend={t('admin.group.texts')}>
         <LocaleTabs complete={config.complete}>
           {(locale) => (
@@ -73,10 +90,12 @@ function MediaFields({ item }: Pick<ItemFormProps, 'item'>) {
         <TextField path="credit" label={labels['credit']!} maxLength={300} />
         <TextField path="licence" label={labels['licence']!} maxLength={300} />
       </Section>
-      <Section legend={t('admin.group.focalPoint')} description={t('admin.medias.focalHint')}>
-        <PercentField path="focalX" label={labels['focalX']!} />
-        <PercentField path="focalY" label={labels['focalY']!} />
-      </Section>
+      {kind === 'image' && (
+        <Section legend={t('admin.group.focalPoint')} description={t('admin.medias.focalHint')}>
+          <PercentField path="focalX" label={labels['focalX']!} />
+          <PercentField path="focalY" label={labels['focalY']!} />
+        </Section>
+      )}
       {form.item && <WhereUsed item={form.item} />}
     </EditForm>
   );

@@ -1,14 +1,79 @@
 /**
  * The "new" page of medias and files: upload first (texts for the default locale optional), then
- * continue on the new item's edit page for everything else.
+ * continue on the new item's edit page for everything else. A media can also be a YouTube or
+ * Vimeo link instead of a file (decision 013).
  */
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { videoLinkField } from '../../../lib/admin-schemas/medias.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import { adminPaths } from '../collections.ts';
 import { goTo } from '../form/navigation.ts';
+import { apiPath, apiRequest } from '../lib/api.ts';
+import { issuesToFieldErrors } from '../lib/field-errors.ts';
 import { UploadField } from '../UploadField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { AdminIsland, type AdminIslandProps } from '../ui/AdminIsland.tsx';
+import { Field } from '../ui/Field.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
+
+type Metadata = { translations: Record<string, Record<string, string>> } | undefined;
+
+/** "Or add a video link": the address, checked here with the server's own rule, then created. */
+function VideoLinkForm({ metadata }: { metadata: Metadata }) {
+  const { t, locale } = useAdmin();
+  const hydrated = useHydrated();
+  const [url, setUrl] = useState('');
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = videoLinkField.safeParse(url);
+    if (!checked.success) {
+      setErrors(issuesToFieldErrors(checked.error.issues)['$'] ?? ['INVALID_VALUE']);
+      return;
+    }
+    setBusy(true);
+    const result = await apiRequest<{ id: number }>('POST', apiPath('medias'), { embedUrl: checked.data, ...metadata });
+    setBusy(false);
+    if (result.ok) {
+      pushToast('success', t('admin.medias.videoLink.done'));
+      goTo(adminPaths.edit(locale, 'medias', result.data.id));
+      return;
+    }
+    const codes = Object.values(result.problem.errors ?? {}).flat();
+    setErrors(codes.length ? codes : [result.problem.code]);
+  };
+  return (
+    <form className="admin-video-link" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('admin.medias.videoLink.heading')}</h2>
+      <fieldset className="admin-form__fields" disabled={!hydrated || busy}>
+        <Field id={id} label={t('admin.field.embedUrl')} hint={t('admin.medias.videoLink.hint')} errors={errors} required>
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              value={url}
+              maxLength={2048}
+              placeholder="https://www.youtube.com/watch?v=…"
+              onChange={(event) => {
+                setUrl(event.target.value);
+                if (errors.length) setErrors([]);
+              }}
+            />
+          )}
+        </Field>
+        <button type="submit" className="admin-button">
+          {t('admin.medias.videoLink.submit')}
+        </button>
+      </fieldset>
+    </form>
+  );
+}
 
 function Upload({ target }: { target: 'medias' | 'files' }) {
   const { t, locale, defaultLocale } = useAdmin();
@@ -40,6 +105,7 @@ function Upload({ target }: { target: 'medias' | 'files' }) {
           goTo(adminPaths.edit(locale, target, item['id'] as number));
         }}
       />
+      {target === 'medias' && <VideoLinkForm metadata={metadata} />}
     </div>
   );
 }
