@@ -232,9 +232,12 @@ test.describe('admin screens', () => {
     await expect(page).toHaveURL(/\/en\/admin\/medias\/new$/);
   });
 
-  test('a video link is added from the keyboard, refused with a sentence when unsupported, and edited on its page', async ({ page }) => {
+  test('a video link is added from the keyboard on a phone-sized screen, refused with a sentence when unsupported, and edited on its page', async ({ page }) => {
     const fr = getTranslator('fr');
+    await page.setViewportSize({ width: 360, height: 800 });
     await open(page, '/fr/admin/medias/new');
+    // Fits a phone: neither the file picker nor the link form widens the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const address = page.getByLabel(fr('admin.field.embedUrl'));
     await address.fill('https://example.com/clip.mp4');
     await address.press('Enter');
