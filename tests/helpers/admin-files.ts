@@ -65,6 +65,32 @@ export function webm(): Buffer {
   return Buffer.concat([header, segment]);
 }
 
+/** MPEG audio: an ID3v2 tag, then three MPEG-1 Layer III frame headers (128 kbit/s, 44.1 kHz). */
+export function mp3(): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x64]);
+  const id3 = Buffer.concat([Buffer.from('ID3', 'ascii'), Buffer.from([3, 0, 0, 0, 0, 0, 10]), Buffer.alloc(10)]);
+  return Buffer.concat([id3, frame, frame, frame]);
+}
+
+/** An M4A (AAC in MP4) container: `ftyp` with the `M4A ` brand and an `mdat` box. */
+export function m4a(): Buffer {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypM4A ', 'ascii'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomM4A ', 'ascii')]);
+  const payload = Buffer.alloc(512, 3);
+  return Buffer.concat([ftyp, Buffer.from([0, 0, (payload.length + 8) >> 8, (payload.length + 8) & 0xff]), Buffer.from('mdat', 'ascii'), payload]);
+}
+
+/** An Ogg page whose first packet is an Opus or a Vorbis identification header. */
+export function ogg(codec: 'opus' | 'vorbis'): Buffer {
+  const packet = codec === 'opus' ? Buffer.from('OpusHead\x01\x02\x00\x00', 'latin1') : Buffer.from('\x01vorbis\x00\x00\x00\x00', 'latin1');
+  const page = Buffer.alloc(28 + packet.length);
+  page.write('OggS', 0, 'ascii');
+  page.set([0, 2], 4);
+  page.set([1, packet.length], 26);
+  packet.copy(page, 28);
+  return page;
+}
+
 /** A one-page PDF; `note` (a comment) makes its bytes unique. */
 export function pdf(note = ''): Buffer {
   return Buffer.from(

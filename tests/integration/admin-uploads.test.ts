@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
-import { docx, elfBinary, htmlPage, image, jpegWithGps, mp4, pdf, pngDeclaring, svgWithScript, webm, zip } from '../helpers/admin-files.ts';
+import { docx, elfBinary, htmlPage, image, jpegWithGps, m4a, mp3, mp4, ogg, pdf, pngDeclaring, svgWithScript, webm, zip } from '../helpers/admin-files.ts';
 
 let app: AdminServer;
 let uploads: string;
@@ -81,6 +81,24 @@ describe('medias', () => {
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body).toMatchObject({ kind: 'video', mimeType: mime, width: null });
     expect(body.storageKey.endsWith(`.${ext}`)).toBe(true);
+  });
+
+  it.each([
+    ['MP3', mp3(), 'episode.mp3', 'audio/mpeg', 'mp3'],
+    ['M4A', m4a(), 'interview.m4a', 'audio/mp4', 'm4a'],
+    ['Ogg Opus', ogg('opus'), 'concert.opus', 'audio/ogg', 'ogg'],
+    ['Ogg Vorbis', ogg('vorbis'), 'concert.ogg', 'audio/ogg', 'ogg'],
+  ] as const)('accepts %s audio and serves it by byte range with its type', async (_, bytes, name, mime, ext) => {
+    const { status, body } = await upload('medias', bytes, name, 'application/octet-stream');
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ kind: 'audio', mimeType: mime, width: null, originalName: name });
+    expect(body.storageKey.endsWith(`.${ext}`)).toBe(true);
+    const part = await fetch(`${app.server.origin}/media/${body.storageKey}`, { headers: { range: 'bytes=0-3' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-type')).toBe(mime);
+    expect(Buffer.from(await part.arrayBuffer()).equals(Buffer.from(bytes).subarray(0, 4))).toBe(true);
+    // Registered as audio: the same bytes are not served under another kind's route.
+    expect((await fetch(`${app.server.origin}/media/${body.storageKey}?w=320&fm=webp`)).status).toBe(400);
   });
 
   it('serves an uploaded video whole and by byte range, for players that seek', async () => {

@@ -1,6 +1,6 @@
 /**
- * An event's gallery beyond images, against the built server: an uploaded video plays in the
- * browser's own player; a video link is a closed disclosure whose lazy frame comes from the
+ * An event's gallery beyond images, against the built server: an uploaded video or audio file
+ * plays in the browser's own player; a video link is a closed disclosure whose lazy frame comes from the
  * provider's player origin, which the page's Content-Security-Policy names only where it is framed.
  * A stored link the parser no longer accepts is left out rather than framed.
  */
@@ -12,6 +12,7 @@ let server: HubServer;
 let withMedias: string;
 let withoutMedias: string;
 const videoKey = `${'ab'.repeat(32)}.mp4`;
+const audioKey = `${'ab'.repeat(32)}.mp3`;
 
 async function addMedia(eventId: number, position: number, media: { kind: string; storageKey?: string; embedUrl?: string; mimeType?: string }, alt: string) {
   const [row] = await server.query<{ id: number }>(
@@ -31,6 +32,7 @@ beforeAll(async () => {
   withoutMedias = second!.slug;
   await addMedia(first!.id, 100, { kind: 'embed', embedUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, 'Opening night film');
   await addMedia(first!.id, 101, { kind: 'video', storageKey: videoKey, mimeType: 'video/mp4' }, 'Rehearsal');
+  await addMedia(first!.id, 103, { kind: 'audio', storageKey: audioKey, mimeType: 'audio/mpeg' }, 'Radio interview');
   // Written before the parser became stricter, or by hand: not a video this page may frame.
   await addMedia(first!.id, 102, { kind: 'embed', embedUrl: 'https://example.com/watch?v=dQw4w9WgXcQ"><script>alert(1)</script>' }, 'Stale link');
 });
@@ -59,15 +61,21 @@ describe('an event gallery with videos', () => {
     expect(page.body).toContain('Opening night film caption');
   });
 
-  it('plays an uploaded video in the browser, fetching only its metadata, with a download link inside', async () => {
-    const page = await server.html(`/en/hub/event/${withMedias}`);
-    const video = page.body.match(/<video [^>]*>([\s\S]*?)<\/video>/);
-    expect(video).not.toBeNull();
-    expect(video![0]).toContain(`src="/media/${videoKey}"`);
-    expect(video![0]).toContain('preload="metadata"');
-    expect(video![0]).toMatch(/ controls[ >]/);
-    expect(video![0]).toContain('aria-label="Rehearsal"');
-    expect(video![1]).toContain(`<a href="/media/${videoKey}" download>${getTranslator('en')('hub.media.downloadVideo')}</a>`);
+  it.each([
+    ['video', 'fetching only its metadata', 'en', videoKey, 'metadata', 'Rehearsal', 'hub.media.downloadVideo'],
+    ['audio', 'fetching nothing until played', 'de', audioKey, 'none', 'Radio interview', 'hub.media.downloadAudio'],
+  ] as const)('plays an uploaded %s in the browser, %s, with a download link inside', async (element, _how, locale, key, preload, title, download) => {
+    const page = await server.html(`/${locale}/hub/event/${withMedias}`);
+    const player = page.body.match(new RegExp(`<${element} [^>]*>([\\s\\S]*?)</${element}>`));
+    expect(player).not.toBeNull();
+    expect(player![0]).toContain(`src="/media/${key}"`);
+    expect(player![0]).toContain(`preload="${preload}"`);
+    expect(player![0]).toMatch(/ controls[ >]/);
+    expect(player![0]).toContain(`aria-label="${title}"`);
+    // The title comes from the default locale, so a page in another language says so.
+    expect(player![0].includes('lang="en"')).toBe(locale !== 'en');
+    expect(player![1]).toContain(`<a href="/media/${key}" download>${getTranslator(locale)(download)}</a>`);
+    expect(page.body).toContain(`${title} caption`);
   });
 
   it('leaves out a stored link that is not a supported video', async () => {

@@ -22,7 +22,7 @@ export interface UploadFieldProps {
 }
 
 const accepts = {
-  medias: 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4,video/webm',
+  medias: 'image/jpeg,image/png,image/webp,image/avif,image/gif,video/mp4,video/webm,audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg,.mp3,.m4a,.ogg,.opus',
   files: '.pdf,.txt,.csv,.zip,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,application/pdf,text/plain,text/csv,application/zip',
 };
 

@@ -1,5 +1,6 @@
 /**
- * GET /media/<key>                      — an image or video original (byte ranges for video)
+ * GET /media/<key>                      — an image, video or audio original (byte ranges for
+ *                                         video and audio)
  * GET /media/<key>?w=<width>&fm=<format> — a responsive variant (width 320|640|960|1280|1920,
  *                                         format webp|avif|jpeg), generated once, then stored
  * Only images registered in `medias` are served; keys are content hashes, so responses are
@@ -17,7 +18,7 @@ import {
   variantContentType,
   variantFormats,
   variantWidths,
-  videoContentType,
+  streamType,
   type OriginalKey,
 } from '../../server/storage/keys.ts';
 import { objectResponse } from '../../server/storage/responses.ts';
@@ -35,7 +36,7 @@ const notFound = () => problem(404, 'MEDIA_NOT_FOUND', 'No such image');
 
 export const GET: APIRoute = async ({ params, request, url }) => {
   const key = parseOriginalKey(params.key ?? '');
-  if (key && videoContentType(key.ext)) return serveVideo(request, key);
+  if (key && streamType(key.ext)) return serveStream(request, key);
   const originalType = key && imageContentType(key.ext);
   if (!key || !originalType) return notFound();
   const query = variantQuery.safeParse({ w: url.searchParams.get('w') ?? undefined, fm: url.searchParams.get('fm') ?? undefined });
@@ -61,10 +62,11 @@ export const GET: APIRoute = async ({ params, request, url }) => {
 
 export const HEAD = GET;
 
-/** A registered video original, whole or by byte range; videos have no variants. */
-async function serveVideo(request: Request, key: OriginalKey): Promise<Response> {
-  if (new URL(request.url).search) return problem(400, 'INVALID_VARIANT', 'Videos have no variants');
-  const record = await findImageByKey(await getDb(), key, 'video');
+/** A registered video or audio original, whole or by byte range; neither has variants. */
+async function serveStream(request: Request, key: OriginalKey): Promise<Response> {
+  const { kind, type } = streamType(key.ext)!;
+  if (new URL(request.url).search) return problem(400, 'INVALID_VARIANT', 'Videos and audio files have no variants');
+  const record = await findImageByKey(await getDb(), key, kind);
   const object = record ? await getStorage().read(key.key) : null;
-  return object ? objectResponse(request, object, { etag: `"${key.sha256}"`, contentType: videoContentType(key.ext)! }) : notFound();
+  return object ? objectResponse(request, object, { etag: `"${key.sha256}"`, contentType: type }) : notFound();
 }

@@ -12,8 +12,8 @@ import { groupBy, pickTranslation, textLocaleOf } from '../../lib/translated.ts'
 import { parseEmbedUrl, type Embed } from '../../lib/embeds.ts';
 import type { OriginalKey } from './keys.ts';
 
-/** The image record served under `key`, or undefined: only registered images are served. */
-export async function findImageByKey(db: Executor, key: OriginalKey, kind: 'image' | 'video' = 'image') {
+/** The media record of `kind` served under `key`, or undefined: only registered medias are served. */
+export async function findImageByKey(db: Executor, key: OriginalKey, kind: 'image' | 'video' | 'audio' = 'image') {
   const [row] = await db
     .select({ id: medias.id, mimeType: medias.mimeType, sha256: medias.sha256, width: medias.width })
     .from(medias)
@@ -50,10 +50,11 @@ export interface MediaView extends MediaTexts {
   mimeType: string;
 }
 
-/** Anything a gallery shows: an image, an uploaded video, or a video link (played by its provider). */
+/** Anything a gallery shows: an image, an uploaded video or audio file, or a video link (played by its provider). */
 export type GalleryMedia =
   | ({ kind: 'image' } & MediaView)
   | ({ kind: 'video'; key: string; mimeType: string; width: number | null; height: number | null } & MediaTexts)
+  | ({ kind: 'audio'; key: string; mimeType: string } & MediaTexts)
   | ({ kind: 'embed'; embed: Embed } & MediaTexts);
 
 /** Medias among placeholder `ids`, with their texts in placeholder `locale` and the default locale. */
@@ -83,7 +84,7 @@ const selectMedias = preparedQuery((db) => {
 
 type MediaRow = Awaited<ReturnType<ReturnType<typeof selectMedias>['all']>>[number];
 
-/** The page's view of one row, or null for what a page cannot show (audio, a link no longer supported). */
+/** The page's view of one row, or null for what a page cannot show (a link no longer supported). */
 function toGalleryMedia(row: MediaRow, locale: Locale): GalleryMedia | null {
   const texts: MediaTexts = { id: row.id, alt: row.alt ?? '', textLocale: textLocaleOf(row.found, locale), caption: row.caption, credit: row.credit };
   if (row.kind === 'image' && row.storageKey && row.width && row.height) {
@@ -92,6 +93,7 @@ function toGalleryMedia(row: MediaRow, locale: Locale): GalleryMedia | null {
   if (row.kind === 'video' && row.storageKey) {
     return { kind: 'video', ...texts, key: row.storageKey, mimeType: row.mimeType ?? 'video/mp4', width: row.width, height: row.height };
   }
+  if (row.kind === 'audio' && row.storageKey) return { kind: 'audio', ...texts, key: row.storageKey, mimeType: row.mimeType ?? 'audio/mpeg' };
   const embed = row.kind === 'embed' && row.embedUrl ? parseEmbedUrl(row.embedUrl) : null;
   return embed ? { kind: 'embed', ...texts, embed } : null;
 }

@@ -57,11 +57,17 @@ export function imageContentType(ext: string): string | undefined {
   return imageTypes[ext];
 }
 
-const videoTypes: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm' };
+const streamTypes: Record<string, { kind: 'video' | 'audio'; type: string }> = {
+  mp4: { kind: 'video', type: 'video/mp4' },
+  webm: { kind: 'video', type: 'video/webm' },
+  mp3: { kind: 'audio', type: 'audio/mpeg' },
+  m4a: { kind: 'audio', type: 'audio/mp4' },
+  ogg: { kind: 'audio', type: 'audio/ogg' },
+};
 
-/** The Content-Type of a web video by extension; undefined for anything else. */
-export function videoContentType(ext: string): string | undefined {
-  return videoTypes[ext];
+/** The media kind and Content-Type of a web video or audio file by extension; undefined otherwise. */
+export function streamType(ext: string): { kind: 'video' | 'audio'; type: string } | undefined {
+  return streamTypes[ext];
 }
 
 /** Content-Type of a generated variant. */

@@ -2,12 +2,13 @@
 
 const MB = 1024 * 1024;
 
-export type UploadCategory = 'image' | 'video' | 'file';
+export type UploadCategory = 'image' | 'video' | 'audio' | 'file';
 
 /** Largest accepted upload per category, in bytes. */
 export const uploadLimits: Readonly<Record<UploadCategory, number>> = {
   image: 20 * MB,
   video: 200 * MB,
+  audio: 100 * MB,
   file: 50 * MB,
 };
 

@@ -30,7 +30,7 @@ export interface StagedUpload {
 }
 
 export function tooLarge(category: UploadCategory | 'upload', limit: number): AdminError {
-  const what = category === 'upload' ? 'This upload' : category === 'file' ? 'A file' : `An ${category === 'image' ? 'image' : 'video'}`;
+  const what = { upload: 'This upload', file: 'A file', image: 'An image', video: 'A video', audio: 'An audio file' }[category];
   return new AdminError(413, 'FILE_TOO_LARGE', `${what} may be at most ${formatLimit(limit)}`, {
     errors: { file: ['FILE_TOO_LARGE'] },
     extensions: { limit, category },
@@ -107,7 +107,7 @@ export async function receiveUpload(request: Request, target: UploadTarget, stag
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new AdminError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the upload as multipart/form-data with a "file" part');
   }
-  const maxBytes = target === 'medias' ? Math.max(uploadLimits.image, uploadLimits.video) : uploadLimits.file;
+  const maxBytes = target === 'medias' ? Math.max(uploadLimits.image, uploadLimits.video, uploadLimits.audio) : uploadLimits.file;
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw tooLarge('upload', maxBytes);
   if (!request.body) throw new AdminError(400, 'FILE_REQUIRED', 'The upload has no file', { errors: { file: ['REQUIRED'] } });

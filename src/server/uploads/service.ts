@@ -1,5 +1,5 @@
 /**
- * Upload use cases: a media (image or video) or a file (download) arrives as multipart, is
+ * Upload use cases: a media (image, video or audio) or a file (download) arrives as multipart, is
  * streamed to staging, identified by its bytes, cleaned (images), stored under its content hash,
  * and recorded — row, texts and audit entry in one transaction. A failed record releases the blob.
  */
@@ -117,7 +117,7 @@ async function createVariantsOrLog(storage: Storage, key: string, width: number)
   }
 }
 
-/** POST /api/admin/medias: an image (cleaned, variants made) or a video. */
+/** POST /api/admin/medias: an image (cleaned, variants made), a video or an audio file. */
 export async function uploadMedia(context: UploadContext, actor: Actor, resource: AdminResource, request: Request): Promise<WriteOutcome> {
   demand(actor, 'media.upload');
   const { staged, originalName, type } = await receive(request, context, 'medias');
@@ -133,7 +133,7 @@ export async function uploadMedia(context: UploadContext, actor: Actor, resource
   const result = await record(context, actor, resource.spec, stored, {
     values: {
       ...values,
-      kind: type.category === 'image' ? 'image' : 'video',
+      kind: type.category as 'image' | 'video' | 'audio',
       storageKey: stored.key,
       mimeType: type.mime,
       byteSize: stored.size,

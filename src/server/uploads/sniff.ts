@@ -17,7 +17,10 @@ export interface AcceptedType {
   category: UploadCategory;
 }
 
-/** Medias: raster images and web video. SVG is absent on purpose: it can carry script. */
+/**
+ * Medias: raster images, web video and web audio (what every current browser plays). SVG is absent
+ * on purpose: it can carry script.
+ */
 const mediaTypes: Record<string, AcceptedType> = {
   'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', category: 'image' },
   'image/png': { mime: 'image/png', ext: 'png', category: 'image' },
@@ -26,6 +29,10 @@ const mediaTypes: Record<string, AcceptedType> = {
   'image/gif': { mime: 'image/gif', ext: 'gif', category: 'image' },
   'video/mp4': { mime: 'video/mp4', ext: 'mp4', category: 'video' },
   'video/webm': { mime: 'video/webm', ext: 'webm', category: 'video' },
+  'audio/mpeg': { mime: 'audio/mpeg', ext: 'mp3', category: 'audio' },
+  'audio/x-m4a': { mime: 'audio/mp4', ext: 'm4a', category: 'audio' },
+  'audio/ogg': { mime: 'audio/ogg', ext: 'ogg', category: 'audio' },
+  'audio/ogg; codecs=opus': { mime: 'audio/ogg', ext: 'ogg', category: 'audio' },
 };
 
 const file = (mime: string, ext: string): AcceptedType => ({ mime, ext, category: 'file' });
@@ -52,7 +59,7 @@ const legacyOffice: Record<string, AcceptedType> = {
 export type UploadTarget = 'medias' | 'files';
 
 function unsupported(target: UploadTarget, detected?: string): AdminError {
-  const accepted = target === 'medias' ? 'JPEG, PNG, WebP, AVIF, GIF, MP4 or WebM' : 'PDF, text, CSV, ZIP or Office documents';
+  const accepted = target === 'medias' ? 'JPEG, PNG, WebP, AVIF, GIF, MP4, WebM, MP3, M4A or Ogg' : 'PDF, text, CSV, ZIP or Office documents';
   return new AdminError(415, 'UNSUPPORTED_FILE_TYPE', `This kind of file is not accepted here; send ${accepted}`, {
     errors: { file: ['UNSUPPORTED_FILE_TYPE'] },
     extensions: { detected: detected ?? null },
@@ -66,7 +73,7 @@ function unsupported(target: UploadTarget, detected?: string): AdminError {
 export async function guessCategory(head: Uint8Array, target: UploadTarget): Promise<UploadCategory> {
   if (target === 'files') return 'file';
   const type = await fileTypeFromBuffer(head).catch(() => undefined);
-  return type && mediaTypes[type.mime]?.category === 'video' ? 'video' : 'image';
+  return (type && mediaTypes[type.mime]?.category) || 'image';
 }
 
 const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/;

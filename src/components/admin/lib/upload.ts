@@ -46,12 +46,13 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
 const MB = 1024 * 1024;
 
 /** Upload limits (the server's, see docs/decisions/008): checked early to spare a doomed upload. */
-export const clientUploadLimits = { image: 20 * MB, video: 200 * MB, file: 50 * MB } as const;
+export const clientUploadLimits = { image: 20 * MB, video: 200 * MB, audio: 100 * MB, file: 50 * MB } as const;
 
 /** The limit that applies to a picked file, judged by its type (the server judges by its bytes). */
 export function limitFor(target: 'medias' | 'files', type: string): number {
   if (target === 'files') return clientUploadLimits.file;
-  return type.startsWith('video/') ? clientUploadLimits.video : clientUploadLimits.image;
+  if (type.startsWith('video/')) return clientUploadLimits.video;
+  return type.startsWith('audio/') ? clientUploadLimits.audio : clientUploadLimits.image;
 }
 
 /** Bytes as "1.2 MB" in the UI locale. */
