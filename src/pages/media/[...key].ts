@@ -3,7 +3,7 @@
  *                                         video and audio)
  * GET /media/<key>?w=<width>&fm=<format> — a responsive variant (width 320|640|960|1280|1920,
  *                                         format webp|avif|jpeg), generated once, then stored
- * Only images registered in `medias` are served; keys are content hashes, so responses are
+ * Only originals registered in `medias` are served; keys are content hashes, so responses are
  * immutable.
  */
 import type { APIRoute } from 'astro';

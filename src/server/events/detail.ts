@@ -46,7 +46,7 @@ export interface EventDetail {
   availableLocales: Locale[];
   edition: EditionRef | null;
   cover: MediaView | null;
-  /** Images, uploaded videos and video links, in the editor's order. */
+  /** Images, uploaded videos and audio, and video links, in the editor's order. */
   gallery: GalleryMedia[];
   files: FileView[];
   organizers: OrganizerView[];
