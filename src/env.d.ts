@@ -1,5 +1,11 @@
 /// <reference types="astro/client" />
 
+/** Astro components imported from TypeScript modules (`astro check` types them fully). */
+declare module '*.astro' {
+  const Component: (props: Record<string, unknown>) => unknown;
+  export default Component;
+}
+
 declare namespace App {
   interface Locals {
     /** Locale of the request, from the `/{locale}` segment (default locale elsewhere). */

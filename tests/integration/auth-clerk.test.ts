@@ -5,30 +5,16 @@
  * non-loopback host; the last test asserts there was none.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBuildStale } from '../../src/server/runtime/build-state.ts';
+import { CLERK_DIST as DIST, CLERK_PUBLISHABLE_KEY as PUBLISHABLE_KEY, CLERK_SECRET_KEY as SECRET_KEY, ensureClerkBuild } from '../helpers/clerk-build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildVariant } from './auth-support.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const recorder = fileURLToPath(new URL('./auth-network-recorder.mjs', import.meta.url));
-const DIST = 'dist-clerk';
-// Publishable keys encode the Frontend API host; `pk_live_` avoids the dev-instance handshake.
-const PUBLISHABLE_KEY = `pk_live_${Buffer.from('clerk.hub.test$').toString('base64')}`;
-const SECRET_KEY = 'sk_live_edition_hub_test_secret';
-
-/** Builds the Clerk variant unless a fresh one (containing Clerk) is already there. */
-function ensureClerkBuild(): void {
-  const chunks = join(root, DIST, 'server', 'chunks');
-  const hasClerk = existsSync(chunks) && readdirSync(chunks).some((file) => /^clerk-astro-runtime_/.test(file));
-  if (hasClerk && !isBuildStale(root, DIST)) return;
-  buildVariant(DIST, { ...process.env, PUBLIC_CLERK_PUBLISHABLE_KEY: PUBLISHABLE_KEY, CLERK_SECRET_KEY: SECRET_KEY });
-}
 
 let server: TestServer;
 let networkLog: string;

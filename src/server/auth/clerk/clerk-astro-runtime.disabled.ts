@@ -9,6 +9,7 @@ export const clerkIncluded = false;
 export const SignIn = null;
 export const SignUp = null;
 export const SignOutButton = null;
+export const ClerkLocalization = null;
 
 export function createClerkMiddleware(): MiddlewareHandler {
   throw new Error('This build does not include Clerk: rebuild with PUBLIC_CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY set.');

@@ -8,6 +8,7 @@ import { clerkMiddleware } from '@clerk/astro/server';
 import type { ClerkAuthLike } from './claims.ts';
 
 export { SignIn, SignOutButton, SignUp } from '@clerk/astro/components';
+export { default as ClerkLocalization } from '../../../components/admin/auth/ClerkLocalization.astro';
 
 /** True in builds that include the Clerk integration. */
 export const clerkIncluded = true;

@@ -1,0 +1,22 @@
+/** The build that includes Clerk (`dist-clerk`), shared by the Clerk integration and e2e tests. */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isBuildStale } from '../../src/server/runtime/build-state.ts';
+import { buildVariant } from '../integration/auth-support.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const CLERK_DIST = 'dist-clerk';
+/** Publishable keys encode the Frontend API host; `pk_live_` avoids the dev-instance handshake. */
+export const CLERK_FRONTEND_API = 'clerk.hub.test';
+export const CLERK_PUBLISHABLE_KEY = `pk_live_${Buffer.from(`${CLERK_FRONTEND_API}$`).toString('base64')}`;
+export const CLERK_SECRET_KEY = 'sk_live_edition_hub_test_secret';
+
+/** Builds the Clerk variant unless a fresh one (containing Clerk) is already there. */
+export function ensureClerkBuild(): void {
+  const chunks = join(root, CLERK_DIST, 'server', 'chunks');
+  const hasClerk = existsSync(chunks) && readdirSync(chunks).some((file) => /^clerk-astro-runtime_/.test(file));
+  if (hasClerk && !isBuildStale(root, CLERK_DIST)) return;
+  buildVariant(CLERK_DIST, { ...process.env, PUBLIC_CLERK_PUBLISHABLE_KEY: CLERK_PUBLISHABLE_KEY, CLERK_SECRET_KEY: CLERK_SECRET_KEY });
+}
