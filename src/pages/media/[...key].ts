@@ -4,14 +4,15 @@
  * GET /media/<key>?w=<width>&fm=<format> — a responsive variant (width 320|640|960|1280|1920,
  *                                         format webp|avif|jpeg), generated once, then stored
  * Only originals registered in `medias` are served; keys are content hashes, so responses are
- * immutable.
+ * immutable. With HUB_MEDIA_BASE_URL set (a CDN in front of the bucket) the answer is a redirect
+ * there instead of the bytes.
  */
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { getDb } from '../../server/db.ts';
 import { problem } from '../../server/http/problem.ts';
 import { findImageByKey } from '../../server/storage/catalog.ts';
-import { getStorage } from '../../server/storage/index.ts';
+import { getMediaBaseUrl, getStorage } from '../../server/storage/index.ts';
 import {
   imageContentType,
   parseOriginalKey,
@@ -19,9 +20,10 @@ import {
   variantFormats,
   variantWidths,
   streamType,
+  variantKey,
   type OriginalKey,
 } from '../../server/storage/keys.ts';
-import { objectResponse } from '../../server/storage/responses.ts';
+import { objectResponse, redirectToMediaBase } from '../../server/storage/responses.ts';
 import { getImageVariant } from '../../server/storage/variants.ts';
 
 const variantQuery = z.union([
@@ -48,13 +50,16 @@ export const GET: APIRoute = async ({ params, request, url }) => {
   const record = await findImageByKey(await getDb(), key);
   if (!record) return notFound();
   const storage = getStorage();
+  const base = getMediaBaseUrl();
   const { w, fm } = query.data;
   if (w === undefined || fm === undefined) {
+    if (base) return redirectToMediaBase(base, key.key);
     const object = await storage.read(key.key);
     return object ? objectResponse(request, object, { etag: `"${key.sha256}"`, contentType: originalType }) : notFound();
   }
   const width = w as (typeof variantWidths)[number];
   const variant = await getImageVariant(storage, key, width, fm);
+  if (variant && base) return redirectToMediaBase(base, variantKey(key, width, fm));
   return variant
     ? objectResponse(request, variant, { etag: `"${key.sha256}-w${width}.${fm}"`, contentType: variantContentType(fm) })
     : notFound();
@@ -67,6 +72,8 @@ async function serveStream(request: Request, key: OriginalKey): Promise<Response
   const { kind, type } = streamType(key.ext)!;
   if (new URL(request.url).search) return problem(400, 'INVALID_VARIANT', 'Videos and audio files have no variants');
   const record = await findImageByKey(await getDb(), key, kind);
+  const base = getMediaBaseUrl();
+  if (record && base) return redirectToMediaBase(base, key.key);
   const object = record ? await getStorage().read(key.key) : null;
   return object ? objectResponse(request, object, { etag: `"${key.sha256}"`, contentType: type }) : notFound();
 }

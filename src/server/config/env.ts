@@ -30,10 +30,39 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })));
 
+/** An S3 bucket name as every S3-compatible store accepts it (AWS's rules: 3–63 characters). */
+const bucketName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens');
+
 /** A Sentry DSN (`https://<key>@<host>/<project id>`). */
 const sentryDsn = z.string().refine((value) => parseDsn(value) !== undefined, {
   message: 'must be a Sentry DSN like https://<public key>@<host>/<project id>',
 });
+
+type S3Settings = Partial<Record<'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'HUB_MEDIA_BASE_URL', string>> & {
+  S3_FORCE_PATH_STYLE?: boolean | undefined;
+};
+
+/**
+ * A bucket needs its region, and keys come in pairs (neither: the AWS SDK's own credential chain,
+ * e.g. an instance role). S3 settings without a bucket would silently keep uploads on local disk.
+ */
+function checkS3(env: S3Settings, ctx: z.RefinementCtx): void {
+  const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (!env.S3_BUCKET) {
+    const stray = (['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'HUB_MEDIA_BASE_URL'] as const).filter(
+      (name) => env[name] !== undefined,
+    );
+    if (stray.length > 0) add('S3_BUCKET', `is required when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set (uploads would stay on local disk)`);
+    return;
+  }
+  if (!env.S3_REGION) add('S3_REGION', 'is required with S3_BUCKET (e.g. us-east-1; auto for Cloudflare R2)');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    add(missing, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the AWS credential chain)');
+  }
+}
 
 export const envSchema = z
   .object({
@@ -50,6 +79,18 @@ export const envSchema = z
     HUB_DEMO: booleanFlag.optional(),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     /** Memory budget of the front cache of public pages, in MiB (0 turns it off). */
+    // Uploads in an S3-compatible bucket instead of UPLOADS_DIR (docs/decisions/008).
+    S3_BUCKET: bucketName.optional(),
+    S3_REGION: z.string().trim().min(1).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+    /** Public base URL of the bucket (a CDN); medias are then redirected there instead of streamed. */
+    HUB_MEDIA_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
     HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(24),
     /** How often this node applies the cache purges other nodes wrote, in ms (0: single node, off). See docs/decisions/010. */
     HUB_PURGE_POLL_MS: z.coerce
@@ -107,6 +148,7 @@ export const envSchema = z
     if (clerkKeys === 0 && !env.BETTER_AUTH_SECRET && !env.DATABASE_URL.startsWith('file:')) {
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required for local accounts on a remote database' });
     }
+    checkS3(env, ctx);
   })
   .transform((env) => ({
     ...env,

@@ -74,3 +74,14 @@ export function streamType(ext: string): { kind: 'video' | 'audio'; type: string
 export function variantContentType(format: VariantFormat): string {
   return `image/${format}`;
 }
+
+/**
+ * The Content-Type an object store should keep with `key`, so that a CDN serving the bucket
+ * directly answers like the media route would; downloads stay opaque bytes.
+ */
+export function contentTypeOfKey(key: string): string {
+  const variant = VARIANT.exec(key);
+  if (variant) return variantContentType(variant[4] as VariantFormat);
+  const original = parseOriginalKey(key);
+  return (original && (imageContentType(original.ext) ?? streamType(original.ext)?.type)) || 'application/octet-stream';
+}

@@ -70,6 +70,18 @@ export function objectResponse(
 }
 
 /**
+ * Sends the client to `key` under `baseUrl` (a CDN in front of the bucket) instead of streaming
+ * it. Keys are content hashes, so the redirect may be cached, though not for ever: the CDN's
+ * address can change.
+ */
+export function redirectToMediaBase(baseUrl: string, key: string): Response {
+  return new Response(null, {
+    status: 302,
+    headers: { Location: `${baseUrl}/${key}`, 'Cache-Control': 'public, max-age=3600', 'X-Content-Type-Options': 'nosniff' },
+  });
+}
+
+/**
  * `Content-Disposition: attachment` with an ASCII fallback name and the exact UTF-8 name
  * (RFC 6266 / 5987). Control characters, quotes, slashes and backslashes never pass through.
  */
