@@ -16,6 +16,8 @@ import { PurgePoller } from '../src/server/runtime/purge-poller.ts';
 import { clerkOriginFromKey } from '../src/server/runtime/security-headers.ts';
 import { shutDownGracefully, startHttpServer } from '../src/server/runtime/http-server.ts';
 import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
+import { moveLocalUploads } from '../src/server/storage/copy-uploads.ts';
+import { getStorage } from '../src/server/storage/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -41,6 +43,8 @@ await migrateDatabase(db);
 if (env.HUB_DEMO) {
   const result = await seedDatabase(db, { uploadsDir: env.UPLOADS_DIR });
   if (result.inserted) console.log(`Loaded demo content in ${(result.ms / 1000).toFixed(1)} s.`);
+  // The seed writes its images to disk; with a bucket, that is where every node must find them.
+  if (result.inserted && env.S3_BUCKET) await moveLocalUploads(env.UPLOADS_DIR, getStorage());
 }
 shareDatabase(db);
 const frontCache = env.HUB_FRONT_CACHE_MB > 0 ? new FrontCache(env.HUB_FRONT_CACHE_MB * 1024 * 1024) : undefined;
