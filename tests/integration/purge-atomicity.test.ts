@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Purges are published (for other nodes) only when polling is on.
   app = await startAdminServer({ HUB_PURGE_POLL_MS: '100' });
   db = createClient({ url: app.server.databaseUrl, intMode: 'number' });
-  [event] = (await db.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows as unknown as (typeof event)[];
+  event = (await db.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows[0] as unknown as typeof event;
 });
 afterAll(async () => {
   db?.close();

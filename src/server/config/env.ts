@@ -40,7 +40,7 @@ const sentryDsn = z.string().refine((value) => parseDsn(value) !== undefined, {
   message: 'must be a Sentry DSN like https://<public key>@<host>/<project id>',
 });
 
-type S3Settings = Partial<Record<'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'HUB_MEDIA_BASE_URL', string>> & {
+type S3Settings = { [name in 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'HUB_MEDIA_BASE_URL']?: string | undefined } & {
   S3_FORCE_PATH_STYLE?: boolean | undefined;
 };
 
