@@ -16,8 +16,9 @@ export interface StoredObject extends StoredObjectInfo {
 }
 
 /**
- * Adapters: local disk today (`createLocalStorage`); an S3-compatible one when several app nodes
- * must share uploads. Keys must satisfy `isStorageKey`; adapters refuse anything else.
+ * Adapters: local disk (`createLocalStorage`, the default) and an S3-compatible bucket
+ * (`createS3Storage`) when several app nodes must share uploads. Keys must satisfy
+ * `isStorageKey`; adapters refuse anything else.
  */
 export interface Storage {
   stat(key: string): Promise<StoredObjectInfo | null>;
