@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOriginalKey, variantFormats, variantKey, variantWidths } from '../../src/server/storage/keys.ts';
+import { InvalidStorageKeyError } from '../../src/server/storage/types.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { image, jpegWithGps, pdf } from '../helpers/admin-files.ts';
 import { makeTempDir } from '../helpers/db.ts';
@@ -158,6 +159,21 @@ describe('uploads in an S3 bucket', () => {
     expect(await s3.storage.stat(first.storageKey)).toBeNull();
     expect(await storedVariants()).toBe(0);
     expect((await fetch(`${app.server.origin}/media/${first.storageKey}`)).status).toBe(404);
+  });
+
+  it('refuses anything but a storage key before a request reaches the bucket', async () => {
+    let requests = 0;
+    const stopWatching = s3.onRequest(() => (requests += 1));
+    try {
+      for (const key of ['../outside.jpg', `ab/${'ab'.repeat(32)}.jpg/../../x`, '.staging/upload.part', '']) {
+        await expect(s3.storage.read(key)).rejects.toThrow(InvalidStorageKeyError);
+        await expect(s3.storage.put(key, new Uint8Array([1]))).rejects.toThrow(InvalidStorageKeyError);
+        await expect(s3.storage.delete(key)).rejects.toThrow(InvalidStorageKeyError);
+      }
+    } finally {
+      stopWatching();
+    }
+    expect(requests).toBe(0);
   });
 
   it('still sweeps staged uploads a crash left behind when uploads go to S3', async () => {
