@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOriginalKey, variantFormats, variantKey, variantWidths } from '../../src/server/storage/keys.ts';
 import { InvalidStorageKeyError } from '../../src/server/storage/types.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
-import { image, jpegWithGps, pdf } from '../helpers/admin-files.ts';
+import { image, jpegWithGps, mp4, pdf } from '../helpers/admin-files.ts';
 import { makeTempDir } from '../helpers/db.ts';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -208,6 +208,17 @@ describe('with HUB_MEDIA_BASE_URL (a CDN in front of the bucket)', () => {
     const variantFromCdn = await fetch(variantUrl);
     expect(variantFromCdn.status).toBe(200);
     expect(variantFromCdn.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('redirects videos too, and the CDN answers their byte ranges', async () => {
+    const bytes = mp4();
+    const { storageKey } = await upload('medias', bytes, 'clip.mp4');
+    const redirect = await fetch(`${cdnNode.origin}/media/${storageKey}`, { redirect: 'manual', headers: { range: 'bytes=0-7' } });
+    expect(redirect.status).toBe(302);
+    const part = await fetch(redirect.headers.get('location')!, { headers: { range: 'bytes=0-7' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 8))).toBe(true);
   });
 
   it('answers 404 rather than a redirect for a key no media row registers', async () => {
