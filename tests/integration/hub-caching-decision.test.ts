@@ -4,7 +4,7 @@
  * of every page); HEADs and processes without a front cache still use Astro's route cache.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decideHubCaching } from '../../src/server/hub-cache/http.ts';
+import { decideHubCaching } from '../../src/server/page-cache/decision.ts';
 import { CACHE_DIRECTIVE_HEADER, FrontCache, registerFrontCache } from '../../src/server/runtime/front-cache.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 

@@ -7,8 +7,8 @@ import { getEditionPage, getFeaturedEdition, listPublicEditions } from '../../sr
 import { getEventPage } from '../../src/server/events/detail.ts';
 import { findTagId, listPublicEvents, listRecentlyPublished } from '../../src/server/events/queries.ts';
 import { listPublicTags } from '../../src/server/events/tags.ts';
-import { getNextScheduledChange, forgetScheduleCache } from '../../src/server/hub-cache/schedule.ts';
-import { invalidateHubFor } from '../../src/server/hub-cache/invalidate.ts';
+import { getNextScheduledChange, forgetScheduleCache } from '../../src/server/page-cache/schedule.ts';
+import { invalidateHubFor } from '../../src/server/page-cache/invalidate.ts';
 import { toLocalDateKey } from '../../src/lib/dates.ts';
 import { createSeededDatabase, rows } from './hub-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeEtag, etagMatches } from '../../src/server/hub-cache/http.ts';
-import { invalidateHubFor, tagsToInvalidate } from '../../src/server/hub-cache/invalidate.ts';
+import { computeEtag, etagMatches } from '../../src/server/page-cache/decision.ts';
+import { invalidateHubFor, tagsToInvalidate } from '../../src/server/page-cache/invalidate.ts';
 
 describe('tagsToInvalidate', () => {
   it('purges an event, the listings, search, feeds and sitemap', () => {
