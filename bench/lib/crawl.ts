@@ -3,7 +3,7 @@
  * at a time, each in both stored encodings, until what the cache holds reaches the bound.
  */
 import { createClient } from '@libsql/client';
-import { ENTRY_OVERHEAD_BYTES } from '../../src/server/runtime/front-cache-handler.ts';
+import { ENTRY_OVERHEAD_BYTES } from '../../src/server/page-cache/serve.ts';
 
 export async function crawlUntilFull(origin: string, databaseUrl: string, cacheBytes: number, { concurrency = 4, maxPages = 12_000 } = {}): Promise<{ pages: number; bytes: number }> {
   const client = createClient({ url: databaseUrl });
