@@ -8,11 +8,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, writeTransaction, type Database } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedDatabase } from '../db/seed/generate.ts';
 import { EnvError, parseEnv, type Env } from '../src/server/config/env.ts';
-import { shareDatabase } from '../src/server/db.ts';
-import { checkReadiness } from '../src/server/operations/health.ts';
 import { announcePurge, broadcastPurge, receivePurges, relayPurges } from '../src/server/page-cache/cluster.ts';
 import { OwnPurges } from '../src/server/page-cache/own-purges.ts';
 import { ProcessPageCache } from '../src/server/page-cache/process-cache.ts';
@@ -21,9 +17,6 @@ import { PurgePoller } from '../src/server/page-cache/purge-poller.ts';
 import type { PurgeOptions } from '../src/server/page-cache/request.ts';
 import { hubTags } from '../src/server/page-cache/tags.ts';
 import { serveSharedLimits } from '../src/server/rate-limit/shared.ts';
-import { buildSite, isBuildStale } from '../src/server/runtime/build-state.ts';
-import { clerkOriginFromKey } from '../src/server/runtime/security-headers.ts';
-import { shutDownGracefully, startHttpServer } from '../src/server/runtime/http-server.ts';
 import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -46,15 +39,21 @@ try {
 
 const openDb = () => openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
 
-/** Once per machine, before any worker starts. */
+/**
+ * Once per machine, before any worker starts. Imported here, not above: a primary that only
+ * supervises workers should not keep the seed generator or the build tooling in memory.
+ */
 async function prepare(): Promise<Database> {
+  const { buildSite, isBuildStale } = await import('../src/server/runtime/build-state.ts');
   if (isBuildStale(root)) {
     console.log('Building the site…');
     if (!buildSite(root)) fail('The build failed; see the output above.');
   }
   const db = await openDb();
+  const { migrateDatabase } = await import('../db/migrate.ts');
   await migrateDatabase(db);
   if (env.HUB_DEMO) {
+    const { seedDatabase } = await import('../db/seed/generate.ts');
     const result = await seedDatabase(db, { uploadsDir: env.UPLOADS_DIR });
     if (result.inserted) console.log(`Loaded demo content in ${(result.ms / 1000).toFixed(1)} s.`);
   }
@@ -91,6 +90,12 @@ function purgePublisher(db: Database, own: OwnPurges): (tags: readonly string[],
 
 /** Serves HTTP in this process; resolves with a function that drains it. */
 async function serve(db: Database, pageCache: ProcessPageCache, health: Record<string, unknown>): Promise<{ port: number; drain: () => Promise<void> }> {
+  const [{ shareDatabase }, { checkReadiness }, { clerkOriginFromKey }, { shutDownGracefully, startHttpServer }] = await Promise.all([
+    import('../src/server/db.ts'),
+    import('../src/server/operations/health.ts'),
+    import('../src/server/runtime/security-headers.ts'),
+    import('../src/server/runtime/http-server.ts'),
+  ]);
   shareDatabase(db);
   const server = await startHttpServer({
     root,
