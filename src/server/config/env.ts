@@ -50,7 +50,7 @@ export const envSchema = z
     PUBLIC_SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     HUB_DEMO: booleanFlag.optional(),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
-    /** Memory budget of the front cache of public pages, in MiB (0 turns it off). */
+    /** Memory budget of each worker's page cache of public pages, in MiB (0 turns it off). */
     HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(24),
     /** Worker processes `npm start` runs (node:cluster); 1 = a single process. See docs/decisions/012. */
     HUB_WORKERS: z.coerce

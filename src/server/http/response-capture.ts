@@ -1,6 +1,6 @@
 /**
  * Intercepts a Node response at `writeHead`: a response the caller wants is buffered (not
- * written) and handed over whole; any other streams through untouched. The front cache and the
+ * written) and handed over whole; any other streams through untouched. The page cache and the
  * CSP both need this, each for its own kind of response.
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
