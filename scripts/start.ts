@@ -154,14 +154,20 @@ async function runWorker(): Promise<void> {
   const pageCache = new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut: announcePurge });
   receivePurges(pageCache);
   const { drain } = await serve(db, pageCache, { worker: cluster.worker!.id });
-  // The primary decides when to stop: a signal sent to the whole group must not stop us early.
-  process.on('SIGINT', () => undefined);
-  process.on('SIGTERM', () => {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
     void drain().then(() => {
       db.$client.close();
       process.exit(0);
     });
-  });
+  };
+  // The primary decides when to stop: a signal sent to the whole group must not stop us early.
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', stop);
+  // A primary that died cannot relay purges or count limits any more: finish and go.
+  process.on('disconnect', stop);
 }
 
 /** A worker that dies this soon after starting is replaced after a pause, not in a tight loop. */
