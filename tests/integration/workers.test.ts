@@ -96,9 +96,30 @@ describe('several workers', () => {
   });
 });
 
-describe('SIGTERM with several workers', () => {
-  it('stops every worker and exits cleanly', async () => {
-    const server = await startTestServer({ HUB_WORKERS: '2' });
+describe('several workers sharing a database with other machines', () => {
+  it('apply a purge another machine logged (cache_purges), every worker of them, then stop cleanly on SIGTERM', async () => {
+    const server = await startTestServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '50' });
+    const client = createClient({ url: server.databaseUrl, intMode: 'number' });
+    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id DESC LIMIT 1`)).rows as unknown as { id: number; slug: string }[];
+    const path = `/en/hub/event/${event!.slug}`;
+    const states: string[] = [];
+    for (let i = 0; i < 20 && states.filter((state) => state === 'MISS').length < 2; i++) states.push(String((await fresh(server, path)).headers['x-cache']));
+    expect(states.filter((state) => state === 'MISS')).toHaveLength(2);
+
+    // What another machine's write leaves behind: the change and its purge row, nothing else.
+    const title = 'Changed On Another Machine';
+    await client.batch([
+      { sql: "UPDATE event_translations SET title = ? WHERE event_id = ? AND locale = 'en'", args: [title, event!.id] },
+      { sql: 'INSERT INTO cache_purges (tags) VALUES (?)', args: [JSON.stringify([`event:${event!.id}`])] },
+    ]);
+    client.close();
+    await vi.waitFor(
+      async () => {
+        for (let i = 0; i < 4; i++) expect((await fresh(server, path)).body).toContain(title);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+
     const pids = [...workerPids(server).values()];
     expect(pids).toHaveLength(2);
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
