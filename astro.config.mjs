@@ -1,7 +1,7 @@
 // @ts-check
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { defineConfig, memoryCache } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import { getMonitoringIntegrations } from './src/server/errors/sentry-integration.ts';
 import { authBuildOptions } from './src/server/auth/clerk/build.mjs';
 import { defaultLocale, locales } from './src/i18n/config.ts';
@@ -25,9 +25,7 @@ export default defineConfig({
     defaultLocale,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
-  // Astro's route cache is only the fallback behind the front cache (which keeps the same pages,
-  // compressed and bounded by bytes): a few entries, so pages are not held twice (decision 012).
-  cache: { provider: memoryCache({ max: 64 }) },
+  // No Astro route cache: the server's page cache keeps public pages (decision 012).
   security: { checkOrigin: true },
   vite: {
     ssr: { external: ['@libsql/client', 'libsql', 'sharp'] },

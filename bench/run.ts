@@ -1,163 +1,211 @@
 /**
- * `npm run bench [-- --sizes 1000,10000,100000 --duration 5 --connections 32 --front-cache-mb 24]`
- * Builds, generates databases with the seed generator, starts the production server on
- * 127.0.0.1 for each size, drives it with autocannon from another process, compares cached
- * pages with nginx serving the same HTML, measures admin API and write-path latency, JS bytes,
- * RSS and database size, then prints a Markdown table and writes JSON under bench/results/.
- * It stops everything it started. Benchmarks are not tests: nothing here asserts a timing.
+ * `npm run bench [-- --events 100000 | --sizes 10000,100000] [--duration 5] [--connections 32]
+ *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000]`
+ * Builds, generates databases with the seed generator, and for each size:
+ * - one single-process server (HUB_WORKERS=1): cached pages in identity, gzip and brotli driven by
+ *   wrk (autocannon when wrk is absent), against nginx serving the same bytes in the same run;
+ *   cache-miss latencies at one connection (each sample after a purging write through the admin
+ *   API); admin API and write path; JS bytes; a cold crawl (each event URL once, 8 connections);
+ * - one server with every worker (HUB_WORKERS, default the machine's cores): the same cold crawl
+ *   on other URLs, then every worker's page cache filled and the RSS of all processes summed.
+ * Prints a Markdown table and writes JSON under bench/results/. It stops everything it started.
+ * Benchmarks are not tests: nothing here asserts a timing.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSite, isBuildStale } from '../src/server/runtime/build-state.ts';
 import { makeTempDir } from '../tests/helpers/db.ts';
-import { startTestServer } from '../tests/helpers/server.ts';
-import { measureAdmin } from './lib/admin.ts';
-import { crawlUntilFull } from './lib/crawl.ts';
-import { databaseBytes, ensureBenchDatabase } from './lib/databases.ts';
+import { startTestServer, type TestServer } from '../tests/helpers/server.ts';
+import { measureAdmin, renameEvent, signIn } from './lib/admin.ts';
+import { crawlCold, crawlUntilFull, eventSlugs } from './lib/crawl.ts';
+import { databaseBytes, ensureBenchDatabase, type BenchDatabase } from './lib/databases.ts';
 import { measureHubJs } from './lib/js-bytes.ts';
-import { runLoad, timeSequential, type LoadResult } from './lib/load.ts';
+import { findLoadGenerator, runLoad, timeSequential, type LoadResult } from './lib/load.ts';
 import { findNginx, startNginx } from './lib/nginx.ts';
 import { pickSamples } from './lib/samples.ts';
-import { renderReport, type SizeReport } from './lib/report.ts';
+import { renderReport, type HitEncoding, type SizeReport } from './lib/report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
+    events: { type: 'string' },
     sizes: { type: 'string', default: '10000' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     misses: { type: 'string', default: '60' },
-    // 0 measures Astro's own route cache alone (the "before" of docs/decisions/012).
     'front-cache-mb': { type: 'string', default: '24' },
+    workers: { type: 'string', default: String(availableParallelism()) },
+    crawl: { type: 'string', default: '2000' },
   },
 });
-const sizes = values.sizes.split(',').map((size) => Number(size.replace(/k$/i, '000')));
+const sizes = (values.events ?? values.sizes).split(',').map((size) => Number(size.replace(/k$/i, '000').replace(/m$/i, '000000')));
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const missCount = Number(values.misses);
+const workers = Number(values.workers);
+const crawlCount = Number(values.crawl);
+const cacheMb = Number(values['front-cache-mb']);
 
 if (isBuildStale(root)) {
   console.log('Building…');
   if (!buildSite(root)) throw new Error('build failed');
 }
 
+const generator = findLoadGenerator();
 const nginx = findNginx();
-const reports: SizeReport[] = [];
-const compressed = { 'accept-encoding': 'gzip' };
+console.log(`Load generator: ${generator === 'wrk' ? 'wrk (C, one thread)' : 'autocannon (Node; wrk is not installed, so cached-page figures flatter the app)'}`);
+console.log(nginx ? `Static reference: nginx (${nginx}), one worker, sendfile, gzip_static` : 'Static reference: none (nginx is not installed)');
+
+const ENCODINGS: Record<HitEncoding, Record<string, string>> = {
+  identity: {},
+  gzip: { 'accept-encoding': 'gzip' },
+  br: { 'accept-encoding': 'br, gzip' },
+};
 const WARM_UP_MISSES = 5;
+
+function startBenchServer(database: BenchDatabase, workerCount: number): Promise<TestServer> {
+  return startTestServer({
+    DATABASE_URL: database.url,
+    UPLOADS_DIR: database.uploadsDir,
+    HUB_DEMO: '0',
+    HUB_WORKERS: String(workerCount),
+    HUB_ADMIN_EMAILS: 'bench-admin@bench.example',
+    CONTACT_RATE_LIMIT: '0',
+    HUB_FRONT_CACHE_MB: String(cacheMb),
+  });
+}
+
+/** RSS of `pid` and every process below it (the primary and its workers), in MB. */
+function treeRssMb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we listed.
+    }
+  }
+  let kb = 0;
+  const visit = (id: number) => {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return;
+    }
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return kb / 1024;
+}
+
+const reports: SizeReport[] = [];
 
 for (const size of sizes) {
   console.log(`\n== ${size} events ==`);
   const database = ensureBenchDatabase(root, size);
-  const server = await startTestServer({
-    DATABASE_URL: database.url,
-    UPLOADS_DIR: database.uploadsDir,
-    HUB_DEMO: '0',
-    HUB_TEST_HOOKS: '1',
-    HUB_ADMIN_EMAILS: 'bench-admin@bench.example',
-    CONTACT_RATE_LIMIT: '0',
-    HUB_FRONT_CACHE_MB: values['front-cache-mb'],
+  const samples = await pickSamples(database.url);
+  const pages = {
+    home: '/en',
+    hub: '/en/hub',
+    event: `/en/hub/event/${samples.eventSlug}`,
+    edition: `/en/hub/edition/${samples.editionSlug}`,
+  };
+  const searches = ['concert', 'théâtre', 'atel', 'workshop family', 'vortrag'].map((q, i) => {
+    const locale = ['en', 'fr', 'fr', 'en', 'de'][i]!;
+    return { name: `search "${q}"`, path: `/${locale}/hub/search?q=${encodeURIComponent(q)}` };
   });
-  try {
-    const samples = await pickSamples(database.url);
-    const pages = {
-      home: '/en',
-      hub: '/en/hub',
-      event: `/en/hub/event/${samples.eventSlug}`,
-      edition: `/en/hub/edition/${samples.editionSlug}`,
-    };
-    const searches = ['concert', 'théâtre', 'atel', 'workshop family', 'vortrag'].map((q, i) => {
-      const locale = ['en', 'fr', 'fr', 'en', 'de'][i]!;
-      return { name: `search "${q}"`, path: `/${locale}/hub/search?q=${encodeURIComponent(q)}` };
-    });
+  // Distinct URLs for each crawl and for filling the caches: nothing crawled was cached before.
+  const crawlSlugs = await eventSlugs(database.url, 0, crawlCount * 2);
+  const [singleSlugs, allSlugs] = [crawlSlugs.slice(0, crawlCount), crawlSlugs.slice(crawlCount)];
+  const fillSlugs = await eventSlugs(database.url, crawlCount * 2, 6_000 * Math.max(1, workers));
 
-    // Cache-miss latency: each sample purges the page through a real write, then requests it once.
-    const purge = (slug: string) =>
-      fetch(`${server.origin}/api/test/invalidate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.origin },
-        body: JSON.stringify({ rename: { slug, locale: 'en', title: `Bench title ${Date.now()}` } }),
-      }).then((response) => response.arrayBuffer());
+  const single = await startBenchServer(database, 1);
+  let report: Omit<SizeReport, 'crawlAll' | 'rssAllFullMb' | 'workers'>;
+  try {
+    const cookie = await signIn(single.origin);
     const misses: Record<string, { p50: number; p95: number }> = {};
     for (const [name, path] of [...Object.entries(pages), ...searches.map((s) => [s.name, s.path] as const)]) {
-      const slug = name === 'event' ? samples.eventSlug : samples.editionEventSlug;
+      const purged = name === 'event' ? samples.eventId : samples.editionEventId;
+      const purge = () => renameEvent(single.origin, cookie, purged);
       // A server that has just started compiles each route's code on its first renders: the
       // figures are those of a running server, after a few unmeasured misses of the same page.
-      await timeSequential(WARM_UP_MISSES, () => fetch(server.origin + path, { headers: compressed }), () => purge(slug));
-      const timings = await timeSequential(
-        missCount,
-        () => fetch(server.origin + path, { headers: compressed }),
-        () => purge(slug),
-      );
+      const get = () => fetch(single.origin + path, { headers: ENCODINGS.br });
+      await timeSequential(WARM_UP_MISSES, get, purge);
+      const timings = await timeSequential(missCount, get, purge);
       misses[name] = { p50: timings.p50, p95: timings.p95 };
       console.log(`miss ${name}: p50 ${timings.p50.toFixed(1)} ms, p95 ${timings.p95.toFixed(1)} ms`);
     }
 
-    const hits: Record<string, LoadResult> = {};
+    const hits: SizeReport['hits'] = {};
     const html: Record<string, string> = {};
-    for (const [name, path] of [...Object.entries(pages), ...searches.map((s) => [s.name, s.path] as const)]) {
-      html[name] = await (await fetch(server.origin + path)).text();
-      hits[name] = await runLoad(server.origin + path, { connections, duration, headers: compressed });
-      console.log(`hit ${name}: ${hits[name].rps.toFixed(0)} req/s, p99 ${hits[name].p99} ms`);
+    for (const [name, path] of Object.entries(pages)) {
+      html[name] = await (await fetch(single.origin + path)).text();
+      hits[name] = {};
+      for (const [encoding, headers] of Object.entries(ENCODINGS) as [HitEncoding, Record<string, string>][]) {
+        // One unmeasured request makes the encoding's copy (a real client would have).
+        await (await fetch(single.origin + path, { headers })).arrayBuffer();
+        hits[name][encoding] = await runLoad(generator, single.origin + path, { connections, duration, headers });
+        console.log(`hit ${name} ${encoding}: ${hits[name][encoding]!.rps.toFixed(0)} req/s, p99 ${hits[name][encoding]!.p99.toFixed(2)} ms`);
+      }
     }
 
-    const statics: Record<string, LoadResult> = {};
+    const statics: SizeReport['statics'] = {};
     if (nginx) {
       const dir = makeTempDir('hub-bench-nginx-');
       const port = 20000 + Math.floor(Math.random() * 20000);
-      const staticServer = await startNginx(nginx, dir, port, Object.fromEntries(Object.keys(pages).map((name) => [name, html[name]!])));
+      const staticServer = await startNginx(nginx, dir, port, html);
       try {
         for (const name of Object.keys(pages)) {
-          statics[name] = await runLoad(`${staticServer.origin}/${name}.html`, { connections, duration, headers: compressed });
-          if (statics[name].non2xx > 0 || statics[name].errors > 0) throw new Error(`nginx failed ${name}: ${JSON.stringify(statics[name])}`);
-          console.log(`nginx ${name}: ${statics[name].rps.toFixed(0)} req/s, p99 ${statics[name].p99} ms`);
+          statics[name] = {};
+          for (const encoding of ['identity', 'gzip'] as const) {
+            const result: LoadResult = await runLoad(generator, `${staticServer.origin}/${name}.html`, { connections, duration, headers: ENCODINGS[encoding] });
+            if (result.non2xx > 0 || result.errors > 0) throw new Error(`nginx failed ${name}: ${JSON.stringify(result)}`);
+            statics[name][encoding] = result;
+            console.log(`nginx ${name} ${encoding}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(2)} ms`);
+          }
         }
       } finally {
         staticServer.stop();
       }
     }
 
-    const admin = await measureAdmin(server.origin, samples, missCount);
-    const js = await measureHubJs(server.origin, { ...pages, search: searches[0]!.path, contact: '/en/hub/contact' });
-    const rssMb = readRssMb(server.process.pid!);
-    const cacheMb = Number(values['front-cache-mb']);
-    const crawl = await crawlUntilFull(server.origin, database.url, cacheMb * 1024 * 1024);
-    const rssFullMb = readRssMb(server.process.pid!);
-    console.log(`crawled ${crawl.pages} event pages: RSS ${rssMb.toFixed(0)} → ${rssFullMb.toFixed(0)} MB`);
-    reports.push({
-      events: size,
-      seedSeconds: database.seedSeconds,
-      databaseMb: databaseBytes(database.file) / 1024 / 1024,
-      rssMb,
-      rssFullMb,
-      crawl: { pages: crawl.pages, cacheMb },
-      misses,
-      hits,
-      statics,
-      admin,
-      js,
-    });
+    const admin = await measureAdmin(single.origin, cookie, samples, missCount);
+    const js = await measureHubJs(single.origin, { ...pages, search: searches[0]!.path, contact: '/en/hub/contact' });
+    const crawlSingle = await crawlCold(single.origin, singleSlugs);
+    console.log(`cold crawl, 1 worker: ${crawlSingle.pagesPerSecond.toFixed(0)} pages/s (${crawlSingle.pages} pages, ${crawlSingle.failures} failures)`);
+    const rssMb = treeRssMb(single.process.pid!);
+    const filled = await crawlUntilFull(single.origin, fillSlugs, cacheMb * 1024 * 1024);
+    const rssFullMb = treeRssMb(single.process.pid!);
+    console.log(`1 worker: RSS ${rssMb.toFixed(0)} MB, ${rssFullMb.toFixed(0)} MB once ${filled.pages} pages filled the cache`);
+    report = { events: size, seedSeconds: database.seedSeconds, databaseMb: databaseBytes(database.file) / 1024 / 1024, rssMb, rssFullMb, cacheMb, misses, hits, statics, admin, js, crawlSingle };
   } finally {
-    await server.stop();
+    await single.stop();
+  }
+
+  const all = await startBenchServer(database, workers);
+  try {
+    // Like the single server before its crawl, every worker has rendered pages before: a freshly
+    // started worker compiles each route's code on its first renders.
+    await crawlCold(all.origin, fillSlugs.slice(0, 16 * workers));
+    const crawlAll = await crawlCold(all.origin, allSlugs);
+    console.log(`cold crawl, ${workers} workers: ${crawlAll.pagesPerSecond.toFixed(0)} pages/s (${crawlAll.pages} pages, ${crawlAll.failures} failures)`);
+    const filled = await crawlUntilFull(all.origin, fillSlugs, workers * cacheMb * 1024 * 1024);
+    const rssAllFullMb = treeRssMb(all.process.pid!);
+    console.log(`${workers} workers: RSS of all processes ${rssAllFullMb.toFixed(0)} MB once ${filled.pages} pages filled every cache`);
+    reports.push({ ...report, workers, crawlAll, rssAllFullMb });
+  } finally {
+    await all.stop();
   }
 }
 
-const markdown = renderReport(reports, { connections, duration, nginx: Boolean(nginx) });
+const markdown = renderReport(reports, { connections, duration, generator, nginx: Boolean(nginx) });
 console.log(`\n${markdown}`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = join(root, 'bench/results', `${new Date().toISOString().replaceAll(':', '-')}.json`);
-writeFileSync(file, JSON.stringify({ connections, duration, reports }, null, 2));
+writeFileSync(file, JSON.stringify({ connections, duration, generator, reports }, null, 2));
 console.log(`Results written to ${file}`);
-
-function readRssMb(pid: number): number {
-  try {
-    const status = spawnSync('cat', [`/proc/${pid}/status`]).stdout.toString();
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return kb / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}

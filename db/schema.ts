@@ -238,7 +238,7 @@ export const editions = sqliteTable(
     statusCheck('editions_status_check'),
     check('editions_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
     index('editions_public_idx').on(t.status, t.startsAt),
-    // The next scheduled publication (hub-cache/schedule.ts) without scanning the table.
+    // The next scheduled publication (page-cache/schedule.ts) without scanning the table.
     index('editions_scheduled_idx').on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
   ],
 );
@@ -285,7 +285,7 @@ export const events = sqliteTable(
     // Public listings: range on starts_at, and ends_at / publish_at read from the index itself, so
     // counting the upcoming events never touches the table.
     index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt),
-    // The next scheduled publication (hub-cache/schedule.ts) without scanning 100k rows.
+    // The next scheduled publication (page-cache/schedule.ts) without scanning 100k rows.
     index('events_scheduled_idx').on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
     // The longest event (events/span.ts) read from the end of an index instead of a table scan.
     index('events_span_idx').on(sql`(${t.endsAt} - ${t.startsAt})`),

@@ -6,7 +6,8 @@ import type { Samples } from './samples.ts';
 const EMAIL = 'bench-admin@bench.example';
 const PASSWORD = 'bench-password-0f-some-length';
 
-async function signIn(origin: string): Promise<string> {
+/** Signs the benchmark's admin in (signing it up on a fresh database); the session cookie. */
+export async function signIn(origin: string): Promise<string> {
   const headers = { 'content-type': 'application/json', origin };
   let response = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -36,8 +37,20 @@ export interface AdminFigures {
   firstLoadJs: Record<string, number>;
 }
 
-export async function measureAdmin(origin: string, samples: Samples, count: number): Promise<AdminFigures> {
-  const cookie = await signIn(origin);
+/** Renames event `id` through the admin API (a real write that purges its pages). */
+export async function renameEvent(origin: string, cookie: string, id: number): Promise<void> {
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const { version } = (await (await fetch(`${origin}/api/admin/events/${id}`, { headers })).json()) as { version: number };
+  const response = await fetch(`${origin}/api/admin/events/${id}`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ version, translations: { en: { title: `Bench title ${Date.now()}` } } }),
+  });
+  if (!response.ok) throw new Error(`bench: renaming event ${id} answered ${response.status}`);
+  await response.arrayBuffer();
+}
+
+export async function measureAdmin(origin: string, cookie: string, samples: Samples, count: number): Promise<AdminFigures> {
   const headers = { cookie, origin };
   // Unmeasured first calls: a freshly started server compiles the admin API's code on them.
   for (const path of ['/api/admin/events?status=published&limit=50', '/api/admin/events?status=published&q=concert&limit=50']) {

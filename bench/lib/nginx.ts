@@ -1,7 +1,8 @@
 /**
  * The static ceiling: nginx (Debian's nginx-light, when installed) serving the very HTML the app
- * produced, as files, on 127.0.0.1, precompressed like the app's (`gzip_static` with the same
- * gzip level), so both send the same bytes. Skipped with a note when nginx is absent.
+ * produced, as files, on 127.0.0.1, with one worker and sendfile, precompressed like the app's
+ * (`gzip_static` with the same gzip level), so both send the same bytes. nginx-light has no
+ * brotli: brotli answers are compared with its gzip. Skipped with a note when nginx is absent.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ export async function startNginx(binary: string, dir: string, port: number, page
   const config = join(dir, 'nginx.conf');
   writeFileSync(
     config,
-    `worker_processes 2;
+    `worker_processes 1;
 daemon off;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;

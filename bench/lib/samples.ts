@@ -9,6 +9,7 @@ export interface Samples {
   editionSlug: string;
   /** Another event of that edition, renamed to purge listings between cache-miss samples. */
   editionEventSlug: string;
+  editionEventId: number;
 }
 
 export async function pickSamples(url: string): Promise<Samples> {
@@ -33,6 +34,7 @@ export async function pickSamples(url: string): Promise<Samples> {
       eventId: Number(event!.id),
       editionSlug: String(edition.rows[0]!.slug),
       editionEventSlug: String((other ?? event)!.slug),
+      editionEventId: Number((other ?? event)!.id),
     };
   } finally {
     client.close();

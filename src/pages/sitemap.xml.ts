@@ -4,8 +4,8 @@
  */
 import type { APIRoute } from 'astro';
 import { getDb } from '../server/db.ts';
-import { respondCached } from '../server/hub-cache/http.ts';
-import { hubTags } from '../server/hub-cache/tags.ts';
+import { respondCached } from '../server/page-cache/decision.ts';
+import { hubTags } from '../server/page-cache/tags.ts';
 import { buildSitemap, buildSitemapIndex, countSitemapParts } from '../server/seo/sitemap.ts';
 import { getSiteOrigin } from '../server/seo/site.ts';
 

@@ -1,7 +1,4 @@
-/**
- * Which cache answered: the front cache's `X-Cache` (HIT/MISS), else Astro's route cache
- * `X-Astro-Cache` (for responses that bypass the front cache).
- */
+/** Whether the page cache answered: its `X-Cache` (HIT/MISS), null for a response it did not handle. */
 export function cacheState(response: Response): string | null {
-  return response.headers.get('x-cache') ?? response.headers.get('x-astro-cache');
+  return response.headers.get('x-cache');
 }

@@ -43,6 +43,8 @@ export async function startTestServer(env: Record<string, string> = {}, { sharin
       DATABASE_URL: databaseUrl,
       UPLOADS_DIR: join(dir, 'uploads'),
       HUB_DEMO: '1',
+      // One process unless a test is about workers: the machine's cores are shared by the test files.
+      HUB_WORKERS: '1',
       ...(process.env.HUB_DIST_DIR ? { HUB_DIST_DIR: process.env.HUB_DIST_DIR } : {}),
       ...env,
     },

@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, writeTransaction, type Database } from '../../db/client.ts';
 import { cachePurges } from '../../db/schema.ts';
 import { parseEnv } from '../../src/server/config/env.ts';
-import { recordHubPurge } from '../../src/server/hub-cache/invalidate.ts';
-import { OwnPurges, startPublishingPurges } from '../../src/server/hub-cache/node-purges.ts';
-import { getLatestPurgeId, insertPurge, prunePurges } from '../../src/server/hub-cache/purge-log.ts';
-import { hasMissingPurges, PurgePoller, type PurgePollerOptions } from '../../src/server/runtime/purge-poller.ts';
+import { recordHubPurge } from '../../src/server/page-cache/invalidate.ts';
+import { OwnPurges } from '../../src/server/page-cache/own-purges.ts';
+import { getLatestPurgeId, insertPurge, prunePurges } from '../../src/server/page-cache/purge-log.ts';
+import { hasMissingPurges, PurgePoller, type PurgePollerOptions } from '../../src/server/page-cache/purge-poller.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { startHranaServer } from '../helpers/hrana-server.ts';
@@ -147,8 +147,8 @@ describe('two app nodes on one database', () => {
 describe('recordHubPurge', () => {
   let t: TestDatabase;
   beforeAll(async () => {
+    // Purge rows are written because polling is on (HUB_PURGE_POLL_MS defaults to 1000).
     t = await createTestDatabase();
-    startPublishingPurges();
   });
   afterAll(() => t.close());
 
@@ -384,10 +384,10 @@ describe('purge poller timer', () => {
     const root = (path: string) => JSON.stringify(fileURLToPath(new URL(`../../${path}`, import.meta.url)));
     const script = `
       import { openDatabase } from ${root('db/client.ts')};
-      import { OwnPurges } from ${root('src/server/hub-cache/node-purges.ts')};
-      import { PurgePoller } from ${root('src/server/runtime/purge-poller.ts')};
+      import { OwnPurges } from ${root('src/server/page-cache/own-purges.ts')};
+      import { PurgePoller } from ${root('src/server/page-cache/purge-poller.ts')};
       const db = await openDatabase({ url: ${JSON.stringify(t.url)} });
-      const poller = new PurgePoller({ db, intervalMs: 20, own: new OwnPurges(), log: () => {} });
+      const poller = new PurgePoller({ db, intervalMs: 20, own: new OwnPurges(), applyTags: async () => {}, applyEverything: async () => {}, log: () => {} });
       await poller.start();
       setTimeout(() => console.log('polled up to', poller.lastId), 300);`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });

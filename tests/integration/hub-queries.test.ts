@@ -7,8 +7,9 @@ import { getEditionPage, getFeaturedEdition, listPublicEditions } from '../../sr
 import { getEventPage } from '../../src/server/events/detail.ts';
 import { findTagId, listPublicEvents, listRecentlyPublished } from '../../src/server/events/queries.ts';
 import { listPublicTags } from '../../src/server/events/tags.ts';
-import { getNextScheduledChange, forgetScheduleCache } from '../../src/server/hub-cache/schedule.ts';
-import { invalidateHubFor } from '../../src/server/hub-cache/invalidate.ts';
+import { getNextScheduledChange, forgetScheduleCache } from '../../src/server/page-cache/schedule.ts';
+import { invalidateHubFor } from '../../src/server/page-cache/invalidate.ts';
+import { ProcessPageCache } from '../../src/server/page-cache/process-cache.ts';
 import { toLocalDateKey } from '../../src/lib/dates.ts';
 import { createSeededDatabase, rows } from './hub-fixtures.ts';
 
@@ -185,8 +186,9 @@ describe('schedule and invalidation', () => {
 
   it('also purges the edition of a changed event', async () => {
     const row = all.find((r) => r.edition_id !== null)!;
-    const purged: string[][] = [];
-    const tags = await invalidateHubFor({ invalidate: async ({ tags }) => void purged.push(tags) }, { events: [row.id] }, test.db);
+    const purged: (readonly string[])[] = [];
+    const cache = new ProcessPageCache({ maxBytes: 1_000_000, fanOut: (tags) => void purged.push(tags) });
+    const tags = await invalidateHubFor(cache.handleFor(), { events: [row.id] }, test.db);
     expect(tags).toEqual(expect.arrayContaining([`event:${row.id}`, `edition:${row.edition_id}`, 'hub', 'search', 'feeds', 'sitemap']));
     expect(purged).toEqual([tags]);
   });

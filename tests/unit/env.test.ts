@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../../src/server/config/env.ts';
 
@@ -25,6 +26,12 @@ describe('environment validation', () => {
     expect(parseEnv({ HUB_DEMO: '0' }).HUB_DEMO).toBe(false);
   });
 
+  it('runs one worker per core unless HUB_WORKERS says otherwise (1 = a single process)', () => {
+    expect(parseEnv({}).HUB_WORKERS).toBe(Math.min(64, availableParallelism()));
+    expect(parseEnv({ HUB_WORKERS: '1' }).HUB_WORKERS).toBe(1);
+    expect(parseEnv({ HUB_WORKERS: '3' }).HUB_WORKERS).toBe(3);
+  });
+
   it('coerces the port and treats empty strings as unset', () => {
     expect(parseEnv({ PORT: '8080', HOST: '' }).PORT).toBe(8080);
     expect(parseEnv({ HOST: '' }).HOST).toBe('localhost');
@@ -36,6 +43,9 @@ describe('environment validation', () => {
     ['DATABASE_URL', 'postgres://x', /DATABASE_URL: must start with file:/],
     ['PUBLIC_SITE_URL', 'not a url', /PUBLIC_SITE_URL: must be an http\(s\) URL/],
     ['HUB_DEMO', 'maybe', /HUB_DEMO: must be one of/],
+    ['HUB_WORKERS', '0', /HUB_WORKERS: must be between 1 and 64/],
+    ['HUB_WORKERS', '1.5', /HUB_WORKERS: must be a whole number/],
+    ['HUB_WORKERS', 'all', /HUB_WORKERS: must be a number of workers/],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);

@@ -8,7 +8,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { SearchEntityType } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Permission } from '../auth/permissions.ts';
-import type { HubChanges } from '../hub-cache/invalidate.ts';
+import type { HubChanges } from '../page-cache/invalidate.ts';
 import type { AuditEntity } from './audit.ts';
 import type { FieldErrors, FieldErrorMap } from './errors.ts';
 import type { UsageKind } from './where-used.ts';

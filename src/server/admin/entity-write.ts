@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { reindexSearch } from '../../../db/search-index.ts';
-import { recordHubPurge, tagsToInvalidate, type HubChanges } from '../hub-cache/invalidate.ts';
+import { recordHubPurge, tagsToInvalidate, type HubChanges } from '../page-cache/invalidate.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { withConstraintErrors } from './db-errors.ts';

@@ -7,7 +7,8 @@ import type { Database } from '../../../db/client.ts';
 import { requirePermission, type Permission } from '../auth/permissions.ts';
 import type { AuthUser } from '../auth/types.ts';
 import { getDb } from '../db.ts';
-import { invalidateHubFor, type TagInvalidator } from '../hub-cache/invalidate.ts';
+import { invalidateHubFor } from '../page-cache/invalidate.ts';
+import { pageCacheOf } from '../page-cache/request.ts';
 import { problem } from '../http/problem.ts';
 import { actorFromUser, type Actor } from './actor.ts';
 import { AdminError, notFound } from './errors.ts';
@@ -72,7 +73,7 @@ export async function invalidateAfterWrite(context: APIContext, { changes, purge
     // No `db`: the changes already name the editions before and after (see each spec's
     // `changes`), which saves a query on every write. The purge row for the other nodes was
     // committed with the write (`purgeId`).
-    await invalidateHubFor(context.cache as TagInvalidator | undefined, changes, undefined, { purgeId });
+    await invalidateHubFor(pageCacheOf(context.locals), changes, undefined, { purgeId });
   } catch (error) {
     const line = { time: new Date().toISOString(), level: 'warn', msg: 'hub cache invalidation failed', path: context.url.pathname, error: String(error) };
     process.stderr.write(`${JSON.stringify(line)}\n`);

@@ -4,7 +4,7 @@
  */
 import type { Database, Executor } from '../../../db/client.ts';
 import type { BulkInput } from '../../lib/admin-schemas/bulk.ts';
-import type { HubChanges } from '../hub-cache/invalidate.ts';
+import type { HubChanges } from '../page-cache/invalidate.ts';
 import type { Actor } from './actor.ts';
 import { loadStates, toEntityInput } from './entity-state.ts';
 import { entityView } from './entity-view.ts';

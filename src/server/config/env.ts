@@ -2,6 +2,7 @@
  * The process environment, validated once. Every variable the product reads is declared here
  * with its default; README.md lists the same table.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseDsn } from '../errors/tunnel/dsn.ts';
 
@@ -78,7 +79,6 @@ export const envSchema = z
     PUBLIC_SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     HUB_DEMO: booleanFlag.optional(),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
-    /** Memory budget of the front cache of public pages, in MiB (0 turns it off). */
     // Uploads in an S3-compatible bucket instead of UPLOADS_DIR (docs/decisions/008).
     S3_BUCKET: bucketName.optional(),
     S3_REGION: z.string().trim().min(1).optional(),
@@ -91,7 +91,15 @@ export const envSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
+    /** Memory budget of each worker's page cache of public pages, in MiB (0 turns it off). */
     HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(24),
+    /** Worker processes `npm start` runs (node:cluster); 1 = a single process. See docs/decisions/012. */
+    HUB_WORKERS: z.coerce
+      .number({ error: 'must be a number of workers' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 64')
+      .max(64, 'must be between 1 and 64')
+      .default(() => Math.min(64, availableParallelism())),
     /** How often this node applies the cache purges other nodes wrote, in ms (0: single node, off). See docs/decisions/010. */
     HUB_PURGE_POLL_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })

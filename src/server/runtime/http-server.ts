@@ -7,10 +7,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { answerUnhandledError } from '../errors/last-resort.ts';
+import { ProcessPageCache } from '../page-cache/process-cache.ts';
+import { serveFromCache, withPageCache, type LocalsHandler } from '../page-cache/serve.ts';
 import { getDistDir } from './build-state.ts';
-import { FrontCache } from './front-cache.ts';
+import { refuseOtherMethods } from './hub-methods.ts';
 import { createStaticFiles } from './static-files.ts';
-import { serveFromCache, withFrontCache } from './front-cache-handler.ts';
 import { baseSecurityHeaders, withContentSecurityPolicy, type SecurityOptions } from './security-headers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -19,11 +20,13 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  * Loads the built Astro handler (the adapter's middleware mode: rendering only) behind the
  * build's static files, which are answered without asking the file system per request.
  */
-export async function loadAstroHandler(root: string, distDir = getDistDir()): Promise<Handler> {
-  const entry = (await import(pathToFileURL(join(root, distDir, 'server/entry.mjs')).href)) as { handler: Handler };
+export async function loadAstroHandler(root: string, distDir = getDistDir()): Promise<LocalsHandler> {
+  const entry = (await import(pathToFileURL(join(root, distDir, 'server/entry.mjs')).href)) as {
+    handler: (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => void;
+  };
   const serveStatic = createStaticFiles(join(root, distDir, 'client'));
-  return (req, res) => {
-    if (!serveStatic(req, res)) entry.handler(req, res);
+  return (req, res, locals) => {
+    if (!serveStatic(req, res)) entry.handler(req, res, undefined, locals);
   };
 }
 
@@ -33,9 +36,11 @@ export interface StartOptions {
   port: number;
   /** Answers `/readyz`; the server is ready when it resolves `{ ready: true }`. */
   readiness?: () => Promise<{ ready: boolean }>;
-  /** Front cache of public pages (omit to send every request to Astro). */
-  frontCache?: FrontCache | undefined;
+  /** This process's page cache (omit: nothing is kept, every request goes to Astro). */
+  pageCache?: ProcessPageCache | undefined;
   security?: SecurityOptions;
+  /** Added to the `/healthz` answer (e.g. which worker answered). */
+  health?: Record<string, unknown>;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -44,11 +49,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Starts listening with the built Astro handler; resolves once the socket is bound. */
-export async function startHttpServer({ root, host, port, readiness, frontCache, security = { https: false } }: StartOptions): Promise<Server> {
-  const astro = withContentSecurityPolicy(security, await loadAstroHandler(root));
-  // A zero-byte cache stores nothing but still strips the internal cache directive.
-  const cache = frontCache ?? new FrontCache(0);
-  const server = createHttpServer(withFrontCache(cache, astro), readiness, security, (req, res) => serveFromCache(cache, req, res));
+export async function startHttpServer({ root, host, port, readiness, pageCache, security = { https: false }, health }: StartOptions): Promise<Server> {
+  const astro = await loadAstroHandler(root);
+  // Without a page cache, requests still get a handle (pages set rules on it; nothing is kept).
+  const cache = pageCache ?? new ProcessPageCache({ maxBytes: 0 });
+  const app = withPageCache(cache, (req, res, locals) => withContentSecurityPolicy(security, (q, r) => astro(q, r, locals))(req, res));
+  const server = createHttpServer(app, readiness, security, (req, res) => serveFromCache(cache.store, req, res), health);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -65,6 +71,7 @@ export function createHttpServer(
   readiness?: StartOptions['readiness'],
   security: SecurityOptions = { https: false },
   fastPath: (req: IncomingMessage, res: ServerResponse) => boolean = () => false,
+  health: Record<string, unknown> = {},
 ): Server {
   const headers = Object.entries(baseSecurityHeaders(security));
   return createServer((req, res) => {
@@ -88,8 +95,9 @@ export function createHttpServer(
       res.end('Bad request.');
       return;
     }
-    const path = req.url?.split('?', 1)[0];
-    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    const path = req.url?.split('?', 1)[0] ?? '/';
+    if (path === '/healthz') return sendJson(res, 200, { status: 'ok', ...health });
+    if (refuseOtherMethods(req, res, path)) return;
     if (path === '/readyz') {
       if (!readiness) return sendJson(res, 200, { ready: true });
       readiness().then(

@@ -2,15 +2,14 @@
  * HTTP responses for stored objects: immutable caching (keys are content hashes), strong ETags,
  * 304 on If-None-Match, nosniff, and no response ever reveals a storage path.
  */
+import { ifNoneMatchMatches } from '../http/conditional.ts';
 import type { ByteRange, StoredObject } from './types.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** True when an If-None-Match header lists `etag` (or is `*`). */
 export function matchesEtag(request: Request, etag: string): boolean {
-  const header = request.headers.get('if-none-match');
-  if (!header) return false;
-  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  return ifNoneMatchMatches(request.headers.get('if-none-match'), etag);
 }
 
 /**

@@ -12,8 +12,8 @@ import { getDb } from '../../../server/db.ts';
 import { findPublicEditionId } from '../../../server/editions/queries.ts';
 import { parseHubFilters } from '../../../server/events/filters.ts';
 import { buildEventFilter, findTagId, selectEventItems } from '../../../server/events/queries.ts';
-import { respondCached } from '../../../server/hub-cache/http.ts';
-import { hubTags } from '../../../server/hub-cache/tags.ts';
+import { respondCached } from '../../../server/page-cache/decision.ts';
+import { hubTags } from '../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../server/seo/site.ts';
 
 /** Bounds the document for subscribers of "all events" on a very large programme. */

@@ -7,8 +7,8 @@ import { getTranslator } from '../../../i18n/index.ts';
 import { getDb } from '../../../server/db.ts';
 import { listRecentlyPublished } from '../../../server/events/queries.ts';
 import { buildEventFeed } from '../../../server/feeds/rss.ts';
-import { respondCached } from '../../../server/hub-cache/http.ts';
-import { hubTags } from '../../../server/hub-cache/tags.ts';
+import { respondCached } from '../../../server/page-cache/decision.ts';
+import { hubTags } from '../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../server/seo/site.ts';
 
 export const GET: APIRoute = async (context) => {

@@ -95,7 +95,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-in/email') return;
-        const verdict = checkSignInAttempt({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) });
+        const verdict = await checkSignInAttempt({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) });
         if (!verdict.allowed) {
           throw new APIError(
             'TOO_MANY_REQUESTS',
@@ -109,7 +109,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
         const returned = ctx.context.returned;
         // Only a verdict on the credentials counts; a malformed request says nothing about them.
         if (isAPIError(returned) && returned.statusCode !== 401) return;
-        recordSignInOutcome({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) }, !isAPIError(returned));
+        await recordSignInOutcome({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) }, !isAPIError(returned));
       }),
     },
   });

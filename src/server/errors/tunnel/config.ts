@@ -12,6 +12,6 @@ export function getTunnelDsn(): string | undefined {
 
 /** One limiter per process: `MONITORING_RATE_LIMIT` envelopes per minute and client. */
 export function getTunnelRateLimiter(): RateLimiter {
-  limiter ??= createRateLimiter({ limit: getEnv().MONITORING_RATE_LIMIT, windowMs: 60_000 });
+  limiter ??= createRateLimiter({ name: 'monitoring', limit: getEnv().MONITORING_RATE_LIMIT, windowMs: 60_000 });
   return limiter;
 }

@@ -1,4 +1,5 @@
-/** A fixed-window counter per client, in memory (per process; see the decision record). */
+/** The tunnel's limit: envelopes per client and window, shared by every worker (rate-limit/shared.ts). */
+import { createSharedLimiter, type SharedLimiter } from '../../rate-limit/shared.ts';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -7,38 +8,26 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  take: (key: string) => RateLimitDecision;
+  take: (key: string) => Promise<RateLimitDecision>;
 }
 
 export interface RateLimiterOptions {
   /** Requests allowed per window and key; 0 disables the limit. */
   limit: number;
   windowMs: number;
-  now?: () => number;
+  /** Counters of the same name are one counter across workers. */
+  name?: string;
 }
 
-// Bounds memory under a flood of distinct clients: expired windows are swept past this size.
-const SWEEP_THRESHOLD = 10_000;
+let unnamed = 0;
 
 /** Creates a limiter allowing `limit` requests per `windowMs` for each key. */
-export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimiterOptions): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  function sweep(at: number): void {
-    for (const [key, window] of windows) if (at - window.start >= windowMs) windows.delete(key);
-  }
+export function createRateLimiter({ limit, windowMs, name = `tunnel-${++unnamed}` }: RateLimiterOptions): RateLimiter {
+  const limiter: SharedLimiter = createSharedLimiter(name, { limit, windowMs });
   return {
-    take(key) {
-      if (limit <= 0) return { allowed: true, retryAfter: 0 };
-      const at = now();
-      if (windows.size > SWEEP_THRESHOLD) sweep(at);
-      let window = windows.get(key);
-      if (!window || at - window.start >= windowMs) {
-        window = { start: at, count: 0 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - at) / 1000));
-      return { allowed: window.count <= limit, retryAfter };
+    async take(key) {
+      const verdict = await limiter.count(key);
+      return { allowed: verdict.allowed, retryAfter: verdict.retryAfterSeconds };
     },
   };
 }

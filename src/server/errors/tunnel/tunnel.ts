@@ -39,7 +39,7 @@ export async function tunnelEnvelope(request: Request, options: TunnelOptions): 
     if (!dropped) return problem(413, 'ENVELOPE_TOO_LARGE', 'The envelope is too large');
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   }
-  const decision = options.limiter.take(options.clientKey);
+  const decision = await options.limiter.take(options.clientKey);
   if (!decision.allowed) {
     await request.body?.cancel().catch(() => undefined);
     return problem(429, 'RATE_LIMITED', 'Too many error reports', {

@@ -8,9 +8,9 @@ import { paths } from '../../../../../lib/paths.ts';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { getEditionPage } from '../../../../../server/editions/queries.ts';
-import { respondCached } from '../../../../../server/hub-cache/http.ts';
-import { editionPageTags } from '../../../../../server/hub-cache/page-tags.ts';
-import { hubTags } from '../../../../../server/hub-cache/tags.ts';
+import { respondCached } from '../../../../../server/page-cache/decision.ts';
+import { editionPageTags } from '../../../../../server/page-cache/page-tags.ts';
+import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/seo/site.ts';
 
 export const GET: APIRoute = async (context) => {

@@ -7,8 +7,8 @@ import { paths } from '../../../../../lib/paths.ts';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { getEventPage } from '../../../../../server/events/detail.ts';
-import { respondCached } from '../../../../../server/hub-cache/http.ts';
-import { hubTags } from '../../../../../server/hub-cache/tags.ts';
+import { respondCached } from '../../../../../server/page-cache/decision.ts';
+import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/seo/site.ts';
 
 export const GET: APIRoute = async (context) => {

@@ -6,16 +6,18 @@
  * Its timer never keeps the process alive, and `stop()` waits for a poll in progress.
  */
 import type { Database } from '../../../db/client.ts';
-import { purgeNodeEverything, purgeNodeTags, type OwnPurges } from '../hub-cache/node-purges.ts';
-import { getLatestPurgeId, prunePurges, PURGE_BATCH, PURGE_RETENTION_MS, readPurgesAfter, type PurgeRow } from '../hub-cache/purge-log.ts';
+import type { OwnPurges } from './own-purges.ts';
+import { getLatestPurgeId, prunePurges, PURGE_BATCH, PURGE_RETENTION_MS, readPurgesAfter, type PurgeRow } from '../page-cache/purge-log.ts';
 
 export interface PurgePollerOptions {
   db: Database;
   intervalMs: number;
   /** This node's own rows (skipped: it purged when it wrote them). */
   own: OwnPurges;
-  applyTags?: (tags: readonly string[]) => Promise<void>;
-  applyEverything?: () => Promise<void>;
+  /** Purges `tags` from every page cache of this machine (and the memos derived from content). */
+  applyTags: (tags: readonly string[]) => Promise<void>;
+  /** Purges every page cache of this machine whole. */
+  applyEverything: () => Promise<void>;
   batch?: number;
   retentionMs?: number;
   pruneEveryMs?: number;
@@ -36,7 +38,7 @@ export function hasMissingPurges(lastId: number, rows: readonly PurgeRow[]): boo
 }
 
 export class PurgePoller {
-  readonly #options: Required<Omit<PurgePollerOptions, 'db' | 'own'>> & Pick<PurgePollerOptions, 'db' | 'own'>;
+  readonly #options: Required<PurgePollerOptions>;
   /** Last id applied; undefined until the start position is known. */
   #lastId: number | undefined;
   #failing = false;
@@ -47,8 +49,6 @@ export class PurgePoller {
 
   constructor(options: PurgePollerOptions) {
     this.#options = {
-      applyTags: purgeNodeTags,
-      applyEverything: purgeNodeEverything,
       batch: PURGE_BATCH,
       retentionMs: PURGE_RETENTION_MS,
       pruneEveryMs: 60_000,
@@ -125,7 +125,7 @@ export class PurgePoller {
       if (row.tags === null) everything = true;
       else for (const tag of row.tags) tags.add(tag);
     }
-    // One purge for the whole batch: each purge walks the route cache once.
+    // One purge for the whole batch, whatever the number of rows.
     if (everything) await this.#options.applyEverything();
     else if (tags.size > 0) await this.#options.applyTags([...tags]);
     return rows.length === batch ? 'more' : 'applied';

@@ -1,23 +1,22 @@
 /**
- * Caching of public hub responses, in two layers that share one decision:
- * - Astro route caching (in-process `memoryCache`), tagged per entity and purged on writes;
- * - HTTP headers for a CDN or reverse proxy: `Cache-Control` with `s-maxage` and
- *   `stale-while-revalidate`, and a weak `ETag` answered with 304 when it still matches.
- * Neither layer may outlive the next scheduled publication (see schedule.ts).
+ * The caching decision of a public hub response, one decision for two caches:
+ * - this server's page cache: the rule set on the request's handle (tags, lifetime);
+ * - a CDN or reverse proxy: `Cache-Control` with `s-maxage` and `stale-while-revalidate`, and a
+ *   weak `ETag` answered with 304 when it still matches.
+ * Neither may outlive the next scheduled publication (see schedule.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Executor } from '../../../db/client.ts';
-import { CACHE_DIRECTIVE_HEADER, hasFrontCache } from '../runtime/front-cache.ts';
+import { ifNoneMatchMatches } from '../http/conditional.ts';
 import { forgetContentMemos } from './invalidate.ts';
-import { rememberHubRenderer } from './node-purges.ts';
+import { pageCacheOf } from './request.ts';
 import { getNextScheduledChange } from './schedule.ts';
 import { hubTags } from './tags.ts';
 
-/** In-process lifetime: long, because every write purges exactly what it changed. */
-export const ROUTE_MAX_AGE = 600;
-export const ROUTE_SWR = 60;
+/** Lifetime in this server's page cache: long, because every write purges exactly what it changed. */
+export const PAGE_MAX_AGE = 600;
 /** Shared caches cannot be purged by us: keep their copy short and let them revalidate. */
 export const CDN_MAX_AGE = 60;
 export const CDN_SWR = 300;
@@ -34,15 +33,11 @@ const buildId = (() => {
   }
 })();
 
-interface CacheControl {
-  set(options: { maxAge?: number; swr?: number; tags?: string[]; etag?: string } | false): void;
-}
-
 /** What `Astro` (pages) and the APIContext (endpoints) expose that caching needs. */
 export interface CachingContext {
   request: Request;
   url: URL;
-  cache?: CacheControl | undefined;
+  locals: object;
 }
 
 export interface HubCachePolicy {
@@ -66,24 +61,18 @@ export function computeEtag(url: URL, fingerprint: unknown): string {
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
-/** True when an If-None-Match header lists `etag` (weak comparison, as RFC 9110 requires for GET). */
-export function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((candidate) => bare(candidate) === bare(etag));
-}
-
 /**
- * Decides caching for a public hub response: registers it with Astro's route cache (with tags)
- * and returns the HTTP headers to send. A 304 is never stored in the route cache.
+ * Decides caching for a public hub response: tells the page cache what to keep (never a 304)
+ * and returns the HTTP headers to send.
  */
 export async function decideHubCaching(context: CachingContext, policy: HubCachePolicy): Promise<HubCacheDecision> {
+  const pageCache = pageCacheOf(context.locals);
+  // Purges made outside this request (other workers, other machines) also clear the memos.
+  pageCache?.onPurge(forgetContentMemos);
   const next = await getNextScheduledChange(policy.db, policy.now);
   const untilNext = next ? Math.max(1, Math.ceil((next.getTime() - policy.now.getTime()) / 1000)) : Infinity;
-  // Never serve a stale copy across a scheduled publication: cap the lifetime and drop SWR.
-  const routeMaxAge = Math.min(ROUTE_MAX_AGE, untilNext);
-  const routeSwr = untilNext <= ROUTE_MAX_AGE + ROUTE_SWR ? 0 : ROUTE_SWR;
+  // Never serve a stale copy across a scheduled publication: cap the lifetimes and drop SWR.
+  const pageMaxAge = Math.min(PAGE_MAX_AGE, untilNext);
   const cdnMaxAge = Math.min(CDN_MAX_AGE, untilNext);
   const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;
 
@@ -92,19 +81,9 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
     'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}`,
     ETag: etag,
   });
-  const notModified = etagMatches(context.request.headers.get('if-none-match'), etag);
+  const notModified = ifNoneMatchMatches(context.request.headers.get('if-none-match'), etag);
   // `all` lets a node that may have missed purges drop everything at once (decision 010).
-  const tags = [...new Set([...policy.tags, hubTags.all])];
-  // Purges written by other nodes are applied outside any request, through this route cache.
-  rememberHubRenderer(context.cache, forgetContentMemos);
-  // A GET the front cache will keep is not also kept by Astro's route cache: storing it there
-  // costs a copy of every miss's body (and the memory). HEADs, and servers without a front
-  // cache, still use the route cache.
-  const frontCacheKeeps = hasFrontCache() && context.request.method === 'GET';
-  if (notModified || frontCacheKeeps) context.cache?.set(false);
-  else context.cache?.set({ maxAge: routeMaxAge, swr: routeSwr, tags });
-  // The same decision for the front cache in front of Astro (stripped before the client sees it).
-  if (!notModified) headers.set(CACHE_DIRECTIVE_HEADER, `tags=${tags.join(',')}; max-age=${routeMaxAge}`);
+  if (!notModified) pageCache?.keep({ tags: [...new Set([...policy.tags, hubTags.all])], maxAge: pageMaxAge });
   return { headers, notModified };
 }
 

@@ -8,7 +8,7 @@ import type { Executor } from '../../../db/client.ts';
 import { isLocale, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { getDb } from '../db.ts';
-import { applyHeaders, decideHubCaching } from './http.ts';
+import { applyHeaders, decideHubCaching } from './decision.ts';
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
 

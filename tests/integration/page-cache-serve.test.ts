@@ -9,11 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** Raw GET (fetch would decode bodies transparently). */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+/** Raw request (fetch would decode bodies transparently). */
+function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const url = new URL(path, server.origin);
   return new Promise((resolve, reject) => {
-    request({ host: url.hostname, port: url.port, path, headers }, (res) => {
+    request({ host: url.hostname, port: url.port, path, headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -32,7 +32,6 @@ describe('front cache in the production server', () => {
     expect(hit.headers['x-cache']).toBe('HIT');
     expect(hit.headers['content-encoding']).toBe('br');
     expect(hit.headers.vary).toMatch(/Accept-Encoding/);
-    expect(hit.headers['x-hub-cache']).toBeUndefined();
     expect(hit.headers['cache-control']).toMatch(/public.*s-maxage=\d+/);
     const html = brotliDecompressSync(hit.body).toString();
     expect(html).toContain('<html lang="fr"');
@@ -98,23 +97,57 @@ describe('front cache in the production server', () => {
     expect(hit.body.equals(miss.body)).toBe(true);
   });
 
-  it('answers HEAD from the cache without a body, and never answers other methods from it', async () => {
-    const path = '/de';
-    await rawGet(path);
-    const head = await new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
-      const url = new URL(path, server.origin);
-      request({ host: url.hostname, port: url.port, path, method: 'HEAD' }, (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
-      })
-        .on('error', reject)
-        .end();
-    });
-    expect(head).toMatchObject({ status: 200, bytes: 0, headers: { 'x-cache': 'HIT' } });
-    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
-    const post = await fetch(server.origin + path, { method: 'POST', headers: { origin: server.origin }, body: 'x=1' });
-    expect(post.headers.get('x-cache')).toBeNull();
+  it('answers HEAD exactly as GET, so HEAD tells nothing GET would not', async () => {
+    const path = '/de/hub?when=past';
+    const head = await rawGet(path, { 'accept-encoding': 'gzip' }, 'HEAD');
+    const get = await rawGet(path, { 'accept-encoding': 'gzip' });
+    const headAgain = await rawGet(path, { 'accept-encoding': 'gzip' }, 'HEAD');
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+      return rest;
+    };
+    // A cold HEAD renders and keeps the page as a GET would: it is a miss, and the GET a hit.
+    expect([head.status, head.headers['x-cache'], get.headers['x-cache']]).toEqual([200, 'MISS', 'HIT']);
+    expect(head.body.length).toBe(0);
+    expect(comparable(headAgain.headers)).toEqual(comparable(get.headers));
+    expect(head.headers['content-length']).toBe(String(get.body.length));
+  });
+
+  it('keeps an identity copy for clients that send no Accept-Encoding', async () => {
+    const path = '/fr/hub?when=past';
+    const miss = await rawGet(path);
+    const hit = await rawGet(path);
+    expect([miss.headers['x-cache'], hit.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    expect(hit.headers['content-encoding']).toBeUndefined();
+    expect(hit.body.equals(miss.body)).toBe(true);
+    expect(hit.body.toString()).toContain('<html lang="fr"');
+    // A compressed client then gets its own copy, decoding to the same page.
+    const gzip = await rawGet(path, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(hit.body)).toBe(true);
+  });
+
+  it('answers 405 with Allow to methods a hub page does not serve, and never leaks internal headers', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      for (const path of ['/en/hub', '/fr', `/de/hub/search?q=x`]) {
+        const response = await rawGet(path, { origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' }, method);
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.allow, `${method} ${path}`).toBe('GET, HEAD');
+        expect(Object.keys(response.headers).filter((name) => /^x-(hub|astro)-/.test(name)), `${method} ${path}`).toEqual([]);
+      }
+    }
+    // The contact form posts to its page.
+    expect((await rawGet('/en/hub/contact', { 'content-type': 'text/plain' }, 'PUT')).headers.allow).toBe('GET, HEAD, POST');
+  });
+
+  it('never leaks an internal header on a URL too long to be kept', async () => {
+    const path = `/en?ref=${'a'.repeat(2100)}`;
+    for (const method of ['GET', 'HEAD']) {
+      const response = await rawGet(path, { 'accept-encoding': 'gzip' }, method);
+      expect(response.status).toBe(200);
+      expect(response.headers['x-cache']).toBeUndefined();
+      expect(Object.keys(response.headers).filter((name) => /^x-(hub|astro)-/.test(name))).toEqual([]);
+    }
   });
 
   it('keys on the full URL, so filtered views are cached apart', async () => {

@@ -1,16 +1,16 @@
 /**
  * The hook the admin write path calls after a committed write: purges exactly the cached hub
- * responses that may show what changed, in every locale (tags carry ids, never locales), on this
- * node at once and, through the `cache_purges` log, on every other node (decision 010).
+ * responses that may show what changed, in every locale (tags carry ids, never locales), in
+ * every worker of this machine at once and, through the `cache_purges` log, on every other
+ * machine (decision 010).
  */
 import { inArray } from 'drizzle-orm';
-import { writeTransaction, type Executor } from '../../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
-import { getDb } from '../db.ts';
+import { getEnv } from '../config/env.ts';
 import { forgetEventSpan } from '../events/span.ts';
-import { invalidateFrontCache } from '../runtime/front-cache.ts';
-import { getOwnPurges } from './node-purges.ts';
 import { insertPurge } from './purge-log.ts';
+import type { PageCacheRequest } from './request.ts';
 import { forgetScheduleCache } from './schedule.ts';
 import { hubTags } from './tags.ts';
 
@@ -23,11 +23,6 @@ export interface HubChanges {
   organizers?: readonly number[];
   medias?: readonly number[];
   files?: readonly number[];
-}
-
-/** Anything that can purge tags: `Astro.cache`, `context.cache`, or a test double. */
-export interface TagInvalidator {
-  invalidate(options: { tags: string[] }): Promise<void>;
 }
 
 /**
@@ -59,31 +54,37 @@ export function forgetContentMemos(): void {
   forgetEventSpan();
 }
 
+/** True when other machines may share this database: a poller runs (`HUB_PURGE_POLL_MS` > 0). */
+function sharesPurges(): boolean {
+  return getEnv().HUB_PURGE_POLL_MS > 0;
+}
+
 /**
  * Inside a write transaction: records the purge of `tags` for the other nodes, so it commits (or
  * rolls back) with the content change. Pass the id to `invalidateHubFor` once the write committed.
- * Returns undefined when this node does not publish purges (single node) or there is nothing to purge.
+ * Returns undefined when no other node reads purges (polling off) or there is nothing to purge.
  */
 export async function recordHubPurge(tx: Executor, tags: readonly string[]): Promise<number | undefined> {
-  if (!getOwnPurges() || tags.length === 0) return undefined;
+  if (!sharesPurges() || tags.length === 0) return undefined;
   return insertPurge(tx, tags);
 }
 
 export interface InvalidateOptions {
   /**
    * The purge row the write recorded in its own transaction (`recordHubPurge`). Without it the
-   * row is written now, in a transaction of its own, after the write committed.
+   * server writes the row, in a transaction of its own, after the write committed.
    */
   purgeId?: number | undefined;
 }
 
 /**
- * Purges the hub cache after a write. With `db`, each changed event also purges the edition it
+ * Purges the hub cache after a write, through the request's page cache handle (`pageCacheOf`;
+ * undefined where no page cache runs). With `db`, each changed event also purges the edition it
  * now belongs to (its edition page and sibling event pages list it); callers moving an event
  * between editions pass the previous edition in `changes.editions`.
  */
 export async function invalidateHubFor(
-  cache: TagInvalidator | undefined,
+  cache: PageCacheRequest | undefined,
   changes: HubChanges,
   db?: Executor,
   options: InvalidateOptions = {},
@@ -96,17 +97,8 @@ export async function invalidateHubFor(
   }
   const tags = tagsToInvalidate(expanded);
   forgetContentMemos();
-  invalidateFrontCache(tags);
-  if (cache && tags.length > 0) await cache.invalidate({ tags });
-  await publishPurge(tags, options.purgeId);
+  if (tags.length === 0) return tags;
+  // Without a recorded row, the server records one for the other machines (see scripts/start.ts).
+  cache?.purge(tags, { purgeId: options.purgeId });
   return tags;
-}
-
-/** Makes the purge reach the other nodes: notes our own row, or writes it when the write did not. */
-async function publishPurge(tags: readonly string[], recordedId: number | undefined): Promise<void> {
-  const own = getOwnPurges();
-  if (!own || tags.length === 0) return;
-  if (recordedId !== undefined) return own.mark(recordedId);
-  // Through the write queue: a second writer would wait on SQLite's lock and block the event loop.
-  own.mark(await writeTransaction(await getDb(), (tx) => insertPurge(tx, tags)));
 }

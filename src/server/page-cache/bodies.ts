@@ -1,0 +1,80 @@
+/**
+ * The bodies a cached page is kept in: brotli, gzip and identity copies, each made the first time
+ * a client needs it and then kept (bounded by the cache's byte budget, like every other copy), so
+ * a hit never compresses or inflates on the request path.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants, gunzip, gunzipSync, gzip, gzipSync } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+export type Compression = Exclude<Encoding, 'identity'>;
+
+/** The compressed encodings a client accepts, best first (brotli, then gzip); empty: identity only. */
+export function acceptedEncodings(acceptEncoding: string | undefined): Compression[] {
+  if (!acceptEncoding) return [];
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return (['br', 'gzip'] as const).filter(ok);
+}
+
+/**
+ * A copy of `buffer` in memory of its own, exactly its size. zlib's results (and small Buffers)
+ * are views on larger chunks; a cache that keeps views keeps the whole chunks alive, up to
+ * several times the bytes it accounts for.
+ */
+export function ownedCopy(buffer: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
+}
+
+const GZIP_OPTIONS = { level: 6 };
+const brotliOptions = (length: number) => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: length },
+});
+
+/** `body` (uncompressed) in `encoding`, made now, in memory of its own. */
+export function encodeNow(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'identity') return ownedCopy(body);
+  return ownedCopy(encoding === 'gzip' ? gzipSync(body, GZIP_OPTIONS) : brotliCompressSync(body, brotliOptions(body.length)));
+}
+
+/** The uncompressed body from any stored copy. */
+export function decodeNow(bodies: Partial<Record<Encoding, Buffer>>): Buffer {
+  if (bodies.identity) return bodies.identity;
+  if (bodies.gzip) return gunzipSync(bodies.gzip);
+  return brotliDecompressSync(bodies.br!);
+}
+
+/** `encoding`'s copy made from a stored one on libuv's thread pool, off the event loop. */
+export function encodeInBackground(bodies: Partial<Record<Encoding, Buffer>>, encoding: Encoding): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const encoded = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(ownedCopy(result)));
+    const fromPlain = (error: Error | null, body: Buffer) => {
+      if (error) return reject(error);
+      if (encoding === 'identity') resolve(ownedCopy(body));
+      else if (encoding === 'gzip') gzip(body, GZIP_OPTIONS, encoded);
+      else brotliCompress(body, brotliOptions(body.length), encoded);
+    };
+    if (bodies.identity) fromPlain(null, bodies.identity);
+    else if (bodies.gzip) gunzip(bodies.gzip, fromPlain);
+    else brotliDecompress(bodies.br!, fromPlain);
+  });
+}
+
+/** Strong ETag of the identity body; each encoding gets a suffix so caches never mix them up. */
+export function etagFor(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+export const ETAG_SUFFIX: Readonly<Record<Encoding, string>> = { identity: '', gzip: '-gz', br: '-br' };
+
+/** The ETag sent with `encoding`'s copy. */
+export function etagOf(etag: string, encoding: Encoding): string {
+  return encoding === 'identity' ? etag : etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
+}

@@ -1,0 +1,50 @@
+/**
+ * One process's page cache: its store, the handles it gives each request, and where a purge goes
+ * beyond this process (`fanOut`: to the other workers through the primary, and to this node's
+ * own-purge set so its poller skips the row the write recorded).
+ */
+import { FrontCache } from './store.ts';
+import type { CacheRule, PageCacheRequest, PurgeOptions } from './request.ts';
+
+export interface ProcessPageCacheOptions {
+  maxBytes: number;
+  /** Tells the rest of the machine about a purge this process made (after it purged itself). */
+  fanOut?: (tags: readonly string[], options: PurgeOptions) => void;
+}
+
+export class ProcessPageCache {
+  readonly store: FrontCache;
+  readonly #fanOut: NonNullable<ProcessPageCacheOptions['fanOut']>;
+  readonly #listeners = new Set<() => void>();
+
+  constructor({ maxBytes, fanOut = () => undefined }: ProcessPageCacheOptions) {
+    this.store = new FrontCache(maxBytes);
+    this.#fanOut = fanOut;
+  }
+
+  /** Purges `tags` here (a purge made elsewhere: another worker, another machine). */
+  apply(tags: readonly string[]): void {
+    if (tags.length > 0) this.store.invalidateTags(tags);
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** A fresh handle for one request. */
+  handleFor(): PageCacheRequest & { readonly rule: CacheRule | undefined } {
+    let rule: CacheRule | undefined;
+    return {
+      keep: (next) => {
+        rule = next;
+      },
+      get rule() {
+        return rule;
+      },
+      purge: (tags, options = {}) => {
+        this.apply(tags);
+        this.#fanOut(tags, options);
+      },
+      onPurge: (listener) => {
+        this.#listeners.add(listener);
+      },
+    };
+  }
+}

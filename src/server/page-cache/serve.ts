@@ -1,0 +1,225 @@
+/**
+ * The page cache in front of a Node request handler (Astro's). Every request gets a handle
+ * (`locals.pageCache`); a page that sets a rule on it and answers a public 200 without cookies
+ * is captured instead of streamed, stored, and answered from the store like every later hit.
+ * Anything else passes through untouched (streamed), so private, streamed or large responses
+ * are never buffered. HEAD is rendered and answered exactly as GET, without the body.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { captureResponse } from '../http/response-capture.ts';
+import { ifNoneMatchMatches } from '../http/conditional.ts';
+import { acceptedEncodings, decodeNow, encodeInBackground, encodeNow, etagFor, etagOf, type Compression, type Encoding } from './bodies.ts';
+import type { ProcessPageCache } from './process-cache.ts';
+import type { PageCacheRequest } from './request.ts';
+import type { CachedResponse, FrontCache } from './store.ts';
+
+/** The Node adapter's handler: `locals` becomes `Astro.locals`. */
+export type LocalsHandler = (req: IncomingMessage, res: ServerResponse, locals: { pageCache: PageCacheRequest }) => void;
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Longer URLs are never kept: a flood of unique long URLs must not evict the real pages. */
+export const MAX_CACHED_URL = 2048;
+
+/** Paths that may hold shareable pages: everything but admin, APIs, uploads and the tunnel. */
+export function isCacheCandidate(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  if (url.length > MAX_CACHED_URL) return false;
+  return !/^\/(?:api|media|files|monitoring|_astro|_actions|[a-z]{2}\/admin)(?:[/?]|$)/.test(url);
+}
+
+const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag']);
+
+function isShareable(status: number, headers: [string, string][]): boolean {
+  const get = (name: string) => headers.find(([key]) => key === name)?.[1] ?? '';
+  return (
+    status === 200 &&
+    /\bpublic\b/.test(get('cache-control')) &&
+    !/no-store|private/.test(get('cache-control')) &&
+    !headers.some(([key]) => key === 'set-cookie') &&
+    !/cookie|\*/i.test(get('vary'))
+  );
+}
+
+/**
+ * What an entry costs beyond its bodies: its header list, tags, index entries and response heads
+ * (measured from heap snapshots at about 1.5 KB with shared header pairs), so that the byte
+ * budget is the memory the cache really holds.
+ */
+export const ENTRY_OVERHEAD_BYTES = 1536;
+
+/**
+ * Header pairs shared between entries: pages of one kind carry the same security headers, CSP and
+ * cache policy, and thousands of entries would otherwise each keep their own copies.
+ */
+const headerPairs = new Map<string, [string, string]>();
+
+function sharedPairs(headers: [string, string][]): [string, string][] {
+  return headers.map(([name, value]) => {
+    const id = `${name}\n${value}`;
+    let pair = headerPairs.get(id);
+    if (!pair) {
+      if (headerPairs.size >= 4096) headerPairs.clear();
+      headerPairs.set(id, (pair = [name, value]));
+    }
+    return pair;
+  });
+}
+
+/** Parsed `Accept-Encoding` values: clients send a handful of distinct strings, parse each once. */
+const encodingMemo = new Map<string, Compression[]>();
+const NONE: Compression[] = [];
+
+function encodingsFor(acceptEncoding: string | undefined): readonly Compression[] {
+  if (!acceptEncoding) return NONE;
+  let encodings = encodingMemo.get(acceptEncoding);
+  if (encodings === undefined) {
+    encodings = acceptedEncodings(acceptEncoding);
+    if (encodingMemo.size >= 256) encodingMemo.clear();
+    encodingMemo.set(acceptEncoding, encodings);
+  }
+  return encodings;
+}
+
+/** The encoding this client prefers: its best compression, else identity. */
+const preferredOf = (accepted: readonly Compression[]): Encoding => accepted[0] ?? 'identity';
+
+/** Entries whose missing encoding is being made, so that only one request starts it. */
+const pendingEncodings = new WeakMap<CachedResponse, Set<Encoding>>();
+
+/** Makes `entry`'s copy in `target` off the request path; later requests get it. */
+function addEncodingLater(store: FrontCache, entry: CachedResponse, target: Encoding): void {
+  let pending = pendingEncodings.get(entry);
+  if (pending?.has(target)) return;
+  if (!pending) pendingEncodings.set(entry, (pending = new Set()));
+  pending.add(target);
+  encodeInBackground(entry.bodies, target).then(
+    (copy) => store.addBody(entry, target, copy),
+    // A failed compression only means this entry goes on without that encoding.
+    () => undefined,
+  );
+}
+
+type Head = (string | number)[];
+
+/**
+ * Response heads of an entry, built once per encoding and kept beside it (flat `[name, value, …]`
+ * arrays, the cheapest form `writeHead` takes): a hit does no header work at all.
+ */
+type Variant = Encoding | `304-${Encoding}`;
+const heads = new WeakMap<CachedResponse, Partial<Record<Variant, Head>>>();
+
+function headFor(entry: CachedResponse, sent: Encoding, length: number, notModified: boolean, state: 'HIT' | 'MISS'): Head {
+  const variant: Variant = notModified ? `304-${sent}` : sent;
+  let byVariant = heads.get(entry);
+  const cached = state === 'HIT' ? byVariant?.[variant] : undefined;
+  if (cached) return cached;
+  const head: Head = [];
+  let vary = '';
+  for (const [name, value] of entry.headers) {
+    if (name === 'vary') vary = value;
+    else head.push(name, value);
+  }
+  head.push('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding', 'x-cache', state, 'etag', etagOf(entry.etag, sent));
+  if (!notModified) {
+    if (sent !== 'identity') head.push('content-encoding', sent);
+    head.push('content-length', length);
+  }
+  if (state === 'HIT') {
+    if (!byVariant) heads.set(entry, (byVariant = {}));
+    byVariant[variant] = head;
+  }
+  return head;
+}
+
+const etagVariants = (etag: string) => [etagOf(etag, 'gzip'), etagOf(etag, 'br')];
+
+/**
+ * Writes a stored response in this client's encoding, or a 304 when the client has it. A copy
+ * the client can take but that is not kept yet is made once, now, and kept (as a miss would);
+ * a better one than what is kept is made in the background for later requests.
+ */
+export function sendCached(store: FrontCache, req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'MISS', withBody = req.method !== 'HEAD'): void {
+  const accepted = encodingsFor(req.headers['accept-encoding']);
+  const preferred = preferredOf(accepted);
+  let sent: Encoding | undefined = accepted.find((candidate) => entry.bodies[candidate] !== undefined);
+  if (sent === undefined && accepted.length === 0 && entry.bodies.identity) sent = 'identity';
+  const notModified = ifNoneMatchMatches(req.headers['if-none-match'], entry.etag, etagVariants(entry.etag));
+  if (notModified) {
+    res.writeHead(304, headFor(entry, sent ?? preferred, 0, true, state));
+    res.end();
+    return;
+  }
+  let body: Buffer;
+  if (sent === undefined) {
+    sent = preferred;
+    body = encodeNow(decodeNow(entry.bodies), sent);
+    store.addBody(entry, sent, body);
+  } else {
+    body = entry.bodies[sent]!;
+    if (sent !== preferred) addEncodingLater(store, entry, preferred);
+  }
+  res.writeHead(entry.status, headFor(entry, sent, body.length, false, state));
+  res.end(withBody ? body : undefined);
+}
+
+/**
+ * Answers `req` from the cache when it holds a fresh copy; false when the request must go on.
+ * Runs before anything else touches the response: a stored head already carries every header
+ * the response had when it was rendered (security headers, CSP, cache policy).
+ */
+export function serveFromCache(store: FrontCache, req: IncomingMessage, res: ServerResponse): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || store.size === 0) return false;
+  // Only candidate URLs are ever stored under their own URL, so a lookup needs no other check.
+  const hit = store.get(req.url ?? '/');
+  if (!hit) return false;
+  sendCached(store, req, res, hit, 'HIT');
+  return true;
+}
+
+/**
+ * Wraps `app`: each request gets its page cache handle, and shareable responses fill the store.
+ * Hits never get here: the server answers them first (`serveFromCache`, see http-server.ts).
+ */
+export function withPageCache(cache: ProcessPageCache, app: LocalsHandler): Handler {
+  return (req, res) => {
+    const handle = cache.handleFor();
+    if (!isCacheCandidate(req) || cache.store.maxBytes === 0) return app(req, res, { pageCache: handle });
+    const isHead = req.method === 'HEAD';
+    // A HEAD is rendered as the GET it stands for, so it answers (and fills the cache) exactly
+    // as that GET would; Node sends no body for it whatever is written.
+    if (isHead) req.method = 'GET';
+    captureShareable(req, res, cache.store, handle, isHead);
+    app(req, res, { pageCache: handle });
+  };
+}
+
+/**
+ * Lets the app answer; if the page set a rule and its response is shareable, buffers it instead
+ * of writing it, stores it, and serves it from the store. Otherwise it streams as usual.
+ */
+function captureShareable(req: IncomingMessage, res: ServerResponse, store: FrontCache, handle: PageCacheRequest, isHead: boolean): void {
+  const key = req.url ?? '/';
+  const renderedSince = store.now();
+  captureResponse(res, {
+    shouldCapture: ({ status, headers }) => handle.rule !== undefined && isShareable(status, headers),
+    finish: ({ status, headers }, body) => {
+      const rule = handle.rule!;
+      // Only the encoding this client prefers; others when a client asks for them (sendCached).
+      const first = preferredOf(encodingsFor(req.headers['accept-encoding']));
+      const stored = encodeNow(body, first);
+      const entry: CachedResponse = {
+        key,
+        status,
+        headers: sharedPairs(headers.filter(([name]) => !DROPPED_HEADERS.has(name))),
+        bodies: { [first]: stored },
+        etag: etagFor(body),
+        tags: [...rule.tags],
+        expiresAt: Date.now() + rule.maxAge * 1000,
+        bytes: stored.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+      };
+      store.set(entry, renderedSince);
+      sendCached(store, req, res, entry, 'MISS', !isHead);
+    },
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * The front cache's store: whole responses of public pages, keyed by URL, bounded by bytes
+ * (least recently used go first) and indexed by tag for purges. What may be stored is decided
+ * elsewhere (serve.ts); this only keeps and forgets.
+ */
+import type { Encoding } from './bodies.ts';
+
+export interface CachedResponse {
+  key: string;
+  status: number;
+  headers: [string, string][];
+  /**
+   * The copies made so far: a miss keeps the encoding its client prefers; another is added the
+   * first time a client needs it (`FrontCache.addBody`).
+   */
+  bodies: Partial<Record<Encoding, Buffer>>;
+  etag: string;
+  tags: string[];
+  expiresAt: number;
+  bytes: number;
+}
+
+/** Byte-bounded LRU of responses with a tag index for purges. */
+export class FrontCache {
+  readonly maxBytes: number;
+  #entries = new Map<string, CachedResponse>();
+  #byTag = new Map<string, Set<string>>();
+  #bytes = 0;
+  /** Purge clock: a render that started before a purge of one of its tags must not be stored. */
+  #tick = 0;
+  #purgedAt = new Map<string, number>();
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** A fresh entry, refreshed as most recently used; expired entries are dropped. */
+  get(key: string, now = Date.now()): CachedResponse | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /** The current purge clock, read when a render starts. */
+  now(): number {
+    return this.#tick;
+  }
+
+  /**
+   * Stores `entry` unless it is too large or one of its tags was purged after `renderedSince`
+   * (the render may show data from before the write).
+   */
+  set(entry: CachedResponse, renderedSince = this.#tick): boolean {
+    if (entry.bytes > this.maxBytes / 4) return false;
+    if (entry.tags.some((tag) => (this.#purgedAt.get(tag) ?? -1) >= renderedSince)) return false;
+    this.delete(entry.key);
+    this.#entries.set(entry.key, entry);
+    this.#bytes += entry.bytes;
+    for (const tag of entry.tags) {
+      let keys = this.#byTag.get(tag);
+      if (!keys) this.#byTag.set(tag, (keys = new Set()));
+      keys.add(entry.key);
+    }
+    this.#evictPastBudget();
+    return true;
+  }
+
+  /**
+   * Adds a copy in another encoding made after `entry` was stored. Ignored when the entry has been purged,
+   * replaced or evicted since: the copy would describe a page the cache no longer holds.
+   */
+  addBody(entry: CachedResponse, encoding: Encoding, body: Buffer): void {
+    if (this.#entries.get(entry.key) !== entry || entry.bodies[encoding]) return;
+    entry.bodies[encoding] = body;
+    entry.bytes += body.length;
+    this.#bytes += body.length;
+    this.#evictPastBudget();
+  }
+
+  #evictPastBudget(): void {
+    for (const [oldest] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.#byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byTag.delete(tag);
+    }
+  }
+
+  /** Drops every entry carrying any of `tags`; returns how many were dropped. */
+  invalidateTags(tags: readonly string[]): number {
+    let dropped = 0;
+    const tick = this.#tick++;
+    for (const tag of tags) {
+      this.#purgedAt.set(tag, tick);
+      for (const key of [...(this.#byTag.get(tag) ?? [])]) {
+        this.delete(key);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  clear(): void {
+    this.invalidateTags([...this.#byTag.keys()]);
+    this.#entries.clear();
+    this.#byTag.clear();
+    this.#bytes = 0;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * `npm start` with several workers (HUB_WORKERS=2) through the built server: connections are
+ * spread over both workers, a write through one purges the page on the other at once (polling
+ * off: only the workers' own channel can do it), a sign-in limit counts across workers, a killed
+ * worker is replaced, and SIGTERM stops every process cleanly.
+ */
+import { createClient } from '@libsql/client';
+import { describe, expect, it, vi } from 'vitest';
+import { useAdminServer } from '../helpers/admin-client.ts';
+import { rawRequest } from '../helpers/raw-request.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { publicSql } from './hub-server.ts';
+
+const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0' });
+
+/** One request on a connection of its own: the cluster hands each new connection to the next worker. */
+const fresh = (server: TestServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  rawRequest(server.origin, { method: init.method ?? 'GET', path, headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }) });
+
+async function workerIds(server: TestServer, requests: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < requests; i++) ids.push((JSON.parse((await fresh(server, '/healthz')).body) as { worker: number }).worker);
+  return ids;
+}
+
+const workerPids = (server: TestServer) => new Map([...server.logs().matchAll(/worker (\d+) started \(pid (\d+)\)/g)].map((match) => [Number(match[1]), Number(match[2])]));
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('several workers', () => {
+  it('spreads connections over every worker, and names the worker only on the health endpoint', async () => {
+    const { server } = running.app;
+    expect(new Set(await workerIds(server, 6)).size).toBe(2);
+    const page = await fresh(server, '/en/hub');
+    expect(page.body).not.toMatch(/"worker"/);
+  });
+
+  it('purges a page on every worker at once after a write through one of them', async () => {
+    const { server, admin } = running.app;
+    const client = createClient({ url: server.databaseUrl, intMode: 'number' });
+    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows as unknown as { id: number; slug: string }[];
+    client.close();
+    const path = `/en/hub/event/${event!.slug}`;
+    // Until each worker has rendered (and kept) the page once.
+    const states: string[] = [];
+    for (let i = 0; i < 20 && states.filter((state) => state === 'MISS').length < 2; i++) states.push(String((await fresh(server, path)).headers['x-cache']));
+    expect(states.filter((state) => state === 'MISS')).toHaveLength(2);
+    for (let i = 0; i < 4; i++) expect((await fresh(server, path)).headers['x-cache']).toBe('HIT');
+
+    const title = 'Seen By Every Worker';
+    const current = await admin.call('GET', `/api/admin/events/${event!.id}`);
+    const saved = await admin.call('PATCH', `/api/admin/events/${event!.id}`, { version: current.body.version, translations: { en: { title } } });
+    expect(saved.status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await fresh(server, path)).body).toContain(title);
+  });
+
+  it('counts sign-in failures across workers', async () => {
+    const { server } = running.app;
+    const attempt = () =>
+      fresh(server, '/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.origin },
+        body: JSON.stringify({ email: 'nobody@workers.example', password: 'not-the-password' }),
+      });
+    // An account tolerates 5 failures per window, wherever they land.
+    for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('replaces a worker that dies, and logs it', async () => {
+    const { server } = running.app;
+    const before = workerPids(server);
+    const [victimId, victimPid] = [...before][0]!;
+    process.kill(victimPid, 'SIGKILL');
+    const exitLine = new RegExp(`"msg":"worker exited: starting a replacement","worker":${victimId},"pid":${victimPid}`);
+    await vi.waitFor(() => expect(server.logs()).toMatch(exitLine), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(workerPids(server).size).toBe(before.size + 1), { timeout: 10_000, interval: 50 });
+    // The replacement takes connections once it listens.
+    await vi.waitFor(
+      async () => {
+        const ids = new Set(await workerIds(server, 4));
+        expect(ids.has(victimId)).toBe(false);
+        expect(ids.size).toBe(2);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+  });
+});
+
+describe('several workers sharing a database with other machines', () => {
+  it('apply a purge another machine logged (cache_purges), every worker of them, then stop cleanly on SIGTERM', async () => {
+    const server = await startTestServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '50' });
+    const client = createClient({ url: server.databaseUrl, intMode: 'number' });
+    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id DESC LIMIT 1`)).rows as unknown as { id: number; slug: string }[];
+    const path = `/en/hub/event/${event!.slug}`;
+    const states: string[] = [];
+    for (let i = 0; i < 20 && states.filter((state) => state === 'MISS').length < 2; i++) states.push(String((await fresh(server, path)).headers['x-cache']));
+    expect(states.filter((state) => state === 'MISS')).toHaveLength(2);
+
+    // What another machine's write leaves behind: the change and its purge row, nothing else.
+    const title = 'Changed On Another Machine';
+    await client.batch([
+      { sql: "UPDATE event_translations SET title = ? WHERE event_id = ? AND locale = 'en'", args: [title, event!.id] },
+      { sql: 'INSERT INTO cache_purges (tags) VALUES (?)', args: [JSON.stringify([`event:${event!.id}`])] },
+    ]);
+    client.close();
+    await vi.waitFor(
+      async () => {
+        for (let i = 0; i < 4; i++) expect((await fresh(server, path)).body).toContain(title);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+
+    const pids = [...workerPids(server).values()];
+    expect(pids).toHaveLength(2);
+    const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+    server.process.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect(server.logs()).toContain('Stopped.');
+  });
+});
