@@ -4,14 +4,15 @@
  * pages stay cached, and a scheduled event appears at its publishAt without any further write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 
-let server: HubServer;
+let server: TestServer;
 interface EventRow { id: number; slug: string; edition_id: number }
 
 beforeAll(async () => {
-  server = await startHubServer({ HUB_TEST_HOOKS: '1' });
+  server = await startTestServer({ HUB_TEST_HOOKS: '1' });
 });
 afterAll(() => server?.stop());
 

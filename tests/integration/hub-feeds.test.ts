@@ -4,13 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAll, parseIcs, parseIcsDate, parseXml, textOf } from './hub-formats.ts';
-import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
-let server: HubServer;
+let server: TestServer;
 interface EventRow { id: number; slug: string; starts_at: number; ends_at: number; time_zone: string; title: string; edition_id: number | null }
 
 beforeAll(async () => {
-  server = await startHubServer();
+  server = await startTestServer();
 });
 afterAll(() => server?.stop());
 
@@ -53,11 +54,16 @@ describe('iCalendar', () => {
   });
 
   it('exports an edition as a subscribable calendar', async () => {
-    const [edition] = await server.query<{ id: number; slug: string }>(`SELECT e.id, e.slug FROM editions e WHERE ${publicSql('e')} LIMIT 1`);
+    const [edition] = await server.query<{ id: number; slug: string; title: string }>(
+      `SELECT e.id, e.slug, COALESCE(de.title, en.title) AS title FROM editions e
+       LEFT JOIN edition_translations de ON de.edition_id = e.id AND de.locale = 'de'
+       JOIN edition_translations en ON en.edition_id = e.id AND en.locale = 'en'
+       WHERE ${publicSql('e')} LIMIT 1`,
+    );
     const { calendar, events } = parseIcs(await (await server.get(`/de/hub/edition/${edition!.slug}/calendar.ics`)).text());
     const expected = (await publicEvents()).filter((e) => e.edition_id === edition!.id);
     expect(events).toHaveLength(expected.length);
-    expect(calendar['X-WR-CALNAME']).toBeTruthy();
+    expect(calendar['X-WR-CALNAME']).toBe(edition!.title);
   });
 });
 

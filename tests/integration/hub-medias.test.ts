@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
-let server: HubServer;
+let server: TestServer;
 let withMedias: string;
 let withoutMedias: string;
 const videoKey = `${'ab'.repeat(32)}.mp4`;
@@ -24,7 +25,7 @@ async function addMedia(eventId: number, position: number, media: { kind: string
 }
 
 beforeAll(async () => {
-  server = await startHubServer();
+  server = await startTestServer();
   const [first, second] = await server.query<{ id: number; slug: string }>(
     `SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 2`,
   );

@@ -6,15 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from '../../src/i18n/config.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { h1Of, hreflangsOf, jsonLdOf } from './hub-formats.ts';
-import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
-let server: HubServer;
+let server: TestServer;
 interface EventRow { id: number; slug: string; status: string; publish_at: number | null }
 let publicEvent: { slug: string; titles: Record<string, string> };
 let edition: { slug: string; titles: Record<string, string> };
 
 beforeAll(async () => {
-  server = await startHubServer();
+  server = await startTestServer();
   const [event] = await server.query<{ id: number; slug: string }>(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')}
     AND e.edition_id IS NOT NULL AND (SELECT count(*) FROM event_translations t WHERE t.event_id = e.id) = 3 ORDER BY e.id LIMIT 1`);
   const titles = await server.query<{ locale: string; title: string }>('SELECT locale, title FROM event_translations WHERE event_id = ?', [event!.id]);
