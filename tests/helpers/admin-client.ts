@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { signUp } from '../integration/auth-support.ts';
+import { signUp } from './auth.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 export interface AdminClient {

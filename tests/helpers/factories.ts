@@ -5,7 +5,7 @@
  * public page needs and takes overrides in the API's own shape; titles and names are unique per
  * call so factories never collide on slugs.
  */
-import { runUsersCli, signUp } from '../integration/auth-support.ts';
+import { runUsersCli, signUp } from './auth.ts';
 import { adminClient, type AdminClient } from './admin-client.ts';
 import { image } from './admin-files.ts';
 import type { TestServer } from './server.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { tPlural } from '../../src/lib/plural.ts';
-import { decodeEntities } from './hub-formats.ts';
+import { decodeEntities } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;

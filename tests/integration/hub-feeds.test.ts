@@ -3,7 +3,7 @@
  * and the media/files routes (variants, caching headers, downloads, refusals).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAll, parseIcs, parseIcsDate, parseXml, textOf } from './hub-formats.ts';
+import { findAll, parseIcs, parseIcsDate, parseXml, textOf } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { publicSql } from '../helpers/visibility.ts';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from '../../src/i18n/config.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { h1Of, hreflangsOf, jsonLdOf } from './hub-formats.ts';
+import { h1Of, hreflangsOf, jsonLdOf } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { publicSql } from '../helpers/visibility.ts';
 

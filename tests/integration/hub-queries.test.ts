@@ -10,7 +10,7 @@ import { listPublicTags } from '../../src/server/events/tags.ts';
 import { getNextScheduledChange, forgetScheduleCache } from '../../src/server/hub-cache/schedule.ts';
 import { invalidateHubFor } from '../../src/server/hub-cache/invalidate.ts';
 import { toLocalDateKey } from '../../src/lib/dates.ts';
-import { createSeededDatabase, rows } from './hub-fixtures.ts';
+import { createSeededDatabase, rows } from '../helpers/demo-database.ts';
 
 type Seeded = Awaited<ReturnType<typeof createSeededDatabase>>;
 let test: Seeded;

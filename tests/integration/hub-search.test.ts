@@ -14,7 +14,7 @@ import { findPublicEditionId } from '../../src/server/editions/queries.ts';
 import { findTagId } from '../../src/server/events/queries.ts';
 import { loadPeopleLinks } from '../../src/server/search/people.ts';
 import { SEARCH_CAP, searchHub, type SearchInput } from '../../src/server/search/search.ts';
-import { createSeededDatabase, rows } from './hub-fixtures.ts';
+import { createSeededDatabase, rows } from '../helpers/demo-database.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let test: Awaited<ReturnType<typeof createSeededDatabase>>;
