@@ -86,11 +86,13 @@ export async function createImage(client: AdminClient, metadata: Overrides = {})
 
 /**
  * A local account signed in on `server`, holding `role` (granted the way an operator does, with
- * `npm run users -- grant`) or none. The first account of a database is its admin whatever `role` says.
+ * `npm run users -- grant`) or none. The first account of a database is its admin: ask for 'admin' there
+ * (the last administrator cannot be given another role).
  */
 export async function createUser(server: TestServer, role: 'admin' | 'editor' | null, email = `${uniqueName('user').replace(' ', '-')}@factories.example`): Promise<AdminClient> {
   const cookie = await signUp(server.origin, email);
-  if (role) {
+  const [account] = await server.query<{ role: string | null }>('SELECT role FROM auth_users WHERE email = ?', [email]);
+  if (role && account?.role !== role) {
     const granted = runUsersCli(server.databaseUrl, ['grant', email, role]);
     if (granted.status !== 0) throw new Error(`granting ${role} to ${email} failed: ${granted.output}`);
   }
