@@ -7,7 +7,7 @@
  */
 import { runUsersCli, signUp } from './auth.ts';
 import { adminClient, type AdminClient } from './admin-client.ts';
-import { image } from './admin-files.ts';
+import { image, jpegWithGps, pdf } from './admin-files.ts';
 import type { TestServer } from './server.ts';
 
 /** What the admin API answers for a created item (the fields tests use most). */
@@ -72,16 +72,25 @@ export function createEvent(client: AdminClient, overrides: Overrides = {}): Pro
   });
 }
 
-/** An uploaded PNG image with English alt text. */
-export async function createImage(client: AdminClient, metadata: Overrides = {}): Promise<Created> {
-  const bytes = await image('png', 640, 360);
-  const response = await client.upload('medias', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'picture.png', {
+async function upload(client: AdminClient, collection: 'medias' | 'files', bytes: Buffer, type: string, name: string, metadata: Overrides): Promise<Created> {
+  const response = await client.upload(collection, new Blob([new Uint8Array(bytes)], { type }), name, metadata);
+  const created = await response.json();
+  if (response.status !== 201) throw new Error(`uploading ${name} failed with ${response.status}: ${JSON.stringify(created)}`);
+  return created as Created;
+}
+
+/** An uploaded image (PNG, or a JPEG photo) with English alt text. */
+export async function createImage(client: AdminClient, metadata: Overrides = {}, format: 'png' | 'jpeg' = 'png'): Promise<Created> {
+  const bytes = format === 'png' ? await image('png', 640, 360) : await jpegWithGps(640, 360);
+  return upload(client, 'medias', bytes, `image/${format}`, `picture.${format === 'png' ? 'png' : 'jpg'}`, {
     translations: { en: { alt: uniqueName('Picture') } },
     ...metadata,
   });
-  const created = await response.json();
-  if (response.status !== 201) throw new Error(`uploading an image failed with ${response.status}: ${JSON.stringify(created)}`);
-  return created as Created;
+}
+
+/** An uploaded PDF download named `name`, with bytes of its own (uploads are stored by content). */
+export function createFile(client: AdminClient, name = 'programme.pdf', metadata: Overrides = {}): Promise<Created> {
+  return upload(client, 'files', pdf(uniqueName('file')), 'application/pdf', name, metadata);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
-import { createEdition, createEvent, createTag, createUser } from '../helpers/factories.ts';
+import { createEdition, createEvent, createFile, createImage, createTag, createUser } from '../helpers/factories.ts';
 import { findAll, parseIcs, parseXml, textOf } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { publicSql } from '../helpers/visibility.ts';
@@ -133,7 +133,8 @@ describe('sitemap and robots', () => {
 
 describe('media and files', () => {
   it('serves registered images and generated variants, immutable, with ETag and 304', async () => {
-    const [media] = await server.query<{ storage_key: string; sha256: string; width: number }>("SELECT storage_key, sha256, width FROM medias WHERE kind = 'image' AND mime_type = 'image/jpeg' LIMIT 1");
+    const photo = await createImage(admin, {}, 'jpeg');
+    const [media] = await server.query<{ storage_key: string; sha256: string }>('SELECT storage_key, sha256 FROM medias WHERE id = ?', [photo.id]);
     const original = await server.get(`/media/${media!.storage_key}`);
     expect(original.status).toBe(200);
     expect(original.headers.get('content-type')).toBe('image/jpeg');
@@ -153,8 +154,8 @@ describe('media and files', () => {
   });
 
   it('refuses unknown keys, traversal and unsupported variants', async () => {
-    const [media] = await server.query<{ storage_key: string }>("SELECT storage_key FROM medias WHERE kind = 'image' LIMIT 1");
-    const [file] = await server.query<{ storage_key: string }>('SELECT storage_key FROM files LIMIT 1');
+    const [media] = await server.query<{ storage_key: string }>('SELECT storage_key FROM medias WHERE id = ?', [(await createImage(admin)).id]);
+    const [file] = await server.query<{ storage_key: string }>('SELECT storage_key FROM files WHERE id = ?', [(await createFile(admin)).id]);
     expect((await server.get(`/media/${media!.storage_key}?w=333&fm=webp`)).status).toBe(400);
     expect((await server.get(`/media/${media!.storage_key}?fm=png&w=320`)).status).toBe(400);
     // Files are not images and images are not downloads; unknown and encoded-traversal keys do not exist.
@@ -168,11 +169,12 @@ describe('media and files', () => {
   });
 
   it('serves files as attachments under their original name', async () => {
-    const [file] = await server.query<{ storage_key: string; original_name: string; mime_type: string; byte_size: number }>('SELECT storage_key, original_name, mime_type, byte_size FROM files LIMIT 1');
+    const created = await createFile(admin, 'Programme d’été 2031.pdf');
+    const [file] = await server.query<{ storage_key: string; byte_size: number }>('SELECT storage_key, byte_size FROM files WHERE id = ?', [created.id]);
     const response = await server.get(`/files/${file!.storage_key}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe(file!.mime_type);
-    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(file!.original_name)}`);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Programme d’été 2031.pdf')}`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await response.arrayBuffer()).byteLength).toBe(file!.byte_size);
   });
