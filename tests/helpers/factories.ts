@@ -79,9 +79,9 @@ async function upload(client: AdminClient, collection: 'medias' | 'files', bytes
   return created as Created;
 }
 
-/** An uploaded image (PNG, or a JPEG photo) with English alt text. */
-export async function createImage(client: AdminClient, metadata: Overrides = {}, format: 'png' | 'jpeg' = 'png'): Promise<Created> {
-  const bytes = format === 'png' ? await image('png', 640, 360) : await jpegWithGps(640, 360);
+/** An uploaded image (PNG, or a JPEG photo) with English alt text, 640 × 360 unless told. */
+export async function createImage(client: AdminClient, metadata: Overrides = {}, format: 'png' | 'jpeg' = 'png', width = 640, height = 360): Promise<Created> {
+  const bytes = format === 'png' ? await image('png', width, height) : await jpegWithGps(width, height);
   return upload(client, 'medias', bytes, `image/${format}`, `picture.${format === 'png' ? 'png' : 'jpg'}`, {
     translations: { en: { alt: uniqueName('Picture') } },
     ...metadata,
