@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * E2E tests drive Debian's Chromium against the built production server, started on 127.0.0.1
- * with a fresh database of demo content (see tests/e2e/server.ts).
+ * with a fresh database of demo content (see tests/e2e/global-setup.ts).
  */
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -19,7 +19,6 @@ export const publicationStatuses = ['draft', 'published', 'archived'] as const;
 export type PublicationStatus = (typeof publicationStatuses)[number];
 
 export const mediaKinds = ['image', 'video', 'audio', 'embed'] as const;
-export type MediaKind = (typeof mediaKinds)[number];
 
 export const organizerKinds = ['organisation', 'person'] as const;
 

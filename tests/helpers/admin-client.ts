@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { PASSWORD } from '../integration/auth-support.ts';
+import { signUp } from './auth.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 export interface AdminClient {
@@ -22,20 +22,6 @@ export interface AdminClient {
 export const EDITOR_EMAIL = 'editor@admin-tests.example';
 export const ADMIN_EMAIL = 'admin@admin-tests.example';
 export const NO_ROLE_EMAIL = 'visitor@admin-tests.example';
-
-async function signUp(origin: string, email: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ name: email.split('@')[0], email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-up of ${email} failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .filter((cookie) => !/;\s*max-age=0/i.test(cookie))
-    .map((cookie) => cookie.split(';', 1)[0])
-    .join('; ');
-}
 
 /** A client sending `cookie` (empty for anonymous) from the server's own origin. */
 export function adminClient(origin: string, cookie = ''): AdminClient {

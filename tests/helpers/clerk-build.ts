@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isBuildStale } from '../../src/server/runtime/build-state.ts';
-import { buildVariant } from '../integration/auth-support.ts';
+import { buildVariant } from './auth.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

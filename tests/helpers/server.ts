@@ -1,5 +1,9 @@
-/** Starts the production server (`scripts/start.ts`) on 127.0.0.1 with its own database. */
+/**
+ * The one way tests start the production server (`scripts/start.ts`): on 127.0.0.1 with its own
+ * database, plus plain HTTP and read access to that database for the test's assertions.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createClient, type Client } from '@libsql/client';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempDir } from './db.ts';
@@ -15,6 +19,12 @@ export interface TestServer {
   logs: () => string;
   stop: () => Promise<void>;
   process: ChildProcess;
+  /** GET (or `init`) on the server without following redirects. */
+  get: (path: string, init?: RequestInit) => Promise<Response>;
+  /** GET a page and read its body. */
+  html: (path: string) => Promise<{ status: number; body: string; headers: Headers }>;
+  /** Reads the server's database directly (SQL with `?` arguments). */
+  query: <T>(sql: string, args?: (string | number | null)[]) => Promise<T[]>;
 }
 
 const running = new Set<ChildProcess>();
@@ -69,15 +79,28 @@ export async function startTestServer(env: Record<string, string> = {}, { sharin
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  let client: Client | undefined;
+  const database = () => (client ??= createClient({ url: databaseUrl, intMode: 'number', ...(env.DATABASE_AUTH_TOKEN ? { authToken: env.DATABASE_AUTH_TOKEN } : {}) }));
+  const get = (path: string, init?: RequestInit) => fetch(`${origin}${path}`, { redirect: 'manual', ...init });
   return {
     origin,
     dir,
     databaseUrl,
     process: child,
     logs: () => output,
+    get,
+    async html(path: string) {
+      const response = await get(path);
+      return { status: response.status, body: await response.text(), headers: response.headers };
+    },
+    async query<T>(sql: string, args: (string | number | null)[] = []) {
+      return (await database().execute({ sql, args })).rows as unknown as T[];
+    },
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        client?.close();
+        // A process killed by a signal has a signalCode and no exitCode.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5_000).unref();

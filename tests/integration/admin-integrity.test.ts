@@ -7,11 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
+import { createEvent, createImage, createOrganizer, createTag } from '../helpers/factories.ts';
 
 let app: AdminServer;
 
 beforeAll(async () => {
-  app = await startAdminServer();
+  // No demo content: each test creates what it needs.
+  app = await startAdminServer({ HUB_DEMO: '0' });
 });
 afterAll(async () => {
   await app?.server.stop();
@@ -62,43 +64,42 @@ function parseCsv(text: string): string[][] {
 
 describe('deleting what is in use', () => {
   it('answers 409 listing where a tag is used; an editor may not detach; an admin may', async () => {
-    const tag = (await app.editor.call('GET', '/api/admin/tags/1')).body;
-    expect(tag.usedBy.total).toBeGreaterThan(0);
-    const refused = await app.editor.call('DELETE', '/api/admin/tags/1');
+    const tagId = (await createTag(app.editor)).id;
+    const event = await createEvent(app.editor, { tagIds: [tagId], translations: { en: { title: 'Tagged Evening' } } });
+    const tag = (await app.editor.call('GET', `/api/admin/tags/${tagId}`)).body;
+    expect(tag.usedBy.total).toBe(1);
+    const refused = await app.editor.call('DELETE', `/api/admin/tags/${tagId}`);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('IN_USE');
-    expect(refused.body.usageCount).toBe(tag.usedBy.total);
-    const usage = refused.body.usages[0];
-    expect(usage).toMatchObject({ usedId: 1, field: 'tagIds' });
-    expect(['event', 'edition']).toContain(usage.entity);
-    expect(usage.title).toEqual(expect.any(String));
+    expect(refused.body.usageCount).toBe(1);
+    expect(refused.body.usages).toEqual([expect.objectContaining({ usedId: tagId, field: 'tagIds', entity: 'event', id: event.id, title: 'Tagged Evening' })]);
 
-    const owner = (await app.editor.call('GET', `/api/admin/${usage.entity}s/${usage.id}`)).body;
-    const editorDetach = await app.editor.call('DELETE', '/api/admin/tags/1?detach=true');
+    const editorDetach = await app.editor.call('DELETE', `/api/admin/tags/${tagId}?detach=true`);
     expect(editorDetach.status).toBe(403);
     expect(editorDetach.body.permission).toBe('content.deletePublished');
 
-    const detached = await app.admin.request('DELETE', '/api/admin/tags/1?detach=true');
+    const detached = await app.admin.request('DELETE', `/api/admin/tags/${tagId}?detach=true`);
     expect(detached.status).toBe(204);
-    const after = (await app.editor.call('GET', `/api/admin/${usage.entity}s/${usage.id}`)).body;
-    expect(after.tagIds).not.toContain(1);
-    expect(after.version).toBe(owner.version + 1);
-    expect((await app.editor.call('GET', '/api/admin/tags/1')).status).toBe(404);
+    const after = (await app.editor.call('GET', `/api/admin/events/${event.id}`)).body;
+    expect(after.tagIds).toEqual([]);
+    expect(after.version).toBe(event.version + 1);
+    expect((await app.editor.call('GET', `/api/admin/tags/${tagId}`)).status).toBe(404);
   });
 
   it('lists the events of an organizer and the pages using a media as cover', async () => {
-    const events = (await app.editor.call('GET', '/api/admin/events?limit=100')).body.items as { id: number; coverMediaId: number | null }[];
-    const withCover = events.find((event) => event.coverMediaId !== null)!;
-    const media = await app.editor.call('DELETE', `/api/admin/medias/${withCover.coverMediaId}`);
+    const cover = await createImage(app.editor);
+    const withCover = await createEvent(app.editor, { coverMediaId: cover.id });
+    const media = await app.editor.call('DELETE', `/api/admin/medias/${cover.id}`);
     expect(media.status).toBe(409);
     expect(media.body.usages).toContainEqual(expect.objectContaining({ entity: 'event', id: withCover.id, field: 'coverMediaId' }));
 
-    const organizers = (await app.editor.call('GET', '/api/admin/organizers?limit=100')).body.items as { id: number }[];
-    const used = await Promise.all(organizers.map((o) => app.editor.call('GET', `/api/admin/organizers/${o.id}`)));
-    const busy = used.find((response) => response.body.usedBy.total > 0)!.body;
-    const refused = await app.editor.call('DELETE', `/api/admin/organizers/${busy.id}`);
+    const organizer = await createOrganizer(app.editor);
+    const runs = await Promise.all([1, 2].map(() => createEvent(app.editor, { organizerIds: [organizer.id] })));
+    const refused = await app.editor.call('DELETE', `/api/admin/organizers/${organizer.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.usages.every((u: { field: string; entity: string }) => u.field === 'organizerIds' && u.entity === 'event')).toBe(true);
+    expect(refused.body.usages.map((u: { field: string; entity: string; id: number }) => [u.entity, u.field, u.id]).sort()).toEqual(
+      runs.map((event) => ['event', 'organizerIds', event.id]).sort(),
+    );
   });
 
   it('deletes an unused item at once', async () => {
@@ -166,23 +167,27 @@ describe('export', () => {
   });
 
   it('exports the same items as the filtered list, as CSV and as JSON', async () => {
+    await Promise.all([createEvent(app.editor), createEvent(app.editor, { status: 'published' })]);
     const list = await app.editor.call('GET', '/api/admin/events?status=draft&limit=100');
+    expect(list.body.total).toBeGreaterThan(0);
     const csv = parseCsv(await (await app.editor.request('GET', '/api/admin/events/export?status=draft')).text());
     const statusColumn = csv[0]!.indexOf('status');
     expect(csv.slice(1).map((row) => row[statusColumn])).toEqual(Array(list.body.total).fill('draft'));
 
-    const tagged = await app.editor.call('GET', '/api/admin/events?tag=2&limit=100');
-    const json = await app.editor.call('GET', '/api/admin/events/export?format=json&tag=2');
+    const tag = await createTag(app.editor);
+    const tagged = await Promise.all([1, 2].map(() => createEvent(app.editor, { tagIds: [tag.id] })));
+    await createEvent(app.editor);
+    const listed = await app.editor.call('GET', `/api/admin/events?tag=${tag.id}&limit=100`);
+    expect(listed.body.items.map((e: { id: number }) => e.id).sort()).toEqual(tagged.map((e) => e.id).sort());
+    const json = await app.editor.call('GET', `/api/admin/events/export?format=json&tag=${tag.id}`);
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect((json.body as { id: number }[]).map((e) => e.id).sort()).toEqual(tagged.body.items.map((e: { id: number }) => e.id).sort());
-    expect((json.body as { tagIds: number[] }[]).every((e) => e.tagIds.includes(2))).toBe(true);
+    expect((json.body as { id: number }[]).map((e) => e.id).sort()).toEqual(tagged.map((e) => e.id).sort());
   });
 });
 
 describe('hub cache invalidation', () => {
   it('shows an edited title on the next hub request, though the page was cached', async () => {
-    const list = await app.editor.call('GET', '/api/admin/events?status=published&sort=-startsAt&limit=1');
-    const { id, slug } = list.body.items[0];
+    const { id, slug } = await createEvent(app.editor, { status: 'published' });
     const page = `/en/hub/event/${slug}`;
     await hub(page);
     expect(cacheState(await hub(page))).toBe('HIT');
@@ -206,13 +211,8 @@ describe('hub cache invalidation', () => {
   });
 
   it('refreshes an event page when an organizer it shows is renamed', async () => {
-    const event = (await app.editor.call('GET', '/api/admin/events?status=published&limit=100')).body.items.find((e: { endsAt: string }) => e.endsAt > new Date().toISOString());
-    const detail = (await app.editor.call('GET', `/api/admin/events/${event.id}`)).body;
-    if (detail.organizerIds.length === 0) {
-      const organizers = (await app.editor.call('GET', '/api/admin/organizers?limit=1')).body.items;
-      await app.editor.call('PATCH', `/api/admin/events/${event.id}`, { version: detail.version, organizerIds: [organizers[0].id] });
-    }
-    const organizerId = (await app.editor.call('GET', `/api/admin/events/${event.id}`)).body.organizerIds[0];
+    const organizerId = (await createOrganizer(app.editor)).id;
+    const event = await createEvent(app.editor, { status: 'published', organizerIds: [organizerId] });
     const page = `/en/hub/event/${event.slug}`;
     await hub(page);
     expect(cacheState(await hub(page))).toBe('HIT');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
+import { createEvent } from '../helpers/factories.ts';
 import { docx, elfBinary, htmlPage, image, jpegWithGps, m4a, mp3, mp4, ogg, pdf, pngDeclaring, svgWithScript, webm, zip } from '../helpers/admin-files.ts';
 
 let app: AdminServer;
@@ -272,7 +273,7 @@ describe('files', () => {
 
   it('reports where a file is used', async () => {
     const { body } = await upload('files', pdf(), 'used.pdf');
-    const event = (await app.editor.call('GET', '/api/admin/events?limit=1')).body.items[0];
+    const event = await createEvent(app.editor);
     expect((await app.editor.call('PATCH', `/api/admin/events/${event.id}`, { version: event.version, fileIds: [body.id] })).status).toBe(200);
     const read = await app.editor.call('GET', `/api/admin/files/${body.id}`);
     expect(read.body.usedBy.usages).toEqual([expect.objectContaining({ entity: 'event', id: event.id, field: 'fileIds' })]);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { image, pdf } from '../helpers/admin-files.ts';
+import { createEdition } from '../helpers/factories.ts';
 
 interface Bad {
   name: string;
@@ -176,7 +177,7 @@ beforeAll(async () => {
   targets['medias'] = { id: ((await media.json()) as { id: number }).id };
   const file = await app.editor.upload('files', new Blob([new Uint8Array(pdf())]), 'matrix.pdf');
   targets['files'] = { id: ((await file.json()) as { id: number }).id };
-  const published = (await app.editor.call('GET', '/api/admin/editions?status=published&limit=1')).body.items[0];
+  const published = await createEdition(app.editor, { status: 'published' });
   targets['editions']!.published = { id: published.id, version: published.version };
 });
 afterAll(async () => {

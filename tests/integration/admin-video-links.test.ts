@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { locales } from '../../src/i18n/config.ts';
 import { getTranslator, type UiKey } from '../../src/i18n/index.ts';
 import { EDITOR_EMAIL, useAdminServer } from '../helpers/admin-client.ts';
+import { createEvent, createImage } from '../helpers/factories.ts';
 
 const running = useAdminServer();
 
@@ -114,25 +115,21 @@ describe('editing a video link', () => {
   });
 
   it('gives an uploaded image no video address', async () => {
-    const [image] = (await running.db.$client.execute("SELECT id, version FROM medias WHERE kind = 'image' ORDER BY id LIMIT 1")).rows;
-    const { status, body } = await running.app.editor.call('PATCH', `/api/admin/medias/${image!['id']}`, { version: image!['version'], embedUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+    const image = await createImage(running.app.editor);
+    const { status, body } = await running.app.editor.call('PATCH', `/api/admin/medias/${image.id}`, { version: image.version, embedUrl: 'https://youtu.be/dQw4w9WgXcQ' });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ embedUrl: ['NOT_A_VIDEO_LINK'] });
-    const after = await running.db.$client.execute({ sql: 'SELECT kind, embed_url, version FROM medias WHERE id = ?', args: [Number(image!['id'])] });
-    expect({ ...after.rows[0] }).toEqual({ kind: 'image', embed_url: null, version: image!['version'] });
+    const after = await running.db.$client.execute({ sql: 'SELECT kind, embed_url, version FROM medias WHERE id = ?', args: [image.id] });
+    expect({ ...after.rows[0] }).toEqual({ kind: 'image', embed_url: null, version: image.version });
   });
 
   it('shows on the event pages that use it, and the pages follow an edit at once', async () => {
     const created = await running.app.editor.call('POST', '/api/admin/medias', { embedUrl: 'https://youtu.be/dQw4w9WgXcQ', translations: { en: { alt: 'Teaser' } } });
-    const [row] = (
-      await running.db.$client.execute(`SELECT id FROM events WHERE status = 'published' AND publish_at IS NULL
-        AND id NOT IN (SELECT event_id FROM event_medias JOIN medias ON medias.id = media_id WHERE kind = 'embed') ORDER BY id DESC LIMIT 1`)
-    ).rows;
-    const event = (await running.app.editor.call('GET', `/api/admin/events/${row!['id']}`)).body;
+    const event = await createEvent(running.app.editor, { status: 'published', mediaIds: [(await createImage(running.app.editor)).id] });
     const page = `${running.app.server.origin}/en/hub/event/${event.slug}`;
     expect(await (await fetch(page)).text()).not.toContain('Teaser');
 
-    const linked = await running.app.editor.call('PATCH', `/api/admin/events/${event.id}`, { version: event.version, mediaIds: [...event.mediaIds, created.body.id] });
+    const linked = await running.app.editor.call('PATCH', `/api/admin/events/${event.id}`, { version: event.version, mediaIds: [...(event['mediaIds'] as number[]), created.body.id] });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     const shown = await fetch(page);
     expect(await shown.text()).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLERK_DIST as DIST, CLERK_PUBLISHABLE_KEY as PUBLISHABLE_KEY, CLERK_SECRET_KEY as SECRET_KEY, ensureClerkBuild } from '../helpers/clerk-build.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-const recorder = fileURLToPath(new URL('./auth-network-recorder.mjs', import.meta.url));
+const recorder = fileURLToPath(new URL('../helpers/network-recorder.mjs', import.meta.url));
 
 let server: TestServer;
 let networkLog: string;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildVariant } from './auth-support.ts';
+import { buildVariant } from '../helpers/auth.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = 'dist-auth-local';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, authUsers } from '../../db/auth-schema.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { PASSWORD, get, postForm, runUsersCli, sessionCookie, signIn, signUp } from './auth-support.ts';
+import { PASSWORD, get, postForm, runUsersCli, sessionCookie, signIn, signUp } from '../helpers/auth.ts';
 
 const SESSION_MAX_AGE = 3600;
 let server: TestServer;

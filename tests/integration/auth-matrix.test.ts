@@ -18,7 +18,7 @@ import {
 } from '../../src/server/auth/permissions.ts';
 import type { Role } from '../../src/server/auth/roles.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { get, signIn, signUp } from './auth-support.ts';
+import { get, signIn, signUp } from '../helpers/auth.ts';
 
 const pagesDir = fileURLToPath(new URL('../../src/pages', import.meta.url));
 const allMethods: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

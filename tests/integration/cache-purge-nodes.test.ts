@@ -21,7 +21,7 @@ import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { startHranaServer } from '../helpers/hrana-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { publicSql } from './hub-server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
 const POLL_MS = 100;
 /** How long node B may take to show a write made on node A before the test fails. */

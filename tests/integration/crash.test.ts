@@ -9,6 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { adminClient, startAdminServer, type AdminClient } from '../helpers/admin-client.ts';
+import { createCurator, createOrganizer, createTag } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API bodies are checked field by field
@@ -36,11 +37,9 @@ afterAll(async () => {
   for (const server of servers) await server.stop();
 });
 
-/** Ids of existing rows to link to (taken from the demo content before the burst). */
-async function pickIds(admin: AdminClient, collection: string): Promise<number[]> {
-  const list = await admin.call('GET', `/api/admin/${collection}?limit=20`);
-  expect(list.status).toBe(200);
-  return list.body.items.map((item: { id: number }) => item.id);
+/** Ids of `count` new rows to link to, made before the burst. */
+async function makeIds(admin: AdminClient, make: typeof createTag, count: number): Promise<number[]> {
+  return (await Promise.all(Array.from({ length: count }, () => make(admin)))).map((item) => item.id);
 }
 
 function eventBody(slug: string, tagIds: number[], curatorIds: number[], organizerIds: number[]): Item {
@@ -66,10 +65,9 @@ describe('crash in the middle of a write burst', () => {
     const first = await startAdminServer();
     servers.push(first.server);
     const admin = first.admin;
-    const tags = await pickIds(admin, 'tags');
-    const curators = await pickIds(admin, 'curators');
-    const organizers = await pickIds(admin, 'organizers');
-    expect(tags.length).toBeGreaterThanOrEqual(3);
+    const tags = await makeIds(admin, createTag, 5);
+    const curators = await makeIds(admin, createCurator, 3);
+    const organizers = await makeIds(admin, createOrganizer, 3);
 
     const tracked = new Map<string, Tracked>();
     let acks = 0;

@@ -9,13 +9,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
+import { createEdition, createEvent, createTag } from '../helpers/factories.ts';
 import { hostileHeaders, hostileMultipart, hostileText, jsonishBody, mutatedObject, pathSegment, queryString, toRawPathPart } from '../helpers/fuzz-inputs.ts';
 import { rawRequest, type RawRequest } from '../helpers/raw-request.ts';
 
 let app: AdminServer;
 let db: Database;
 let fingerprintSql: string;
-const real = { event: 'x', edition: 'x', userId: 'x' };
+const real = { event: 'x', edition: 'x', userId: 'x', tagId: 0 };
 const statuses = new Map<number, number>();
 let sent = 0;
 
@@ -33,8 +34,9 @@ beforeAll(async () => {
     if (columns.rows.some((column) => column['name'] === 'updated_at')) parts.push(`(SELECT max(updated_at) FROM "${String(name)}") AS "${String(name)}.updated"`);
   }
   fingerprintSql = `SELECT ${parts.join(', ')}`;
-  real.event = (await app.admin.call('GET', '/api/admin/events?status=published&limit=1')).body.items[0].slug;
-  real.edition = (await app.admin.call('GET', '/api/admin/editions?status=published&limit=1')).body.items[0].slug;
+  real.event = (await createEvent(app.admin, { status: 'published' })).slug;
+  real.edition = (await createEdition(app.admin, { status: 'published' })).slug;
+  real.tagId = (await createTag(app.admin)).id;
   real.userId = (await app.admin.call('GET', '/api/admin/users')).body.users.find((user: { email: string }) => user.email.startsWith('visitor')).id;
 }, 120_000);
 
@@ -173,7 +175,7 @@ describe('inputs fuzzing found (kept as fixed regressions)', () => {
     // Used to end the process: the cut-short part's stream errored with nobody listening.
     ['an upload cut short inside an unexpected part', () => ({ method: 'POST', path: '/api/admin/files', headers: { ...admin(), 'content-type': 'multipart/form-data; boundary=bbbbb' }, body: cut })],
     ['a multipart upload without a usable boundary', () => ({ method: 'POST', path: '/api/admin/medias', headers: { ...admin(), 'content-type': "multipart/form-data; boundary='b=1--" }, body: cut })],
-    ['a field named __proto__', () => ({ method: 'PATCH', path: '/api/admin/tags/2', headers: { ...admin(), 'content-type': 'application/json' }, body: '{"version":1,"__proto__":"x"}' })],
+    ['a field named __proto__', () => ({ method: 'PATCH', path: `/api/admin/tags/${real.tagId}`, headers: { ...admin(), 'content-type': 'application/json' }, body: '{"version":1,"__proto__":"x"}' })],
     ['an Action called with a body that is not JSON', () => ({ method: 'POST', path: '/_actions/contact', headers: { ...sameOrigin(), 'content-type': 'application/json' }, body: 'a=b' })],
     ['a form Action posted as broken JSON', () => ({ method: 'POST', path: '/en/hub/contact?_action=contact', headers: { ...sameOrigin(), 'content-type': 'application/json' }, body: '{' })],
   ])('%s is refused and the server stays up', async (_name, request) => {

@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { tPlural } from '../../src/lib/plural.ts';
-import { decodeEntities } from './hub-formats.ts';
-import { startHubServer, type HubServer } from './hub-server.ts';
+import { decodeEntities } from '../helpers/formats.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let server: HubServer;
+let server: TestServer;
 const valid = { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'Accessibilité', message: 'Bonjour, une question sur l’accès.', consent: 'true' };
 
 beforeAll(async () => {
-  server = await startHubServer({ CONTACT_RATE_LIMIT: '2' });
+  server = await startTestServer({ CONTACT_RATE_LIMIT: '2' });
 });
 afterAll(() => server?.stop());
 

@@ -3,14 +3,20 @@
  * and the media/files routes (variants, caching headers, downloads, refusals).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAll, parseIcs, parseIcsDate, parseXml, textOf } from './hub-formats.ts';
-import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+import type { AdminClient } from '../helpers/admin-client.ts';
+import { createEdition, createEvent, createFile, createImage, createTag, createUser } from '../helpers/factories.ts';
+import { findAll, parseIcs, parseXml, textOf } from '../helpers/formats.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
-let server: HubServer;
+let server: TestServer;
 interface EventRow { id: number; slug: string; starts_at: number; ends_at: number; time_zone: string; title: string; edition_id: number | null }
 
+// The demo content fills the feeds and the sitemap; the calendar tests add the events they assert on.
+let admin: AdminClient;
 beforeAll(async () => {
-  server = await startHubServer();
+  server = await startTestServer();
+  admin = await createUser(server, 'admin');
 });
 afterAll(() => server?.stop());
 
@@ -21,43 +27,55 @@ const publicEvents = () =>
 
 describe('iCalendar', () => {
   it('downloads one event with a stable UID and exact UTC times', async () => {
-    const [event] = await publicEvents();
-    const response = await server.get(`/fr/hub/event/${event!.slug}/calendar.ics`);
+    const event = await createEvent(admin, {
+      status: 'published',
+      startsAt: '2031-06-12T19:30:00+02:00',
+      endsAt: '2031-06-12T22:00:00+02:00',
+      timeZone: 'Europe/Paris',
+      translations: { en: { title: 'Night of Organs' }, fr: { title: 'Nuit des orgues' } },
+    });
+    const response = await server.get(`/fr/hub/event/${event.slug}/calendar.ics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${event!.slug}.ics"`);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${event.slug}.ics"`);
     const { calendar, events } = parseIcs(await response.text());
     expect(calendar.VERSION).toBe('2.0');
     expect(events).toHaveLength(1);
     const [vevent] = events;
-    expect(vevent!.UID).toBe(`event-${event!.id}@edition-hub`);
-    expect(parseIcsDate(vevent!.DTSTART!).getTime()).toBe(event!.starts_at);
-    expect(parseIcsDate(vevent!.DTEND!).getTime()).toBe(event!.ends_at);
-    expect(vevent!.SUMMARY).toBe(event!.title);
-    expect(vevent!.DESCRIPTION).toContain(event!.time_zone);
-    expect(vevent!.URL).toMatch(new RegExp(`/fr/hub/event/${event!.slug}$`));
+    expect(vevent!.UID).toBe(`event-${event.id}@edition-hub`);
+    expect(vevent!.DTSTART).toBe('20310612T173000Z');
+    expect(vevent!.DTEND).toBe('20310612T200000Z');
+    expect(vevent!.SUMMARY).toBe('Nuit des orgues');
+    expect(vevent!.DESCRIPTION).toContain('Europe/Paris');
+    expect(vevent!.URL).toMatch(new RegExp(`/fr/hub/event/${event.slug}$`));
     // The same event keeps its UID in another locale.
-    const en = parseIcs(await (await server.get(`/en/hub/event/${event!.slug}/calendar.ics`)).text());
+    const en = parseIcs(await (await server.get(`/en/hub/event/${event.slug}/calendar.ics`)).text());
     expect(en.events[0]!.UID).toBe(vevent!.UID);
+    expect(en.events[0]!.SUMMARY).toBe('Night of Organs');
   });
 
   it('exports any filtered hub view with the same events as the page', async () => {
-    const [tag] = await server.query<{ slug: string; id: number }>("SELECT id, slug FROM tags WHERE slug = 'music'");
-    const expected = await publicEvents();
-    const tagged = new Set((await server.query<{ event_id: number }>('SELECT event_id FROM event_tags WHERE tag_id = ?', [tag!.id])).map((r) => r.event_id));
-    const { events } = parseIcs(await (await server.get('/fr/hub/calendar.ics?tag=music&when=all')).text());
-    expect(events.map((e) => e.UID).sort()).toEqual(expected.filter((e) => tagged.has(e.id)).map((e) => `event-${e.id}@edition-hub`).sort());
-    const upcoming = parseIcs(await (await server.get('/fr/hub/calendar.ics?tag=music')).text()).events;
-    expect(upcoming.every((e) => parseIcsDate(e.DTEND!).getTime() >= Date.now() - 60_000)).toBe(true);
-    expect(upcoming.length).toBeLessThan(events.length);
+    const tag = await createTag(admin);
+    const published = { status: 'published', tagIds: [tag.id] };
+    const past = await createEvent(admin, { ...published, startsAt: '2021-05-01T18:00:00Z', endsAt: '2021-05-01T20:00:00Z' });
+    const upcoming = await createEvent(admin, published);
+    await createEvent(admin, { tagIds: [tag.id] });
+    await createEvent(admin, { status: 'published' });
+    const uid = (event: { id: number }) => `event-${event.id}@edition-hub`;
+
+    const all = parseIcs(await (await server.get(`/fr/hub/calendar.ics?tag=${tag.slug}&when=all`)).text()).events;
+    expect(all.map((e) => e.UID).sort()).toEqual([uid(past), uid(upcoming)].sort());
+    const soon = parseIcs(await (await server.get(`/fr/hub/calendar.ics?tag=${tag.slug}`)).text()).events;
+    expect(soon.map((e) => e.UID)).toEqual([uid(upcoming)]);
   });
 
   it('exports an edition as a subscribable calendar', async () => {
-    const [edition] = await server.query<{ id: number; slug: string }>(`SELECT e.id, e.slug FROM editions e WHERE ${publicSql('e')} LIMIT 1`);
-    const { calendar, events } = parseIcs(await (await server.get(`/de/hub/edition/${edition!.slug}/calendar.ics`)).text());
-    const expected = (await publicEvents()).filter((e) => e.edition_id === edition!.id);
-    expect(events).toHaveLength(expected.length);
-    expect(calendar['X-WR-CALNAME']).toBeTruthy();
+    const edition = await createEdition(admin, { status: 'published', translations: { en: { title: 'Summer Nights' }, de: { title: 'Sommernächte' } } });
+    const inside = await Promise.all([1, 2].map(() => createEvent(admin, { status: 'published', editionId: edition.id })));
+    await createEvent(admin, { editionId: edition.id });
+    const { calendar, events } = parseIcs(await (await server.get(`/de/hub/edition/${edition.slug}/calendar.ics`)).text());
+    expect(events.map((e) => e.UID).sort()).toEqual(inside.map((e) => `event-${e.id}@edition-hub`).sort());
+    expect(calendar['X-WR-CALNAME']).toBe('Sommernächte');
   });
 });
 
@@ -115,7 +133,8 @@ describe('sitemap and robots', () => {
 
 describe('media and files', () => {
   it('serves registered images and generated variants, immutable, with ETag and 304', async () => {
-    const [media] = await server.query<{ storage_key: string; sha256: string; width: number }>("SELECT storage_key, sha256, width FROM medias WHERE kind = 'image' AND mime_type = 'image/jpeg' LIMIT 1");
+    const photo = await createImage(admin, {}, 'jpeg');
+    const [media] = await server.query<{ storage_key: string; sha256: string }>('SELECT storage_key, sha256 FROM medias WHERE id = ?', [photo.id]);
     const original = await server.get(`/media/${media!.storage_key}`);
     expect(original.status).toBe(200);
     expect(original.headers.get('content-type')).toBe('image/jpeg');
@@ -135,8 +154,8 @@ describe('media and files', () => {
   });
 
   it('refuses unknown keys, traversal and unsupported variants', async () => {
-    const [media] = await server.query<{ storage_key: string }>("SELECT storage_key FROM medias WHERE kind = 'image' LIMIT 1");
-    const [file] = await server.query<{ storage_key: string }>('SELECT storage_key FROM files LIMIT 1');
+    const [media] = await server.query<{ storage_key: string }>('SELECT storage_key FROM medias WHERE id = ?', [(await createImage(admin)).id]);
+    const [file] = await server.query<{ storage_key: string }>('SELECT storage_key FROM files WHERE id = ?', [(await createFile(admin)).id]);
     expect((await server.get(`/media/${media!.storage_key}?w=333&fm=webp`)).status).toBe(400);
     expect((await server.get(`/media/${media!.storage_key}?fm=png&w=320`)).status).toBe(400);
     // Files are not images and images are not downloads; unknown and encoded-traversal keys do not exist.
@@ -150,11 +169,12 @@ describe('media and files', () => {
   });
 
   it('serves files as attachments under their original name', async () => {
-    const [file] = await server.query<{ storage_key: string; original_name: string; mime_type: string; byte_size: number }>('SELECT storage_key, original_name, mime_type, byte_size FROM files LIMIT 1');
+    const created = await createFile(admin, 'Programme d’été 2031.pdf');
+    const [file] = await server.query<{ storage_key: string; byte_size: number }>('SELECT storage_key, byte_size FROM files WHERE id = ?', [created.id]);
     const response = await server.get(`/files/${file!.storage_key}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe(file!.mime_type);
-    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(file!.original_name)}`);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Programme d’été 2031.pdf')}`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await response.arrayBuffer()).byteLength).toBe(file!.byte_size);
   });

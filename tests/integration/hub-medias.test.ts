@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { publicSql, startHubServer, type HubServer } from './hub-server.ts';
+import { createEvent, createUser } from '../helpers/factories.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let server: HubServer;
+let server: TestServer;
 let withMedias: string;
 let withoutMedias: string;
 const videoKey = `${'ab'.repeat(32)}.mp4`;
@@ -24,12 +25,12 @@ async function addMedia(eventId: number, position: number, media: { kind: string
 }
 
 beforeAll(async () => {
-  server = await startHubServer();
-  const [first, second] = await server.query<{ id: number; slug: string }>(
-    `SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 2`,
-  );
+  server = await startTestServer({ HUB_DEMO: '0' });
+  const admin = await createUser(server, 'admin');
+  const [first, second] = await Promise.all([1, 2].map(() => createEvent(admin, { status: 'published' })));
   withMedias = first!.slug;
   withoutMedias = second!.slug;
+  // Rows written directly: the stale link is one the admin API refuses, and the players need no real file.
   await addMedia(first!.id, 100, { kind: 'embed', embedUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, 'Opening night film');
   await addMedia(first!.id, 101, { kind: 'video', storageKey: videoKey, mimeType: 'video/mp4' }, 'Rehearsal');
   await addMedia(first!.id, 103, { kind: 'audio', storageKey: audioKey, mimeType: 'audio/mpeg' }, 'Radio interview');

@@ -14,8 +14,8 @@ import { findPublicEditionId } from '../../src/server/editions/queries.ts';
 import { findTagId } from '../../src/server/events/queries.ts';
 import { loadPeopleLinks } from '../../src/server/search/people.ts';
 import { SEARCH_CAP, searchHub, type SearchInput } from '../../src/server/search/search.ts';
-import { createSeededDatabase, rows } from './hub-fixtures.ts';
-import { startHubServer, type HubServer } from './hub-server.ts';
+import { createSeededDatabase, rows } from '../helpers/demo-database.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let test: Awaited<ReturnType<typeof createSeededDatabase>>;
 const now = new Date();
@@ -283,11 +283,11 @@ describe(`more matches than the cap (${SEARCH_CAP})`, () => {
 });
 
 describe('a capped search page', () => {
-  let server: HubServer;
+  let server: TestServer;
   let db: Database;
 
   beforeAll(async () => {
-    server = await startHubServer();
+    server = await startTestServer();
     db = await openDatabase({ url: server.databaseUrl });
     await addEvents(db, { slug: 'zephyrine', title: 'Zephyrine night', body: 'A quiet evening.', count: SEARCH_CAP + 10 });
   }, 120_000);

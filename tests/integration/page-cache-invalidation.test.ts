@@ -5,7 +5,7 @@
  */
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicSql } from './hub-server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 

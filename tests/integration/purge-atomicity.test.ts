@@ -12,7 +12,7 @@ import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { image } from '../helpers/admin-files.ts';
-import { publicSql } from './hub-server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
 let app: AdminServer;
 let db: Client;

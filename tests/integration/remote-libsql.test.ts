@@ -14,7 +14,7 @@ import { adminClient, type AdminClient } from '../helpers/admin-client.ts';
 import { makeTempDir } from '../helpers/db.ts';
 import { startHranaServer, type HranaServer } from '../helpers/hrana-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { PASSWORD } from './auth-support.ts';
+import { PASSWORD } from '../helpers/auth.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TOKEN = 'remote-test-token';

@@ -16,7 +16,7 @@ import { makeTempDir } from '../helpers/db.ts';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { copySeededTemplate } from '../helpers/template.ts';
-import { publicSql } from './hub-server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
 const POLL_MS = 500;
 /**

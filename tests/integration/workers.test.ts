@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { publicSql } from './hub-server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
 const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0' });
 

@@ -1,7 +1,7 @@
 /**
  * Marks the query terms in a result's title and picks a body excerpt, in JavaScript: FTS5's
  * `highlight()`/`snippet()` need the MATCH cursor, i.e. one more full pass over the query's
- * doclist per page (3–5 ms for a common prefix at 100k events). Tokens and folding follow the
+ * doclist per page (figures in decision 005). Tokens and folding follow the
  * index's tokenizer (`unicode61 remove_diacritics 2`): runs of letters, digits and marks,
  * compared lower-cased and without diacritics; a term matches a token it is a prefix of
  * (whole tokens for terms shorter than MIN_PREFIX, as in the query). Output uses the

@@ -1,8 +1,8 @@
 /**
  * Which matches a search keeps, and in what order. Up to SEARCH_CAP matches, all are kept and
  * ranked by bm25 (title weighs 8, body 1), which FTS5 computes for those rows only. Beyond the
- * cap, bm25 would cost a pass over every match of the word plus a score per match (tens of
- * milliseconds for a common word at 100k events), so the order is simpler and cheap: matches
+ * cap, bm25 would cost a pass over every match of the word plus a score per match (figures in
+ * decision 005), so the order is simpler and cheap: matches
  * whose title holds every term first, then the others, newest first within each group; the first
  * SEARCH_CAP of that order are kept. Both scans run in one statement, the second only when the
  * first does not decide (scan.ts).

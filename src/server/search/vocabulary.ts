@@ -1,7 +1,7 @@
 /**
  * Prefix terms spelled out from the index's vocabulary. FTS5 answers a prefix term (`"thea"*`)
  * without a prefix index by merging the doclists of every word with that prefix in full before
- * the first row comes out: 3–5 ms for "theatre*" at 100k events, whatever LIMIT follows. The
+ * the first row comes out, whatever LIMIT follows (figures in decision 005). The
  * same words written out (`("theatre" OR "theatres")`) are read lazily, newest first, so a
  * capped scan reads only the rows it keeps. Both forms match exactly the same rows: the words
  * come from the index itself, through an `fts5vocab` table.

@@ -1,7 +1,7 @@
 /** Shared by the hub integration tests: a migrated libSQL file with the demo content. */
 import { join } from 'node:path';
 import { seedDatabase } from '../../db/seed/generate.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
 
 /** A fresh database seeded with the demo content (images under its own temp folder). */
 export async function createSeededDatabase(): Promise<TestDatabase & { uploadsDir: string }> {

@@ -30,13 +30,6 @@ export function parseIcs(text: string): { calendar: Record<string, string>; even
   return { calendar, events };
 }
 
-/** "20260305T183000Z" → Date. */
-export function parseIcsDate(value: string): Date {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
-  if (!m) throw new Error(`not a UTC date-time: ${value}`);
-  return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
-}
-
 /** Parses XML strictly (throws on malformed input) into xml-js elements. */
 export function parseXml(text: string): Element {
   return xml2js(text, { compact: false }) as Element;
