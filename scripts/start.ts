@@ -14,6 +14,7 @@ import { startPublishingPurges } from '../src/server/hub-cache/node-purges.ts';
 import { FrontCache, registerFrontCache } from '../src/server/runtime/front-cache.ts';
 import { PurgePoller } from '../src/server/runtime/purge-poller.ts';
 import { clerkOriginFromKey } from '../src/server/runtime/security-headers.ts';
+import { siteUrlProblem } from '../src/server/seo/site.ts';
 import { shutDownGracefully, startHttpServer } from '../src/server/runtime/http-server.ts';
 import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
 
@@ -30,6 +31,8 @@ try {
 } catch (error) {
   fail(error instanceof EnvError ? error.message : String(error));
 }
+const siteProblem = siteUrlProblem(env, process.env.NODE_ENV);
+if (siteProblem) fail(siteProblem);
 
 if (isBuildStale(root)) {
   console.log('Building the site…');
@@ -62,6 +65,8 @@ const server = await startHttpServer({
 });
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
+// PORT=0 asks for any free port: name the one bound, which the default site origin is built on.
+process.env.PORT = String(port);
 // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
 startLeftoverSweeps(env.UPLOADS_DIR);
 console.log(`Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`);
