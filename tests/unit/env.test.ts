@@ -36,6 +36,8 @@ describe('environment validation', () => {
     ['DATABASE_URL', 'postgres://x', /DATABASE_URL: must start with file:/],
     ['PUBLIC_SITE_URL', 'not a url', /PUBLIC_SITE_URL: must be an http\(s\) URL/],
     ['HUB_DEMO', 'maybe', /HUB_DEMO: must be one of/],
+    ['HUB_TRUST_PROXY', 'the load balancer', /HUB_TRUST_PROXY: must be a number of proxies/],
+    ['HUB_TRUST_PROXY', '10.0.0.0/33', /HUB_TRUST_PROXY: must be a number of proxies/],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
@@ -121,5 +123,13 @@ describe('authentication variables', () => {
   ])('rejects %j', (source, message) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(message);
+  });
+});
+
+describe('HUB_TRUST_PROXY', () => {
+  it('is unset by default, a hop count, or a list of addresses and ranges', () => {
+    expect(parseEnv({}).HUB_TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ HUB_TRUST_PROXY: '2' }).HUB_TRUST_PROXY).toEqual({ hops: 2 });
+    expect(parseEnv({ HUB_TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback' }).HUB_TRUST_PROXY).toEqual({ addresses: ['10.0.0.0/8', '::1', 'loopback'] });
   });
 });
