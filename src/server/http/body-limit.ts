@@ -31,13 +31,8 @@ export class BodyRefusal extends Error {
 }
 
 /** The refusal of a body over `limit` bytes (413; `code` names what was too large). */
-export function bodyTooLarge(limit: number, code = 'PAYLOAD_TOO_LARGE'): BodyRefusal {
+function bodyTooLarge(limit: number, code = 'PAYLOAD_TOO_LARGE'): BodyRefusal {
   return new BodyRefusal(413, code, `The request body is larger than ${Math.round(limit / 1024)} KB`, { limit });
-}
-
-/** The 413 problem+json answer for a body over `limit` bytes. */
-export function payloadTooLarge(limit: number, code?: string): Response {
-  return bodyTooLarge(limit, code).toResponse();
 }
 
 /** Whether the request declares a JSON body (`application/json` or a `+json` type). */

@@ -11,7 +11,7 @@ import { getEnv, type TrustedProxies } from '../config/env.ts';
 type Trust = (address: string, hop: number) => boolean;
 
 /** proxy-addr's trust function for the configured proxies, or undefined when none is trusted. */
-export function compileTrust(proxies: TrustedProxies | undefined): Trust | undefined {
+function compileTrust(proxies: TrustedProxies | undefined): Trust | undefined {
   if (!proxies) return undefined;
   if ('hops' in proxies) {
     const { hops } = proxies;

@@ -37,7 +37,7 @@ const hashSource = /^'sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}'$/;
  * The hash sources of the script-src in Astro's policy: the application's own inline scripts,
  * fixed at build time (never read from a page's body).
  */
-export function declaredScriptHashes(astroPolicy: string | undefined): string[] {
+function declaredScriptHashes(astroPolicy: string | undefined): string[] {
   const scriptSrc = /(?:^|;)\s*script-src\s([^;]*)/.exec(astroPolicy ?? '')?.[1] ?? '';
   return [...new Set(scriptSrc.split(/\s+/).filter((source) => hashSource.test(source)))].sort();
 }

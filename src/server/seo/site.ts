@@ -11,7 +11,7 @@ interface SiteSettings {
 }
 
 /** Addresses only this machine can reach: a site listening there needs no public URL. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
