@@ -30,7 +30,10 @@ export default defineConfig({
   // compressed and bounded by bytes): a few entries, so pages are not held twice (decision 012).
   cache: { provider: memoryCache({ max: 64 }) },
   security: {
-    checkOrigin: true,
+    // Astro's check compares Origin with the request's URL, which behind a TLS-terminating proxy
+    // is http:// and named by the Host header: src/server/http/cross-site-forms.ts does it against
+    // the configured public origin instead (decision 014).
+    checkOrigin: false,
     // Astro hashes the inline scripts it ships when it builds the site and announces them on every
     // page; src/server/runtime/security-headers.ts builds the whole policy from that list (decision
     // 014). Inline style attributes (React islands, focal-point crops) need 'unsafe-inline'.

@@ -72,6 +72,35 @@ describe('PUBLIC_SITE_URL', () => {
     }
   });
 
+  it('lets forms work behind a TLS-terminating proxy, and only from the public origin', async () => {
+    // What nginx forwards: plain HTTP, the public Host, the browser's https Origin.
+    const proxied = await startTestServer({ HUB_DEMO: '0', PUBLIC_SITE_URL: 'https://hub.example.org', HUB_TRUST_PROXY: '1' });
+    const form = (path: string, fields: Record<string, string>, origin: string) =>
+      rawRequest(proxied.origin, {
+        method: 'POST',
+        path,
+        headers: {
+          host: 'hub.example.org',
+          origin,
+          'x-forwarded-for': '203.0.113.5',
+          'x-forwarded-proto': 'https',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const message = { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'Access', message: 'A question about access.', consent: 'true' };
+    try {
+      expect((await form('/en/hub/contact?_action=contact', message, 'https://hub.example.org')).status).toBe(303);
+      expect((await form('/en/admin/sign-in', { email: 'nobody@example.org', password: 'not the password' }, 'https://hub.example.org')).status).toBe(401);
+      for (const foreign of ['https://evil.example', 'http://hub.example.org', proxied.origin]) {
+        expect((await form('/en/hub/contact?_action=contact', message, foreign)).status, foreign).toBe(403);
+        expect((await form('/en/admin/sign-in', { email: 'nobody@example.org', password: 'not the password' }, foreign)).status, foreign).toBe(403);
+      }
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   it('is required in production on a public interface', async () => {
     await expect(startTestServer({ HUB_DEMO: '0', HOST: '0.0.0.0' })).rejects.toThrow(/PUBLIC_SITE_URL/);
   });

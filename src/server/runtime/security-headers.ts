@@ -55,7 +55,7 @@ function framedPlayers(html: string): string {
  * The policy for one HTML document: `scriptHashes` are the application's (`declaredScriptHashes`),
  * `html` only tells which known video players it frames.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], html: string, { clerkOrigin }: SecurityOptions): string {
+function contentSecurityPolicy(scriptHashes: readonly string[], html: string, { clerkOrigin }: SecurityOptions): string {
   const clerk = clerkOrigin ? ` ${clerkOrigin}` : '';
   return [
     "default-src 'self'",
