@@ -17,6 +17,7 @@ export default defineConfig({
   // static files; pages are rendered whole before they are sent (decision 012).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), ...(await getMonitoringIntegrations()), ...auth.integrations],
+  // Absolute URLs in pages come from src/server/seo/site.ts (configuration, never the Host header).
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },
   i18n: {
@@ -26,7 +27,18 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   // No Astro route cache: the server's page cache keeps public pages (decision 012).
-  security: { checkOrigin: true },
+  security: {
+    // Astro's check compares Origin with the request's URL, which behind a TLS-terminating proxy
+    // is http:// and named by the Host header: src/server/http/cross-site-forms.ts does it against
+    // the configured public origin instead (decision 016).
+    checkOrigin: false,
+    // Astro hashes the inline scripts it ships when it builds the site and announces them on every
+    // page; src/server/runtime/security-headers.ts builds the whole policy from that list (decision
+    // 016). Inline style attributes (React islands, focal-point crops) need 'unsafe-inline'.
+    csp: { styleDirective: { resources: ["'self'", "'unsafe-inline'"] } },
+  },
+  // Images are served by the media routes; Astro's own endpoint is replaced by a 404.
+  image: { endpoint: { route: '/_image', entrypoint: './src/server/http/no-image-endpoint.ts' } },
   vite: {
     ssr: { external: ['@libsql/client', 'libsql', 'sharp'] },
     plugins: [...auth.vitePlugins],

@@ -17,6 +17,7 @@ import { PurgePoller } from '../src/server/page-cache/purge-poller.ts';
 import type { PurgeOptions } from '../src/server/page-cache/request.ts';
 import { hubTags } from '../src/server/page-cache/tags.ts';
 import { serveSharedLimits } from '../src/server/rate-limit/shared.ts';
+import { siteUrlProblem } from '../src/server/seo/site.ts';
 import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +37,8 @@ try {
 } catch (error) {
   fail(error instanceof EnvError ? error.message : String(error));
 }
+const siteProblem = siteUrlProblem(env, process.env.NODE_ENV);
+if (siteProblem) fail(siteProblem);
 
 const openDb = () => openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
 
@@ -116,6 +119,8 @@ async function serve(db: Database, pageCache: ProcessPageCache, health: Record<s
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // PORT=0 asks for any free port: name the one bound, which the default site origin is built on.
+  process.env.PORT = String(port);
   return { port, drain: () => shutDownGracefully(server) };
 }
 

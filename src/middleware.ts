@@ -3,6 +3,7 @@ import { defaultLocale, isLocale } from './i18n/config.ts';
 import { getTranslator } from './i18n/index.ts';
 import { authenticate } from './server/auth/middleware.ts';
 import { captureServerErrors } from './server/errors/middleware.ts';
+import { refuseCrossSiteForms } from './server/http/cross-site-forms.ts';
 
 /** Resolves the request locale from the `/{locale}` segment and puts it, with `t`, on locals. */
 const resolveLocale = defineMiddleware((context, next) => {
@@ -13,6 +14,6 @@ const resolveLocale = defineMiddleware((context, next) => {
   return next();
 });
 
-// Locale first (auth redirects and screens are localized), then authentication, which returns
-// at once for everything outside the admin and auth routes.
-export const onRequest = sequence(captureServerErrors, resolveLocale, authenticate);
+// Cross-site forms refused first; then the locale (auth redirects and screens are localized), then
+// authentication, which returns at once for everything outside the admin and auth routes.
+export const onRequest = sequence(captureServerErrors, refuseCrossSiteForms, resolveLocale, authenticate);

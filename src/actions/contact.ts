@@ -7,6 +7,7 @@ import { getEnv } from '../server/config/env.ts';
 import { submitContactMessage } from '../server/contact/service.ts';
 import { contactSchema } from '../server/contact/schema.ts';
 import { getDb } from '../server/db.ts';
+import { clientAddressOf } from '../server/http/client-address.ts';
 
 export const contact = defineAction({
   accept: 'form',
@@ -14,7 +15,7 @@ export const contact = defineAction({
   handler: async (input, context) => {
     const outcome = await submitContactMessage(await getDb(), input, {
       locale: context.locals.locale,
-      clientKey: context.clientAddress,
+      clientKey: clientAddressOf(context.request, context.clientAddress),
       now: new Date(),
       limit: getEnv().CONTACT_RATE_LIMIT,
     });

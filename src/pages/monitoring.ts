@@ -6,8 +6,9 @@
 import type { APIRoute } from 'astro';
 import { getTunnelDsn, getTunnelRateLimiter } from '../server/errors/tunnel/config.ts';
 import { tunnelEnvelope } from '../server/errors/tunnel/tunnel.ts';
+import { clientAddressOf } from '../server/http/client-address.ts';
 
 export const prerender = false;
 
 export const ALL: APIRoute = ({ request, clientAddress }) =>
-  tunnelEnvelope(request, { dsn: getTunnelDsn(), clientKey: clientAddress, limiter: getTunnelRateLimiter() });
+  tunnelEnvelope(request, { dsn: getTunnelDsn(), clientKey: clientAddressOf(request, clientAddress), limiter: getTunnelRateLimiter() });

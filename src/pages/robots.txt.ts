@@ -2,8 +2,8 @@
 import type { APIRoute } from 'astro';
 import { getSiteOrigin } from '../server/seo/site.ts';
 
-export const GET: APIRoute = ({ url }) => {
-  const origin = getSiteOrigin(url);
+export const GET: APIRoute = () => {
+  const origin = getSiteOrigin();
   const body = ['User-agent: *', 'Disallow: /*/admin', 'Disallow: /api/', 'Disallow: /_actions/', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
   return new Response(body, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },

@@ -12,7 +12,7 @@ import { getSiteOrigin } from '../server/seo/site.ts';
 export const GET: APIRoute = async (context) => {
   const db = await getDb();
   const now = new Date();
-  const origin = getSiteOrigin(context.url);
+  const origin = getSiteOrigin();
   const rawPart = context.url.searchParams.get('part');
   const parts = await countSitemapParts(db, now);
   const part = rawPart === null ? undefined : Number(rawPart);

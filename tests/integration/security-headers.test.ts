@@ -32,7 +32,7 @@ describe('security headers', () => {
   });
 
   it.each(['/en', '/fr/hub', '/en/hub/about', '/en/admin/sign-in', '/de/hub/contact', '/en/hub/nope'])(
-    '%s sends a CSP that allows exactly its inline scripts',
+    '%s sends a CSP that allows every inline script it carries (the application’s own)',
     async (path) => {
       const response = await get(path);
       const html = await response.text();

@@ -111,9 +111,11 @@ describe('origin check', () => {
     expect(['GET', 'HEAD', 'OPTIONS'].some(isStateChanging)).toBe(false);
   });
 
-  it('accepts the request origin and the configured public origin', () => {
+  it('accepts the request origin, or only the configured public origin when there is one', () => {
     expect(isSameOriginRequest('http://127.0.0.1:4321', url)).toBe(true);
-    expect(isSameOriginRequest('https://hub.example.org', url, ['https://hub.example.org'])).toBe(true);
+    expect(isSameOriginRequest('https://hub.example.org', url, 'https://hub.example.org/')).toBe(true);
+    // The request's origin comes from its Host header: once the public origin is known, it alone counts.
+    expect(isSameOriginRequest('http://127.0.0.1:4321', url, 'https://hub.example.org')).toBe(false);
   });
 
   it.each([null, '', 'null', 'http://127.0.0.1:4322', 'https://127.0.0.1:4321', 'http://evil.example', 'not a url'])('refuses Origin %j', (origin) => {

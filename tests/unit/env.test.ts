@@ -46,6 +46,8 @@ describe('environment validation', () => {
     ['HUB_WORKERS', '0', /HUB_WORKERS: must be between 1 and 64/],
     ['HUB_WORKERS', '1.5', /HUB_WORKERS: must be a whole number/],
     ['HUB_WORKERS', 'all', /HUB_WORKERS: must be a number of workers/],
+    ['HUB_TRUST_PROXY', 'the load balancer', /HUB_TRUST_PROXY: must be a number of proxies/],
+    ['HUB_TRUST_PROXY', '10.0.0.0/33', /HUB_TRUST_PROXY: must be a number of proxies/],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
@@ -144,5 +146,13 @@ describe('CONTACT_RATE_LIMIT', () => {
   it('refuses negative or fractional values, naming the variable', () => {
     expect(() => parseEnv({ CONTACT_RATE_LIMIT: '-1' })).toThrow(EnvError);
     expect(() => parseEnv({ CONTACT_RATE_LIMIT: '1.5' })).toThrow(/CONTACT_RATE_LIMIT/);
+  });
+});
+
+describe('HUB_TRUST_PROXY', () => {
+  it('is unset by default, a hop count, or a list of addresses and ranges', () => {
+    expect(parseEnv({}).HUB_TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ HUB_TRUST_PROXY: '2' }).HUB_TRUST_PROXY).toEqual({ hops: 2 });
+    expect(parseEnv({ HUB_TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback' }).HUB_TRUST_PROXY).toEqual({ addresses: ['10.0.0.0/8', '::1', 'loopback'] });
   });
 });

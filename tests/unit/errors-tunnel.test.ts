@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { getEnvelopeEndpoint, isSameProject, parseDsn } from '../../src/server/errors/tunnel/dsn.ts';
 import { readEnvelopeDsn } from '../../src/server/errors/tunnel/envelope.ts';
 import { createRateLimiter } from '../../src/server/errors/tunnel/rate-limit.ts';
-import { readBodyWithinLimit } from '../../src/server/errors/tunnel/read-body.ts';
 import { tunnelEnvelope, type TunnelOptions } from '../../src/server/errors/tunnel/tunnel.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -58,26 +57,6 @@ describe('envelope headers', () => {
     ['a huge header', encode(`{"dsn":"https://k@h/1","pad":"${'x'.repeat(20_000)}"}\n`)],
   ])('treats %s as malformed', (_name, body) => {
     expect(readEnvelopeDsn(body)).toBeUndefined();
-  });
-});
-
-describe('readBodyWithinLimit', () => {
-  it('returns the exact bytes up to the limit', async () => {
-    const body = await readBodyWithinLimit(new Request('http://x/', { method: 'POST', body: 'abcd' }), 4);
-    expect(new TextDecoder().decode(body)).toBe('abcd');
-  });
-
-  it('refuses a body one byte over the limit, announced or streamed', async () => {
-    expect(await readBodyWithinLimit(new Request('http://x/', { method: 'POST', body: 'abcde' }), 4)).toBeUndefined();
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encode('abc'));
-        controller.enqueue(encode('de'));
-        controller.close();
-      },
-    });
-    const streamed = new Request('http://x/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
-    expect(await readBodyWithinLimit(streamed, 4)).toBeUndefined();
   });
 });
 

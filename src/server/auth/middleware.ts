@@ -101,7 +101,7 @@ let reportedMisconfiguration = false;
 
 async function guard(context: APIContext, next: MiddlewareNext, area: GatedArea): Promise<Response> {
   const env = getEnv();
-  if (isStateChanging(context.request.method) && !isSameOriginRequest(context.request.headers.get('origin'), context.url, trustedOrigins(env))) {
+  if (isStateChanging(context.request.method) && !isSameOriginRequest(context.request.headers.get('origin'), context.url, env.PUBLIC_SITE_URL)) {
     return problem(403, 'CROSS_ORIGIN_REQUEST', 'State-changing requests must come from this site (Origin header)');
   }
   const mode = getAuthMode();

@@ -15,10 +15,11 @@ export function isStateChanging(method: string): boolean {
 }
 
 /**
- * True when the `Origin` header names the origin the request was addressed to, or one of the
- * `trusted` origins (the public origin behind a TLS-terminating proxy, PUBLIC_SITE_URL).
+ * True when the `Origin` header names this site: the configured public origin (PUBLIC_SITE_URL)
+ * when there is one, and only it (the request's own origin is built from the client's Host
+ * header); without one, the origin the request was addressed to (a local demo on any name).
  */
-export function isSameOriginRequest(originHeader: string | null, requestUrl: URL, trusted: readonly string[] = []): boolean {
+export function isSameOriginRequest(originHeader: string | null, requestUrl: URL, configured?: string): boolean {
   if (!originHeader || originHeader === 'null') return false;
   let origin: string;
   try {
@@ -26,5 +27,5 @@ export function isSameOriginRequest(originHeader: string | null, requestUrl: URL
   } catch {
     return false;
   }
-  return origin === requestUrl.origin || trusted.includes(origin);
+  return origin === (configured ? new URL(configured).origin : requestUrl.origin);
 }

@@ -3,6 +3,7 @@
  * with its default; README.md lists the same table.
  */
 import { availableParallelism } from 'node:os';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { parseDsn } from '../errors/tunnel/dsn.ts';
 
@@ -64,6 +65,27 @@ function checkS3(env: S3Settings, ctx: z.RefinementCtx): void {
     add(missing, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the AWS credential chain)');
   }
 }
+/** Which reverse proxies may tell us the client's address: a hop count, or their addresses. */
+export type TrustedProxies = { hops: number } | { addresses: string[] };
+
+/** HUB_TRUST_PROXY: `1` (hops in front of the server) or `10.0.0.0/8, loopback` (proxy addresses). */
+const trustedProxies = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustedProxies => {
+    if (/^\d+$/.test(value)) return { hops: Number(value) };
+    const addresses = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    try {
+      proxyAddr.compile(addresses);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a number of proxies (e.g. 1) or a comma-separated list of their addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1, loopback)' });
+      return z.NEVER;
+    }
+    return { addresses };
+  });
 
 export const envSchema = z
   .object({
@@ -77,6 +99,8 @@ export const envSchema = z
       .max(65535, 'must be between 0 (any free port) and 65535')
       .default(4321),
     PUBLIC_SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** Reverse proxies whose X-Forwarded-For is believed (unset: none, the TCP peer is the client). */
+    HUB_TRUST_PROXY: trustedProxies.optional(),
     HUB_DEMO: booleanFlag.optional(),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     // Uploads in an S3-compatible bucket instead of UPLOADS_DIR (docs/decisions/008).

@@ -1,10 +1,11 @@
 /**
- * Security headers for every response, and a Content-Security-Policy for HTML that allows only
- * what the page carries: its own origin plus the SHA-256 hashes of its inline scripts (Astro's
- * island and router bootstraps), Clerk's origin only when Clerk is configured, and a video
- * player's origin only on a page that frames one.
+ * Security headers for every response, and one Content-Security-Policy for HTML. Its
+ * script-src is the application's own: its origin plus the hashes of the inline scripts it ships,
+ * which Astro computes when the site is built (`security.csp` in astro.config.mjs) and announces
+ * on each page it renders. Nothing in a page's body can add to it, so HTML that slipped into
+ * content would not carry its own allowance (decision 016). Clerk's origin is added only when
+ * Clerk is configured, a video player's origin only on a page that frames one.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { embedPlayerOrigins } from '../../lib/embeds.ts';
 import { captureResponse } from './response-capture.ts';
@@ -30,15 +31,15 @@ export function baseSecurityHeaders({ https }: SecurityOptions): Record<string, 
   };
 }
 
-/** SHA-256 CSP sources of the executable inline scripts in `html` (JSON-LD is data, not script). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/.test(attributes) || /type\s*=\s*["']?application\/(?:ld\+)?json/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
-  }
-  return [...hashes].sort();
+const hashSource = /^'sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}'$/;
+
+/**
+ * The hash sources of the script-src in Astro's policy: the application's own inline scripts,
+ * fixed at build time (never read from a page's body).
+ */
+function declaredScriptHashes(astroPolicy: string | undefined): string[] {
+  const scriptSrc = /(?:^|;)\s*script-src\s([^;]*)/.exec(astroPolicy ?? '')?.[1] ?? '';
+  return [...new Set(scriptSrc.split(/\s+/).filter((source) => hashSource.test(source)))].sort();
 }
 
 const playerOrigins = Object.values(embedPlayerOrigins);
@@ -50,12 +51,15 @@ function framedPlayers(html: string): string {
   return sources;
 }
 
-/** The policy for one HTML document. */
-export function contentSecurityPolicy(html: string, { clerkOrigin }: SecurityOptions): string {
+/**
+ * The policy for one HTML document: `scriptHashes` are the application's (`declaredScriptHashes`),
+ * `html` only tells which known video players it frames.
+ */
+function contentSecurityPolicy(scriptHashes: readonly string[], html: string, { clerkOrigin }: SecurityOptions): string {
   const clerk = clerkOrigin ? ` ${clerkOrigin}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self'${clerk} ${inlineScriptHashes(html).join(' ')}`.trim(),
+    `script-src 'self'${clerk} ${scriptHashes.join(' ')}`.trim(),
     // Inline style attributes (React islands, focal-point crops) need this; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${clerkOrigin ? ' https://img.clerk.com' : ''}`,
@@ -76,15 +80,19 @@ function isHtml(headers: [string, string][]): boolean {
 }
 
 /**
- * Buffers HTML responses just long enough to hash their inline scripts and set the CSP header;
- * other responses stream through untouched.
+ * Buffers HTML responses just long enough to find the video players they frame, and replaces
+ * Astro's policy (script and style sources only) with the complete one; other responses stream
+ * through untouched.
  */
 export function withContentSecurityPolicy(options: SecurityOptions, app: Handler): Handler {
   return (req, res) => {
     captureResponse(res, {
       shouldCapture: ({ status, headers }) => status !== 304 && isHtml(headers),
-      finish: ({ status, rest }, body) => {
-        res.setHeader('content-security-policy', contentSecurityPolicy(body.toString('utf8'), options));
+      finish: ({ status, rest, headersArg, headers }, body) => {
+        const astroPolicy = headers.find(([name]) => name === 'content-security-policy')?.[1];
+        // One policy only: a second header would be enforced as well.
+        if (headersArg) for (const name of Object.keys(headersArg)) if (name.toLowerCase() === 'content-security-policy') delete headersArg[name];
+        res.setHeader('content-security-policy', contentSecurityPolicy(declaredScriptHashes(astroPolicy), body.toString('utf8'), options));
         res.writeHead(status, ...(rest as [OutgoingHttpHeaders]));
         res.end(body);
       },

@@ -34,7 +34,7 @@ export const GET: APIRoute = async (context) => {
   const order = filters.when === 'past' ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)];
   const items = unknown ? [] : await selectEventItems(db, locale, now, where, order, MAX_EVENTS);
   const t = getTranslator(locale);
-  const origin = getSiteOrigin(context.url);
+  const origin = getSiteOrigin();
   return respondCached(
     context,
     { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: [filters, items] },

@@ -18,7 +18,7 @@ export const GET: APIRoute = async (context) => {
   const now = new Date();
   const items = await listRecentlyPublished(db, locale, now, 30);
   const t = getTranslator(locale);
-  const origin = getSiteOrigin(context.url);
+  const origin = getSiteOrigin();
   return respondCached(
     context,
     { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: items },

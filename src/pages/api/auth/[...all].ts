@@ -6,6 +6,7 @@
 import type { APIRoute } from 'astro';
 import { getAuthMode } from '../../../server/auth/mode.ts';
 import { bufferRequest, MAX_SMALL_BODY_BYTES } from '../../../server/http/body-limit.ts';
+import { clientAddressOf } from '../../../server/http/client-address.ts';
 import { problem } from '../../../server/http/problem.ts';
 
 export const prerender = false;
@@ -18,8 +19,9 @@ export const ALL: APIRoute = async ({ request, url, clientAddress }) => {
   ]);
   const auth = await getLocalAuth(isSecureRequest(url));
   const headers = new Headers(request.headers);
-  headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
-  // better-auth reads the whole body itself: hand it a copy read within the limit (else 413).
-  const limited = await bufferRequest(request, MAX_SMALL_BODY_BYTES, headers);
+  headers.set(CLIENT_ADDRESS_HEADER, clientAddressOf(request, clientAddress));
+  // better-auth reads the whole body itself: hand it a copy read within the limit (else 413),
+  // declared JSON like every JSON endpoint's (else 415).
+  const limited = await bufferRequest(request, MAX_SMALL_BODY_BYTES, { headers, json: true });
   return limited instanceof Response ? limited : auth.handler(limited);
 };

@@ -2,11 +2,11 @@
  * The `/monitoring` tunnel: relays Sentry envelopes from our pages to the one configured Sentry
  * project, and to nothing else (an open relay would let anyone send traffic from our servers).
  */
+import { BodyRefusal, readBodyBytes } from '../../http/body-limit.ts';
 import { problem } from '../../http/problem.ts';
 import { getEnvelopeEndpoint, isSameProject, parseDsn, type Dsn } from './dsn.ts';
 import { readEnvelopeDsn } from './envelope.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { readBodyWithinLimit } from './read-body.ts';
 
 /** Envelopes larger than this are refused (the browser SDK sends a few kilobytes). */
 export const MAX_ENVELOPE_BYTES = 1024 * 1024;
@@ -35,8 +35,8 @@ export async function tunnelEnvelope(request: Request, options: TunnelOptions): 
   if (!configured) {
     // Monitoring is off: accept and drop, so an SDK built with a DSN does not retry forever. The
     // body is still size-checked (and dropped), so the 413 contract holds whether or not it is on.
-    const dropped = await readBodyWithinLimit(request, options.maxBytes ?? MAX_ENVELOPE_BYTES);
-    if (!dropped) return problem(413, 'ENVELOPE_TOO_LARGE', 'The envelope is too large');
+    const dropped = await readEnvelope(request, options);
+    if (dropped instanceof Response) return dropped;
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   }
   const decision = await options.limiter.take(options.clientKey);
@@ -46,14 +46,24 @@ export async function tunnelEnvelope(request: Request, options: TunnelOptions): 
       headers: { 'Retry-After': String(decision.retryAfter) },
     });
   }
-  const body = await readBodyWithinLimit(request, options.maxBytes ?? MAX_ENVELOPE_BYTES);
-  if (!body) return problem(413, 'ENVELOPE_TOO_LARGE', 'The envelope is too large');
+  const body = await readEnvelope(request, options);
+  if (body instanceof Response) return body;
   const envelopeDsn = readEnvelopeDsn(body);
   if (!envelopeDsn) return problem(400, 'MALFORMED_ENVELOPE', 'The envelope header is not valid');
   if (!isSameProject(envelopeDsn, configured)) {
     return problem(403, 'FOREIGN_DSN', 'The envelope is not for this site’s monitoring project');
   }
   return forward(body, request.headers.get('content-type'), configured, options);
+}
+
+/** The envelope's bytes, or the 413 answer past the limit. */
+async function readEnvelope(request: Request, options: TunnelOptions): Promise<Uint8Array<ArrayBuffer> | Response> {
+  try {
+    return await readBodyBytes(request, options.maxBytes ?? MAX_ENVELOPE_BYTES, 'ENVELOPE_TOO_LARGE');
+  } catch (error) {
+    if (error instanceof BodyRefusal) return error.toResponse();
+    throw error;
+  }
 }
 
 async function forward(

@@ -21,7 +21,7 @@ export const GET: APIRoute = async (context) => {
   const edition = await getEditionPage(db, { slug, locale, now });
   if (!edition) return context.rewrite(paths.notFound(locale));
   const events = edition.days.flatMap((day) => day.events);
-  const origin = getSiteOrigin(context.url);
+  const origin = getSiteOrigin();
   return respondCached(
     context,
     { db, now, tags: [...editionPageTags(edition), hubTags.feeds], fingerprint: [edition.title, events] },

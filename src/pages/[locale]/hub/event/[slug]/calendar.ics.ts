@@ -18,7 +18,7 @@ export const GET: APIRoute = async (context) => {
   const now = new Date();
   const event = await getEventPage(db, { slug, locale: rawLocale, now });
   if (!event) return context.rewrite(paths.notFound(rawLocale));
-  const origin = getSiteOrigin(context.url);
+  const origin = getSiteOrigin();
   return respondCached(
     context,
     { db, now, tags: [hubTags.event(event.id), hubTags.feeds], fingerprint: [event.id, event.title, event.summary, event.startsAt, event.endsAt, event.venueName, event.updatedAt, event.tags] },
