@@ -3,10 +3,10 @@
  * ordered `mediaIds`), with a search picker to add and the chosen items shown by name.
  */
 import { useEffect, useState } from 'react';
-import type { CollectionName } from './collections.ts';
+import type { CollectionName } from '../../lib/collections/index.ts';
 import type { RelationOption } from './lib/describe.ts';
 import { knownOption, loadOptions, rememberOptions } from './lib/option-cache.ts';
-import { useFormField } from './form/form-context.tsx';
+import { useFormField } from './edit-form/form-context.tsx';
 import { OrderedList } from './OrderedList.tsx';
 import { RelationPicker } from './RelationPicker.tsx';
 import { Field } from './ui/Field.tsx';

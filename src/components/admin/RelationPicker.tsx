@@ -5,9 +5,9 @@
  * the caller shows what is selected.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { CollectionName } from './collections.ts';
+import type { CollectionName } from '../../lib/collections/index.ts';
 import { apiPath, apiRequest, type ListPage } from './lib/api.ts';
-import { describeItem, type RelationOption } from './lib/describe.ts';
+import { itemOption, type RelationOption } from './lib/describe.ts';
 import { rememberOptions } from './lib/option-cache.ts';
 import { useAdmin } from './ui/admin-context.tsx';
 
@@ -54,7 +54,7 @@ export function RelationPicker({ id, collection, exclude = [], filters = {}, onP
       try {
         const result = await apiRequest<ListPage>('GET', apiPath(collection, undefined, query), undefined, controller.signal);
         if (current !== requestNo.current) return;
-        const found = result.ok ? result.data.items.map((item) => describeItem(item, defaultLocale)) : [];
+        const found = result.ok ? result.data.items.map((item) => itemOption(item, defaultLocale)) : [];
         rememberOptions(collection, found);
         setOptions(found);
         setFailed(!result.ok);

@@ -15,7 +15,7 @@ import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
 import { changedFields, columnOf, loadStates, mergeState, newState, normaliseTranslations } from './entity-state.ts';
 import { entityView } from './entity-view.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
-import { checkPublication, publishedAtFor, transitionAction } from './publication.ts';
+import { checkPublication, publishedAtFor, statusOf, transitionAction } from './publication.ts';
 import { checkReferences, writeLinks, writeTranslations } from './references.ts';
 import { resolveSlug } from './slugs.ts';
 
@@ -161,7 +161,7 @@ export function updateEntity(
 
       if (changed.some((field) => field.startsWith('translations.'))) await writeTranslations(tx, spec, id, input, after);
       await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
-      const action = transitionAction(before.values['status'] as never, after.values['status'] as never) ?? 'update';
+      const action = transitionAction(statusOf(before), statusOf(after)) ?? 'update';
       await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed }]);
       await refreshSearch(tx, spec, id, changed);
       // The merged state is what was written; no need to read it back.

@@ -43,7 +43,7 @@ function changesOf(resource: AdminResource, ids: readonly number[], states: read
 }
 
 /** The API view of one item, with where it is used when the collection tracks that. */
-export async function describeItem(db: Executor, resource: AdminResource, state: EntityState): Promise<Record<string, unknown>> {
+export async function itemView(db: Executor, resource: AdminResource, state: EntityState): Promise<Record<string, unknown>> {
   return { ...entityView(resource.spec, state), ...(await resource.describe?.(db, state)) };
 }
 
@@ -51,19 +51,19 @@ export async function describeItem(db: Executor, resource: AdminResource, state:
 export async function getItem(db: Executor, resource: AdminResource, id: number): Promise<Record<string, unknown>> {
   const state = (await loadStates(db, resource.spec, [id])).get(id);
   if (!state) throw notFound(resource.spec.entity, id);
-  return describeItem(db, resource, state);
+  return itemView(db, resource, state);
 }
 
 export async function createItem(db: Database, actor: Actor, resource: AdminResource, body: Record<string, unknown>): Promise<WriteOutcome> {
   const purgeOf = (result: WriteResult) => changesOf(resource, [result.id], [result.after]);
   const result = await createEntity(db, actor, resource.spec, toEntityInput(resource.spec, body), purgeOf);
-  return { body: await describeItem(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
 }
 
 export async function updateItem(db: Database, actor: Actor, resource: AdminResource, id: number, body: Record<string, unknown>): Promise<WriteOutcome> {
   const purgeOf = (result: WriteResult) => (result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {});
   const result = await updateEntity(db, actor, resource.spec, id, toEntityInput(resource.spec, body), purgeOf);
-  return { body: await describeItem(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
 }
 
 export async function deleteItems(db: Database, actor: Actor, resource: AdminResource, ids: readonly number[], detach: boolean): Promise<WriteOutcome> {

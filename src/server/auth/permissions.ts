@@ -1,11 +1,13 @@
 /**
  * The one permission map: which role holds which permission, and which permission every admin
  * route needs per HTTP method. The middleware enforces a route's permission before the route
- * runs; routes call `requirePermission` for decisions that depend on the data (deleting a
- * published item needs `content.deletePublished`, deleting a media in use `media.deleteInUse`).
+ * runs, and routes authorize again with the same rule (`declaredAccess`), so each permission is
+ * written here once. Decisions that depend on the data are the services' (deleting a published
+ * item needs `content.deletePublished`, deleting a media in use `media.deleteInUse`).
  * A route missing from `routeRules` is refused; tests/integration/auth-matrix.test.ts fails for
  * every route file without a rule. See docs/decisions/003-roles-and-permissions.md.
  */
+import { collectionNames, collections, type CollectionName } from '../../lib/collections/index.ts';
 import { problem } from '../http/problem.ts';
 import type { Role } from './roles.ts';
 import type { AuthUser } from './types.ts';
@@ -55,14 +57,13 @@ export interface RouteRule {
   methods: Partial<Record<HttpMethod, RouteAccess>>;
 }
 
-/** The admin collections, one management screen and one CRUD API each. */
-export const adminCollections = ['curators', 'editions', 'events', 'files', 'medias', 'organizers', 'tags'] as const;
-export type AdminCollection = (typeof adminCollections)[number];
-
-const uploadCollections: readonly AdminCollection[] = ['files', 'medias'];
+/** The admin collections (src/lib/collections), one management screen and one CRUD API each. */
+export const adminCollections = collectionNames;
+export type AdminCollection = CollectionName;
 
 function collectionApiRules(collection: AdminCollection): RouteRule[] {
-  const create: Permission = uploadCollections.includes(collection) ? 'media.upload' : 'content.write';
+  // Medias and files are created by uploading them (a media also from a video link).
+  const create: Permission = collections[collection].upload ? 'media.upload' : 'content.write';
   return [
     { pattern: `/api/admin/${collection}`, methods: { GET: 'content.read', POST: create } },
     // Bulk actions (publish, unpublish, delete): the route escalates per item like DELETE below.
@@ -139,20 +140,53 @@ export function isOpenAdminPage(pathname: string): boolean {
   return !isApiPath(pathname) && openAdminPages.some((pattern) => matchesPattern(pattern, pathname));
 }
 
-interface AuthLocals {
-  user: AuthUser | null;
+/** The access `routeRules` declare for `method` on `pathname` (normalised); undefined when none. */
+export function declaredAccess(pathname: string, method: string): RouteAccess | undefined {
+  const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const ruleMethod = httpMethods.find((known) => known === upper);
+  return ruleMethod ? findRouteRule(pathname)?.methods[ruleMethod] : undefined;
+}
+
+/** Why a user may not take a route, as the fields of a problem response; null when they may. */
+export interface AccessRefusal {
+  status: 401 | 403;
+  code: 'UNAUTHENTICATED' | 'NO_ROLE' | 'PERMISSION_DENIED' | 'PERMISSION_NOT_DECLARED';
+  title: string;
+  permission?: Permission;
 }
 
 /**
- * For routes: `null` when the signed-in user holds `permission`, else the problem response to
- * return (401 when nobody is signed in, 403 naming the missing permission otherwise).
+ * Routes authorize with the access their rule declares (`declaredAccess`), so a permission is
+ * written once, in `routeRules`. A route with no rule is refused.
  */
-export function requirePermission(locals: AuthLocals, permission: Permission): Response | null {
-  const { user } = locals;
-  if (!user) return problem(401, 'UNAUTHENTICATED', 'Sign in to use the admin API');
-  if (!user.role) return problem(403, 'NO_ROLE', 'Your account has no admin role yet; ask an administrator');
-  if (hasPermission(user.role, permission)) return null;
-  return problem(403, 'PERMISSION_DENIED', `Your role (${user.role}) lacks the permission ${permission}`, {
-    extensions: { permission },
-  });
+export function refuseAccess(user: AuthUser | null, access: RouteAccess | undefined): AccessRefusal | null {
+  if (!user) return { status: 401, code: 'UNAUTHENTICATED', title: 'Sign in to use the admin API' };
+  if (!access) return { status: 403, code: 'PERMISSION_NOT_DECLARED', title: 'This admin route declares no permission' };
+  if (access === 'signed-in') return null;
+  if (!user.role) return { status: 403, code: 'NO_ROLE', title: 'Your account has no admin role yet; ask an administrator' };
+  if (hasPermission(user.role, access)) return null;
+  return { status: 403, code: 'PERMISSION_DENIED', title: `Your role (${user.role}) lacks the permission ${access}`, permission: access };
+}
+
+/**
+ * For API routes outside the collection engine (`/api/admin/me`, users): `null` when the
+ * signed-in user holds the permission the route's rule declares for this request, else the
+ * problem response to return.
+ */
+export function requireDeclaredPermission(user: AuthUser | null, request: Request): Response | null {
+  const refusal = refuseAccess(user, declaredAccess(normaliseRoutePath(new URL(request.url).pathname), request.method));
+  if (!refusal) return null;
+  return problem(refusal.status, refusal.code, refusal.title, refusal.permission ? { extensions: { permission: refusal.permission } } : {});
+}
+
+/** A request path as the rules see it: decoded, no repeated or trailing slash. */
+export function normaliseRoutePath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Malformed escapes: match the raw path; no rule names one.
+  }
+  const collapsed = decoded.replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
 }

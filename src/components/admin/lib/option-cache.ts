@@ -3,7 +3,7 @@
  * results are remembered; unknown ids are fetched once each (`GET /api/admin/<collection>/<id>`).
  */
 import { apiPath, apiRequest } from './api.ts';
-import { describeItem, type RelationOption } from './describe.ts';
+import { itemOption, type RelationOption } from './describe.ts';
 
 const cache = new Map<string, RelationOption>();
 const pending = new Map<string, Promise<RelationOption>>();
@@ -31,7 +31,7 @@ export async function loadOptions(collection: string, ids: readonly number[], de
       if (!request) {
         request = apiRequest<Record<string, unknown>>('GET', apiPath(collection, id)).then((result) => {
           pending.delete(key);
-          const option = result.ok ? describeItem(result.data, defaultLocale) : { id, label: `#${id}` };
+          const option = result.ok ? itemOption(result.data, defaultLocale) : { id, label: `#${id}` };
           if (result.ok) cache.set(key, option);
           return option;
         });

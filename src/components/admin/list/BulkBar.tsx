@@ -7,8 +7,8 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { pushToast } from '../../../stores/toasts.ts';
-import type { CollectionConfig } from '../collections.ts';
-import { UsageList } from '../form/UsageList.tsx';
+import type { Collection } from '../../../lib/collections/index.ts';
+import { UsageList } from '../edit-form/UsageList.tsx';
 import { apiPath, apiRequest, problemVars, usagesOf, type Problem, type Usage } from '../lib/api.ts';
 import { translateCode } from '../lib/translate.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -25,7 +25,7 @@ interface Outcome {
 
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
 
-export function BulkBar({ config, list }: { config: CollectionConfig; list: ListController }) {
+export function BulkBar({ config, list }: { config: Collection; list: ListController }) {
   const { t } = useAdmin();
   const user = useStore($currentUser, { ssr: 'initial' });
   const [busy, setBusy] = useState(false);
