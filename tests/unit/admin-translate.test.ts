@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator, translateCode } from '../../src/components/admin/lib/translate.ts';
-import { errorsAt, hasErrorsUnder, issuesToFieldErrors } from '../../src/components/admin/lib/field-errors.ts';
+import { errorsAt, hasErrorsUnder } from '../../src/components/admin/lib/field-errors.ts';
+import { issuesToFieldErrors } from '../../src/lib/field-errors.ts';
 import { tags } from '../../src/lib/collections/tags.ts';
 
 const strings = {

@@ -124,8 +124,3 @@ export function newState(input: EntityInput): EntityState {
   }
   return { id: 0, values: { ...input.values }, translations, links: { ...input.links } };
 }
-
-/** The locales an input names, in configuration order. */
-export function inputLocales(input: EntityInput): Locale[] {
-  return locales.filter((locale) => input.translations?.[locale] !== undefined);
-}

@@ -69,7 +69,7 @@ async function refreshSearch(tx: Executor, spec: EntitySpec, id: number, changed
 }
 
 /** 409 carrying the item as it is now, so the editor can see what changed meanwhile. */
-export function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
+function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
   return new AdminError(409, 'VERSION_CONFLICT', `This ${spec.entity} was changed by someone else meanwhile`, {
     extensions: { current: entityView(spec, current) },
   });

@@ -5,7 +5,8 @@
 import type { APIContext } from 'astro';
 import type { Database } from '../../../db/client.ts';
 import { isCollectionName } from '../../lib/collections/index.ts';
-import { declaredAccess, normaliseRoutePath, refuseAccess } from '../auth/permissions.ts';
+import { normalisePath } from '../auth/gate.ts';
+import { declaredAccess, refuseAccess } from '../auth/permissions.ts';
 import { getDb } from '../db.ts';
 import { invalidateHubFor } from '../hub-cache/invalidate.ts';
 import { problem } from '../http/problem.ts';
@@ -29,7 +30,7 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
 }
 
 /** The problem+json response of a typed failure. */
-export function problemOf(error: AdminError): Response {
+function problemOf(error: AdminError): Response {
   return problem(error.status, error.code, error.message, {
     ...(error.details.errors ? { errors: error.details.errors } : {}),
     ...(error.details.extensions ? { extensions: error.details.extensions } : {}),
@@ -56,7 +57,7 @@ export async function answer(steps: () => Promise<Response>): Promise<Response> 
  */
 export async function authorize(context: APIContext): Promise<AdminRequest> {
   const { user } = context.locals;
-  const refusal = refuseAccess(user, declaredAccess(normaliseRoutePath(context.url.pathname), context.request.method));
+  const refusal = refuseAccess(user, declaredAccess(normalisePath(context.url.pathname), context.request.method));
   if (refusal) {
     throw new AdminError(refusal.status, refusal.code, refusal.title, refusal.permission ? { extensions: { permission: refusal.permission } } : {});
   }

@@ -47,7 +47,7 @@ export interface ListPage {
 }
 
 /** `%text%` with LIKE wildcards in the text escaped (use with `ESCAPE '\'`). */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
@@ -84,7 +84,7 @@ function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined
 }
 
 /** The WHERE clause of a list or export. */
-export function listWhere<Q extends { q?: string | undefined }>(definition: ListDefinition<Q>, query: Q): SQL | undefined {
+function listWhere<Q extends { q?: string | undefined }>(definition: ListDefinition<Q>, query: Q): SQL | undefined {
   return and(searchCondition(definition, query.q), ...definition.filters(query));
 }
 

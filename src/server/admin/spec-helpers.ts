@@ -58,7 +58,7 @@ export function stringValue(state: EntityState, key: string): string | undefined
 }
 
 /** A base column's value when it is a number. */
-export function numberValue(state: EntityState, key: string): number | undefined {
+function numberValue(state: EntityState, key: string): number | undefined {
   const value = state.values[key];
   return typeof value === 'number' ? value : undefined;
 }

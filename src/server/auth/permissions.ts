@@ -9,6 +9,8 @@
  */
 import { collectionNames, collections, type CollectionName } from '../../lib/collections/index.ts';
 import { problem } from '../http/problem.ts';
+// gate.ts imports this module too; the cycle is safe, both only call each other at request time.
+import { normalisePath } from './gate.ts';
 import type { Role } from './roles.ts';
 import type { AuthUser } from './types.ts';
 
@@ -30,7 +32,7 @@ export const permissions = [
 
 export type Permission = (typeof permissions)[number];
 
-export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
+const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
   editor: ['admin.access', 'content.read', 'content.write', 'content.publish', 'content.delete', 'media.upload'],
   admin: permissions,
 };
@@ -59,9 +61,8 @@ export interface RouteRule {
 
 /** The admin collections (src/lib/collections), one management screen and one CRUD API each. */
 export const adminCollections = collectionNames;
-export type AdminCollection = CollectionName;
 
-function collectionApiRules(collection: AdminCollection): RouteRule[] {
+function collectionApiRules(collection: CollectionName): RouteRule[] {
   // Medias and files are created by uploading them (a media also from a video link).
   const create: Permission = collections[collection].upload ? 'media.upload' : 'content.write';
   return [
@@ -75,7 +76,7 @@ function collectionApiRules(collection: AdminCollection): RouteRule[] {
   ];
 }
 
-function collectionPageRules(collection: AdminCollection): RouteRule[] {
+function collectionPageRules(collection: CollectionName): RouteRule[] {
   // POST: form submissions (Astro Actions) post to the page URL.
   const page = { GET: 'content.read', POST: 'content.write' } as const;
   return [
@@ -101,7 +102,7 @@ export const routeRules: readonly RouteRule[] = [
  * Admin pages that are not behind the gate: signing in, up and out, and the 401 screen. The
  * middleware still resolves who is signed in for them.
  */
-export const openAdminPages: readonly string[] = [
+const openAdminPages: readonly string[] = [
   '/:locale/admin/sign-in',
   '/:locale/admin/sign-in/*',
   '/:locale/admin/sign-up',
@@ -113,7 +114,7 @@ export const openAdminPages: readonly string[] = [
 const compiled = new Map<string, RegExp>();
 
 /** True when `pathname` (decoded, without trailing slash) matches a rule pattern. */
-export function matchesPattern(pattern: string, pathname: string): boolean {
+function matchesPattern(pattern: string, pathname: string): boolean {
   let regex = compiled.get(pattern);
   if (!regex) {
     const source = pattern
@@ -174,19 +175,7 @@ export function refuseAccess(user: AuthUser | null, access: RouteAccess | undefi
  * problem response to return.
  */
 export function requireDeclaredPermission(user: AuthUser | null, request: Request): Response | null {
-  const refusal = refuseAccess(user, declaredAccess(normaliseRoutePath(new URL(request.url).pathname), request.method));
+  const refusal = refuseAccess(user, declaredAccess(normalisePath(new URL(request.url).pathname), request.method));
   if (!refusal) return null;
   return problem(refusal.status, refusal.code, refusal.title, refusal.permission ? { extensions: { permission: refusal.permission } } : {});
-}
-
-/** A request path as the rules see it: decoded, no repeated or trailing slash. */
-export function normaliseRoutePath(pathname: string): string {
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // Malformed escapes: match the raw path; no rule names one.
-  }
-  const collapsed = decoded.replace(/\/{2,}/g, '/');
-  return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
 }

@@ -6,7 +6,7 @@ import { foundText, ownOrFallback, preparedQuery } from '../../../db/prepared.ts
 import { curatorTranslations, curators, editionCurators, eventCurators } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { textLocaleOf } from '../../lib/translated.ts';
-import { loadMedias, type MediaView } from '../storage/catalog.ts';
+import type { MediaView } from '../storage/catalog.ts';
 
 export interface CuratorView {
   id: number;
@@ -66,13 +66,6 @@ export function withPhotos(rows: readonly CuratorRow[], medias: ReadonlyMap<numb
     photo: photoMediaId ? (medias.get(photoMediaId) ?? null) : null,
     links,
   }));
-}
-
-/** `selectCuratorsFor` with the curators' photos loaded. */
-export async function loadCuratorsFor(db: Executor, owner: 'event' | 'edition', ownerId: number, locale: Locale): Promise<CuratorView[]> {
-  const rows = await selectCuratorsFor(db, owner, ownerId, locale);
-  if (rows.length === 0) return [];
-  return withPhotos(rows, await loadMedias(db, photoIds(rows), locale), locale);
 }
 
 /** The media ids of the curators' photos. */

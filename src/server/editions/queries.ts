@@ -1,5 +1,5 @@
 /** Read models of editions: the edition page, the home page's featured edition, filter options. */
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
@@ -186,16 +186,4 @@ export async function findPublicEditionId(db: Executor, slug: string, now: Date)
     .where(and(eq(editions.slug, slug), isPubliclyVisible(editions, now)))
     .limit(1);
   return row?.id;
-}
-
-/** Translation locales of many editions (sitemap alternates). */
-export async function loadEditionLocales(db: Executor, ids: readonly number[]): Promise<Map<number, Locale[]>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: editionTranslations.editionId, locale: editionTranslations.locale })
-    .from(editionTranslations)
-    .where(inArray(editionTranslations.editionId, [...ids]));
-  const result = new Map<number, Locale[]>();
-  for (const row of rows) result.set(row.id, translatedLocales([...(result.get(row.id) ?? []).map((l) => ({ locale: l })), row]));
-  return result;
 }

@@ -16,7 +16,7 @@ import type { EntityInput, EntitySpec } from '../admin/entity-spec.ts';
 import { createEntity, type PurgeOf, type WriteResult } from '../admin/entity-write.ts';
 import type { AdminResource } from '../admin/resource.ts';
 import { itemView, type WriteOutcome } from '../admin/service.ts';
-import { issuesToFieldErrors } from '../admin/validation.ts';
+import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 import { getEnv } from '../config/env.ts';
 import { parseOriginalKey } from '../storage/keys.ts';
 import type { Storage } from '../storage/types.ts';

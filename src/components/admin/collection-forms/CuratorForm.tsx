@@ -8,8 +8,8 @@ import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
 import { MarkdownField } from '../MarkdownField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { AdminIsland } from '../ui/AdminIsland.tsx';
 import { LinksField } from './LinksField.tsx';
+import { formIsland } from './form-island.tsx';
 import type { ItemFormProps } from './types.ts';
 import { useFieldLabels } from './use-labels.ts';
 
@@ -44,10 +44,4 @@ function CuratorFields({ item }: Pick<ItemFormProps, 'item'>) {
   );
 }
 
-export default function CuratorForm({ item, defaults: _defaults, ...island }: ItemFormProps) {
-  return (
-    <AdminIsland {...island}>
-      <CuratorFields item={item} />
-    </AdminIsland>
-  );
-}
+export default formIsland(CuratorFields);

@@ -4,16 +4,16 @@ import { collections } from '../../../lib/collections/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { DateTimeField, DateTimeZoneField } from '../DateTimeZoneField.tsx';
 import { EditForm } from '../edit-form/EditForm.tsx';
-import { Section, TextAreaField, TextField } from '../edit-form/fields.tsx';
+import { Section } from '../edit-form/fields.tsx';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
 import { SlugField } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
 import { localTimeZone } from '../../../lib/zoned-time.ts';
-import { MarkdownField } from '../MarkdownField.tsx';
 import { MultiRelationField } from '../RelationField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { AdminIsland } from '../ui/AdminIsland.tsx';
+import { formIsland } from './form-island.tsx';
+import { ProgrammeTexts } from './ProgrammeTexts.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
 
@@ -33,13 +33,7 @@ function EditionFields({ item }: Pick<ItemFormProps, 'item'>) {
     <EditForm config={config} form={form} heading={item ? headingText(form.item, 'title', defaultLocale, String(item['slug'])) : t('admin.editions.new')} fieldLabels={labels}>
       <Section legend={t('admin.group.texts')}>
         <LocaleTabs complete={config.complete}>
-          {(locale) => (
-            <>
-              <TextField path={`translations.${locale}.title`} label={labels['title']!} lang={locale} required={locale === defaultLocale} maxLength={200} />
-              <TextAreaField path={`translations.${locale}.summary`} label={labels['summary']!} lang={locale} maxLength={1000} />
-              <MarkdownField path={`translations.${locale}.body`} label={labels['body']!} lang={locale} />
-            </>
-          )}
+          {(locale) => <ProgrammeTexts locale={locale} required={locale === defaultLocale} labels={labels} />}
         </LocaleTabs>
       </Section>
       <Section legend={t('admin.group.when')}>
@@ -67,10 +61,4 @@ function EditionFields({ item }: Pick<ItemFormProps, 'item'>) {
   );
 }
 
-export default function EditionForm({ item, defaults: _defaults, ...island }: ItemFormProps) {
-  return (
-    <AdminIsland {...island}>
-      <EditionFields item={item} />
-    </AdminIsland>
-  );
-}
+export default formIsland(EditionFields);

@@ -9,10 +9,10 @@ import { SlugField } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
 import { localTimeZone } from '../../../lib/zoned-time.ts';
-import { MarkdownField } from '../MarkdownField.tsx';
 import { MultiRelationField, SingleRelationField } from '../RelationField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { AdminIsland } from '../ui/AdminIsland.tsx';
+import { formIsland } from './form-island.tsx';
+import { ProgrammeTexts } from './ProgrammeTexts.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
 
@@ -36,9 +36,7 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
         <LocaleTabs complete={config.complete}>
           {(locale) => (
             <>
-              <TextField path={`translations.${locale}.title`} label={labels['title']!} lang={locale} required={locale === defaultLocale} maxLength={200} />
-              <TextAreaField path={`translations.${locale}.summary`} label={labels['summary']!} lang={locale} maxLength={1000} />
-              <MarkdownField path={`translations.${locale}.body`} label={labels['body']!} lang={locale} />
+              <ProgrammeTexts locale={locale} required={locale === defaultLocale} labels={labels} />
               <TextField path={`translations.${locale}.venueName`} label={labels['venueName']!} lang={locale} maxLength={200} />
             </>
           )}
@@ -71,10 +69,4 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
   );
 }
 
-export default function EventForm({ item, defaults, ...island }: ItemFormProps) {
-  return (
-    <AdminIsland {...island}>
-      <EventFields item={item} {...(defaults ? { defaults } : {})} />
-    </AdminIsland>
-  );
-}
+export default formIsland(EventFields);

@@ -6,8 +6,8 @@ import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { formatBytes } from '../lib/upload.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { AdminIsland } from '../ui/AdminIsland.tsx';
 import { WhereUsed } from './WhereUsed.tsx';
+import { formIsland } from './form-island.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
 
@@ -56,10 +56,4 @@ function FileFields({ item }: Pick<ItemFormProps, 'item'>) {
   );
 }
 
-export default function FileForm({ item, defaults: _defaults, ...island }: ItemFormProps) {
-  return (
-    <AdminIsland {...island}>
-      <FileFields item={item} />
-    </AdminIsland>
-  );
-}
+export default formIsland(FileFields);

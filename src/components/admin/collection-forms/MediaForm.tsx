@@ -12,8 +12,8 @@ import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
 import { useEditForm, type EditFormState } from '../edit-form/use-edit-form.ts';
 import { formatBytes } from '../lib/upload.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { AdminIsland } from '../ui/AdminIsland.tsx';
 import { WhereUsed } from './WhereUsed.tsx';
+import { formIsland } from './form-island.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
 
@@ -100,10 +100,4 @@ function MediaFields({ item }: Pick<ItemFormProps, 'item'>) {
   );
 }
 
-export default function MediaForm({ item, defaults: _defaults, ...island }: ItemFormProps) {
-  return (
-    <AdminIsland {...island}>
-      <MediaFields item={item} />
-    </AdminIsland>
-  );
-}
+export default formIsland(MediaFields);

@@ -8,8 +8,8 @@ import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
 import { MarkdownField } from '../MarkdownField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { AdminIsland } from '../ui/AdminIsland.tsx';
 import { WhereUsed } from './WhereUsed.tsx';
+import { formIsland } from './form-island.tsx';
 import type { ItemFormProps } from './types.ts';
 import { useFieldLabels } from './use-labels.ts';
 
@@ -44,10 +44,4 @@ function OrganizerFields({ item }: Pick<ItemFormProps, 'item'>) {
   );
 }
 
-export default function OrganizerForm({ item, defaults: _defaults, ...island }: ItemFormProps) {
-  return (
-    <AdminIsland {...island}>
-      <OrganizerFields item={item} />
-    </AdminIsland>
-  );
-}
+export default formIsland(OrganizerFields);

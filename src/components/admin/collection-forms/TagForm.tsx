@@ -6,8 +6,8 @@ import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
 import { SlugField } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { AdminIsland } from '../ui/AdminIsland.tsx';
 import { WhereUsed } from './WhereUsed.tsx';
+import { formIsland } from './form-island.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
 
@@ -33,10 +33,4 @@ function TagFields({ item }: Pick<ItemFormProps, 'item'>) {
   );
 }
 
-export default function TagForm({ item, defaults: _defaults, ...island }: ItemFormProps) {
-  return (
-    <AdminIsland {...island}>
-      <TagFields item={item} />
-    </AdminIsland>
-  );
-}
+export default formIsland(TagFields);

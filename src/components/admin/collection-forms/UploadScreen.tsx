@@ -9,7 +9,7 @@ import { pushToast } from '../../../stores/toasts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { goTo } from '../edit-form/navigation.ts';
 import { apiPath, apiRequest } from '../lib/api.ts';
-import { issuesToFieldErrors } from '../lib/field-errors.ts';
+import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { UploadField } from '../UploadField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { AdminIsland, type AdminIslandProps } from '../ui/AdminIsland.tsx';

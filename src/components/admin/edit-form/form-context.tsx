@@ -28,7 +28,7 @@ export function useForm(): FormContextValue {
 }
 
 /** Reads `field` or `translations.<locale>.<field>` from a draft. */
-export function readPath(draft: FormDraft, path: string): unknown {
+function readPath(draft: FormDraft, path: string): unknown {
   if (!path.startsWith('translations.')) return draft[path];
   const [, locale, field] = path.split('.');
   return draft.translations[locale ?? '']?.[field ?? ''];
