@@ -6,7 +6,7 @@ import { defineCollection } from './declare.ts';
 
 const linkSchema = z.strictObject({ label: requiredText(100), url: httpUrlField });
 
-export const curators = defineCollection({
+export const curatorsCollection = defineCollection({
   name: 'curators',
   entity: 'curator',
   fields: {

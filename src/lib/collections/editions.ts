@@ -13,7 +13,7 @@ import {
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
 import { defineCollection } from './declare.ts';
 
-export const editions = defineCollection({
+export const editionsCollection = defineCollection({
   name: 'editions',
   entity: 'edition',
   fields: {

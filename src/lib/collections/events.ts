@@ -14,7 +14,7 @@ import {
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
 import { defineCollection } from './declare.ts';
 
-export const events = defineCollection({
+export const eventsCollection = defineCollection({
   name: 'events',
   entity: 'event',
   fields: {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { optionalText, requiredText, translationsField } from '../admin-schemas/fields.ts';
 import { defineCollection } from './declare.ts';
 
-export const files = defineCollection({
+export const filesCollection = defineCollection({
   name: 'files',
   entity: 'file',
   fields: {
@@ -40,5 +40,5 @@ export const files = defineCollection({
 
 /** The `metadata` part of an upload. */
 export const fileMetadataSchema = z.strictObject({
-  translations: translationsField(files.texts).optional(),
+  translations: translationsField(filesCollection.texts).optional(),
 });

@@ -22,7 +22,7 @@ export const videoLinkField = z
     return embed?.watchUrl ?? value;
   });
 
-export const medias = defineCollection({
+export const mediasCollection = defineCollection({
   name: 'medias',
   entity: 'media',
   // What an editor may change; the file-derived columns are set once, by the upload. A video
@@ -60,8 +60,8 @@ export const medias = defineCollection({
   },
 });
 
-const { focalX, focalY, credit, licence } = medias.fields;
-const texts = translationsField(medias.texts.partial()).optional();
+const { focalX, focalY, credit, licence } = mediasCollection.fields;
+const texts = translationsField(mediasCollection.texts.partial()).optional();
 
 /** The `metadata` part of an upload. */
 export const mediaMetadataSchema = z.strictObject({

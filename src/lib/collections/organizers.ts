@@ -6,7 +6,7 @@ import { defineCollection } from './declare.ts';
 export const organizerKinds = ['organisation', 'person'] as const;
 const kind = z.enum(organizerKinds, { error: 'INVALID_VALUE' });
 
-export const organizers = defineCollection({
+export const organizersCollection = defineCollection({
   name: 'organizers',
   entity: 'organizer',
   fields: {

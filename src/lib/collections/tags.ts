@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requiredText, slugField } from '../admin-schemas/fields.ts';
 import { defineCollection } from './declare.ts';
 
-export const tags = defineCollection({
+export const tagsCollection = defineCollection({
   name: 'tags',
   entity: 'tag',
   fields: { slug: slugField },

@@ -37,7 +37,8 @@ export async function readJsonBody(request: Request, limit = MAX_JSON_BODY_BYTES
   if (!request.body) throw new AdminError(400, 'INVALID_JSON', 'The request body is empty');
   const text = new TextDecoder('utf-8', { fatal: false }).decode(await readWithinLimit(request, limit));
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     throw new AdminError(400, 'INVALID_JSON', 'The request body is not valid JSON');
   }

@@ -2,7 +2,7 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import { isLocale, locales, type Locale } from '../../i18n/config.ts';
+import { isLocale, locales } from '../../i18n/config.ts';
 import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
 import { propertyOf } from './references.ts';
 
@@ -13,14 +13,18 @@ export function columnOf(spec: EntitySpec, key: string): SQLiteColumn {
   return column as SQLiteColumn;
 }
 
+function isIdList(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((id) => typeof id === 'number');
+}
+
 /** Splits a parsed create/update body into base values, translations and link lists. */
 export function toEntityInput(spec: EntitySpec, body: Record<string, unknown>): EntityInput {
   const input: EntityInput = { values: {}, links: {} };
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
     if (key === 'translations') input.translations = value as EntityInput['translations'];
-    else if (key === 'version') input.version = value as number;
-    else if (Object.hasOwn(spec.links, key)) input.links[key] = value as number[];
+    else if (key === 'version' && typeof value === 'number') input.version = value;
+    else if (Object.hasOwn(spec.links, key) && isIdList(value)) input.links[key] = value;
     else if (spec.columns.includes(key)) input.values[key] = value;
     else throw new Error(`${spec.entity}: input key ${key} is not declared in the spec`);
   }
@@ -81,7 +85,9 @@ export function mergeState(before: EntityState, input: EntityInput): EntityState
 /** Gives every translation row every text field (null, or the column default), as stored. */
 export function normaliseTranslations(spec: EntitySpec, state: EntityState): EntityState {
   const translations: EntityState['translations'] = {};
-  for (const [locale, row] of Object.entries(state.translations) as [Locale, Record<string, string | null>][]) {
+  for (const locale of locales) {
+    const row = state.translations[locale];
+    if (!row) continue;
     translations[locale] = Object.fromEntries(spec.translations.fields.map((field) => [field, row[field] ?? spec.translations.defaults?.[field] ?? null]));
   }
   return { ...state, translations };

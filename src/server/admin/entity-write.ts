@@ -15,6 +15,7 @@ import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
 import { changedFields, columnOf, loadStates, mergeState, newState, normaliseTranslations } from './entity-state.ts';
 import { entityView } from './entity-view.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
+import { stringValue } from './spec-helpers.ts';
 import { checkPublication, publishedAtFor, statusOf, transitionAction } from './publication.ts';
 import { checkReferences, writeLinks, writeTranslations } from './references.ts';
 import { resolveSlug } from './slugs.ts';
@@ -86,7 +87,7 @@ export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input
       // would refuse it without saying which field was wrong).
       await checkReferences(tx, spec, input, errors, 'references');
       errors.throwIfAny();
-      if (spec.slug) state.values['slug'] = await resolveSlug(tx, spec, state, state.values['slug'] as string | undefined);
+      if (spec.slug) state.values['slug'] = await resolveSlug(tx, spec, state, stringValue(state, 'slug'));
       const now = new Date();
       const publishedAt = publishedAtFor(undefined, state, now);
       const row = {
@@ -139,7 +140,7 @@ export function updateEntity(
       validateState(spec, actor, before, after, errors);
       await checkReferences(tx, spec, { ...input, values: pick(input.values, changed), links: pick(input.links, changed) }, errors);
       errors.throwIfAny();
-      if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, after.values['slug'] as string);
+      if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, stringValue(after, 'slug'));
 
       const now = new Date();
       const publishedAt = publishedAtFor(before, after, now);

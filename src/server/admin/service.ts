@@ -16,8 +16,8 @@ import { bulkTargets } from './publication.ts';
 import type { AdminResource } from './resource.ts';
 import type { DetachedOwners } from './where-used.ts';
 
-export interface WriteOutcome {
-  body: unknown;
+export interface WriteOutcome<B = unknown> {
+  body: B;
   changes: HubChanges;
   /** The purge row the write committed with its changes (decision 010). */
   purgeId?: number | undefined;
@@ -66,7 +66,13 @@ export async function updateItem(db: Database, actor: Actor, resource: AdminReso
   return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
 }
 
-export async function deleteItems(db: Database, actor: Actor, resource: AdminResource, ids: readonly number[], detach: boolean): Promise<WriteOutcome> {
+export async function deleteItems(
+  db: Database,
+  actor: Actor,
+  resource: AdminResource,
+  ids: readonly number[],
+  detach: boolean,
+): Promise<WriteOutcome<{ deleted: readonly number[]; detached: DetachedOwners }>> {
   const purgeOf = (result: RemoveResult) => changesOf(resource, ids, result.removed, result.detached);
   const result = await removeEntities(db, actor, resource.spec, ids, detach, purgeOf);
   await resource.afterRemove?.(db, result.removed);
@@ -77,7 +83,7 @@ export async function deleteItems(db: Database, actor: Actor, resource: AdminRes
 export async function bulkItems(db: Database, actor: Actor, resource: AdminResource, input: BulkInput): Promise<WriteOutcome> {
   if (input.action === 'delete') {
     const outcome = await deleteItems(db, actor, resource, input.ids, input.detach ?? false);
-    return { ...outcome, body: { action: input.action, ids: input.ids, changed: input.ids, detached: (outcome.body as { detached: unknown }).detached } };
+    return { ...outcome, body: { action: input.action, ids: input.ids, changed: input.ids, detached: outcome.body.detached } };
   }
   const target = bulkTargets[input.action];
   const purgeOf = ({ changed }: TransitionResult) => {

@@ -1,12 +1,12 @@
 /** Curators in the admin API: where their declaration is stored, where they are used, list search and sort. */
 import { inArray, sql } from 'drizzle-orm';
 import { curatorTranslations, curators, editionCurators } from '../../../db/schema.ts';
-import { curators as declaration } from '../../lib/collections/curators.ts';
+import { curatorsCollection } from '../../lib/collections/curators.ts';
 import { defineAdminResource } from '../admin/resource.ts';
 import { stringValue } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 
-export const curatorsAdmin = defineAdminResource(declaration, {
+export const curatorsAdmin = defineAdminResource(curatorsCollection, {
   table: curators,
   links: {},
   translations: { table: curatorTranslations, owner: curatorTranslations.curatorId, locale: curatorTranslations.locale },

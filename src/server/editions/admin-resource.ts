@@ -2,7 +2,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { editionCurators, editionFiles, editionTags, editionTranslations, editions } from '../../../db/schema.ts';
 import { defaultLocale } from '../../i18n/config.ts';
-import { editions as declaration } from '../../lib/collections/editions.ts';
+import { editionsCollection } from '../../lib/collections/editions.ts';
 import { paths } from '../../lib/paths.ts';
 import { defineAdminResource } from '../admin/resource.ts';
 import { defaultLocaleRequirements, preferredText, stringValue, translatedTitle, validateTimeRange } from '../admin/spec-helpers.ts';
@@ -10,7 +10,7 @@ import { findUsages } from '../admin/where-used.ts';
 
 const title = translatedTitle('edition_translations', 'edition_id', 'title', editions.id);
 
-export const editionsAdmin = defineAdminResource(declaration, {
+export const editionsAdmin = defineAdminResource(editionsCollection, {
   table: editions,
   links: {
     tagIds: { table: editionTags, owner: editionTags.editionId, target: editionTags.tagId },

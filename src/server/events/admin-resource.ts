@@ -2,14 +2,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { eventCurators, eventFiles, eventMedias, eventOrganizers, eventTags, eventTranslations, events } from '../../../db/schema.ts';
 import { defaultLocale } from '../../i18n/config.ts';
-import { events as declaration } from '../../lib/collections/events.ts';
+import { eventsCollection } from '../../lib/collections/events.ts';
 import { paths } from '../../lib/paths.ts';
 import { defineAdminResource } from '../admin/resource.ts';
 import { defaultLocaleRequirements, idsOf, preferredText, stringValue, translatedTitle, validateTimeRange } from '../admin/spec-helpers.ts';
 
 const title = translatedTitle('event_translations', 'event_id', 'title', events.id);
 
-export const eventsAdmin = defineAdminResource(declaration, {
+export const eventsAdmin = defineAdminResource(eventsCollection, {
   table: events,
   links: {
     tagIds: { table: eventTags, owner: eventTags.eventId, target: eventTags.tagId },

@@ -1,7 +1,7 @@
 /** Files (downloads) in the admin API: where their declaration is stored, where used, blob clean-up. */
 import { eq, sql } from 'drizzle-orm';
 import { fileTranslations, files } from '../../../db/schema.ts';
-import { files as declaration } from '../../lib/collections/files.ts';
+import { filesCollection } from '../../lib/collections/files.ts';
 import { paths } from '../../lib/paths.ts';
 import { likeEscaped } from '../admin/list.ts';
 import { defineAdminResource } from '../admin/resource.ts';
@@ -13,7 +13,7 @@ import { sanitizeFileName } from '../uploads/names.ts';
 
 const title = sql`coalesce(${translatedTitle('file_translations', 'file_id', 'title', files.id)}, ${files.originalName})`;
 
-export const filesAdmin = defineAdminResource(declaration, {
+export const filesAdmin = defineAdminResource(filesCollection, {
   table: files,
   links: {},
   translations: { table: fileTranslations, owner: fileTranslations.fileId, locale: fileTranslations.locale },

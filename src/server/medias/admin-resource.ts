@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { defaultLocale } from '../../i18n/config.ts';
 import { mediaTranslations, medias } from '../../../db/schema.ts';
-import { medias as declaration } from '../../lib/collections/medias.ts';
+import { mediasCollection } from '../../lib/collections/medias.ts';
 import { paths } from '../../lib/paths.ts';
 import { likeEscaped } from '../admin/list.ts';
 import { defineAdminResource } from '../admin/resource.ts';
@@ -14,7 +14,7 @@ import { releaseBlobs } from '../uploads/blobs.ts';
 const title = sql`coalesce((SELECT t.alt FROM media_translations t WHERE t.media_id = ${medias.id} AND t.alt <> ''
   ORDER BY t.locale = ${defaultLocale} DESC, t.locale LIMIT 1), ${medias.originalName}, ${medias.embedUrl}, ${medias.storageKey})`;
 
-export const mediasAdmin = defineAdminResource(declaration, {
+export const mediasAdmin = defineAdminResource(mediasCollection, {
   table: medias,
   links: {},
   translations: { table: mediaTranslations, owner: mediaTranslations.mediaId, locale: mediaTranslations.locale },

@@ -1,12 +1,12 @@
 /** Organizers in the admin API: where their declaration is stored, where they are used, list search and sort. */
 import { eq, sql } from 'drizzle-orm';
 import { organizerTranslations, organizers } from '../../../db/schema.ts';
-import { organizers as declaration } from '../../lib/collections/organizers.ts';
+import { organizersCollection } from '../../lib/collections/organizers.ts';
 import { defineAdminResource } from '../admin/resource.ts';
 import { stringValue } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 
-export const organizersAdmin = defineAdminResource(declaration, {
+export const organizersAdmin = defineAdminResource(organizersCollection, {
   table: organizers,
   links: {},
   translations: { table: organizerTranslations, owner: organizerTranslations.organizerId, locale: organizerTranslations.locale },

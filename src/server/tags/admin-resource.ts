@@ -1,7 +1,7 @@
 /** Tags in the admin API: where their declaration is stored, where they are used, list search and sort. */
 import { sql } from 'drizzle-orm';
 import { tagTranslations, tags } from '../../../db/schema.ts';
-import { tags as declaration } from '../../lib/collections/tags.ts';
+import { tagsCollection } from '../../lib/collections/tags.ts';
 import { likeEscaped } from '../admin/list.ts';
 import { defineAdminResource } from '../admin/resource.ts';
 import { preferredText, translatedTitle } from '../admin/spec-helpers.ts';
@@ -9,7 +9,7 @@ import { findUsages } from '../admin/where-used.ts';
 
 const label = translatedTitle('tag_translations', 'tag_id', 'label', tags.id);
 
-export const tagsAdmin = defineAdminResource(declaration, {
+export const tagsAdmin = defineAdminResource(tagsCollection, {
   table: tags,
   links: {},
   translations: { table: tagTranslations, owner: tagTranslations.tagId, locale: tagTranslations.locale },
