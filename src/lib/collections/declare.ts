@@ -119,6 +119,18 @@ export interface CollectionInput<
 
 const pageSizes = [10, 25, 50, 100] as const;
 
+/** The status filter of a publishable collection's list. */
+export const statusControl: FilterControl = { key: 'status', kind: 'select', options: ['draft', 'published', 'archived'], labelPrefix: 'admin.status.' };
+
+/** The list columns of dated, publishable items (events, editions). */
+export const programmeColumns: readonly ListColumn[] = [
+  { key: 'title', kind: 'title', sort: 'title' },
+  { key: 'status', kind: 'status', sort: 'status' },
+  { key: 'startsAt', kind: 'date', sort: 'startsAt' },
+  { key: 'locales', kind: 'locales' },
+  { key: 'updatedAt', kind: 'date', sort: 'updatedAt' },
+];
+
 /** The update schema: every field optional, plus `version` and per-locale text changes. */
 function patchSchemaOf<F extends z.ZodRawShape, T extends z.ZodRawShape>(fields: F, texts: z.ZodObject<T, z.core.$strict>) {
   return z

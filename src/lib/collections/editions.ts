@@ -11,7 +11,7 @@ import {
   timeZoneField,
 } from '../admin-schemas/fields.ts';
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
-import { defineCollection } from './declare.ts';
+import { defineCollection, programmeColumns, statusControl } from './declare.ts';
 
 export const editionsCollection = defineCollection({
   name: 'editions',
@@ -56,15 +56,9 @@ export const editionsCollection = defineCollection({
     sorts: ['startsAt', 'updatedAt', 'createdAt', 'title', 'slug', 'status'],
     defaultSort: '-startsAt',
     filters: { status: statusFilter, tag: idParam.optional() },
-    columns: [
-      { key: 'title', kind: 'title', sort: 'title' },
-      { key: 'status', kind: 'status', sort: 'status' },
-      { key: 'startsAt', kind: 'date', sort: 'startsAt' },
-      { key: 'locales', kind: 'locales' },
-      { key: 'updatedAt', kind: 'date', sort: 'updatedAt' },
-    ],
+    columns: programmeColumns,
     controls: [
-      { key: 'status', kind: 'select', options: ['draft', 'published', 'archived'], labelPrefix: 'admin.status.' },
+      statusControl,
       { key: 'tag', kind: 'relation', collection: 'tags' },
     ],
   },

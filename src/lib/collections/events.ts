@@ -12,7 +12,7 @@ import {
   timeZoneField,
 } from '../admin-schemas/fields.ts';
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
-import { defineCollection } from './declare.ts';
+import { defineCollection, programmeColumns, statusControl } from './declare.ts';
 
 export const eventsCollection = defineCollection({
   name: 'events',
@@ -81,15 +81,9 @@ export const eventsCollection = defineCollection({
     sorts: ['updatedAt', 'createdAt', 'startsAt', 'title', 'slug', 'status'],
     defaultSort: '-updatedAt',
     filters: { status: statusFilter, edition: idParam.optional(), tag: idParam.optional() },
-    columns: [
-      { key: 'title', kind: 'title', sort: 'title' },
-      { key: 'status', kind: 'status', sort: 'status' },
-      { key: 'startsAt', kind: 'date', sort: 'startsAt' },
-      { key: 'locales', kind: 'locales' },
-      { key: 'updatedAt', kind: 'date', sort: 'updatedAt' },
-    ],
+    columns: programmeColumns,
     controls: [
-      { key: 'status', kind: 'select', options: ['draft', 'published', 'archived'], labelPrefix: 'admin.status.' },
+      statusControl,
       { key: 'edition', kind: 'relation', collection: 'editions' },
       { key: 'tag', kind: 'relation', collection: 'tags' },
     ],
