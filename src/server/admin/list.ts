@@ -130,7 +130,8 @@ export async function listItems<Q extends ListQueryBase>(db: Executor, definitio
       }
       return { ...item, locales: badges, ...spec.present?.({ id: item['id'] as number, values: item, translations: {}, links: {} }) };
     });
-  return { items, total: (rows[0]?.['$total'] as number | undefined) ?? 0, page: query.page, limit: query.limit };
+  const total = rows[0]?.['$total'];
+  return { items, total: typeof total === 'number' ? total : 0, page: query.page, limit: query.limit };
 }
 
 /**
@@ -257,5 +258,5 @@ export async function nextExportIds<Q extends { q?: string | undefined }>(
     .where(and(gt(idColumn, afterId), listWhere(definition, query)))
     .orderBy(asc(idColumn))
     .limit(batch);
-  return (rows as { id: number }[]).map((row) => row.id);
+  return rows.flatMap((row) => (typeof row.id === 'number' ? [row.id] : []));
 }

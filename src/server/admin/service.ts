@@ -23,7 +23,7 @@ export interface WriteOutcome<B = unknown> {
   purgeId?: number | undefined;
 }
 
-const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const;
+const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const satisfies Record<keyof DetachedOwners, string>;
 
 /**
  * Hub changes of a write: the items themselves (via the spec) plus owners that lost a link.
@@ -35,9 +35,10 @@ function changesOf(resource: AdminResource, ids: readonly number[], states: read
   const invisible = resource.spec.publication !== undefined && states.every((state) => state.values['status'] !== 'published');
   const own = invisible ? {} : resource.spec.changes(ids, states);
   for (const [key, value] of Object.entries(own)) changes[key] = [...(value ?? [])];
-  for (const [owner, ownerIds] of Object.entries(detached)) {
-    const key = ownerChangeKeys[owner as keyof typeof ownerChangeKeys];
-    changes[key] = [...new Set([...(changes[key] ?? []), ...(ownerIds ?? [])])];
+  for (const owner of ['event', 'edition', 'curator', 'organizer'] as const) {
+    const ownerIds = detached[owner];
+    const key = ownerChangeKeys[owner];
+    if (ownerIds) changes[key] = [...new Set([...(changes[key] ?? []), ...ownerIds])];
   }
   return changes;
 }
