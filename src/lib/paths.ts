@@ -29,9 +29,11 @@ export const paths = {
   /** The draft preview of a hub page (never cached). */
   adminPreview: (locale: Locale, type: 'event' | 'edition', slug: string) => `/${locale}/admin/preview/${type}/${slug}`,
   adminSignIn: (locale: Locale) => `/${locale}/admin/sign-in`,
+  adminSignUp: (locale: Locale) => `/${locale}/admin/sign-up`,
   adminSignOut: (locale: Locale) => `/${locale}/admin/sign-out`,
-  /** The admin API of a collection, or of one of its items. */
-  adminApi: (collection: string, id?: number) => (id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`),
+  /** The admin API of a collection, of one of its items, or its `bulk` and `export` endpoints. */
+  adminApi: (collection: string, id?: number | 'bulk' | 'export', query?: URLSearchParams) =>
+    withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),
   /**
    * Where a page rewrites to answer 404 in its own locale: no route matches it, so Astro renders
    * src/pages/404.astro, and the middleware reads the locale from its first segment.

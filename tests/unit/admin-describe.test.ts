@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemOption, thumbnailOf } from '../../src/components/admin/lib/describe.ts';
-import { apiPath, usagesOf } from '../../src/components/admin/lib/api.ts';
+import { usagesOf } from '../../src/components/admin/lib/api.ts';
 
 describe('relation options', () => {
   it('uses the list title when the API computed one', () => {
@@ -24,12 +24,6 @@ describe('relation options', () => {
 });
 
 describe('API client helpers', () => {
-  it('builds API paths with an optional id and query', () => {
-    expect(apiPath('events')).toBe('/api/admin/events');
-    expect(apiPath('events', 4, new URLSearchParams({ detach: 'true' }))).toBe('/api/admin/events/4?detach=true');
-    expect(apiPath('tags', 'bulk', new URLSearchParams())).toBe('/api/admin/tags/bulk');
-  });
-
   it('reads usages from a 409 problem and from an item’s usedBy', () => {
     const usage = { usedId: 1, entity: 'event', id: 9, slug: 's', title: 'T', field: 'tagIds' } as const;
     expect(usagesOf({ code: 'IN_USE', usages: [usage], usageCount: 3 })).toEqual({ usages: [usage], total: 3 });

@@ -8,7 +8,7 @@ import { videoLinkField } from '../../../lib/collections/medias.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { goTo } from '../edit-form/navigation.ts';
-import { apiPath, apiRequest } from '../lib/api.ts';
+import { apiRequest } from '../lib/api.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import { UploadField } from '../UploadField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -35,7 +35,7 @@ function VideoLinkForm({ metadata }: { metadata: Metadata }) {
       return;
     }
     setBusy(true);
-    const result = await apiRequest<{ id: number }>('POST', apiPath('medias'), { embedUrl: checked.data, ...metadata });
+    const result = await apiRequest<{ id: number }>('POST', paths.adminApi('medias'), { embedUrl: checked.data, ...metadata });
     setBusy(false);
     if (result.ok) {
       pushToast('success', t('admin.medias.videoLink.done'));

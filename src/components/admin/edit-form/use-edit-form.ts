@@ -9,7 +9,7 @@ import { setFormDirty } from '../../../stores/dirty-guard.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { apiPath, apiRequest, problemVars, usagesOf, type Problem, type Usage } from '../lib/api.ts';
+import { apiRequest, problemVars, usagesOf, type Problem, type Usage } from '../lib/api.ts';
 import { diffDrafts, hasChanges, rebaseDraft, type ConflictReport } from '../lib/diff.ts';
 import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
 import type { FieldErrorMap } from '../lib/field-errors.ts';
@@ -136,7 +136,7 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
       setSaving(true);
       try {
         const id = item?.['id'] as number | undefined;
-        const result = await apiRequest<Item>(item ? 'PATCH' : 'POST', apiPath(config.name, id), body);
+        const result = await apiRequest<Item>(item ? 'PATCH' : 'POST', paths.adminApi(config.name, id), body);
         if (!result.ok) return failWith(result.problem, baseline, target);
         setErrors({});
         setSlugSuggestion(null);
@@ -186,7 +186,7 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
       setSaving(true);
       try {
         const query = detach ? new URLSearchParams({ detach: 'true' }) : undefined;
-        const result = await apiRequest<null>('DELETE', apiPath(config.name, item['id'] as number, query));
+        const result = await apiRequest<null>('DELETE', paths.adminApi(config.name, item['id'] as number, query));
         if (!result.ok) {
           if (result.problem.code === 'IN_USE') setInUse(usagesOf(result.problem));
           else pushToast('error', translateCode(t, result.problem.code, problemVars(result.problem)));

@@ -2,7 +2,8 @@
  * Labels of related items by id, for pickers showing what is selected. Items seen in search
  * results are remembered; unknown ids are fetched once each (`GET /api/admin/<collection>/<id>`).
  */
-import { apiPath, apiRequest } from './api.ts';
+import { paths } from '../../../lib/paths.ts';
+import { apiRequest } from './api.ts';
 import { itemOption, type RelationOption } from './describe.ts';
 
 const cache = new Map<string, RelationOption>();
@@ -29,7 +30,7 @@ export async function loadOptions(collection: string, ids: readonly number[], de
       if (known) return known;
       let request = pending.get(key);
       if (!request) {
-        request = apiRequest<Record<string, unknown>>('GET', apiPath(collection, id)).then((result) => {
+        request = apiRequest<Record<string, unknown>>('GET', paths.adminApi(collection, id)).then((result) => {
           pending.delete(key);
           const option = result.ok ? itemOption(result.data, defaultLocale) : { id, label: `#${id}` };
           if (result.ok) cache.set(key, option);

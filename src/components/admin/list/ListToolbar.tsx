@@ -2,10 +2,11 @@
  * Search (debounced, server-side), filters, sort and page size of a list screen, plus the export
  * links that apply the same filters.
  */
+import { paths } from '../../../lib/paths.ts';
 import { useEffect, useId, useState } from 'react';
 import type { Collection } from '../../../lib/collections/index.ts';
 import type { FilterControl } from '../../../lib/collections/declare.ts';
-import { apiPath, apiRequest, type ListPage } from '../lib/api.ts';
+import { apiRequest, type ListPage } from '../lib/api.ts';
 import { itemOption, type RelationOption } from '../lib/describe.ts';
 import { writeListState } from '../lib/list-state.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -19,7 +20,7 @@ function RelationFilter({ filter, value, onChange, label }: { filter: Extract<Fi
   const [options, setOptions] = useState<RelationOption[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<ListPage>('GET', apiPath(filter.collection, undefined, new URLSearchParams({ limit: '100' })), undefined, controller.signal)
+    apiRequest<ListPage>('GET', paths.adminApi(filter.collection, undefined, new URLSearchParams({ limit: '100' })), undefined, controller.signal)
       .then((result) => result.ok && setOptions(result.data.items.map((item) => itemOption(item, defaultLocale))))
       .catch(() => undefined);
     return () => controller.abort();
@@ -59,7 +60,7 @@ export function ListToolbar({ config, list }: { config: Collection; list: ListCo
     query.delete('page');
     query.delete('limit');
     query.set('format', format);
-    return apiPath(config.name, 'export', query);
+    return paths.adminApi(config.name, 'export', query);
   };
   const sortable = config.list.columns.filter((column) => column.sort);
 

@@ -3,10 +3,11 @@
  * Every change of the query replaces the URL (so reload, bookmark and share keep it) and fetches
  * again; an answer to an older query is dropped.
  */
+import { paths } from '../../../lib/paths.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useThrowToBoundary } from '../../errors/index.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
-import { apiPath, apiRequest, type ListItem, type ListPage, type Problem } from '../lib/api.ts';
+import { apiRequest, type ListItem, type ListPage, type Problem } from '../lib/api.ts';
 import { readListState, updateListState, writeListState, type ListState } from '../lib/list-state.ts';
 
 export function useList(config: Collection, initialSearch: string) {
@@ -25,7 +26,7 @@ export function useList(config: Collection, initialSearch: string) {
     if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(window.history.state, '', url);
     const controller = new AbortController();
     setLoading(true);
-    apiRequest<ListPage<ListItem>>('GET', apiPath(config.name, undefined, writeListState(state, config.listState, { forApi: true })), undefined, controller.signal)
+    apiRequest<ListPage<ListItem>>('GET', paths.adminApi(config.name, undefined, writeListState(state, config.listState, { forApi: true })), undefined, controller.signal)
       .then((result) => {
         if (controller.signal.aborted) return;
         setLoading(false);
