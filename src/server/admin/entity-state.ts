@@ -13,6 +13,10 @@ export function columnOf(spec: EntitySpec, key: string): SQLiteColumn {
   return column as SQLiteColumn;
 }
 
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
 function isIdList(value: unknown): value is number[] {
   return Array.isArray(value) && value.every((id) => typeof id === 'number');
 }
@@ -56,16 +60,20 @@ export async function loadStates(db: Executor, spec: EntitySpec, ids: readonly n
     db.select().from(t.table).where(inArray(t.owner, unique)),
     linkQuery ? db.all<{ k: string; owner: number; target: number }>(sql`${linkQuery} ORDER BY 2, 1, 4, 3`) : Promise.resolve([]),
   ]);
-  for (const row of rows as Record<string, unknown>[]) {
-    const id = row['id'] as number;
-    states.set(id, { id, values: row, translations: {}, links: Object.fromEntries(linkEntries.map(([key]) => [key, []])) });
+  for (const row of rows) {
+    const values: Record<string, unknown> = row;
+    const id = values['id'];
+    if (typeof id !== 'number') continue;
+    states.set(id, { id, values, translations: {}, links: Object.fromEntries(linkEntries.map(([key]) => [key, []])) });
   }
   const ownerKey = propertyOf(t.table, t.owner);
-  for (const text of texts as Record<string, unknown>[]) {
-    const state = states.get(text[ownerKey] as number);
+  for (const row of texts) {
+    const text: Record<string, unknown> = row;
+    const owner = text[ownerKey];
+    const state = typeof owner === 'number' ? states.get(owner) : undefined;
     const locale = text['locale'];
     if (!state || !isLocale(locale)) continue;
-    state.translations[locale] = Object.fromEntries(t.fields.map((field) => [field, (text[field] as string | null) ?? null]));
+    state.translations[locale] = Object.fromEntries(t.fields.map((field) => [field, textOrNull(text[field])]));
   }
   for (const link of links) states.get(link.owner)?.links[link.k]?.push(link.target);
   return states;
