@@ -1,9 +1,11 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { defaultLocale, isLocale } from './i18n/config.ts';
 import { getTranslator } from './i18n/index.ts';
+import { isCollectionName } from './lib/collections/index.ts';
 import { authenticate } from './server/auth/middleware.ts';
 import { captureServerErrors } from './server/errors/middleware.ts';
 import { refuseCrossSiteForms } from './server/http/cross-site-forms.ts';
+import { problem } from './server/http/problem.ts';
 
 /** Resolves the request locale from the `/{locale}` segment and puts it, with `t`, on locals. */
 const resolveLocale = defineMiddleware((context, next) => {
@@ -14,6 +16,21 @@ const resolveLocale = defineMiddleware((context, next) => {
   return next();
 });
 
+/**
+ * Answers 404 for a route whose `[locale]` or `[collection]` segment names none of ours, before
+ * anything else looks at the request: `/xx/admin` is an unknown page, not a sign-in prompt.
+ * Routes can then trust both parameters.
+ */
+const checkRouteParams = defineMiddleware((context, next) => {
+  const { locale, collection } = context.params;
+  const unknownLocale = locale !== undefined && !isLocale(locale);
+  const unknownCollection = collection !== undefined && !isCollectionName(collection);
+  if (!unknownLocale && !unknownCollection) return next();
+  if (context.url.pathname.startsWith('/api/')) return problem(404, 'NOT_FOUND', 'Not found');
+  return context.rewrite('/404');
+});
+
 // Cross-site forms refused first; then the locale (auth redirects and screens are localized), then
-// authentication, which returns at once for everything outside the admin and auth routes.
-export const onRequest = sequence(captureServerErrors, refuseCrossSiteForms, resolveLocale, authenticate);
+// the route's parameters, then authentication, which returns at once for everything outside the
+// admin and auth routes.
+export const onRequest = sequence(captureServerErrors, refuseCrossSiteForms, resolveLocale, checkRouteParams, authenticate);

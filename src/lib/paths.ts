@@ -21,6 +21,19 @@ export const paths = {
   privacy: (locale: Locale) => `/${locale}/hub/privacy-policy`,
   terms: (locale: Locale) => `/${locale}/hub/terms-and-conditions`,
   admin: (locale: Locale) => `/${locale}/admin`,
+  /** A collection's list screen. */
+  adminList: (locale: Locale, collection: string) => `/${locale}/admin/${collection}`,
+  /** A collection's create screen (an upload screen for medias and files). */
+  adminCreate: (locale: Locale, collection: string) => `/${locale}/admin/${collection}/new`,
+  adminEdit: (locale: Locale, collection: string, id: number) => `/${locale}/admin/${collection}/${id}`,
+  /** The draft preview of a hub page (never cached). */
+  adminPreview: (locale: Locale, type: 'event' | 'edition', slug: string) => `/${locale}/admin/preview/${type}/${slug}`,
+  adminSignIn: (locale: Locale) => `/${locale}/admin/sign-in`,
+  adminSignUp: (locale: Locale) => `/${locale}/admin/sign-up`,
+  adminSignOut: (locale: Locale) => `/${locale}/admin/sign-out`,
+  /** The admin API of a collection, of one of its items, or its `bulk` and `export` endpoints. */
+  adminApi: (collection: string, id?: number | 'bulk' | 'export', query?: URLSearchParams) =>
+    withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),
   /**
    * Where a page rewrites to answer 404 in its own locale: no route matches it, so Astro renders
    * src/pages/404.astro, and the middleware reads the locale from its first segment.

@@ -5,9 +5,9 @@
  * in search in each locale; rename it and see the hub follow; try to delete the tag in use.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { makePng, signInAsEditor, uniqueToken, waitForIslands } from './admin-support.ts';
+import { makePng, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
 
 const t = getTranslator('en');
 const locales = ['en', 'fr', 'de'] as const;

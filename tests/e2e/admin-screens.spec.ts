@@ -6,10 +6,10 @@
  * screen, and the JS budget.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { getTranslator, type UiKey } from '../../src/i18n/index.ts';
-import { signInAsEditor, uniqueToken, waitForIslands } from './admin-support.ts';
+import { signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
 
 const t = getTranslator('en');
 const de = getTranslator('de');

@@ -1,15 +1,43 @@
 /**
- * Helpers of the admin e2e specs: a signed-in editor on the shared e2e server (signed up through
- * the API, role granted with `npm run users` against the e2e database), and test images made
- * with sharp.
+ * Helpers of the admin e2e specs: a `test` that fails on any browser console error, a signed-in
+ * editor on the shared e2e server (signed up through the API, role granted with `npm run users`
+ * against the e2e database), and test images made with sharp.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * A 4xx answer of the admin API that the test provoked (a 409 conflict, a 422): Chromium logs
+ * every failed fetch as a console error, though the screen handles it as designed.
+ */
+function isExpectedApiRefusal(message: ConsoleMessage): boolean {
+  return /status of 4\d\d/.test(message.text()) && new URL(message.location().url || 'about:blank', 'http://x').pathname.startsWith('/api/admin/');
+}
+
+/**
+ * `test` of the admin specs: every page of the test's browser context is watched, and the test
+ * fails on any console error or uncaught exception (a React hydration mismatch, a failed
+ * island), naming the page it came from.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error' && !isExpectedApiRefusal(message)) errors.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+      });
+      context.on('weberror', (error) => errors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
+      await use(errors);
+      expect(errors, 'console errors on admin screens').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 const PASSWORD = 'a long enough e2e password';
 
 /** A short unique token for names that must not collide with demo content or other runs. */

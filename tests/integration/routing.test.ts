@@ -35,6 +35,29 @@ describe('locale routing through the built server', () => {
     expect(await response.text()).toContain('<html');
   });
 
+  // The locale is checked before authentication: an unknown locale is not a sign-in prompt.
+  it.each(['/xx/admin', '/xx/admin/events', '/xx/admin/events/1', '/es/admin/sign-in', '/xx/admin/preview/event/x'])(
+    'anonymous %s is a 404, not a redirect to sign-in',
+    async (path) => {
+      const response = await fetchManual(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('location')).toBeNull();
+      expect(await response.text()).toContain('<html');
+    },
+  );
+
+  it.each(['/en/admin/secrets', '/en/admin/secrets/new', '/en/admin/secrets/1'])('%s names no collection: 404, not a sign-in prompt', async (path) => {
+    const response = await fetchManual(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('location')).toBeNull();
+  });
+
+  it.each(['/api/admin/secrets', '/api/admin/secrets/1', '/api/admin/secrets/export'])('%s names no collection: a problem+json 404', async (path) => {
+    const response = await fetchManual(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
   it.each(['en', 'fr', 'de'] as const)('/%s/hub lists a published event in its language', async (locale) => {
     const response = await fetchManual(`/${locale}/hub`);
     expect(response.status).toBe(200);

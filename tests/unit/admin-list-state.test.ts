@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { collections } from '../../src/components/admin/collections.ts';
+import { collections } from '../../src/lib/collections/index.ts';
 import { pageCount, readListState, sortDirection, toggleSort, updateListState, writeListState } from '../../src/components/admin/lib/list-state.ts';
 
-const config = collections.events.list;
+const config = collections.events.listState;
 
 describe('admin list URL state', () => {
   it('reads defaults from an empty query and writes them back as an empty query', () => {

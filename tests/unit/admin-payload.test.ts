@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collections } from '../../src/components/admin/collections.ts';
+import { collections } from '../../src/lib/collections/index.ts';
 import { buildCreateBody, buildPatchBody, draftLocaleStatus, itemToDraft } from '../../src/components/admin/lib/payload.ts';
-import { eventCreateSchema, eventPatchSchema } from '../../src/lib/admin-schemas/events.ts';
-import { tagPatchSchema } from '../../src/lib/admin-schemas/tags.ts';
 
 const spec = collections.events.draft;
 const item = {
@@ -56,7 +54,7 @@ describe('form drafts and API bodies', () => {
       mediaIds: [6, 5],
       translations: { en: { summary: 'The first night' }, fr: { title: 'Ouverture' } },
     });
-    expect(eventPatchSchema.safeParse(body).success).toBe(true);
+    expect(collections.events.patchSchema.safeParse(body).success).toBe(true);
   });
 
   it('re-sends the times when the zone changes: the same wall time is another instant', () => {
@@ -83,7 +81,7 @@ describe('form drafts and API bodies', () => {
     const draft = structuredClone(base);
     draft.translations['en'] = { ...draft.translations['en']!, title: '', summary: 'x' };
     const body = buildPatchBody(spec, base, draft);
-    const parsed = eventPatchSchema.safeParse(body);
+    const parsed = collections.events.patchSchema.safeParse(body);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toContain('translations.en.title');
   });
@@ -102,13 +100,13 @@ describe('form drafts and API bodies', () => {
       venueAddress: 'Park',
       translations: { en: { title: 'Night walk' }, de: { title: 'Nachtwanderung', summary: 'Kurz' } },
     });
-    expect(eventCreateSchema.safeParse(body).success).toBe(true);
+    expect(collections.events.createSchema!.safeParse(body).success).toBe(true);
   });
 
   it('lets the schema report an unreadable time instead of dropping it', () => {
     const draft = itemToDraft(spec, { timeZone: 'UTC', startsAt: '2026-13-45T99:99', endsAt: '' });
     draft.translations['en'] = { title: 'x', summary: '', body: '', venueName: '' };
-    const parsed = eventCreateSchema.safeParse(buildCreateBody(spec, draft));
+    const parsed = collections.events.createSchema!.safeParse(buildCreateBody(spec, draft));
     const paths = parsed.error?.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['startsAt', 'endsAt']));
   });
@@ -119,7 +117,7 @@ describe('form drafts and API bodies', () => {
     const draft = { ...structuredClone(base), slug: 'jazz-music' };
     const body = buildPatchBody(tagSpec, base, draft);
     expect(body).toEqual({ version: 1, slug: 'jazz-music' });
-    expect(tagPatchSchema.safeParse(body).success).toBe(true);
+    expect(collections.tags.patchSchema.safeParse(body).success).toBe(true);
   });
 
   it('marks a locale tab complete, partial or missing', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator, translateCode } from '../../src/components/admin/lib/translate.ts';
-import { errorsAt, hasErrorsUnder, issuesToFieldErrors } from '../../src/components/admin/lib/field-errors.ts';
-import { tagCreateSchema } from '../../src/lib/admin-schemas/tags.ts';
+import { errorsAt, hasErrorsUnder } from '../../src/components/admin/lib/field-errors.ts';
+import { issuesToFieldErrors } from '../../src/lib/field-errors.ts';
+import { tagsCollection } from '../../src/lib/collections/tags.ts';
 
 const strings = {
   'admin.list.selected_one': '{{count}} item selected',
@@ -30,7 +31,7 @@ describe('island strings', () => {
 
 describe('client-side field errors', () => {
   it('keys zod issues of the shared schemas like the API does', () => {
-    const result = tagCreateSchema.safeParse({ slug: 'Not A Slug', translations: { fr: { label: '' } }, colour: 'red' });
+    const result = tagsCollection.createSchema!.safeParse({ slug: 'Not A Slug', translations: { fr: { label: '' } }, colour: 'red' });
     const errors = issuesToFieldErrors(result.error!.issues);
     expect(errors).toEqual({ slug: ['INVALID_SLUG'], 'translations.fr.label': ['REQUIRED'], colour: ['UNKNOWN_FIELD'] });
     expect(errorsAt(errors, 'slug')).toEqual(['INVALID_SLUG']);

@@ -6,7 +6,7 @@ import {
   isOpenAdminPage,
   listPermissions,
   permissions,
-  requirePermission,
+  requireDeclaredPermission,
 } from '../../src/server/auth/permissions.ts';
 import type { AuthUser } from '../../src/server/auth/types.ts';
 
@@ -63,29 +63,38 @@ describe('route rules', () => {
   });
 });
 
-describe('requirePermission', () => {
+describe('requireDeclaredPermission', () => {
+  const request = (method: string, path: string) => new Request(`http://hub.test${path}`, { method });
+
   it('answers 401 without a user', async () => {
-    const response = requirePermission({ user: null }, 'content.read');
+    const response = requireDeclaredPermission(null, request('GET', '/api/admin/events'));
     expect(response?.status).toBe(401);
     expect(response?.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(await response?.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('answers 403 NO_ROLE for a user without role', async () => {
-    const response = requirePermission({ user: user(null) }, 'content.read');
+    const response = requireDeclaredPermission(user(null), request('GET', '/api/admin/events'));
     expect(response?.status).toBe(403);
     expect(await response?.json()).toMatchObject({ code: 'NO_ROLE' });
   });
 
-  it('answers 403 naming the missing permission', async () => {
-    const response = requirePermission({ user: user('editor') }, 'content.deletePublished');
+  it('answers 403 naming the permission the route declares', async () => {
+    const response = requireDeclaredPermission(user('editor'), request('GET', '/api/admin/users'));
     expect(response?.status).toBe(403);
     expect(response?.headers.get('cache-control')).toBe('private, no-store');
-    expect(await response?.json()).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'content.deletePublished' });
+    expect(await response?.json()).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'users.manage' });
   });
 
-  it('returns null when the role holds the permission', () => {
-    expect(requirePermission({ user: user('editor') }, 'media.upload')).toBeNull();
-    expect(requirePermission({ user: user('admin') }, 'media.deleteInUse')).toBeNull();
+  it('refuses a route or method no rule declares', async () => {
+    const response = requireDeclaredPermission(user('admin'), request('DELETE', '/api/admin/me'));
+    expect(response?.status).toBe(403);
+    expect(await response?.json()).toMatchObject({ code: 'PERMISSION_NOT_DECLARED' });
+  });
+
+  it('returns null when the role holds the declared permission', () => {
+    expect(requireDeclaredPermission(user('editor'), request('POST', '/api/admin/medias'))).toBeNull();
+    expect(requireDeclaredPermission(user('admin'), request('PUT', '/api/admin/users/abc/role'))).toBeNull();
+    expect(requireDeclaredPermission(user('editor'), request('GET', '/en/admin/preview/event/some-slug/'))).toBeNull();
   });
 });

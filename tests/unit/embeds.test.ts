@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEmbedUrl } from '../../src/lib/embeds.ts';
-import { videoLinkField } from '../../src/lib/admin-schemas/medias.ts';
+import { videoLinkField } from '../../src/lib/collections/medias.ts';
 
 const youtube = { provider: 'youtube', id: 'dQw4w9WgXcQ', watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', playerUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' };
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { listTimeZones } from '../../lib/zoned-time.ts';
-import { useFormField } from './form/form-context.tsx';
+import { useFormField } from './edit-form/form-context.tsx';
 import { Field } from './ui/Field.tsx';
 import { useAdmin } from './ui/admin-context.tsx';
 

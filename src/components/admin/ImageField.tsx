@@ -3,9 +3,9 @@
  * (with its alternative text) and have it selected.
  */
 import { useId, useState } from 'react';
-import { describeItem } from './lib/describe.ts';
+import { itemOption } from './lib/describe.ts';
 import { rememberOptions } from './lib/option-cache.ts';
-import { useFormField } from './form/form-context.tsx';
+import { useFormField } from './edit-form/form-context.tsx';
 import { SingleRelationField } from './RelationField.tsx';
 import { UploadField } from './UploadField.tsx';
 import { useAdmin } from './ui/admin-context.tsx';
@@ -37,7 +37,7 @@ export function ImageField({ path, label, hint }: { path: string; label: string;
           label={t('admin.upload.chooseImage')}
           metadata={alt.trim() ? { translations: { [defaultLocale]: { alt: alt.trim() } } } : undefined}
           onUploaded={(media) => {
-            rememberOptions('medias', [describeItem(media, defaultLocale)]);
+            rememberOptions('medias', [itemOption(media, defaultLocale)]);
             field.setValue(media['id'] as number);
             setAlt('');
           }}

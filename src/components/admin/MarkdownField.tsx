@@ -3,7 +3,7 @@
  * marked and sanitised with the same allow-list as the public pages; both load on first use.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useFormField } from './form/form-context.tsx';
+import { useFormField } from './edit-form/form-context.tsx';
 import { Field } from './ui/Field.tsx';
 import { useAdmin } from './ui/admin-context.tsx';
 

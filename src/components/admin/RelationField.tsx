@@ -3,14 +3,15 @@
  * ordered `mediaIds`), with a search picker to add and the chosen items shown by name.
  */
 import { useEffect, useState } from 'react';
-import type { CollectionName } from './collections.ts';
+import type { CollectionName } from '../../lib/collections/index.ts';
 import type { RelationOption } from './lib/describe.ts';
 import { knownOption, loadOptions, rememberOptions } from './lib/option-cache.ts';
-import { useFormField } from './form/form-context.tsx';
+import { useFormField } from './edit-form/form-context.tsx';
 import { OrderedList } from './OrderedList.tsx';
 import { RelationPicker } from './RelationPicker.tsx';
 import { Field } from './ui/Field.tsx';
 import { useAdmin } from './ui/admin-context.tsx';
+import { useHydrated } from './ui/use-hydrated.ts';
 
 interface RelationFieldProps {
   path: string;
@@ -20,9 +21,15 @@ interface RelationFieldProps {
   filters?: Readonly<Record<string, string>>;
 }
 
-/** Options for `ids`, known ones at once, the rest after they are fetched. */
+/**
+ * Options for `ids`, known ones at once, the rest after they are fetched. While hydrating, every
+ * id shows as `#id`, as the server rendered it: the option cache outlives a client-side
+ * navigation (it may already know the cover just uploaded on the create page), and using it then
+ * would make the first render differ from the server's HTML (React error #418).
+ */
 function useOptions(collection: CollectionName, ids: readonly number[]): RelationOption[] {
   const { defaultLocale } = useAdmin();
+  const hydrated = useHydrated();
   const [, setVersion] = useState(0);
   const key = ids.join(',');
   useEffect(() => {
@@ -34,7 +41,7 @@ function useOptions(collection: CollectionName, ids: readonly number[]): Relatio
     };
     // `key` stands for `ids` (a new array on every render).
   }, [collection, key, defaultLocale]);
-  return ids.map((id) => knownOption(collection, id) ?? { id, label: `#${id}` });
+  return ids.map((id) => (hydrated ? knownOption(collection, id) : undefined) ?? { id, label: `#${id}` });
 }
 
 export function SingleRelationField({ path, collection, label, hint, filters }: RelationFieldProps) {

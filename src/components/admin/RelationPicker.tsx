@@ -4,10 +4,11 @@
  * active option, Enter picks it, Escape closes the list then clears the text. It only picks;
  * the caller shows what is selected.
  */
+import { paths } from '../../lib/paths.ts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { CollectionName } from './collections.ts';
-import { apiPath, apiRequest, type ListPage } from './lib/api.ts';
-import { describeItem, type RelationOption } from './lib/describe.ts';
+import type { CollectionName } from '../../lib/collections/index.ts';
+import { apiRequest, type ListPage } from './lib/api.ts';
+import { itemOption, type RelationOption } from './lib/describe.ts';
 import { rememberOptions } from './lib/option-cache.ts';
 import { useAdmin } from './ui/admin-context.tsx';
 
@@ -52,9 +53,9 @@ export function RelationPicker({ id, collection, exclude = [], filters = {}, onP
       const query = new URLSearchParams({ ...JSON.parse(filterKey), limit: String(RESULT_LIMIT) });
       if (text.trim()) query.set('q', text.trim());
       try {
-        const result = await apiRequest<ListPage>('GET', apiPath(collection, undefined, query), undefined, controller.signal);
+        const result = await apiRequest<ListPage>('GET', paths.adminApi(collection, undefined, query), undefined, controller.signal);
         if (current !== requestNo.current) return;
-        const found = result.ok ? result.data.items.map((item) => describeItem(item, defaultLocale)) : [];
+        const found = result.ok ? result.data.items.map((item) => itemOption(item, defaultLocale)) : [];
         rememberOptions(collection, found);
         setOptions(found);
         setFailed(!result.ok);

@@ -4,8 +4,8 @@
  * Too-large files are refused before sending; the server's answer (type, size, pixels) is shown
  * as a translated message.
  */
+import { paths } from '../../lib/paths.ts';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { apiPath } from './lib/api.ts';
 import { translateCode } from './lib/translate.ts';
 import { formatBytes, limitFor, uploadWithProgress } from './lib/upload.ts';
 import { useAdmin } from './ui/admin-context.tsx';
@@ -53,7 +53,7 @@ export function UploadField({ id, target, label, metadata, accept, onUploaded }:
     if (metadata) form.append('metadata', JSON.stringify(metadata));
     form.append('file', picked, picked.name);
     setProgress(0);
-    const handle = uploadWithProgress<Record<string, unknown>>(apiPath(target), form, setProgress);
+    const handle = uploadWithProgress<Record<string, unknown>>(paths.adminApi(target), form, setProgress);
     abort.current = handle.abort;
     const result = await handle.result;
     abort.current = null;

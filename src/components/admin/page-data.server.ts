@@ -1,45 +1,45 @@
 /**
- * Data the admin edit pages load on the server before rendering their island: the item as the
- * API would describe it (so the form renders filled, with no loading flash), or null for an id
- * that does not exist (the page answers 404). Server-side only: pages import it, islands never.
+ * Data the admin pages load on the server before rendering their island: the collection named
+ * by the route, the item as the API would describe it (so the form renders filled, with no
+ * loading flash), or null for an id that does not exist (the page answers 404). Server-side
+ * only: pages import it, islands never.
  */
-import { curatorsAdmin } from '../../server/curators/admin-resource.ts';
-import { editionsAdmin } from '../../server/editions/admin-resource.ts';
-import { eventsAdmin } from '../../server/events/admin-resource.ts';
-import { filesAdmin } from '../../server/files/admin-resource.ts';
-import { mediasAdmin } from '../../server/medias/admin-resource.ts';
-import { organizersAdmin } from '../../server/organizers/admin-resource.ts';
-import { tagsAdmin } from '../../server/tags/admin-resource.ts';
+import { isCollectionName, type CollectionName } from '../../lib/collections/index.ts';
 import { AdminError } from '../../server/admin/errors.ts';
+import { adminResources } from '../../server/admin/resources.ts';
 import { getItem } from '../../server/admin/service.ts';
 import { getDb } from '../../server/db.ts';
-import type { CollectionName } from './collections.ts';
 
-const resources = {
-  curators: curatorsAdmin,
-  editions: editionsAdmin,
-  events: eventsAdmin,
-  files: filesAdmin,
-  medias: mediasAdmin,
-  organizers: organizersAdmin,
-  tags: tagsAdmin,
-} as const;
+/**
+ * The `[collection]` route parameter. The middleware has already answered 404 for any other
+ * value, so a miss here is a wiring bug, not a visitor's typo.
+ */
+export function collectionParam(params: Record<string, string | undefined>): CollectionName {
+  const { collection } = params;
+  if (!isCollectionName(collection)) throw new Error(`Route parameter collection=${String(collection)} passed the middleware`);
+  return collection;
+}
 
 /** The item with id `rawId` (a route segment), as plain JSON; null when there is none. */
 export async function loadAdminItem(collection: CollectionName, rawId: string | undefined): Promise<Record<string, unknown> | null> {
   if (!rawId || !/^[1-9]\d{0,15}$/.test(rawId) || !Number.isSafeInteger(Number(rawId))) return null;
   try {
-    const item = await getItem(await getDb(), resources[collection], Number(rawId));
+    const item = await getItem(await getDb(), adminResources[collection], Number(rawId));
     // The same JSON the API sends (dates as ISO strings), so the form sees one shape either way.
-    return JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
+    const json: unknown = JSON.parse(JSON.stringify(item));
+    return isRecord(json) ? json : null;
   } catch (error) {
     if (error instanceof AdminError && error.status === 404) return null;
     throw error;
   }
 }
 
-/** Positive integer query values a create page may pre-fill (`?edition=3`). */
-export function readIdParam(url: URL, name: string): number | undefined {
-  const raw = url.searchParams.get(name);
-  return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Initial values a create page takes from its URL: an event's edition (`?edition=3`). */
+export function readCreateDefaults(collection: CollectionName, url: URL): Record<string, unknown> {
+  const raw = url.searchParams.get('edition');
+  return collection === 'events' && raw && /^[1-9]\d{0,9}$/.test(raw) ? { editionId: Number(raw) } : {};
 }

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { idField, typeError } from './fields.ts';
 
-export const BULK_MAX_IDS = 500;
-export const bulkActions = ['publish', 'unpublish', 'archive', 'delete'] as const;
+const BULK_MAX_IDS = 500;
+const bulkActions = ['publish', 'unpublish', 'archive', 'delete'] as const;
 export type BulkAction = (typeof bulkActions)[number];
 
 export const bulkSchema = z.strictObject({

@@ -10,7 +10,7 @@ export const SLUG_MAX_LENGTH = 80;
 
 /** Error of a type check: a missing value is `REQUIRED`, a value of the wrong type `INVALID_TYPE`. */
 export const typeError = (issue: { input?: unknown }): string => (issue.input === undefined ? 'REQUIRED' : 'INVALID_TYPE');
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Lowercase kebab-case, 1–80 characters: the same rule as the database CHECK. */
 export const slugField = z

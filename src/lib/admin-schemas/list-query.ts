@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { publicationStatusField, typeError } from './fields.ts';
 
-export const LIST_LIMIT_MAX = 100;
+const LIST_LIMIT_MAX = 100;
 export const LIST_LIMIT_DEFAULT = 25;
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
+const EXPORT_FORMATS = ['csv', 'json'] as const;
 
 /** A positive id given as a query-string value. */
 export const idParam = z.coerce.number({ error: 'INVALID_ID' }).int({ error: 'INVALID_ID' }).positive({ error: 'INVALID_ID' });

@@ -1,6 +1,5 @@
 /** Who performs an admin write, and what they may do: services ask, routes provide. */
 import { hasPermission, type Permission } from '../auth/permissions.ts';
-import type { Role } from '../auth/roles.ts';
 import type { AuthUser } from '../auth/types.ts';
 import { permissionDenied } from './errors.ts';
 
@@ -20,11 +19,6 @@ export function actorFromUser(user: AuthUser): Actor {
     label: user.email ?? user.name ?? user.id,
     can: (permission) => hasPermission(role, permission),
   };
-}
-
-/** An actor with a fixed role, for scripts and tests that call services directly. */
-export function actorWithRole(id: string, role: Role | null, label = id): Actor {
-  return { id, label, can: (permission) => hasPermission(role, permission) };
 }
 
 /** Throws 403 naming `permission` unless the actor holds it (data-dependent checks). */

@@ -1,10 +1,11 @@
 /** The audit log writer: one row per changed entity, inside the write's own transaction. */
 import type { Executor } from '../../../db/client.ts';
 import { auditLog } from '../../../db/schema.ts';
+import type { CollectionEntity } from '../../lib/collections/index.ts';
 import type { Actor } from './actor.ts';
 
-export const auditEntities = ['event', 'edition', 'curator', 'organizer', 'tag', 'media', 'file'] as const;
-export type AuditEntity = (typeof auditEntities)[number];
+/** The audited entities: one per collection declaration. */
+export type AuditEntity = CollectionEntity;
 
 /** `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
 export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach';

@@ -1,20 +1,18 @@
 /** What the admin dashboard shows: how much content there is, and what changed last. */
 import { count, desc } from 'drizzle-orm';
-import { auditLog, curators, editions, events, files, medias, organizers, tags } from '../../../db/schema.ts';
+import { auditLog } from '../../../db/schema.ts';
 import type { Executor } from '../../../db/client.ts';
-import type { AdminCollection } from '../auth/permissions.ts';
+import { collectionNames, type CollectionName } from '../../lib/collections/index.ts';
+import { adminResources } from './resources.ts';
 
-const tables = { curators, editions, events, files, medias, organizers, tags } as const satisfies Record<AdminCollection, unknown>;
-
-/** Number of rows per admin collection (every status, drafts included). */
-export async function countCollections(db: Executor): Promise<Record<AdminCollection, number>> {
-  const entries = await Promise.all(
-    Object.entries(tables).map(async ([name, table]) => {
-      const [row] = await db.select({ n: count() }).from(table);
-      return [name, row?.n ?? 0] as const;
+/** Number of rows per admin collection (every status, drafts included), in declaration order. */
+export function countCollections(db: Executor): Promise<{ collection: CollectionName; count: number }[]> {
+  return Promise.all(
+    collectionNames.map(async (collection) => {
+      const [row] = await db.select({ n: count() }).from(adminResources[collection].spec.table);
+      return { collection, count: row?.n ?? 0 };
     }),
   );
-  return Object.fromEntries(entries) as Record<AdminCollection, number>;
 }
 
 export type AuditEntry = typeof auditLog.$inferSelect;

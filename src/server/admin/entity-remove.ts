@@ -14,7 +14,7 @@ import { withConstraintErrors } from './db-errors.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
-import { canTransition, transitionAction } from './publication.ts';
+import { canTransition, statusOf, transitionAction } from './publication.ts';
 import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
 
 export interface RemoveResult {
@@ -106,7 +106,7 @@ export async function transitionEntities(
       const errors = new FieldErrors();
       const changing = states.filter((state) => state.values['status'] !== target);
       for (const state of changing) {
-        const from = state.values['status'] as PublicationStatus;
+        const from = statusOf(state) ?? 'draft';
         if (!canTransition(from, target)) errors.add(`items.${state.id}.status`, 'INVALID_TRANSITION');
         if (target === 'published') {
           for (const [path, codes] of Object.entries(publication.requirements(state))) {
@@ -132,7 +132,7 @@ export async function transitionEntities(
         tx,
         actor,
         changing.map((state) => ({
-          action: transitionAction(state.values['status'] as PublicationStatus, target) ?? 'update',
+          action: transitionAction(statusOf(state), target) ?? 'update',
           entity: spec.entity,
           entityId: state.id,
           changedFields: ['status'],

@@ -1,20 +1,20 @@
 /**
  * How one admin collection maps onto the schema. The write engine (entity-*.ts) is generic over
  * this description, so the seven collections share one implementation of versioning, auditing,
- * translations, relations, slugs, publication and deletion; each collection module states only
- * what is particular to it.
+ * translations, relations, slugs, publication and deletion. It is derived from the collection's
+ * declaration by `defineAdminResource` (resource.ts), never written by hand.
  */
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { SearchEntityType } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
+import type { ReferenceKind } from '../../lib/collections/declare.ts';
 import type { Permission } from '../auth/permissions.ts';
 import type { HubChanges } from '../page-cache/invalidate.ts';
 import type { AuditEntity } from './audit.ts';
 import type { FieldErrors, FieldErrorMap } from './errors.ts';
 import type { UsageKind } from './where-used.ts';
 
-/** What a reference may point at; `image` is a media of kind image (covers, photos, logos). */
-export type ReferenceKind = 'edition' | 'tag' | 'organizer' | 'curator' | 'media' | 'image' | 'file';
+export type { ReferenceKind };
 
 /** A many-to-many relation edited as an (ordered) id list, e.g. `tagIds`. */
 export interface LinkSpec {

@@ -2,7 +2,7 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import { isLocale, locales, type Locale } from '../../i18n/config.ts';
+import { isLocale, locales } from '../../i18n/config.ts';
 import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
 import { propertyOf } from './references.ts';
 
@@ -13,14 +13,22 @@ export function columnOf(spec: EntitySpec, key: string): SQLiteColumn {
   return column as SQLiteColumn;
 }
 
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function isIdList(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((id) => typeof id === 'number');
+}
+
 /** Splits a parsed create/update body into base values, translations and link lists. */
 export function toEntityInput(spec: EntitySpec, body: Record<string, unknown>): EntityInput {
   const input: EntityInput = { values: {}, links: {} };
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
     if (key === 'translations') input.translations = value as EntityInput['translations'];
-    else if (key === 'version') input.version = value as number;
-    else if (Object.hasOwn(spec.links, key)) input.links[key] = value as number[];
+    else if (key === 'version' && typeof value === 'number') input.version = value;
+    else if (Object.hasOwn(spec.links, key) && isIdList(value)) input.links[key] = value;
     else if (spec.columns.includes(key)) input.values[key] = value;
     else throw new Error(`${spec.entity}: input key ${key} is not declared in the spec`);
   }
@@ -52,16 +60,20 @@ export async function loadStates(db: Executor, spec: EntitySpec, ids: readonly n
     db.select().from(t.table).where(inArray(t.owner, unique)),
     linkQuery ? db.all<{ k: string; owner: number; target: number }>(sql`${linkQuery} ORDER BY 2, 1, 4, 3`) : Promise.resolve([]),
   ]);
-  for (const row of rows as Record<string, unknown>[]) {
-    const id = row['id'] as number;
-    states.set(id, { id, values: row, translations: {}, links: Object.fromEntries(linkEntries.map(([key]) => [key, []])) });
+  for (const row of rows) {
+    const values: Record<string, unknown> = row;
+    const id = values['id'];
+    if (typeof id !== 'number') continue;
+    states.set(id, { id, values, translations: {}, links: Object.fromEntries(linkEntries.map(([key]) => [key, []])) });
   }
   const ownerKey = propertyOf(t.table, t.owner);
-  for (const text of texts as Record<string, unknown>[]) {
-    const state = states.get(text[ownerKey] as number);
+  for (const row of texts) {
+    const text: Record<string, unknown> = row;
+    const owner = text[ownerKey];
+    const state = typeof owner === 'number' ? states.get(owner) : undefined;
     const locale = text['locale'];
     if (!state || !isLocale(locale)) continue;
-    state.translations[locale] = Object.fromEntries(t.fields.map((field) => [field, (text[field] as string | null) ?? null]));
+    state.translations[locale] = Object.fromEntries(t.fields.map((field) => [field, textOrNull(text[field])]));
   }
   for (const link of links) states.get(link.owner)?.links[link.k]?.push(link.target);
   return states;
@@ -81,7 +93,9 @@ export function mergeState(before: EntityState, input: EntityInput): EntityState
 /** Gives every translation row every text field (null, or the column default), as stored. */
 export function normaliseTranslations(spec: EntitySpec, state: EntityState): EntityState {
   const translations: EntityState['translations'] = {};
-  for (const [locale, row] of Object.entries(state.translations) as [Locale, Record<string, string | null>][]) {
+  for (const locale of locales) {
+    const row = state.translations[locale];
+    if (!row) continue;
     translations[locale] = Object.fromEntries(spec.translations.fields.map((field) => [field, row[field] ?? spec.translations.defaults?.[field] ?? null]));
   }
   return { ...state, translations };
@@ -123,9 +137,4 @@ export function newState(input: EntityInput): EntityState {
     if (isLocale(locale) && row) translations[locale] = row;
   }
   return { id: 0, values: { ...input.values }, translations, links: { ...input.links } };
-}
-
-/** The locales an input names, in configuration order. */
-export function inputLocales(input: EntityInput): Locale[] {
-  return locales.filter((locale) => input.translations?.[locale] !== undefined);
 }

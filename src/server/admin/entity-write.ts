@@ -15,7 +15,8 @@ import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
 import { changedFields, columnOf, loadStates, mergeState, newState, normaliseTranslations } from './entity-state.ts';
 import { entityView } from './entity-view.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
-import { checkPublication, publishedAtFor, transitionAction } from './publication.ts';
+import { stringValue } from './spec-helpers.ts';
+import { checkPublication, publishedAtFor, statusOf, transitionAction } from './publication.ts';
 import { checkReferences, writeLinks, writeTranslations } from './references.ts';
 import { resolveSlug } from './slugs.ts';
 
@@ -69,7 +70,7 @@ async function refreshSearch(tx: Executor, spec: EntitySpec, id: number, changed
 }
 
 /** 409 carrying the item as it is now, so the editor can see what changed meanwhile. */
-export function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
+function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
   return new AdminError(409, 'VERSION_CONFLICT', `This ${spec.entity} was changed by someone else meanwhile`, {
     extensions: { current: entityView(spec, current) },
   });
@@ -86,7 +87,7 @@ export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input
       // would refuse it without saying which field was wrong).
       await checkReferences(tx, spec, input, errors, 'references');
       errors.throwIfAny();
-      if (spec.slug) state.values['slug'] = await resolveSlug(tx, spec, state, state.values['slug'] as string | undefined);
+      if (spec.slug) state.values['slug'] = await resolveSlug(tx, spec, state, stringValue(state, 'slug'));
       const now = new Date();
       const publishedAt = publishedAtFor(undefined, state, now);
       const row = {
@@ -139,7 +140,7 @@ export function updateEntity(
       validateState(spec, actor, before, after, errors);
       await checkReferences(tx, spec, { ...input, values: pick(input.values, changed), links: pick(input.links, changed) }, errors);
       errors.throwIfAny();
-      if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, after.values['slug'] as string);
+      if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, stringValue(after, 'slug'));
 
       const now = new Date();
       const publishedAt = publishedAtFor(before, after, now);
@@ -161,7 +162,7 @@ export function updateEntity(
 
       if (changed.some((field) => field.startsWith('translations.'))) await writeTranslations(tx, spec, id, input, after);
       await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
-      const action = transitionAction(before.values['status'] as never, after.values['status'] as never) ?? 'update';
+      const action = transitionAction(statusOf(before), statusOf(after)) ?? 'update';
       await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed }]);
       await refreshSearch(tx, spec, id, changed);
       // The merged state is what was written; no need to read it back.

@@ -3,8 +3,9 @@
  * the one problem+json response. Anything else that escapes is a bug and becomes a 500 with a
  * digest (the raw message never reaches the client).
  */
+import type { FieldErrorMap } from '../../lib/field-errors.ts';
 
-export type FieldErrorMap = Record<string, string[]>;
+export type { FieldErrorMap };
 
 export interface AdminErrorDetails {
   errors?: FieldErrorMap;
@@ -29,7 +30,7 @@ export class AdminError extends Error {
 /** Collects field errors by path, then fails once with all of them. */
 export class FieldErrors {
   // No prototype: paths can echo client keys (`__proto__`), which must stay ordinary keys.
-  readonly map: FieldErrorMap = Object.create(null) as FieldErrorMap;
+  readonly map: FieldErrorMap = Object.create(null);
 
   add(path: string, code: string): this {
     const list = (this.map[path] ??= []);

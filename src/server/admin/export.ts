@@ -16,7 +16,7 @@ const BATCH = 500;
 const hidden = new Set(['sha256']);
 
 /** CSV header of a collection: base columns, texts per locale, relation lists, badges. */
-export function csvColumns(spec: EntitySpec): string[] {
+function csvColumns(spec: EntitySpec): string[] {
   const base = Object.keys(getTableColumns(spec.table)).filter((key) => !hidden.has(key));
   const texts = locales.flatMap((locale) => spec.translations.fields.map((field) => `${field}_${locale}`));
   const badges = locales.map((locale) => `status_${locale}`);
@@ -27,7 +27,7 @@ export function csvColumns(spec: EntitySpec): string[] {
  * A cell safe to open in a spreadsheet: text that a spreadsheet would run as a formula
  * (`=`, `+`, `-`, `@`, tab, CR first) gets a leading apostrophe.
  */
-export function csvCell(value: unknown): string | number | null {
+function csvCell(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.join(' ');

@@ -1,17 +1,20 @@
 /**
- * The request side of every admin route: authorize, run, turn typed failures into problem+json,
- * purge the hub cache after a committed write.
+ * The request side of every admin route: authorize, turn typed failures into problem+json, find
+ * the route's collection and item, purge the hub cache after a committed write.
  */
 import type { APIContext } from 'astro';
 import type { Database } from '../../../db/client.ts';
-import { requirePermission, type Permission } from '../auth/permissions.ts';
-import type { AuthUser } from '../auth/types.ts';
+import { isCollectionName } from '../../lib/collections/index.ts';
+import { normalisePath } from '../auth/gate.ts';
+import { declaredAccess, refuseAccess } from '../auth/permissions.ts';
 import { getDb } from '../db.ts';
 import { invalidateHubFor } from '../page-cache/invalidate.ts';
 import { pageCacheOf } from '../page-cache/request.ts';
 import { problem } from '../http/problem.ts';
 import { actorFromUser, type Actor } from './actor.ts';
 import { AdminError, notFound } from './errors.ts';
+import type { AdminResource } from './resource.ts';
+import { adminResources } from './resources.ts';
 import type { WriteOutcome } from './service.ts';
 
 export interface AdminRequest {
@@ -28,7 +31,7 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
 }
 
 /** The problem+json response of a typed failure. */
-export function problemOf(error: AdminError): Response {
+function problemOf(error: AdminError): Response {
   return problem(error.status, error.code, error.message, {
     ...(error.details.errors ? { errors: error.details.errors } : {}),
     ...(error.details.extensions ? { extensions: error.details.extensions } : {}),
@@ -36,23 +39,38 @@ export function problemOf(error: AdminError): Response {
 }
 
 /**
- * Runs an admin route: 401/403 unless the signed-in user holds `permission` (the middleware
- * checked too; routes authorize on their own so a gap there cannot open them), then `work`.
+ * Runs an admin route's steps; a typed failure (`AdminError`) becomes its problem+json, anything
+ * else is a bug and goes on to the 500 handler.
  */
-export async function handleAdmin(
-  context: APIContext,
-  permission: Permission,
-  work: (request: AdminRequest) => Promise<Response>,
-): Promise<Response> {
-  const locals = context.locals as { user?: AuthUser | null };
-  const denied = requirePermission({ user: locals.user ?? null }, permission);
-  if (denied) return denied;
+export async function answer(steps: () => Promise<Response>): Promise<Response> {
   try {
-    return await work({ db: await getDb(), actor: actorFromUser(locals.user!) });
+    return await steps();
   } catch (error) {
     if (error instanceof AdminError) return problemOf(error);
     throw error;
   }
+}
+
+/**
+ * The database and the acting user, when they hold the permission this route and method declare
+ * in `routeRules` (the middleware checked too; routes authorize on their own so a gap there
+ * cannot open them); 401/403 otherwise.
+ */
+export async function authorize(context: APIContext): Promise<AdminRequest> {
+  const { user } = context.locals;
+  const refusal = refuseAccess(user, declaredAccess(normalisePath(context.url.pathname), context.request.method));
+  if (refusal) {
+    throw new AdminError(refusal.status, refusal.code, refusal.title, refusal.permission ? { extensions: { permission: refusal.permission } } : {});
+  }
+  // refuseAccess refuses anonymous requests: someone is signed in here.
+  return { db: await getDb(), actor: actorFromUser(user!) };
+}
+
+/** The resource of the route's `[collection]` segment (the middleware 404s unknown ones). */
+export function routeResource(context: APIContext): AdminResource {
+  const { collection } = context.params;
+  if (!isCollectionName(collection)) throw new AdminError(404, 'NOT_FOUND', 'Not found');
+  return adminResources[collection];
 }
 
 /** The `[id]` route parameter as a positive integer; anything else is an unknown item (404). */

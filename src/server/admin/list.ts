@@ -7,7 +7,7 @@ import { and, asc, Column, getTableColumns, gt, is, or, sql, type SQL } from 'dr
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import type { SearchEntityType } from '../../../db/schema.ts';
-import { locales, type Locale } from '../../i18n/config.ts';
+import { locales } from '../../i18n/config.ts';
 import { parseSort } from '../../lib/admin-schemas/list-query.ts';
 import { parseSearchQuery } from '../search/query.ts';
 import type { Completeness } from './completeness.ts';
@@ -47,7 +47,7 @@ export interface ListPage {
 }
 
 /** `%text%` with LIKE wildcards in the text escaped (use with `ESCAPE '\'`). */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
@@ -84,7 +84,7 @@ function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined
 }
 
 /** The WHERE clause of a list or export. */
-export function listWhere<Q extends { q?: string | undefined }>(definition: ListDefinition<Q>, query: Q): SQL | undefined {
+function listWhere<Q extends { q?: string | undefined }>(definition: ListDefinition<Q>, query: Q): SQL | undefined {
   return and(searchCondition(definition, query.q), ...definition.filters(query));
 }
 
@@ -99,6 +99,17 @@ function completenessOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
   const filled = (field: string) => sql`coalesce(trim(${columns[field]!}), '') <> ''`;
   return sql`(SELECT json_group_object(${t.locale}, CASE WHEN ${sql.join(t.complete.map(filled), sql` AND `)} THEN 'complete' ELSE 'partial' END)
     FROM ${t.table} WHERE ${t.owner} = ${idColumn} AND (${sql.join(t.fields.map(filled), sql` OR `)}))`;
+}
+
+/** The badge of every locale from `completenessOf`'s JSON; a locale it leaves out is missing. */
+function badgesOf(json: unknown): Record<string, Completeness> {
+  const stored = new Map<string, unknown>(typeof json === 'string' ? Object.entries(JSON.parse(json)) : []);
+  return Object.fromEntries(
+    locales.map((locale): [string, Completeness] => {
+      const state = stored.get(locale);
+      return [locale, state === 'complete' || state === 'partial' ? state : 'missing'];
+    }),
+  );
 }
 
 /**
@@ -124,13 +135,11 @@ export async function listItems<Q extends ListQueryBase>(db: Executor, definitio
       const item: Record<string, unknown> = {};
       for (const [key, column] of columns) item[key] = row[key] === null ? null : column.mapFromDriverValue(row[key]);
       item['title'] = row['title'];
-      const badges = Object.fromEntries(locales.map((locale) => [locale, 'missing'])) as Record<Locale, Completeness>;
-      for (const [locale, state] of Object.entries(JSON.parse(row['$locales'] as string) as Record<string, Completeness>)) {
-        if (locale in badges) badges[locale as Locale] = state;
-      }
-      return { ...item, locales: badges, ...spec.present?.({ id: item['id'] as number, values: item, translations: {}, links: {} }) };
+      const id = typeof item['id'] === 'number' ? item['id'] : 0;
+      return { ...item, locales: badgesOf(row['$locales']), ...spec.present?.({ id, values: item, translations: {}, links: {} }) };
     });
-  return { items, total: (rows[0]?.['$total'] as number | undefined) ?? 0, page: query.page, limit: query.limit };
+  const total = rows[0]?.['$total'];
+  return { items, total: typeof total === 'number' ? total : 0, page: query.page, limit: query.limit };
 }
 
 /**
@@ -257,5 +266,5 @@ export async function nextExportIds<Q extends { q?: string | undefined }>(
     .where(and(gt(idColumn, afterId), listWhere(definition, query)))
     .orderBy(asc(idColumn))
     .limit(batch);
-  return (rows as { id: number }[]).map((row) => row.id);
+  return rows.flatMap((row) => (typeof row.id === 'number' ? [row.id] : []));
 }

@@ -2,7 +2,7 @@
  * The publication lifecycle of events and editions: `draft → published → archived → draft`, plus
  * unpublishing (`published → draft`). Publishing needs content a public page can show.
  */
-import type { PublicationStatus } from '../../../db/schema.ts';
+import { publicationStatuses, type PublicationStatus } from '../../../db/schema.ts';
 import type { BulkAction } from '../../lib/admin-schemas/bulk.ts';
 import { demand, type Actor } from './actor.ts';
 import type { AuditAction } from './audit.ts';
@@ -29,14 +29,20 @@ export const bulkTargets: Record<Exclude<BulkAction, 'delete'>, PublicationStatu
   archive: 'archived',
 };
 
+/** An item's publication status; undefined for collections without one. */
+export function statusOf(state: EntityState | undefined): PublicationStatus | undefined {
+  const value = state?.values['status'];
+  return publicationStatuses.find((status) => status === value);
+}
+
 /** True when an item may go from `from` to `to` (staying put is always allowed). */
 export function canTransition(from: PublicationStatus, to: PublicationStatus): boolean {
   return from === to || allowed[from].includes(to);
 }
 
 /** The audit action of a status change, or undefined when the status stays. */
-export function transitionAction(from: PublicationStatus | undefined, to: PublicationStatus): AuditAction | undefined {
-  if (from === to) return undefined;
+export function transitionAction(from: PublicationStatus | undefined, to: PublicationStatus | undefined): AuditAction | undefined {
+  if (from === to || to === undefined) return undefined;
   if (from === undefined) return to === 'published' ? 'publish' : undefined;
   return actions[`${from}>${to}`];
 }
@@ -48,8 +54,8 @@ export function transitionAction(from: PublicationStatus | undefined, to: Public
  */
 export function checkPublication(spec: EntitySpec, actor: Actor, before: EntityState | undefined, after: EntityState, errors: FieldErrors): void {
   if (!spec.publication) return;
-  const to = (after.values['status'] ?? 'draft') as PublicationStatus;
-  const from = before?.values['status'] as PublicationStatus | undefined;
+  const to = statusOf(after) ?? 'draft';
+  const from = statusOf(before);
   if (from !== to) {
     const valid = from === undefined ? to !== 'archived' : canTransition(from, to);
     if (!valid) errors.add('status', 'INVALID_TRANSITION');

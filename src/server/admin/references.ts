@@ -7,7 +7,7 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { curators, editions, files, medias, organizers, tags } from '../../../db/schema.ts';
-import type { Locale } from '../../i18n/config.ts';
+import { locales } from '../../i18n/config.ts';
 import type { EntityInput, EntitySpec, EntityState, ReferenceKind } from './entity-spec.ts';
 import type { FieldErrors } from './errors.ts';
 
@@ -87,9 +87,8 @@ export async function checkReferences(
  */
 export async function writeTranslations(db: Executor, spec: EntitySpec, id: number, input: EntityInput, merged: EntityState): Promise<void> {
   const t = spec.translations;
-  const named = Object.entries(input.translations ?? {}) as [Locale, unknown][];
-  const removed = named.filter(([, row]) => row === null).map(([locale]) => locale);
-  const kept = named.filter(([, row]) => row !== null && row !== undefined).map(([locale]) => locale);
+  const removed = locales.filter((locale) => input.translations?.[locale] === null);
+  const kept = locales.filter((locale) => input.translations?.[locale]);
   if (removed.length > 0) await db.delete(t.table).where(and(eq(t.owner, id), inArray(t.locale, removed)));
   if (kept.length === 0) return;
   const ownerKey = propertyOf(t.table, t.owner);

@@ -16,14 +16,14 @@ import { bulkTargets } from './publication.ts';
 import type { AdminResource } from './resource.ts';
 import type { DetachedOwners } from './where-used.ts';
 
-export interface WriteOutcome {
-  body: unknown;
+export interface WriteOutcome<B = unknown> {
+  body: B;
   changes: HubChanges;
   /** The purge row the write committed with its changes (decision 010). */
   purgeId?: number | undefined;
 }
 
-const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const;
+const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const satisfies Record<keyof DetachedOwners, string>;
 
 /**
  * Hub changes of a write: the items themselves (via the spec) plus owners that lost a link.
@@ -35,15 +35,16 @@ function changesOf(resource: AdminResource, ids: readonly number[], states: read
   const invisible = resource.spec.publication !== undefined && states.every((state) => state.values['status'] !== 'published');
   const own = invisible ? {} : resource.spec.changes(ids, states);
   for (const [key, value] of Object.entries(own)) changes[key] = [...(value ?? [])];
-  for (const [owner, ownerIds] of Object.entries(detached)) {
-    const key = ownerChangeKeys[owner as keyof typeof ownerChangeKeys];
-    changes[key] = [...new Set([...(changes[key] ?? []), ...(ownerIds ?? [])])];
+  for (const owner of ['event', 'edition', 'curator', 'organizer'] as const) {
+    const ownerIds = detached[owner];
+    const key = ownerChangeKeys[owner];
+    if (ownerIds) changes[key] = [...new Set([...(changes[key] ?? []), ...ownerIds])];
   }
   return changes;
 }
 
 /** The API view of one item, with where it is used when the collection tracks that. */
-export async function describeItem(db: Executor, resource: AdminResource, state: EntityState): Promise<Record<string, unknown>> {
+export async function itemView(db: Executor, resource: AdminResource, state: EntityState): Promise<Record<string, unknown>> {
   return { ...entityView(resource.spec, state), ...(await resource.describe?.(db, state)) };
 }
 
@@ -51,22 +52,28 @@ export async function describeItem(db: Executor, resource: AdminResource, state:
 export async function getItem(db: Executor, resource: AdminResource, id: number): Promise<Record<string, unknown>> {
   const state = (await loadStates(db, resource.spec, [id])).get(id);
   if (!state) throw notFound(resource.spec.entity, id);
-  return describeItem(db, resource, state);
+  return itemView(db, resource, state);
 }
 
 export async function createItem(db: Database, actor: Actor, resource: AdminResource, body: Record<string, unknown>): Promise<WriteOutcome> {
   const purgeOf = (result: WriteResult) => changesOf(resource, [result.id], [result.after]);
   const result = await createEntity(db, actor, resource.spec, toEntityInput(resource.spec, body), purgeOf);
-  return { body: await describeItem(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
 }
 
 export async function updateItem(db: Database, actor: Actor, resource: AdminResource, id: number, body: Record<string, unknown>): Promise<WriteOutcome> {
   const purgeOf = (result: WriteResult) => (result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {});
   const result = await updateEntity(db, actor, resource.spec, id, toEntityInput(resource.spec, body), purgeOf);
-  return { body: await describeItem(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
 }
 
-export async function deleteItems(db: Database, actor: Actor, resource: AdminResource, ids: readonly number[], detach: boolean): Promise<WriteOutcome> {
+export async function deleteItems(
+  db: Database,
+  actor: Actor,
+  resource: AdminResource,
+  ids: readonly number[],
+  detach: boolean,
+): Promise<WriteOutcome<{ deleted: readonly number[]; detached: DetachedOwners }>> {
   const purgeOf = (result: RemoveResult) => changesOf(resource, ids, result.removed, result.detached);
   const result = await removeEntities(db, actor, resource.spec, ids, detach, purgeOf);
   await resource.afterRemove?.(db, result.removed);
@@ -77,7 +84,7 @@ export async function deleteItems(db: Database, actor: Actor, resource: AdminRes
 export async function bulkItems(db: Database, actor: Actor, resource: AdminResource, input: BulkInput): Promise<WriteOutcome> {
   if (input.action === 'delete') {
     const outcome = await deleteItems(db, actor, resource, input.ids, input.detach ?? false);
-    return { ...outcome, body: { action: input.action, ids: input.ids, changed: input.ids, detached: (outcome.body as { detached: unknown }).detached } };
+    return { ...outcome, body: { action: input.action, ids: input.ids, changed: input.ids, detached: outcome.body.detached } };
   }
   const target = bulkTargets[input.action];
   const purgeOf = ({ changed }: TransitionResult) => {

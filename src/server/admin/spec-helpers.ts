@@ -1,4 +1,4 @@
-/** Rules several collection specs share: time ranges, default-locale texts, titles for slugs. */
+/** Rules several collection resources share: time ranges, default-locale texts, titles for slugs, typed reads of base columns. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { defaultLocale, locales } from '../../i18n/config.ts';
@@ -48,5 +48,22 @@ export function translatedTitle(table: string, ownerColumn: string, field: strin
 
 /** Distinct numeric values of one base column across states (e.g. editions of events). */
 export function idsOf(states: readonly EntityState[], key: string): number[] {
-  return [...new Set(states.flatMap((state) => (typeof state.values[key] === 'number' ? [state.values[key] as number] : [])))];
+  return [...new Set(states.flatMap((state) => numberValue(state, key) ?? []))];
+}
+
+/** A base column's value when it is a string. */
+export function stringValue(state: EntityState, key: string): string | undefined {
+  const value = state.values[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A base column's value when it is a number. */
+function numberValue(state: EntityState, key: string): number | undefined {
+  const value = state.values[key];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** The storage keys of removed uploads (null for a video link, which has no blob). */
+export function storageKeysOf(states: readonly EntityState[]): (string | null)[] {
+  return states.map((state) => stringValue(state, 'storageKey') ?? null);
 }

@@ -1,12 +1,16 @@
 /**
  * The one permission map: which role holds which permission, and which permission every admin
  * route needs per HTTP method. The middleware enforces a route's permission before the route
- * runs; routes call `requirePermission` for decisions that depend on the data (deleting a
- * published item needs `content.deletePublished`, deleting a media in use `media.deleteInUse`).
+ * runs, and routes authorize again with the same rule (`declaredAccess`), so each permission is
+ * written here once. Decisions that depend on the data are the services' (deleting a published
+ * item needs `content.deletePublished`, deleting a media in use `media.deleteInUse`).
  * A route missing from `routeRules` is refused; tests/integration/auth-matrix.test.ts fails for
  * every route file without a rule. See docs/decisions/003-roles-and-permissions.md.
  */
+import { collectionNames, collections, type CollectionName } from '../../lib/collections/index.ts';
 import { problem } from '../http/problem.ts';
+// gate.ts imports this module too; the cycle is safe, both only call each other at request time.
+import { normalisePath } from './gate.ts';
 import type { Role } from './roles.ts';
 import type { AuthUser } from './types.ts';
 
@@ -28,7 +32,7 @@ export const permissions = [
 
 export type Permission = (typeof permissions)[number];
 
-export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
+const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
   editor: ['admin.access', 'content.read', 'content.write', 'content.publish', 'content.delete', 'media.upload'],
   admin: permissions,
 };
@@ -55,14 +59,12 @@ export interface RouteRule {
   methods: Partial<Record<HttpMethod, RouteAccess>>;
 }
 
-/** The admin collections, one management screen and one CRUD API each. */
-export const adminCollections = ['curators', 'editions', 'events', 'files', 'medias', 'organizers', 'tags'] as const;
-export type AdminCollection = (typeof adminCollections)[number];
+/** The admin collections (src/lib/collections), one management screen and one CRUD API each. */
+export const adminCollections = collectionNames;
 
-const uploadCollections: readonly AdminCollection[] = ['files', 'medias'];
-
-function collectionApiRules(collection: AdminCollection): RouteRule[] {
-  const create: Permission = uploadCollections.includes(collection) ? 'media.upload' : 'content.write';
+function collectionApiRules(collection: CollectionName): RouteRule[] {
+  // Medias and files are created by uploading them (a media also from a video link).
+  const create: Permission = collections[collection].upload ? 'media.upload' : 'content.write';
   return [
     { pattern: `/api/admin/${collection}`, methods: { GET: 'content.read', POST: create } },
     // Bulk actions (publish, unpublish, delete): the route escalates per item like DELETE below.
@@ -74,7 +76,7 @@ function collectionApiRules(collection: AdminCollection): RouteRule[] {
   ];
 }
 
-function collectionPageRules(collection: AdminCollection): RouteRule[] {
+function collectionPageRules(collection: CollectionName): RouteRule[] {
   // POST: form submissions (Astro Actions) post to the page URL.
   const page = { GET: 'content.read', POST: 'content.write' } as const;
   return [
@@ -100,7 +102,7 @@ export const routeRules: readonly RouteRule[] = [
  * Admin pages that are not behind the gate: signing in, up and out, and the 401 screen. The
  * middleware still resolves who is signed in for them.
  */
-export const openAdminPages: readonly string[] = [
+const openAdminPages: readonly string[] = [
   '/:locale/admin/sign-in',
   '/:locale/admin/sign-in/*',
   '/:locale/admin/sign-up',
@@ -112,7 +114,7 @@ export const openAdminPages: readonly string[] = [
 const compiled = new Map<string, RegExp>();
 
 /** True when `pathname` (decoded, without trailing slash) matches a rule pattern. */
-export function matchesPattern(pattern: string, pathname: string): boolean {
+function matchesPattern(pattern: string, pathname: string): boolean {
   let regex = compiled.get(pattern);
   if (!regex) {
     const source = pattern
@@ -139,20 +141,41 @@ export function isOpenAdminPage(pathname: string): boolean {
   return !isApiPath(pathname) && openAdminPages.some((pattern) => matchesPattern(pattern, pathname));
 }
 
-interface AuthLocals {
-  user: AuthUser | null;
+/** The access `routeRules` declare for `method` on `pathname` (normalised); undefined when none. */
+export function declaredAccess(pathname: string, method: string): RouteAccess | undefined {
+  const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const ruleMethod = httpMethods.find((known) => known === upper);
+  return ruleMethod ? findRouteRule(pathname)?.methods[ruleMethod] : undefined;
+}
+
+/** Why a user may not take a route, as the fields of a problem response; null when they may. */
+export interface AccessRefusal {
+  status: 401 | 403;
+  code: 'UNAUTHENTICATED' | 'NO_ROLE' | 'PERMISSION_DENIED' | 'PERMISSION_NOT_DECLARED';
+  title: string;
+  permission?: Permission;
 }
 
 /**
- * For routes: `null` when the signed-in user holds `permission`, else the problem response to
- * return (401 when nobody is signed in, 403 naming the missing permission otherwise).
+ * Routes authorize with the access their rule declares (`declaredAccess`), so a permission is
+ * written once, in `routeRules`. A route with no rule is refused.
  */
-export function requirePermission(locals: AuthLocals, permission: Permission): Response | null {
-  const { user } = locals;
-  if (!user) return problem(401, 'UNAUTHENTICATED', 'Sign in to use the admin API');
-  if (!user.role) return problem(403, 'NO_ROLE', 'Your account has no admin role yet; ask an administrator');
-  if (hasPermission(user.role, permission)) return null;
-  return problem(403, 'PERMISSION_DENIED', `Your role (${user.role}) lacks the permission ${permission}`, {
-    extensions: { permission },
-  });
+export function refuseAccess(user: AuthUser | null, access: RouteAccess | undefined): AccessRefusal | null {
+  if (!user) return { status: 401, code: 'UNAUTHENTICATED', title: 'Sign in to use the admin API' };
+  if (!access) return { status: 403, code: 'PERMISSION_NOT_DECLARED', title: 'This admin route declares no permission' };
+  if (access === 'signed-in') return null;
+  if (!user.role) return { status: 403, code: 'NO_ROLE', title: 'Your account has no admin role yet; ask an administrator' };
+  if (hasPermission(user.role, access)) return null;
+  return { status: 403, code: 'PERMISSION_DENIED', title: `Your role (${user.role}) lacks the permission ${access}`, permission: access };
+}
+
+/**
+ * For API routes outside the collection engine (`/api/admin/me`, users): `null` when the
+ * signed-in user holds the permission the route's rule declares for this request, else the
+ * problem response to return.
+ */
+export function requireDeclaredPermission(user: AuthUser | null, request: Request): Response | null {
+  const refusal = refuseAccess(user, declaredAccess(normalisePath(new URL(request.url).pathname), request.method));
+  if (!refusal) return null;
+  return problem(refusal.status, refusal.code, refusal.title, refusal.permission ? { extensions: { permission: refusal.permission } } : {});
 }

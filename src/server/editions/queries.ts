@@ -187,4 +187,3 @@ export async function findPublicEditionId(db: Executor, slug: string, now: Date)
     .limit(1);
   return row?.id;
 }
-

@@ -1,21 +1,29 @@
-/** Route factory of the upload endpoints (`POST /api/admin/medias`, `POST /api/admin/files`). */
-import type { APIRoute } from 'astro';
+/**
+ * Creating a media or a file from `POST /api/admin/<medias|files>`: a multipart upload, or for
+ * medias a video link sent as JSON (decision 013).
+ */
+import { mediaVideoLinkSchema } from '../../lib/collections/medias.ts';
+import type { Database } from '../../../db/client.ts';
 import type { Actor } from '../admin/actor.ts';
-import { handleAdmin, invalidateAfterWrite, json } from '../admin/http.ts';
+import { isJsonRequest, readJsonBody } from '../admin/body.ts';
+import { AdminError } from '../admin/errors.ts';
 import type { AdminResource } from '../admin/resource.ts';
 import type { WriteOutcome } from '../admin/service.ts';
+import { parseInput } from '../admin/validation.ts';
+import { createVideoLink } from '../medias/video-links.ts';
 import { getStorage } from '../storage/index.ts';
-import type { UploadContext } from './service.ts';
+import { uploadFile, uploadMedia } from './service.ts';
 
-type Upload = (context: UploadContext, actor: Actor, resource: AdminResource, request: Request) => Promise<WriteOutcome>;
-
-/** Multipart create: 201 with the new item, or 413/415/422 naming what was refused. */
-export function uploadRoute(resource: AdminResource, upload: Upload): APIRoute {
-  return (context) =>
-    handleAdmin(context, 'media.upload', async ({ db, actor }) => {
-      const outcome = await upload({ db, storage: getStorage() }, actor, resource, context.request);
-      await invalidateAfterWrite(context, outcome);
-      const id = (outcome.body as { id: number }).id;
-      return json(outcome.body, 201, { Location: `/api/admin/${resource.collection}/${id}` });
-    });
+/** The create of a collection that has no JSON create schema: 413/415/422 name what was refused. */
+export async function createUpload(db: Database, actor: Actor, resource: AdminResource, request: Request): Promise<WriteOutcome> {
+  const context = { db, storage: getStorage() };
+  switch (resource.collection) {
+    case 'medias':
+      if (isJsonRequest(request)) return createVideoLink(db, actor, resource, parseInput(mediaVideoLinkSchema, await readJsonBody(request)));
+      return uploadMedia(context, actor, resource, request);
+    case 'files':
+      return uploadFile(context, actor, resource, request);
+    default:
+      throw new AdminError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+  }
 }

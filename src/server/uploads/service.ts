@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { defaultLocale } from '../../i18n/config.ts';
-import { fileMetadataSchema } from '../../lib/admin-schemas/files.ts';
-import { mediaMetadataSchema } from '../../lib/admin-schemas/medias.ts';
+import { fileMetadataSchema } from '../../lib/collections/files.ts';
+import { mediaMetadataSchema } from '../../lib/collections/medias.ts';
 import { demand, type Actor } from '../admin/actor.ts';
 import { AdminError } from '../admin/errors.ts';
 import type { EntityInput, EntitySpec } from '../admin/entity-spec.ts';
 import { createEntity, type PurgeOf, type WriteResult } from '../admin/entity-write.ts';
 import type { AdminResource } from '../admin/resource.ts';
-import { describeItem, type WriteOutcome } from '../admin/service.ts';
-import { issuesToFieldErrors } from '../admin/validation.ts';
+import { itemView, type WriteOutcome } from '../admin/service.ts';
+import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 import { getEnv } from '../config/env.ts';
 import { parseOriginalKey } from '../storage/keys.ts';
 import type { Storage } from '../storage/types.ts';
@@ -146,7 +146,7 @@ export async function uploadMedia(context: UploadContext, actor: Actor, resource
     links: {},
   }, (created) => ({ medias: [created.id] }));
   const variants = stored.width ? await createVariantsOrLog(context.storage, stored.key, stored.width) : [];
-  return { body: { ...(await describeItem(context.db, resource, result.after)), variants }, changes: { medias: [result.id] }, purgeId: result.purgeId };
+  return { body: { ...(await itemView(context.db, resource, result.after)), variants }, changes: { medias: [result.id] }, purgeId: result.purgeId };
 }
 
 /** POST /api/admin/files: a download; its default-locale title defaults to the file name. */
@@ -168,5 +168,5 @@ export async function uploadFile(context: UploadContext, actor: Actor, resource:
     translations: translations as EntityInput['translations'],
     links: {},
   }, (created) => ({ files: [created.id] }));
-  return { body: await describeItem(context.db, resource, result.after), changes: { files: [result.id] }, purgeId: result.purgeId };
+  return { body: await itemView(context.db, resource, result.after), changes: { files: [result.id] }, purgeId: result.purgeId };
 }

@@ -16,11 +16,6 @@ export interface Problem {
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; problem: Problem };
 
-/** `/api/admin/<collection>[/<id>][?query]`. */
-export function apiPath(collection: string, id?: number | string, query?: URLSearchParams): string {
-  const base = `/api/admin/${collection}${id === undefined ? '' : `/${id}`}`;
-  return query && query.size ? `${base}?${query}` : base;
-}
 
 async function readProblem(response: Response): Promise<Problem> {
   let body: Record<string, unknown> = {};

@@ -32,8 +32,8 @@ export function thumbnailOf(url: unknown): string | undefined {
   return typeof url === 'string' && url.startsWith('/media/') ? `${url}?w=320&fm=webp` : undefined;
 }
 
-/** Option of a list item (`title` is computed by the API) or of a full item (texts per locale). */
-export function describeItem(item: ListItem | Record<string, unknown>, defaultLocale: string): RelationOption {
+/** The picker option of a list item (`title` is computed by the API) or of a full item (texts per locale). */
+export function itemOption(item: ListItem | Record<string, unknown>, defaultLocale: string): RelationOption {
   const id = Number(item['id']);
   const listTitle = typeof item['title'] === 'string' && item['title'].trim() ? item['title'] : undefined;
   const name = typeof item['name'] === 'string' ? item['name'] : undefined;

@@ -3,6 +3,7 @@
  * the page URL, so a list can be reloaded, bookmarked and shared. The same query string is what
  * the list API takes (`GET /api/admin/<collection>?…`).
  */
+import type { ListStateConfig } from '../../../lib/collections/declare.ts';
 
 export interface ListState {
   q: string;
@@ -11,15 +12,6 @@ export interface ListState {
   limit: number;
   /** Filter name → value; absent or '' means no filter. */
   filters: Readonly<Record<string, string>>;
-}
-
-export interface ListStateConfig {
-  defaultSort: string;
-  /** Sort values the list accepts, both directions (`title`, `-title`). */
-  sorts: readonly string[];
-  filterKeys: readonly string[];
-  defaultLimit: number;
-  limits: readonly number[];
 }
 
 const MAX_PAGE = 100_000;

@@ -2,8 +2,9 @@
  * Labels of related items by id, for pickers showing what is selected. Items seen in search
  * results are remembered; unknown ids are fetched once each (`GET /api/admin/<collection>/<id>`).
  */
-import { apiPath, apiRequest } from './api.ts';
-import { describeItem, type RelationOption } from './describe.ts';
+import { paths } from '../../../lib/paths.ts';
+import { apiRequest } from './api.ts';
+import { itemOption, type RelationOption } from './describe.ts';
 
 const cache = new Map<string, RelationOption>();
 const pending = new Map<string, Promise<RelationOption>>();
@@ -29,9 +30,9 @@ export async function loadOptions(collection: string, ids: readonly number[], de
       if (known) return known;
       let request = pending.get(key);
       if (!request) {
-        request = apiRequest<Record<string, unknown>>('GET', apiPath(collection, id)).then((result) => {
+        request = apiRequest<Record<string, unknown>>('GET', paths.adminApi(collection, id)).then((result) => {
           pending.delete(key);
-          const option = result.ok ? describeItem(result.data, defaultLocale) : { id, label: `#${id}` };
+          const option = result.ok ? itemOption(result.data, defaultLocale) : { id, label: `#${id}` };
           if (result.ok) cache.set(key, option);
           return option;
         });

@@ -3,23 +3,8 @@
  * times in the item's zone, translations for every locale); the API wants only what changed
  * (PATCH), nulls for cleared optional values, and instants. Pure, so it is unit-tested.
  */
+import type { DraftSpec, FieldKind, TranslationKind } from '../../../lib/collections/declare.ts';
 import { wallTimeToInstant, instantToWallTime } from '../../../lib/zoned-time.ts';
-
-/**
- * How a base field travels: `text` (required string), `optionalText` ('' → null), `id` (nullable
- * id), `ids` (id list), `instant` / `optionalInstant` (wall time in `timeZone` ↔ instant),
- * `value` (anything JSON: enums, numbers, link lists).
- */
-export type FieldKind = 'text' | 'optionalText' | 'id' | 'ids' | 'instant' | 'optionalInstant' | 'value';
-
-/** How a translated field travels: `required`, `optional` ('' → null), `text` ('' stays ''). */
-export type TranslationKind = 'required' | 'optional' | 'text';
-
-export interface DraftSpec {
-  fields: Readonly<Record<string, FieldKind>>;
-  translations: Readonly<Record<string, TranslationKind>>;
-  locales: readonly string[];
-}
 
 export type Translations = Record<string, Record<string, string>>;
 export type FormDraft = Record<string, unknown> & { translations: Translations; version?: number };

@@ -46,7 +46,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
 const MB = 1024 * 1024;
 
 /** Upload limits (the server's, see docs/decisions/008): checked early to spare a doomed upload. */
-export const clientUploadLimits = { image: 20 * MB, video: 200 * MB, audio: 100 * MB, file: 50 * MB } as const;
+const clientUploadLimits = { image: 20 * MB, video: 200 * MB, audio: 100 * MB, file: 50 * MB } as const;
 
 /** The limit that applies to a picked file, judged by its type (the server judges by its bytes). */
 export function limitFor(target: 'medias' | 'files', type: string): number {

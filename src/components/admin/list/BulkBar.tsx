@@ -3,13 +3,14 @@
  * delete. All or nothing, as the API does it: a refused batch lists each item's reason; a delete
  * of items still in use lists where, and offers to detach them for those allowed to.
  */
+import { paths } from '../../../lib/paths.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { pushToast } from '../../../stores/toasts.ts';
-import type { CollectionConfig } from '../collections.ts';
-import { UsageList } from '../form/UsageList.tsx';
-import { apiPath, apiRequest, problemVars, usagesOf, type Problem, type Usage } from '../lib/api.ts';
+import type { Collection } from '../../../lib/collections/index.ts';
+import { UsageList } from '../edit-form/UsageList.tsx';
+import { apiRequest, problemVars, usagesOf, type Problem, type Usage } from '../lib/api.ts';
 import { translateCode } from '../lib/translate.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -25,7 +26,7 @@ interface Outcome {
 
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
 
-export function BulkBar({ config, list }: { config: CollectionConfig; list: ListController }) {
+export function BulkBar({ config, list }: { config: Collection; list: ListController }) {
   const { t } = useAdmin();
   const user = useStore($currentUser, { ssr: 'initial' });
   const [busy, setBusy] = useState(false);
@@ -44,7 +45,7 @@ export function BulkBar({ config, list }: { config: CollectionConfig; list: List
   const run = async (action: Action, detach = false) => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ changed?: number[] }>('POST', apiPath(config.name, 'bulk'), { action, ids, ...(detach ? { detach: true } : {}) });
+      const result = await apiRequest<{ changed?: number[] }>('POST', paths.adminApi(config.name, 'bulk'), { action, ids, ...(detach ? { detach: true } : {}) });
       if (result.ok) {
         setOutcome(null);
         const changed = action === 'delete' ? count : (result.data.changed?.length ?? count);

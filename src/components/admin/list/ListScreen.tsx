@@ -2,7 +2,8 @@
  * The list screen of one collection: toolbar (search, filters, sort, export), bulk actions, the
  * table, pagination, and the loading, empty and error states.
  */
-import { adminPaths, collections, type CollectionName } from '../collections.ts';
+import { collections, type CollectionName } from '../../../lib/collections/index.ts';
+import { paths } from '../../../lib/paths.ts';
 import { translateCode } from '../lib/translate.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { AdminIsland, type AdminIslandProps } from '../ui/AdminIsland.tsx';
@@ -31,7 +32,7 @@ function Screen({ collection, search }: { collection: CollectionName; search: st
     <div className="admin-screen" data-screen={`list-${collection}`}>
       <header className="admin-screen__header">
         <h1>{title}</h1>
-        <a className="admin-button admin-button--primary" href={adminPaths.create(locale, collection)}>
+        <a className="admin-button admin-button--primary" href={paths.adminCreate(locale, collection)}>
           {t(`admin.list.new.${collection}`)}
         </a>
       </header>
@@ -53,14 +54,14 @@ function Screen({ collection, search }: { collection: CollectionName; search: st
           {filtered ? (
             <>
               <p>{t('admin.list.noMatch')}</p>
-              <button type="button" className="admin-button" onClick={() => list.change({ q: '', filters: Object.fromEntries(config.list.filterKeys.map((key) => [key, ''])) })}>
+              <button type="button" className="admin-button" onClick={() => list.change({ q: '', filters: Object.fromEntries(config.listState.filterKeys.map((key) => [key, ''])) })}>
                 {t('admin.list.clearFilters')}
               </button>
             </>
           ) : (
             <>
               <p>{t(`admin.list.empty.${collection}`)}</p>
-              <a className="admin-button admin-button--primary" href={adminPaths.create(locale, collection)}>
+              <a className="admin-button admin-button--primary" href={paths.adminCreate(locale, collection)}>
                 {t(`admin.list.new.${collection}`)}
               </a>
             </>

@@ -2,7 +2,9 @@
  * The rows of a list: a checkbox per row for bulk actions (Space toggles it), sortable column
  * headers (`aria-sort`), status and per-locale translation badges, links to the edit pages.
  */
-import { adminPaths, type CollectionConfig, type ListColumn } from '../collections.ts';
+import type { Collection } from '../../../lib/collections/index.ts';
+import type { ListColumn } from '../../../lib/collections/declare.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { ListItem } from '../lib/api.ts';
 import { thumbnailOf } from '../lib/describe.ts';
 import { sortDirection, toggleSort } from '../lib/list-state.ts';
@@ -23,13 +25,13 @@ function formatDate(value: unknown, locale: string, timeZone?: unknown): string 
   }
 }
 
-function Cell({ column, item, config }: { column: ListColumn; item: ListItem; config: CollectionConfig }) {
+function Cell({ column, item, config }: { column: ListColumn; item: ListItem; config: Collection }) {
   const { t, locale } = useAdmin();
   const value = item[column.key];
   switch (column.kind) {
     case 'title':
       return (
-        <a href={adminPaths.edit(locale, config.name, item.id)} className="admin-list__title">
+        <a href={paths.adminEdit(locale, config.name, item.id)} className="admin-list__title">
           {item.title || item.slug || `#${item.id}`}
         </a>
       );
@@ -59,7 +61,7 @@ function Cell({ column, item, config }: { column: ListColumn; item: ListItem; co
   }
 }
 
-export function ListTable({ config, list, caption }: { config: CollectionConfig; list: ListController; caption: string }) {
+export function ListTable({ config, list, caption }: { config: Collection; list: ListController; caption: string }) {
   const { t } = useAdmin();
   const items = list.page?.items ?? [];
   const ids = items.map((item) => item.id);
@@ -84,7 +86,7 @@ export function ListTable({ config, list, caption }: { config: CollectionConfig;
                 disabled={ids.length === 0}
               />
             </td>
-            {config.columns.map((column) => {
+            {config.list.columns.map((column) => {
               const label = t(`admin.column.${column.key}`);
               if (!column.sort) {
                 return (
@@ -116,7 +118,7 @@ export function ListTable({ config, list, caption }: { config: CollectionConfig;
                   aria-label={t('admin.list.select', { label: item.title || item.slug || `#${item.id}` })}
                 />
               </td>
-              {config.columns.map((column) => (
+              {config.list.columns.map((column) => (
                 <td key={column.key} data-label={t(`admin.column.${column.key}`)} data-column={column.key}>
                   <Cell column={column} item={item} config={config} />
                 </td>

@@ -2,24 +2,26 @@
  * Search (debounced, server-side), filters, sort and page size of a list screen, plus the export
  * links that apply the same filters.
  */
+import { paths } from '../../../lib/paths.ts';
 import { useEffect, useId, useState } from 'react';
-import type { CollectionConfig, FilterDef } from '../collections.ts';
-import { apiPath, apiRequest, type ListPage } from '../lib/api.ts';
-import { describeItem, type RelationOption } from '../lib/describe.ts';
+import type { Collection } from '../../../lib/collections/index.ts';
+import type { FilterControl } from '../../../lib/collections/declare.ts';
+import { apiRequest, type ListPage } from '../lib/api.ts';
+import { itemOption, type RelationOption } from '../lib/describe.ts';
 import { writeListState } from '../lib/list-state.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 import type { ListController } from './use-list.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-function RelationFilter({ filter, value, onChange, label }: { filter: Extract<FilterDef, { kind: 'relation' }>; value: string; onChange: (v: string) => void; label: string }) {
+function RelationFilter({ filter, value, onChange, label }: { filter: Extract<FilterControl, { kind: 'relation' }>; value: string; onChange: (v: string) => void; label: string }) {
   const { t, defaultLocale } = useAdmin();
   const id = useId();
   const [options, setOptions] = useState<RelationOption[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<ListPage>('GET', apiPath(filter.collection, undefined, new URLSearchParams({ limit: '100' })), undefined, controller.signal)
-      .then((result) => result.ok && setOptions(result.data.items.map((item) => describeItem(item, defaultLocale))))
+    apiRequest<ListPage>('GET', paths.adminApi(filter.collection, undefined, new URLSearchParams({ limit: '100' })), undefined, controller.signal)
+      .then((result) => result.ok && setOptions(result.data.items.map((item) => itemOption(item, defaultLocale))))
       .catch(() => undefined);
     return () => controller.abort();
   }, [filter.collection, defaultLocale]);
@@ -40,7 +42,7 @@ function RelationFilter({ filter, value, onChange, label }: { filter: Extract<Fi
   );
 }
 
-export function ListToolbar({ config, list }: { config: CollectionConfig; list: ListController }) {
+export function ListToolbar({ config, list }: { config: Collection; list: ListController }) {
   const { t } = useAdmin();
   const ids = { search: useId(), sort: useId(), limit: useId() };
   const { state, change } = list;
@@ -54,13 +56,13 @@ export function ListToolbar({ config, list }: { config: CollectionConfig; list: 
   }, [text, state.q, change]);
 
   const exportHref = (format: 'csv' | 'json') => {
-    const query = writeListState({ ...state, page: 1 }, config.list);
+    const query = writeListState({ ...state, page: 1 }, config.listState);
     query.delete('page');
     query.delete('limit');
     query.set('format', format);
-    return apiPath(config.name, 'export', query);
+    return paths.adminApi(config.name, 'export', query);
   };
-  const sortable = config.columns.filter((column) => column.sort);
+  const sortable = config.list.columns.filter((column) => column.sort);
 
   return (
     <div className="admin-toolbar">
@@ -75,7 +77,7 @@ export function ListToolbar({ config, list }: { config: CollectionConfig; list: 
         <label htmlFor={ids.search}>{t('admin.list.search')}</label>
         <input id={ids.search} type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={200} placeholder={t('admin.list.searchPlaceholder')} />
       </form>
-      {config.filters.map((filter) => {
+      {config.list.controls.map((filter) => {
         const label = t(`admin.filter.${filter.key}`);
         const value = state.filters[filter.key] ?? '';
         const onChange = (next: string) => change({ filters: { [filter.key]: next } });
@@ -111,7 +113,7 @@ export function ListToolbar({ config, list }: { config: CollectionConfig; list: 
       <div className="admin-toolbar__field">
         <label htmlFor={ids.limit}>{t('admin.list.perPage')}</label>
         <select id={ids.limit} value={state.limit} onChange={(event) => change({ limit: Number(event.target.value) })}>
-          {config.list.limits.map((limit) => (
+          {config.listState.limits.map((limit) => (
             <option key={limit} value={limit}>
               {limit}
             </option>

@@ -3,14 +3,15 @@
  * Every change of the query replaces the URL (so reload, bookmark and share keep it) and fetches
  * again; an answer to an older query is dropped.
  */
+import { paths } from '../../../lib/paths.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useThrowToBoundary } from '../../errors/index.ts';
-import type { CollectionConfig } from '../collections.ts';
-import { apiPath, apiRequest, type ListItem, type ListPage, type Problem } from '../lib/api.ts';
+import type { Collection } from '../../../lib/collections/index.ts';
+import { apiRequest, type ListItem, type ListPage, type Problem } from '../lib/api.ts';
 import { readListState, updateListState, writeListState, type ListState } from '../lib/list-state.ts';
 
-export function useList(config: CollectionConfig, initialSearch: string) {
-  const [state, setState] = useState<ListState>(() => readListState(initialSearch, config.list));
+export function useList(config: Collection, initialSearch: string) {
+  const [state, setState] = useState<ListState>(() => readListState(initialSearch, config.listState));
   const [page, setPage] = useState<ListPage<ListItem> | null>(null);
   const [loading, setLoading] = useState(true);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -19,13 +20,13 @@ export function useList(config: CollectionConfig, initialSearch: string) {
   const throwToBoundary = useThrowToBoundary();
 
   useEffect(() => {
-    const query = writeListState(state, config.list);
+    const query = writeListState(state, config.listState);
     const url = `${window.location.pathname}${query.size ? `?${query}` : ''}`;
     // Keep the router's history state: Astro's ClientRouter stores its own data in it.
     if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(window.history.state, '', url);
     const controller = new AbortController();
     setLoading(true);
-    apiRequest<ListPage<ListItem>>('GET', apiPath(config.name, undefined, writeListState(state, config.list, { forApi: true })), undefined, controller.signal)
+    apiRequest<ListPage<ListItem>>('GET', paths.adminApi(config.name, undefined, writeListState(state, config.listState, { forApi: true })), undefined, controller.signal)
       .then((result) => {
         if (controller.signal.aborted) return;
         setLoading(false);

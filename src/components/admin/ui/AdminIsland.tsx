@@ -4,6 +4,7 @@
  * and a section boundary with "Try again" around the screen itself.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
+import type { Locale } from '../../../i18n/config.ts';
 import { AppErrorBoundary, SectionErrorBoundary, type ErrorLabels } from '../../errors/index.ts';
 import { setCurrentUser, type CurrentUser } from '../../../stores/current-user.ts';
 import { installDirtyGuard } from '../../../stores/dirty-guard.ts';
@@ -13,7 +14,7 @@ import { AdminContext, type AdminEnv } from './admin-context.tsx';
 /** Props every island receives from its page (built by `getAdminIslandProps`). */
 export interface AdminIslandProps {
   strings: AdminStrings;
-  locale: string;
+  locale: Locale;
   contentLocales: readonly string[];
   defaultLocale: string;
   localeNames: Readonly<Record<string, string>>;

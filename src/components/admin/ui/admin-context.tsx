@@ -3,12 +3,13 @@
  * UI locale, the content locales and their names. Provided once by `AdminIsland`.
  */
 import { createContext, useContext } from 'react';
+import type { Locale } from '../../../i18n/config.ts';
 import type { AdminT } from '../lib/translate.ts';
 
 export interface AdminEnv {
   t: AdminT;
   /** The UI locale (of the page URL). */
-  locale: string;
+  locale: Locale;
   /** Locales content is written in, the default one first. */
   contentLocales: readonly string[];
   defaultLocale: string;

@@ -4,6 +4,7 @@
  * Clerk's: the admin shell signs out with Clerk's <SignOutButton>, and this just leaves.
  */
 import type { APIRoute } from 'astro';
+import { paths } from '../../../lib/paths.ts';
 import { getAuthMode } from '../../../server/auth/mode.ts';
 import { redirectWithCookies } from '../../../server/auth/responses.ts';
 import { refuseOversizeBody } from '../../../server/http/body-limit.ts';
@@ -13,7 +14,7 @@ export const prerender = false;
 export const POST: APIRoute = async ({ locals, request, url }) => {
   const tooLarge = await refuseOversizeBody(request);
   if (tooLarge) return tooLarge;
-  const signedOutPage = `/${locals.locale}/admin/sign-in?signed_out=1`;
+  const signedOutPage = `${paths.adminSignIn(locals.locale)}?signed_out=1`;
   if (getAuthMode().kind !== 'local' || !locals.user) return redirectWithCookies(signedOutPage, []);
   const { getLocalAuth, isSecureRequest } = await import('../../../server/auth/local/instance.ts');
   const auth = await getLocalAuth(isSecureRequest(url));

@@ -5,7 +5,6 @@
 import type { APIRoute } from 'astro';
 import { asc, desc } from 'drizzle-orm';
 import { events } from '../../../../db/schema.ts';
-import { isLocale } from '../../../i18n/config.ts';
 import { getTranslator } from '../../../i18n/index.ts';
 import { buildCalendar } from '../../../server/calendar/ics.ts';
 import { getDb } from '../../../server/db.ts';
@@ -20,8 +19,7 @@ import { getSiteOrigin } from '../../../server/seo/site.ts';
 const MAX_EVENTS = 1_000;
 
 export const GET: APIRoute = async (context) => {
-  const { locale } = context.params;
-  if (!isLocale(locale)) return context.rewrite('/404');
+  const { locale } = context.locals;
   const filters = parseHubFilters(context.url.searchParams);
   const db = await getDb();
   const now = new Date();

@@ -2,7 +2,6 @@
  * GET /{locale}/hub/feed.xml — RSS 2.0 of the events most recently made public.
  */
 import type { APIRoute } from 'astro';
-import { isLocale } from '../../../i18n/config.ts';
 import { getTranslator } from '../../../i18n/index.ts';
 import { getDb } from '../../../server/db.ts';
 import { listRecentlyPublished } from '../../../server/events/queries.ts';
@@ -12,8 +11,7 @@ import { hubTags } from '../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../server/seo/site.ts';
 
 export const GET: APIRoute = async (context) => {
-  const { locale } = context.params;
-  if (!isLocale(locale)) return context.rewrite('/404');
+  const { locale } = context.locals;
   const db = await getDb();
   const now = new Date();
   const items = await listRecentlyPublished(db, locale, now, 30);

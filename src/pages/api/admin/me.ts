@@ -1,13 +1,13 @@
 /** GET /api/admin/me: the signed-in user, their effective role and every permission it holds. */
 import type { APIRoute } from 'astro';
-import { listPermissions, requirePermission } from '../../../server/auth/permissions.ts';
+import { listPermissions, requireDeclaredPermission } from '../../../server/auth/permissions.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ locals }) => {
-  const denied = requirePermission(locals, 'admin.access');
+export const GET: APIRoute = ({ locals, request }) => {
+  const denied = requireDeclaredPermission(locals.user, request);
   if (denied) return denied;
-  // requirePermission has just established that someone is signed in.
+  // requireDeclaredPermission has just established that someone is signed in.
   const { id, email, name, role, provider } = locals.user!;
   return Response.json(
     { user: { id, email, name, provider }, role, permissions: listPermissions(role) },

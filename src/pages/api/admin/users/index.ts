@@ -1,6 +1,6 @@
 /** GET /api/admin/users: every local account with its granted and effective role (admins only). */
 import type { APIRoute } from 'astro';
-import { requirePermission } from '../../../../server/auth/permissions.ts';
+import { requireDeclaredPermission } from '../../../../server/auth/permissions.ts';
 import { noStore, refuseUnlessLocal, toUserJson } from '../../../../server/auth/local/users-api.ts';
 import { listUsers } from '../../../../server/auth/local/users.ts';
 import { allowListsFrom } from '../../../../server/auth/roles.ts';
@@ -9,8 +9,8 @@ import { getDb } from '../../../../server/db.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals }) => {
-  const refused = requirePermission(locals, 'users.manage') ?? refuseUnlessLocal();
+export const GET: APIRoute = async ({ locals, request }) => {
+  const refused = requireDeclaredPermission(locals.user, request) ?? refuseUnlessLocal();
   if (refused) return refused;
   const users = await listUsers(await getDb(), allowListsFrom(getEnv()));
   return Response.json({ users: users.map(toUserJson) }, { headers: noStore });

@@ -3,7 +3,6 @@
  * calendar app can subscribe to).
  */
 import type { APIRoute } from 'astro';
-import { isLocale } from '../../../../../i18n/config.ts';
 import { paths } from '../../../../../lib/paths.ts';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
 import { getDb } from '../../../../../server/db.ts';
@@ -14,8 +13,9 @@ import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/seo/site.ts';
 
 export const GET: APIRoute = async (context) => {
-  const { locale, slug = '' } = context.params;
-  if (!isLocale(locale) || !/^[a-z0-9-]{1,80}$/.test(slug)) return context.rewrite('/404');
+  const { locale } = context.locals;
+  const { slug = '' } = context.params;
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return context.rewrite('/404');
   const db = await getDb();
   const now = new Date();
   const edition = await getEditionPage(db, { slug, locale, now });

@@ -2,7 +2,6 @@
  * GET /{locale}/hub/event/{slug}/calendar.ics — one event as an iCalendar download.
  */
 import type { APIRoute } from 'astro';
-import { isLocale } from '../../../../../i18n/config.ts';
 import { paths } from '../../../../../lib/paths.ts';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
 import { getDb } from '../../../../../server/db.ts';
@@ -12,18 +11,19 @@ import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/seo/site.ts';
 
 export const GET: APIRoute = async (context) => {
-  const { locale: rawLocale, slug = '' } = context.params;
-  if (!isLocale(rawLocale) || !/^[a-z0-9-]{1,80}$/.test(slug)) return context.rewrite('/404');
+  const { locale } = context.locals;
+  const { slug = '' } = context.params;
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return context.rewrite('/404');
   const db = await getDb();
   const now = new Date();
-  const event = await getEventPage(db, { slug, locale: rawLocale, now });
-  if (!event) return context.rewrite(paths.notFound(rawLocale));
+  const event = await getEventPage(db, { slug, locale, now });
+  if (!event) return context.rewrite(paths.notFound(locale));
   const origin = getSiteOrigin();
   return respondCached(
     context,
     { db, now, tags: [hubTags.event(event.id), hubTags.feeds], fingerprint: [event.id, event.title, event.summary, event.startsAt, event.endsAt, event.venueName, event.updatedAt, event.tags] },
     'text/calendar; charset=utf-8',
-    () => buildCalendar(origin, rawLocale, event.title, [{ ...event, summary: event.summary }]),
+    () => buildCalendar(origin, locale, event.title, [{ ...event, summary: event.summary }]),
     { 'Content-Disposition': `attachment; filename="${calendarFileName(event.slug)}"` },
   );
 };

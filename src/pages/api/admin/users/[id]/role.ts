@@ -5,7 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { requirePermission } from '../../../../../server/auth/permissions.ts';
+import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
 import { grantRoleSchema, noStore, refuseUnlessLocal, toUserJson } from '../../../../../server/auth/local/users-api.ts';
 import { setGrantedRole, type RoleChange } from '../../../../../server/auth/local/users.ts';
 import { allowListsFrom, type Role } from '../../../../../server/auth/roles.ts';
@@ -24,7 +24,7 @@ async function change(id: string, role: Role | null): Promise<Response> {
 }
 
 export const PUT: APIRoute = async ({ locals, params, request }) => {
-  const refused = requirePermission(locals, 'users.manage') ?? refuseUnlessLocal();
+  const refused = requireDeclaredPermission(locals.user, request) ?? refuseUnlessLocal();
   if (refused) return refused;
   const body = await readJsonWithinLimit(request);
   if (body instanceof Response) return body;
@@ -38,7 +38,7 @@ export const PUT: APIRoute = async ({ locals, params, request }) => {
 };
 
 export const DELETE: APIRoute = async ({ locals, params, request }) => {
-  const refused = requirePermission(locals, 'users.manage') ?? refuseUnlessLocal() ?? (await refuseOversizeBody(request));
+  const refused = requireDeclaredPermission(locals.user, request) ?? refuseUnlessLocal() ?? (await refuseOversizeBody(request));
   if (refused) return refused;
   return change(params.id ?? '', null);
 };

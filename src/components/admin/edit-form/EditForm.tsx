@@ -1,0 +1,129 @@
+/**
+ * The shell of every create/edit form: heading with status and translation badges, the error
+ * summary, the collection's field groups (children), and the action bar — save, publication
+ * moves, draft preview, delete — plus the conflict and delete dialogs.
+ */
+import { useStore } from '@nanostores/react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { $currentUser, userCan } from '../../../stores/current-user.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useAdmin } from '../ui/admin-context.tsx';
+import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
+import type { Completeness } from '../lib/api.ts';
+import { draftLocaleStatus } from '../lib/payload.ts';
+import { ConflictDialog } from './ConflictDialog.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { ErrorSummary } from './ErrorSummary.tsx';
+import { FormContext, type FormContextValue } from './form-context.tsx';
+import { PublishControls } from './PublishControls.tsx';
+import type { EditFormState } from './use-edit-form.ts';
+import type { Collection } from '../../../lib/collections/index.ts';
+
+export interface EditFormProps {
+  config: Collection;
+  form: EditFormState;
+  /** The heading: "New event" or the item's name. */
+  heading: string;
+  /** Field key → label (translated field keys without their locale). */
+  fieldLabels: Readonly<Record<string, string>>;
+  children: ReactNode;
+  /** Extra content at the top (an image preview). */
+  aside?: ReactNode;
+}
+
+const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
+
+export function EditForm({ config, form, heading, fieldLabels, children, aside }: EditFormProps) {
+  const { t, locale, contentLocales, defaultLocale } = useAdmin();
+  const [activeLocale, setActiveLocale] = useState(locale && contentLocales.includes(locale) ? locale : defaultLocale);
+  const [deleting, setDeleting] = useState(false);
+  const hydrated = useHydrated();
+  const user = useStore($currentUser, { ssr: 'initial' });
+  // Until the user store is filled (first render), offer it; the server decides anyway.
+  const canDelete = !user || userCan(user, 'content.delete');
+  const { item, draft, base, saving, dirty } = form;
+  const savedStatus = typeof base['status'] === 'string' ? base['status'] : 'draft';
+  const savedSlug = typeof item?.['slug'] === 'string' ? item['slug'] : null;
+
+  const context: FormContextValue = {
+    formId: form.formId,
+    draft,
+    errors: form.errors,
+    item,
+    setValue: form.setValue,
+    slugSuggestion: form.slugSuggestion,
+    activeLocale,
+    setActiveLocale,
+    fieldLabels,
+  };
+  const completeness = Object.fromEntries(contentLocales.map((code) => [code, draftLocaleStatus(draft, code, config.complete)])) as Record<string, Completeness>;
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void form.save();
+  };
+  const closeDelete = () => {
+    setDeleting(false);
+    form.setInUse(null);
+  };
+
+  return (
+    <FormContext.Provider value={context}>
+      <form id={form.formId} className="admin-form" onSubmit={onSubmit} noValidate aria-busy={saving} data-collection={config.name}>
+        <header className="admin-form__header">
+          <p className="admin-form__crumbs">
+            <a href={paths.adminList(locale, config.name)}>{t(`admin.collection.${config.name}`)}</a>
+          </p>
+          <h1>{heading}</h1>
+          <div className="admin-form__badges">
+            {item && config.publishable && <StatusBadge status={savedStatus} />}
+            <LocaleBadges locales={completeness} />
+            {dirty && (
+              <span className="admin-form__dirty" data-testid="unsaved">
+                {t('admin.form.unsaved')}
+              </span>
+            )}
+          </div>
+        </header>
+        {/* Disabled until hydrated: see use-hydrated.ts. */}
+        <fieldset className="admin-form__fields" disabled={!hydrated}>
+          {aside}
+          <ErrorSummary />
+          {children}
+          <div className="admin-form__actions">
+            {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
+            <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving} data-action="save">
+              {saving ? t('admin.form.saving') : item ? t('admin.form.save') : t('admin.form.create')}
+            </button>
+            {item && config.publishable && <PublishControls status={savedStatus} disabled={saving} onMove={(to) => void form.save({ status: to })} />}
+            {item && config.preview && savedSlug && (
+              <a className="admin-button admin-button--quiet" href={paths.adminPreview(locale, config.preview, savedSlug)} target="_blank" rel="noopener">
+                {t('admin.form.preview')}
+              </a>
+            )}
+            {item && canDelete && (
+              <button type="button" className="admin-button admin-button--danger admin-form__delete" aria-disabled={saving} onClick={() => !saving && setDeleting(true)}>
+                {t('admin.form.delete')}
+              </button>
+            )}
+          </div>
+        </fieldset>
+        <ConflictDialog conflict={form.conflict} onResolve={form.resolveConflict} />
+        <DeleteDialog
+          open={deleting}
+          name={heading}
+          inUse={form.inUse}
+          detachPermission={detachPermissions[config.name] ?? 'content.deletePublished'}
+          busy={saving}
+          onClose={closeDelete}
+          onConfirm={(detach) => {
+            void form.remove(detach).then((done) => {
+              if (done) setDeleting(false);
+            });
+          }}
+        />
+      </form>
+    </FormContext.Provider>
+  );
+}

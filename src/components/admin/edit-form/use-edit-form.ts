@@ -1,0 +1,228 @@
+/**
+ * State and actions of an edit form: the draft against the base it was loaded from, client-side
+ * validation with the shared zod schemas, create/update through the API, and every answer the
+ * API can give — field errors next to their fields, slug suggestion, version conflict, in use.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { setFormDirty } from '../../../stores/dirty-guard.ts';
+import { pushToast } from '../../../stores/toasts.ts';
+import type { Collection } from '../../../lib/collections/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { apiRequest, problemVars, usagesOf, type Problem, type Usage } from '../lib/api.ts';
+import { diffDrafts, hasChanges, rebaseDraft, type ConflictReport } from '../lib/diff.ts';
+import { issuesToFieldErrors } from '../../../lib/field-errors.ts';
+import type { FieldErrorMap } from '../lib/field-errors.ts';
+import { buildCreateBody, buildPatchBody, itemToDraft, type FormDraft } from '../lib/payload.ts';
+import { translateCode } from '../lib/translate.ts';
+import { useAdmin } from '../ui/admin-context.tsx';
+import { writePath } from './form-context.tsx';
+import { goTo } from './navigation.ts';
+
+export interface EditFormOptions {
+  config: Collection;
+  /** The item as loaded by the page; null on a create form. */
+  item: Record<string, unknown> | null;
+  /** Initial values of a new item. */
+  defaults?: Record<string, unknown>;
+}
+
+export interface Conflict {
+  current: Record<string, unknown>;
+  theirs: FormDraft;
+  report: ConflictReport;
+}
+
+export interface DeleteState {
+  usages: Usage[];
+  total: number;
+}
+
+type Item = Record<string, unknown>;
+
+/** Focuses the first invalid control once React has rendered the errors. */
+function focusFirstInvalid(formId: string): void {
+  requestAnimationFrame(() => {
+    const form = document.getElementById(formId);
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? form?.querySelector<HTMLElement>('.admin-form__summary'))?.focus();
+  });
+}
+
+export function useEditForm({ config, item: initialItem, defaults = {} }: EditFormOptions) {
+  const { t, locale } = useAdmin();
+  const formId = `form-${useId().replace(/:/g, '')}`;
+  const spec = config.draft;
+  const [item, setItem] = useState<Item | null>(initialItem);
+  const [base, setBase] = useState<FormDraft>(() => itemToDraft(spec, initialItem ?? defaults));
+  const [draft, setDraft] = useState<FormDraft>(base);
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [slugSuggestion, setSlugSuggestion] = useState<string | null>(null);
+  const [inUse, setInUse] = useState<DeleteState | null>(null);
+  const busy = useRef(false);
+
+  const dirty = useMemo(() => hasChanges(base, draft), [base, draft]);
+  useEffect(() => setFormDirty(formId, dirty), [formId, dirty]);
+  useEffect(() => () => setFormDirty(formId, false), [formId]);
+
+  const setValue = useCallback((path: string, value: unknown) => {
+    setDraft((current) => writePath(current, path, value));
+    setErrors((current) => {
+      if (!(path in current)) return current;
+      const { [path]: _removed, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  /** Replaces the whole draft (e.g. a new item's time zone set once the browser's is known). */
+  const resetTo = useCallback(
+    (next: Item) => {
+      const fresh = itemToDraft(spec, next);
+      setItem(next);
+      setBase(fresh);
+      setDraft(fresh);
+      setErrors({});
+      setSlugSuggestion(null);
+    },
+    [spec],
+  );
+
+  /** Sets initial values of a new item without making the form dirty (values known only in the browser). */
+  const setDefaults = useCallback((values: Record<string, unknown>) => {
+    setBase((current) => ({ ...current, ...values }));
+    setDraft((current) => ({ ...current, ...values }));
+  }, []);
+
+  const failWith = useCallback(
+    (problem: Problem, baseline: FormDraft, target: FormDraft) => {
+      if (problem.code === 'VERSION_CONFLICT' && problem['current'] && typeof problem['current'] === 'object') {
+        const current = problem['current'] as Item;
+        const theirs = itemToDraft(spec, current);
+        setConflict({ current, theirs, report: diffDrafts(baseline, theirs, target) });
+        return;
+      }
+      if (problem.code === 'SLUG_TAKEN' && typeof problem['suggestion'] === 'string') setSlugSuggestion(problem['suggestion']);
+      if (problem.errors && Object.keys(problem.errors).length) {
+        setErrors(problem.errors);
+        focusFirstInvalid(formId);
+      }
+      pushToast('error', translateCode(t, problem.code, problemVars(problem)));
+    },
+    [formId, spec, t],
+  );
+
+  /** Saves the draft (with `overrides`, e.g. a new status); `from` replaces the base (conflict). */
+  const save = useCallback(
+    async (overrides: Record<string, unknown> = {}, from?: { base: FormDraft; draft: FormDraft }) => {
+      if (busy.current) return;
+      const baseline = from?.base ?? base;
+      const target: FormDraft = { ...(from?.draft ?? draft), ...overrides };
+      const body = item ? buildPatchBody(spec, baseline, target) : buildCreateBody(spec, target);
+      if (item && Object.keys(body).length === 1) {
+        pushToast('info', t('admin.form.nothingToSave'));
+        return;
+      }
+      const schema: z.ZodType | undefined = item ? config.patchSchema : config.createSchema;
+      const checked = schema?.safeParse(body);
+      if (checked && !checked.success) {
+        setErrors(issuesToFieldErrors(checked.error.issues));
+        pushToast('error', t('admin.form.fixErrors'));
+        focusFirstInvalid(formId);
+        return;
+      }
+      busy.current = true;
+      setSaving(true);
+      try {
+        const id = item?.['id'] as number | undefined;
+        const result = await apiRequest<Item>(item ? 'PATCH' : 'POST', paths.adminApi(config.name, id), body);
+        if (!result.ok) return failWith(result.problem, baseline, target);
+        setErrors({});
+        setSlugSuggestion(null);
+        if (!item) {
+          setFormDirty(formId, false);
+          setBase(target);
+          pushToast('success', t('admin.form.created'));
+          goTo(paths.adminEdit(locale, config.name, result.data['id'] as number));
+          return;
+        }
+        resetTo(result.data);
+        const status = overrides['status'];
+        pushToast('success', typeof status === 'string' && status !== base['status'] ? t(`admin.form.toast.${status}`) : t('admin.form.saved'));
+      } finally {
+        busy.current = false;
+        setSaving(false);
+      }
+    },
+    [base, config, draft, failWith, formId, item, locale, resetTo, spec, t],
+  );
+
+  /** Conflict dialog outcome: `theirs` drops my edits; `mine` replays them on the current version and saves. */
+  const resolveConflict = useCallback(
+    (choice: 'mine' | 'theirs' | 'cancel') => {
+      const open = conflict;
+      setConflict(null);
+      if (!open || choice === 'cancel') return;
+      if (choice === 'theirs') {
+        resetTo(open.current);
+        pushToast('info', t('admin.conflict.loadedTheirs'));
+        return;
+      }
+      const rebased = rebaseDraft(base, open.theirs, draft) as FormDraft;
+      setItem(open.current);
+      setBase(open.theirs);
+      setDraft(rebased);
+      void save({}, { base: open.theirs, draft: rebased });
+    },
+    [base, conflict, draft, resetTo, save, t],
+  );
+
+  /** Deletes the item; 409 `IN_USE` fills `inUse` so the dialog can list where it is used. */
+  const remove = useCallback(
+    async (detach = false) => {
+      if (!item || busy.current) return false;
+      busy.current = true;
+      setSaving(true);
+      try {
+        const query = detach ? new URLSearchParams({ detach: 'true' }) : undefined;
+        const result = await apiRequest<null>('DELETE', paths.adminApi(config.name, item['id'] as number, query));
+        if (!result.ok) {
+          if (result.problem.code === 'IN_USE') setInUse(usagesOf(result.problem));
+          else pushToast('error', translateCode(t, result.problem.code, problemVars(result.problem)));
+          return false;
+        }
+        setFormDirty(formId, false);
+        pushToast('success', t('admin.form.deleted'));
+        goTo(paths.adminList(locale, config.name));
+        return true;
+      } finally {
+        busy.current = false;
+        setSaving(false);
+      }
+    },
+    [config.name, formId, item, locale, t],
+  );
+
+  return {
+    formId,
+    item,
+    base,
+    draft,
+    errors,
+    saving,
+    dirty,
+    conflict,
+    slugSuggestion,
+    inUse,
+    setInUse,
+    setValue,
+    setDefaults,
+    save,
+    remove,
+    resolveConflict,
+    resetTo,
+  };
+}
+
+export type EditFormState = ReturnType<typeof useEditForm>;

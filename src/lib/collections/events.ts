@@ -1,0 +1,91 @@
+/** Events: the declaration every admin layer derives from (see declare.ts). */
+import { z } from 'zod';
+import {
+  httpUrlField,
+  idField,
+  idListField,
+  instantField,
+  optionalText,
+  publicationStatusField,
+  requiredText,
+  slugField,
+  timeZoneField,
+} from '../admin-schemas/fields.ts';
+import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
+import { defineCollection, programmeColumns, statusControl } from './declare.ts';
+
+export const eventsCollection = defineCollection({
+  name: 'events',
+  entity: 'event',
+  fields: {
+    slug: slugField,
+    editionId: idField.nullable(),
+    status: publicationStatusField,
+    /** Scheduled publication: a published event stays hidden until this instant. */
+    publishAt: instantField.nullable(),
+    startsAt: instantField,
+    endsAt: instantField,
+    timeZone: timeZoneField,
+    venueAddress: optionalText(500),
+    onlineUrl: httpUrlField.nullable(),
+    registrationUrl: httpUrlField.nullable(),
+    coverMediaId: idField.nullable(),
+    tagIds: idListField(),
+    organizerIds: idListField(),
+    curatorIds: idListField(),
+    /** The gallery, in display order. */
+    mediaIds: idListField(),
+    /** Downloads, in display order. */
+    fileIds: idListField(),
+  },
+  kinds: {
+    slug: 'text',
+    editionId: 'id',
+    status: 'value',
+    publishAt: 'optionalInstant',
+    startsAt: 'instant',
+    endsAt: 'instant',
+    timeZone: 'text',
+    venueAddress: 'optionalText',
+    onlineUrl: 'optionalText',
+    registrationUrl: 'optionalText',
+    coverMediaId: 'id',
+    tagIds: 'ids',
+    organizerIds: 'ids',
+    curatorIds: 'ids',
+    mediaIds: 'ids',
+    fileIds: 'ids',
+  },
+  references: {
+    editionId: 'edition',
+    coverMediaId: 'image',
+    tagIds: 'tag',
+    organizerIds: 'organizer',
+    curatorIds: 'curator',
+    mediaIds: 'media',
+    fileIds: 'file',
+  },
+  texts: z.strictObject({
+    title: requiredText(200),
+    summary: optionalText(1_000),
+    /** Markdown. */
+    body: optionalText(50_000),
+    venueName: optionalText(200),
+  }),
+  textKinds: { title: 'required', summary: 'optional', body: 'optional', venueName: 'optional' },
+  complete: ['title', 'summary', 'body'],
+  create: { required: { startsAt: true, endsAt: true, timeZone: true }, defaults: {}, translations: 'required' },
+  publishable: true,
+  preview: 'event',
+  list: {
+    sorts: ['updatedAt', 'createdAt', 'startsAt', 'title', 'slug', 'status'],
+    defaultSort: '-updatedAt',
+    filters: { status: statusFilter, edition: idParam.optional(), tag: idParam.optional() },
+    columns: programmeColumns,
+    controls: [
+      statusControl,
+      { key: 'edition', kind: 'relation', collection: 'editions' },
+      { key: 'tag', kind: 'relation', collection: 'tags' },
+    ],
+  },
+});

@@ -1,0 +1,27 @@
+/** Every collection declaration, by name: the registry islands, pages and the server share. */
+import { curatorsCollection } from './curators.ts';
+import type { CollectionName } from './declare.ts';
+import { editionsCollection } from './editions.ts';
+import { eventsCollection } from './events.ts';
+import { filesCollection } from './files.ts';
+import { mediasCollection } from './medias.ts';
+import { organizersCollection } from './organizers.ts';
+import { tagsCollection } from './tags.ts';
+
+export { collectionNames, isCollectionName, type CollectionName } from './declare.ts';
+
+export const collections = {
+  curators: curatorsCollection,
+  editions: editionsCollection,
+  events: eventsCollection,
+  files: filesCollection,
+  medias: mediasCollection,
+  organizers: organizersCollection,
+  tags: tagsCollection,
+} satisfies Record<CollectionName, { name: CollectionName }>;
+
+/** One declaration as list screens and forms see it, whichever collection it is. */
+export type Collection = (typeof collections)[CollectionName];
+
+/** The audit log's entity names (`event`, `edition`, …), one per collection. */
+export type CollectionEntity = Collection['entity'];
