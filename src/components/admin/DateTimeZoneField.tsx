@@ -3,11 +3,12 @@
  * keeps wall times; the instant is computed on save, so changing the zone keeps "18:00" and moves
  * the instant — what an editor means when they fix a wrong zone.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { listTimeZones } from '../../lib/zoned-time.ts';
 import { useFormField } from './edit-form/form-context.tsx';
 import { Field } from './ui/Field.tsx';
 import { useAdmin } from './ui/admin-context.tsx';
+import { useHydrated } from './ui/use-hydrated.ts';
 
 export function DateTimeField({ path, label, hint, required }: { path: string; label: string; hint?: string; required?: boolean }) {
   const field = useFormField<string>(path);
@@ -23,8 +24,7 @@ export function TimeZoneField({ path = 'timeZone', label }: { path?: string; lab
   const field = useFormField<string>(path);
   // The server's and the browser's zone lists may differ: render the full list only once mounted,
   // so hydration sees the same markup on both sides.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const zones = useMemo(() => {
     if (!mounted) return [field.value || 'UTC'];
     const all = listTimeZones();

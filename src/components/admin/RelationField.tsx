@@ -34,12 +34,16 @@ function useOptions(collection: CollectionName, ids: readonly number[]): Relatio
   const key = ids.join(',');
   useEffect(() => {
     let live = true;
-    const missing = ids.filter((id) => !knownOption(collection, id));
+    // `key` stands for `ids` (a new array on every render): the effect reads the ids from it.
+    const missing = key
+      .split(',')
+      .filter(Boolean)
+      .map(Number)
+      .filter((id) => !knownOption(collection, id));
     if (missing.length) void loadOptions(collection, missing, defaultLocale).then(() => live && setVersion((v) => v + 1));
     return () => {
       live = false;
     };
-    // `key` stands for `ids` (a new array on every render).
   }, [collection, key, defaultLocale]);
   return ids.map((id) => (hydrated ? knownOption(collection, id) : undefined) ?? { id, label: `#${id}` });
 }

@@ -35,7 +35,10 @@ export function RelationPicker({ id, collection, exclude = [], filters = {}, onP
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<RelationOption[]>([]);
   const [active, setActive] = useState(-1);
-  const [loading, setLoading] = useState(false);
+  // The search that last answered; while it is not the current one, results are loading.
+  const searchKey = JSON.stringify([collection, filters, text, defaultLocale]);
+  const [answered, setAnswered] = useState<string | undefined>(undefined);
+  const loading = open && answered !== searchKey;
   const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const filterKey = JSON.stringify(filters);
@@ -48,7 +51,6 @@ export function RelationPicker({ id, collection, exclude = [], filters = {}, onP
     if (!open) return undefined;
     const controller = new AbortController();
     const current = ++requestNo.current;
-    setLoading(true);
     const timer = window.setTimeout(async () => {
       const query = new URLSearchParams({ ...JSON.parse(filterKey), limit: String(RESULT_LIMIT) });
       if (text.trim()) query.set('q', text.trim());
@@ -64,14 +66,14 @@ export function RelationPicker({ id, collection, exclude = [], filters = {}, onP
       } catch {
         // Aborted: a newer search replaced this one.
       } finally {
-        if (current === requestNo.current) setLoading(false);
+        if (current === requestNo.current) setAnswered(searchKey);
       }
     }, DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [open, text, collection, filterKey, defaultLocale, t]);
+  }, [open, text, collection, filterKey, defaultLocale, t, searchKey]);
 
   const pick = (option: RelationOption) => {
     onPick(option);

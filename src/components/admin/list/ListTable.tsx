@@ -25,7 +25,7 @@ function formatDate(value: unknown, locale: string, timeZone?: unknown): string 
   }
 }
 
-function Cell({ column, item, config }: { column: ListColumn; item: ListItem; config: Collection }) {
+function Cell({ column, item, config, now }: { column: ListColumn; item: ListItem; config: Collection; now: number }) {
   const { t, locale } = useAdmin();
   const value = item[column.key];
   switch (column.kind) {
@@ -36,7 +36,7 @@ function Cell({ column, item, config }: { column: ListColumn; item: ListItem; co
         </a>
       );
     case 'status': {
-      const scheduled = item.status === 'published' && typeof item['publishAt'] === 'string' && new Date(item['publishAt']).getTime() > Date.now();
+      const scheduled = item.status === 'published' && typeof item['publishAt'] === 'string' && new Date(item['publishAt']).getTime() > now;
       return (
         <>
           <StatusBadge status={String(value ?? 'draft')} />
@@ -64,6 +64,8 @@ function Cell({ column, item, config }: { column: ListColumn; item: ListItem; co
 export function ListTable({ config, list, caption }: { config: Collection; list: ListController; caption: string }) {
   const { t } = useAdmin();
   const items = list.page?.items ?? [];
+  // "Scheduled" is judged at the time the page arrived, the same for every row.
+  const now = list.receivedAt;
   const ids = items.map((item) => item.id);
   const allSelected = ids.length > 0 && ids.every((id) => list.selected.has(id));
   const someSelected = ids.some((id) => list.selected.has(id));
@@ -120,7 +122,7 @@ export function ListTable({ config, list, caption }: { config: Collection; list:
               </td>
               {config.list.columns.map((column) => (
                 <td key={column.key} data-label={t(`admin.column.${column.key}`)} data-column={column.key}>
-                  <Cell column={column} item={item} config={config} />
+                  <Cell column={column} item={item} config={config} now={now} />
                 </td>
               ))}
             </tr>

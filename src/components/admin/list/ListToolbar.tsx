@@ -47,8 +47,12 @@ export function ListToolbar({ config, list }: { config: Collection; list: ListCo
   const ids = { search: useId(), sort: useId(), limit: useId() };
   const { state, change } = list;
   const [text, setText] = useState(state.q);
-
-  useEffect(() => setText(state.q), [state.q]);
+  // A query changed elsewhere (back button, a cleared filter) replaces what is in the box.
+  const [shownQuery, setShownQuery] = useState(state.q);
+  if (shownQuery !== state.q) {
+    setShownQuery(state.q);
+    setText(state.q);
+  }
   useEffect(() => {
     if (text.trim() === state.q.trim()) return undefined;
     const timer = window.setTimeout(() => change({ q: text }), SEARCH_DEBOUNCE_MS);

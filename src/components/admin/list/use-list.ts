@@ -13,7 +13,9 @@ import { readListState, updateListState, writeListState, type ListState } from '
 export function useList(config: Collection, initialSearch: string) {
   const [state, setState] = useState<ListState>(() => readListState(initialSearch, config.listState));
   const [page, setPage] = useState<ListPage<ListItem> | null>(null);
-  const [loading, setLoading] = useState(true);
+  // The query and reload the current page answers; any other means a fetch is under way.
+  const [answered, setAnswered] = useState<{ state: ListState; reloads: number } | null>(null);
+  const [receivedAt, setReceivedAt] = useState(0);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [reloads, setReloads] = useState(0);
@@ -25,13 +27,13 @@ export function useList(config: Collection, initialSearch: string) {
     // Keep the router's history state: Astro's ClientRouter stores its own data in it.
     if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(window.history.state, '', url);
     const controller = new AbortController();
-    setLoading(true);
     apiRequest<ListPage<ListItem>>('GET', paths.adminApi(config.name, undefined, writeListState(state, config.listState, { forApi: true })), undefined, controller.signal)
       .then((result) => {
         if (controller.signal.aborted) return;
-        setLoading(false);
+        setAnswered({ state, reloads });
         if (result.ok) {
           setPage(result.data);
+          setReceivedAt(Date.now());
           setProblem(null);
           setSelected(new Set());
         } else if (result.status >= 500) {
@@ -60,7 +62,8 @@ export function useList(config: Collection, initialSearch: string) {
   );
   const setAll = useCallback((ids: readonly number[]) => setSelected(new Set(ids)), []);
 
-  return { state, page, loading, problem, selected, change, reload, toggle, setAll };
+  const loading = answered?.state !== state || answered.reloads !== reloads;
+  return { state, page, receivedAt, loading, problem, selected, change, reload, toggle, setAll };
 }
 
 export type ListController = ReturnType<typeof useList>;
