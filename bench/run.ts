@@ -6,6 +6,7 @@
  *   wrk (autocannon when wrk is absent), against nginx serving the same bytes in the same run;
  *   cache-miss latencies at one connection (each sample after a purging write through the admin
  *   API); admin API and write path; JS bytes; a cold crawl (each event URL once, 8 connections);
+ * - the same single-process server with SENTRY_DSN at a local stand-in: the cached event page;
  * - one server with every worker (HUB_WORKERS, default the machine's cores): the same cold crawl
  *   on other URLs, then every worker's page cache filled and the RSS of all processes summed.
  * Prints a Markdown table and writes JSON under bench/results/. It stops everything it started.
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSite, isBuildStale } from '../src/server/runtime/build-state.ts';
 import { makeTempDir } from '../tests/helpers/db.ts';
+import { startSentryStandIn } from '../tests/helpers/sentry-stand-in.ts';
 import { startTestServer, type TestServer } from '../tests/helpers/server.ts';
 import { measureAdmin, renameEvent, signIn } from './lib/admin.ts';
 import { crawlCold, crawlUntilFull, eventSlugs } from './lib/crawl.ts';
@@ -66,8 +68,9 @@ const ENCODINGS: Record<HitEncoding, Record<string, string>> = {
 };
 const WARM_UP_MISSES = 5;
 
-function startBenchServer(database: BenchDatabase, workerCount: number): Promise<TestServer> {
+function startBenchServer(database: BenchDatabase, workerCount: number, env: Record<string, string> = {}): Promise<TestServer> {
   return startTestServer({
+    ...env,
     DATABASE_URL: database.url,
     UPLOADS_DIR: database.uploadsDir,
     HUB_DEMO: '0',
@@ -101,6 +104,24 @@ function treeRssMb(pid: number): number {
   };
   visit(pid);
   return kb / 1024;
+}
+
+/** The cached `path` with server-side error reporting on: SENTRY_DSN at a local stand-in. */
+async function measureWithSentry(database: BenchDatabase, path: string): Promise<SizeReport['sentry']> {
+  const standIn = await startSentryStandIn();
+  const server = await startBenchServer(database, 1, { SENTRY_DSN: standIn.dsn() });
+  try {
+    const results: SizeReport['sentry'] = {};
+    for (const encoding of ['identity', 'gzip'] as const) {
+      await (await fetch(server.origin + path, { headers: ENCODINGS[encoding] })).arrayBuffer();
+      results[encoding] = await runLoad(generator, server.origin + path, { connections, duration, headers: ENCODINGS[encoding] });
+      console.log(`hit event ${encoding} with SENTRY_DSN: ${results[encoding]!.rps.toFixed(0)} req/s, p99 ${results[encoding]!.p99.toFixed(2)} ms`);
+    }
+    return results;
+  } finally {
+    await server.stop();
+    await standIn.close();
+  }
 }
 
 const reports: SizeReport[] = [];
@@ -182,10 +203,12 @@ for (const size of sizes) {
     const filled = await crawlUntilFull(single.origin, fillSlugs, cacheMb * 1024 * 1024);
     const rssFullMb = treeRssMb(single.process.pid!);
     console.log(`1 worker: RSS ${rssMb.toFixed(0)} MB, ${rssFullMb.toFixed(0)} MB once ${filled.pages} pages filled the cache`);
-    report = { events: size, seedSeconds: database.seedSeconds, databaseMb: databaseBytes(database.file) / 1024 / 1024, rssMb, rssFullMb, cacheMb, misses, hits, statics, admin, js, crawlSingle };
+    report = { events: size, seedSeconds: database.seedSeconds, databaseMb: databaseBytes(database.file) / 1024 / 1024, rssMb, rssFullMb, cacheMb, misses, hits, statics, admin, js, crawlSingle, sentry: {} };
   } finally {
     await single.stop();
   }
+
+  report.sentry = await measureWithSentry(database, pages.event);
 
   const all = await startBenchServer(database, workers);
   try {

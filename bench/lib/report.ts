@@ -30,6 +30,8 @@ export interface SizeReport {
   statics: Record<string, Partial<Record<'identity' | 'gzip', LoadResult>>>;
   admin: AdminFigures;
   js: Record<string, number>;
+  /** The cached event page with server-side error reporting on (SENTRY_DSN at a local stand-in). */
+  sentry: Partial<Record<'identity' | 'gzip', LoadResult>>;
 }
 
 const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : `${value.toFixed(1)}`);
@@ -54,6 +56,13 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
         const reference = nginx ? `${nginx.rps.toFixed(0)}${encoding === 'br' ? ' (gzip)' : ''}` : '–';
         out.push(`| ${name} | ${encoding} | ${hit.rps.toFixed(0)} | ${ms(hit.p99)} | ${reference} | ${nginx ? (hit.rps / nginx.rps).toFixed(2) : '–'} | ${hit.errors}/${hit.non2xx} |`);
       }
+    }
+    const sentryRatios: number[] = [];
+    for (const [encoding, withSentry] of Object.entries(r.sentry) as ['identity' | 'gzip', LoadResult][]) {
+      const without = r.hits.event?.[encoding];
+      if (!without) continue;
+      sentryRatios.push(withSentry.rps / without.rps);
+      out.push(`| event, SENTRY_DSN set | ${encoding} | ${withSentry.rps.toFixed(0)} | ${ms(withSentry.p99)} | – | ${(withSentry.rps / without.rps).toFixed(2)} of the app without | ${withSentry.errors}/${withSentry.non2xx} |`);
     }
     out.push('\n| cache miss (1 connection) | p50 ms | p95 ms |');
     out.push('|---|---:|---:|');
@@ -86,6 +95,10 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
         out.push(`| cached pages, ${encoding}, ≥ 0.7× nginx | min ratio ${worst.toFixed(2)} | ${verdict(worst >= 0.7)} |`);
       }
       out.push(`| cached pages, br (vs nginx gzip) | min ratio ${Math.min(...ratios.br).toFixed(2)} | – |`);
+    }
+    if (sentryRatios.length > 0) {
+      const worst = Math.min(...sentryRatios);
+      out.push(`| cached pages with SENTRY_DSN lose ≤ 10% | min ${worst.toFixed(2)} of the app without | ${verdict(worst >= 0.9)} |`);
     }
     const p99 = Math.max(...p99s);
     out.push(`| cached pages p99 ≤ 5 ms at ${run.connections} connections | max p99 ${ms(p99)} ms | ${verdict(p99 <= 5)} |`);
