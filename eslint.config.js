@@ -22,10 +22,7 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,mjs,js}'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests skip the rest of the suite.' },
-      ],
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests skip the rest of the suite.' }],
     },
   },
   {

@@ -58,7 +58,9 @@ if (isBuildStale(root)) {
 
 const generator = findLoadGenerator();
 const nginx = findNginx();
-console.log(`Load generator: ${generator === 'wrk' ? 'wrk (C, one thread)' : 'autocannon (Node; wrk is not installed, so cached-page figures flatter the app)'}`);
+console.log(
+  `Load generator: ${generator === 'wrk' ? 'wrk (C, one thread)' : 'autocannon (Node; wrk is not installed, so cached-page figures flatter the app)'}`,
+);
 console.log(nginx ? `Static reference: nginx (${nginx}), one worker, sendfile, gzip_static` : 'Static reference: none (nginx is not installed)');
 
 const ENCODINGS: Record<HitEncoding, Record<string, string>> = {
@@ -203,7 +205,21 @@ for (const size of sizes) {
     const filled = await crawlUntilFull(single.origin, fillSlugs, cacheMb * 1024 * 1024);
     const rssFullMb = treeRssMb(single.process.pid!);
     console.log(`1 worker: RSS ${rssMb.toFixed(0)} MB, ${rssFullMb.toFixed(0)} MB once ${filled.pages} pages filled the cache`);
-    report = { events: size, seedSeconds: database.seedSeconds, databaseMb: databaseBytes(database.file) / 1024 / 1024, rssMb, rssFullMb, cacheMb, misses, hits, statics, admin, js, crawlSingle, sentry: {} };
+    report = {
+      events: size,
+      seedSeconds: database.seedSeconds,
+      databaseMb: databaseBytes(database.file) / 1024 / 1024,
+      rssMb,
+      rssFullMb,
+      cacheMb,
+      misses,
+      hits,
+      statics,
+      admin,
+      js,
+      crawlSingle,
+      sentry: {},
+    };
   } finally {
     await single.stop();
   }

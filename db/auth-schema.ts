@@ -27,10 +27,7 @@ export const authUsers = sqliteTable(
     createdAt: timestamp('created_at').notNull().default(now),
     updatedAt: timestamp('updated_at').notNull().default(now),
   },
-  (t) => [
-    uniqueIndex('auth_users_email_unique').on(t.email),
-    check('auth_users_role_check', sql`${t.role} IS NULL OR ${t.role} IN ('admin', 'editor')`),
-  ],
+  (t) => [uniqueIndex('auth_users_email_unique').on(t.email), check('auth_users_role_check', sql`${t.role} IS NULL OR ${t.role} IN ('admin', 'editor')`)],
 );
 
 export const authSessions = sqliteTable(

@@ -4,16 +4,7 @@
  * Every mutable row carries `version` for optimistic concurrency and who/when it was written.
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const publicationStatuses = ['draft', 'published', 'archived'] as const;
 export type PublicationStatus = (typeof publicationStatuses)[number];
@@ -47,8 +38,7 @@ const slugCheck = (name: string, column: string) =>
     ),
   );
 
-const statusCheck = (name: string) =>
-  check(name, sql.raw(`status IN (${publicationStatuses.map((s) => `'${s}'`).join(', ')})`));
+const statusCheck = (name: string) => check(name, sql.raw(`status IN (${publicationStatuses.map((s) => `'${s}'`).join(', ')})`));
 
 // ---------------------------------------------------------------------------------------------
 // Medias and files
@@ -78,10 +68,7 @@ export const medias = sqliteTable(
   (t) => [
     check('medias_kind_check', sql`${t.kind} IN ('image', 'video', 'audio', 'embed')`),
     check('medias_focal_check', sql`${t.focalX} BETWEEN 0 AND 1 AND ${t.focalY} BETWEEN 0 AND 1`),
-    check(
-      'medias_source_check',
-      sql`(${t.kind} = 'embed' AND ${t.embedUrl} IS NOT NULL) OR (${t.kind} <> 'embed' AND ${t.storageKey} IS NOT NULL)`,
-    ),
+    check('medias_source_check', sql`(${t.kind} = 'embed' AND ${t.embedUrl} IS NOT NULL) OR (${t.kind} <> 'embed' AND ${t.storageKey} IS NOT NULL)`),
     index('medias_sha256_idx').on(t.sha256),
   ],
 );
@@ -110,10 +97,7 @@ export const files = sqliteTable(
     sha256: text('sha256').notNull(),
     ...tracked(),
   },
-  (t) => [
-    check('files_size_check', sql`${t.byteSize} >= 0`),
-    index('files_sha256_idx').on(t.sha256),
-  ],
+  (t) => [check('files_size_check', sql`${t.byteSize} >= 0`), index('files_sha256_idx').on(t.sha256)],
 );
 
 export const fileTranslations = sqliteTable(
@@ -238,7 +222,9 @@ export const editions = sqliteTable(
     check('editions_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
     index('editions_public_idx').on(t.status, t.startsAt),
     // The next scheduled publication (page-cache/schedule.ts) without scanning the table.
-    index('editions_scheduled_idx').on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
+    index('editions_scheduled_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} IS NOT NULL`),
   ],
 );
 
@@ -285,7 +271,9 @@ export const events = sqliteTable(
     // counting the upcoming events never touches the table.
     index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt),
     // The next scheduled publication (page-cache/schedule.ts) without scanning 100k rows.
-    index('events_scheduled_idx').on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
+    index('events_scheduled_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} IS NOT NULL`),
     // The longest event (events/span.ts) read from the end of an index instead of a table scan.
     index('events_span_idx').on(sql`(${t.endsAt} - ${t.startsAt})`),
     // Edition pages filter by edition and status together; both equalities must come from one index.
@@ -335,10 +323,7 @@ export const editionCurators = sqliteTable(
       .references(() => curators.id, { onDelete: 'restrict' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.editionId, t.curatorId] }),
-    index('edition_curators_curator_idx').on(t.curatorId),
-  ],
+  (t) => [primaryKey({ columns: [t.editionId, t.curatorId] }), index('edition_curators_curator_idx').on(t.curatorId)],
 );
 
 export const editionTags = sqliteTable(
@@ -379,10 +364,7 @@ export const eventOrganizers = sqliteTable(
       .references(() => organizers.id, { onDelete: 'restrict' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.eventId, t.organizerId] }),
-    index('event_organizers_organizer_idx').on(t.organizerId),
-  ],
+  (t) => [primaryKey({ columns: [t.eventId, t.organizerId] }), index('event_organizers_organizer_idx').on(t.organizerId)],
 );
 
 export const eventCurators = sqliteTable(
@@ -396,10 +378,7 @@ export const eventCurators = sqliteTable(
       .references(() => curators.id, { onDelete: 'restrict' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.eventId, t.curatorId] }),
-    index('event_curators_curator_idx').on(t.curatorId),
-  ],
+  (t) => [primaryKey({ columns: [t.eventId, t.curatorId] }), index('event_curators_curator_idx').on(t.curatorId)],
 );
 
 export const eventTags = sqliteTable(

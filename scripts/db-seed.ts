@@ -77,7 +77,11 @@ try {
         `${c.organizers ?? 0} organizers, ${c.tags ?? 0} tags, ${c.medias ?? 0} medias and ${c.files ?? 0} files ` +
         `into ${describeDatabase(options.database)} in ${(result.ms / 1000).toFixed(1)} s.`,
     );
-    console.log(Object.entries(c).map(([table, count]) => `  ${table}: ${count}`).join('\n'));
+    console.log(
+      Object.entries(c)
+        .map(([table, count]) => `  ${table}: ${count}`)
+        .join('\n'),
+    );
   }
   db.$client.close();
 } catch (error) {

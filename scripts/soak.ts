@@ -158,7 +158,8 @@ async function findMissingWrites(databaseUrl: string, writes: Acknowledged[]): P
         args: [write.id],
       });
       const row = result.rows[0];
-      if (!row || Number(row['version']) !== write.version || row['title'] !== write.title) missing.push(`event ${write.id} (${write.title}, v${write.version})`);
+      if (!row || Number(row['version']) !== write.version || row['title'] !== write.title)
+        missing.push(`event ${write.id} (${write.title}, v${write.version})`);
     }
   } finally {
     db.$client.close();
@@ -205,17 +206,36 @@ async function main(): Promise<number> {
       const response = await fetch(`${origin}${page}`);
       if (response.status !== 200) throw new Error(`${page} answered ${response.status} before the soak`);
     }
-    const tags = await fetch(`${origin}/api/admin/tags?limit=10`, { headers: { cookie: cookies[0]!, origin } }).then((r) => r.json() as Promise<{ items: { id: number }[] }>);
+    const tags = await fetch(`${origin}/api/admin/tags?limit=10`, { headers: { cookie: cookies[0]!, origin } }).then(
+      (r) => r.json() as Promise<{ items: { id: number }[] }>,
+    );
 
     console.log(`Soaking ${origin} for ${seconds} s: ${visitors} visitors on ${pages.length} hub pages, ${editorCount} editors writing…`);
     const editors: EditorFigures = { attempted: 0, acked: 0, acknowledged: new Map(), failures: [], latencies: [] };
     // Visitors connect first, editors start once those connections are open: a server whose
     // event loop is busy rendering accepts new connections slowly (see docs/decisions/010), and
     // a connection storm at the same instant as the first writes would measure that, not the soak.
-    const visitorLoad = startVisitors({ url: origin, connections: visitors, duration: seconds + WARM_UP_SECONDS, requests: pages.map((path) => ({ method: 'GET', path })) });
+    const visitorLoad = startVisitors({
+      url: origin,
+      connections: visitors,
+      duration: seconds + WARM_UP_SECONDS,
+      requests: pages.map((path) => ({ method: 'GET', path })),
+    });
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_SECONDS * 1000));
     const until = Date.now() + seconds * 1000;
-    const [visitorFigures] = await Promise.all([visitorLoad, ...cookies.map((cookie, i) => runEditor(origin, cookie, i, tags.items.map((tag) => tag.id), until, editors))]);
+    const [visitorFigures] = await Promise.all([
+      visitorLoad,
+      ...cookies.map((cookie, i) =>
+        runEditor(
+          origin,
+          cookie,
+          i,
+          tags.items.map((tag) => tag.id),
+          until,
+          editors,
+        ),
+      ),
+    ]);
 
     const readiness = await fetch(`${origin}/readyz`).then((r) => r.status);
     const databaseUrl = server.databaseUrl;
@@ -223,7 +243,9 @@ async function main(): Promise<number> {
     server = undefined;
     const writes = [...editors.acknowledged.values()];
     const missing = await findMissingWrites(databaseUrl, writes);
-    const fiveHundreds = Object.entries(visitorFigures.statuses).filter(([code]) => Number(code) >= 500).reduce((sum, [, count]) => sum + count, 0);
+    const fiveHundreds = Object.entries(visitorFigures.statuses)
+      .filter(([code]) => Number(code) >= 500)
+      .reduce((sum, [, count]) => sum + count, 0);
 
     console.log('\nSoak figures');
     console.log(formatRow('duration', `${seconds} s of writes (+${WARM_UP_SECONDS} s visitors alone first)`));
@@ -235,7 +257,9 @@ async function main(): Promise<number> {
     console.log(formatRow('visitor 5xx', fiveHundreds));
     console.log(formatRow('writes attempted', editors.attempted));
     console.log(formatRow('writes acknowledged (2xx)', editors.acked));
-    console.log(formatRow('write latency p50 / p99', `${percentile(editors.latencies, 50).toFixed(1)} ms / ${percentile(editors.latencies, 99).toFixed(1)} ms`));
+    console.log(
+      formatRow('write latency p50 / p99', `${percentile(editors.latencies, 50).toFixed(1)} ms / ${percentile(editors.latencies, 99).toFixed(1)} ms`),
+    );
     console.log(formatRow('write failures', editors.failures.length));
     console.log(formatRow('events written (final state)', writes.length));
     console.log(formatRow('verified present after stop', writes.length - missing.length));
@@ -243,7 +267,13 @@ async function main(): Promise<number> {
     for (const failure of editors.failures.slice(0, 10)) console.log(`  failure: ${failure}`);
     for (const item of missing.slice(0, 10)) console.log(`  missing: ${item}`);
 
-    const ok = visitorFigures.errors === 0 && visitorFigures.timeouts === 0 && fiveHundreds === 0 && editors.failures.length === 0 && missing.length === 0 && writes.length > 0;
+    const ok =
+      visitorFigures.errors === 0 &&
+      visitorFigures.timeouts === 0 &&
+      fiveHundreds === 0 &&
+      editors.failures.length === 0 &&
+      missing.length === 0 &&
+      writes.length > 0;
     console.log(ok ? '\nSOAK PASSED' : '\nSOAK FAILED');
     return ok ? 0 : 1;
   } finally {

@@ -61,7 +61,10 @@ async function prepare(): Promise<Database> {
     if (result.inserted) console.log(`Loaded demo content in ${(result.ms / 1000).toFixed(1)} s.`);
     // The seed writes its images to disk; with a bucket, that is where every node must find them.
     if (result.inserted && env.S3_BUCKET) {
-      const [{ moveLocalUploads }, { getStorage }] = await Promise.all([import('../src/server/storage/copy-uploads.ts'), import('../src/server/storage/index.ts')]);
+      const [{ moveLocalUploads }, { getStorage }] = await Promise.all([
+        import('../src/server/storage/copy-uploads.ts'),
+        import('../src/server/storage/index.ts'),
+      ]);
       await moveLocalUploads(env.UPLOADS_DIR, getStorage());
     }
   }

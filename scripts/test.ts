@@ -14,13 +14,7 @@ function run(args: string[]): number {
   return result.status ?? 1;
 }
 
-const vitestStatus = run([
-  'node_modules/vitest/vitest.mjs',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=test-reports/vitest.json',
-]);
+const vitestStatus = run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-reports/vitest.json']);
 const playwrightStatus = run(['node_modules/@playwright/test/cli.js', 'test']);
 
 let passed = 0;

@@ -31,7 +31,10 @@ try {
   exit(error instanceof EnvError ? error.message : String(error), 1);
 }
 if (env.AUTH_PROVIDER === 'clerk') {
-  exit('Clerk is configured: give staff a role in the Clerk dashboard (user → public metadata { "role": "editor" }), or list them in HUB_ADMIN_EMAILS / HUB_EDITOR_EMAILS.', 2);
+  exit(
+    'Clerk is configured: give staff a role in the Clerk dashboard (user → public metadata { "role": "editor" }), or list them in HUB_ADMIN_EMAILS / HUB_EDITOR_EMAILS.',
+    2,
+  );
 }
 
 const [command, email, roleArgument] = process.argv.slice(2);

@@ -21,7 +21,11 @@ export async function eventSlugs(databaseUrl: string, offset: number, count: num
 }
 
 /** Requests each of `slugs`' pages once, `concurrency` at a time; pages per second. */
-export async function crawlCold(origin: string, slugs: readonly string[], concurrency = 8): Promise<{ pages: number; pagesPerSecond: number; failures: number }> {
+export async function crawlCold(
+  origin: string,
+  slugs: readonly string[],
+  concurrency = 8,
+): Promise<{ pages: number; pagesPerSecond: number; failures: number }> {
   let next = 0;
   let failures = 0;
   const started = performance.now();

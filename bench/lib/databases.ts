@@ -21,11 +21,10 @@ export function ensureBenchDatabase(root: string, events: number): BenchDatabase
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const started = performance.now();
-    const result = spawnSync(
-      process.execPath,
-      ['scripts/db-seed.ts', '--events', String(events), '--database', `file:${file}`, '--uploads', uploadsDir],
-      { cwd: root, stdio: 'inherit' },
-    );
+    const result = spawnSync(process.execPath, ['scripts/db-seed.ts', '--events', String(events), '--database', `file:${file}`, '--uploads', uploadsDir], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`seeding ${events} events failed`);
     seedSeconds = (performance.now() - started) / 1000;
     mkdirSync(join(dir, 'complete'));

@@ -64,7 +64,14 @@ export function parseWrk(output: string): LoadResult {
 }
 
 function runWrk(url: string, { connections = 32, duration = 5, headers = {} }: LoadOptions): Promise<LoadResult> {
-  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${duration}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

@@ -43,7 +43,9 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
     `# Benchmark (${run.generator}${run.generator === 'wrk' ? ' -t1' : ''}, ${run.connections} connections, ${run.duration} s per cached load, loopback; misses are one request at a time after a purging write through the admin API, after 5 unmeasured misses of the same page)`,
   ];
   for (const r of reports) {
-    out.push(`\n## ${r.events.toLocaleString('en')} events — DB ${r.databaseMb.toFixed(0)} MB on disk${r.seedSeconds ? `, seeded in ${r.seedSeconds.toFixed(1)} s` : ''}`);
+    out.push(
+      `\n## ${r.events.toLocaleString('en')} events — DB ${r.databaseMb.toFixed(0)} MB on disk${r.seedSeconds ? `, seeded in ${r.seedSeconds.toFixed(1)} s` : ''}`,
+    );
     out.push('\n| cached page (1 worker) | encoding | app req/s | app p99 ms | nginx req/s | app/nginx | errors/non-2xx |');
     out.push('|---|---|---:|---:|---:|---:|---:|');
     const ratios: Record<HitEncoding, number[]> = { identity: [], gzip: [], br: [] };
@@ -54,7 +56,9 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
         if (nginx) ratios[encoding].push(hit.rps / nginx.rps);
         p99s.push(hit.p99);
         const reference = nginx ? `${nginx.rps.toFixed(0)}${encoding === 'br' ? ' (gzip)' : ''}` : '–';
-        out.push(`| ${name} | ${encoding} | ${hit.rps.toFixed(0)} | ${ms(hit.p99)} | ${reference} | ${nginx ? (hit.rps / nginx.rps).toFixed(2) : '–'} | ${hit.errors}/${hit.non2xx} |`);
+        out.push(
+          `| ${name} | ${encoding} | ${hit.rps.toFixed(0)} | ${ms(hit.p99)} | ${reference} | ${nginx ? (hit.rps / nginx.rps).toFixed(2) : '–'} | ${hit.errors}/${hit.non2xx} |`,
+        );
       }
     }
     const sentryRatios: number[] = [];
@@ -62,7 +66,9 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
       const without = r.hits.event?.[encoding];
       if (!without) continue;
       sentryRatios.push(withSentry.rps / without.rps);
-      out.push(`| event, SENTRY_DSN set | ${encoding} | ${withSentry.rps.toFixed(0)} | ${ms(withSentry.p99)} | – | ${(withSentry.rps / without.rps).toFixed(2)} of the app without | ${withSentry.errors}/${withSentry.non2xx} |`);
+      out.push(
+        `| event, SENTRY_DSN set | ${encoding} | ${withSentry.rps.toFixed(0)} | ${ms(withSentry.p99)} | – | ${(withSentry.rps / without.rps).toFixed(2)} of the app without | ${withSentry.errors}/${withSentry.non2xx} |`,
+      );
     }
     out.push('\n| cache miss (1 connection) | p50 ms | p95 ms |');
     out.push('|---|---:|---:|');
@@ -85,7 +91,11 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
     for (const [name, bytes] of Object.entries(r.js)) out.push(`| ${name} | ${bytes} |`);
     for (const [path, bytes] of Object.entries(r.admin.firstLoadJs)) out.push(`| admin first load ${path} | ${bytes} |`);
 
-    const searchMissP95 = Math.max(...Object.entries(r.misses).filter(([n]) => n.startsWith('search')).map(([, v]) => v.p95));
+    const searchMissP95 = Math.max(
+      ...Object.entries(r.misses)
+        .filter(([n]) => n.startsWith('search'))
+        .map(([, v]) => v.p95),
+    );
     const large = r.events >= 1_000_000;
     out.push('\n| target | measured | verdict |');
     out.push('|---|---|---|');
@@ -102,7 +112,9 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
     }
     const p99 = Math.max(...p99s);
     out.push(`| cached pages p99 ≤ 5 ms at ${run.connections} connections | max p99 ${ms(p99)} ms | ${verdict(p99 <= 5)} |`);
-    out.push(`| cold crawl, ${r.workers} workers, ≥ 300 pages/s | ${r.crawlAll.pagesPerSecond.toFixed(0)} pages/s | ${verdict(r.crawlAll.pagesPerSecond >= 300)} |`);
+    out.push(
+      `| cold crawl, ${r.workers} workers, ≥ 300 pages/s | ${r.crawlAll.pagesPerSecond.toFixed(0)} pages/s | ${verdict(r.crawlAll.pagesPerSecond >= 300)} |`,
+    );
     const eventTarget = large ? 20 : 10;
     out.push(`| event miss p95 ≤ ${eventTarget} ms | ${ms(r.misses.event?.p95)} ms | ${verdict((r.misses.event?.p95 ?? Infinity) <= eventTarget)} |`);
     const searchTarget = large ? 30 : 20;
@@ -112,7 +124,9 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
     out.push(`| admin list API p95 ≤ ${listTarget} ms | ${ms(listP95)} ms | ${verdict(listP95 <= listTarget)} |`);
     out.push(`| event update incl. invalidation p95 ≤ 30 ms | ${ms(r.admin.update.p95)} ms | ${verdict(r.admin.update.p95 <= 30)} |`);
     const hubJs = Math.max(...['home', 'hub', 'event', 'edition', 'search'].map((p) => r.js[p] ?? 0));
-    out.push(`| hub pages 0 B JS (contact ≤ 10 KB gz) | max ${hubJs} B, contact ${r.js.contact ?? '–'} B | ${verdict(hubJs === 0 && (r.js.contact ?? 0) <= 10_240)} |`);
+    out.push(
+      `| hub pages 0 B JS (contact ≤ 10 KB gz) | max ${hubJs} B, contact ${r.js.contact ?? '–'} B | ${verdict(hubJs === 0 && (r.js.contact ?? 0) <= 10_240)} |`,
+    );
     const adminJs = Math.max(...Object.values(r.admin.firstLoadJs));
     out.push(`| admin first load ≤ 150 KB gz | max ${adminJs} B | ${verdict(adminJs <= 150 * 1024)} |`);
     out.push(`| RSS of all processes ≤ 600 MB, every page cache full | ${r.rssAllFullMb.toFixed(0)} MB | ${verdict(r.rssAllFullMb <= 600)} |`);

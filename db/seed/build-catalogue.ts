@@ -51,8 +51,16 @@ const SEED = 0xca7a10;
 export function buildCatalogue(context: SeedContext, assets: SeedAssets, taken: ExistingSlugs): { rows: CatalogueRows; ids: CatalogueIds } {
   const random = createRandom(SEED);
   const rows: CatalogueRows = {
-    medias: [], mediaTranslations: [], files: [], fileTranslations: [], curators: [], curatorTranslations: [],
-    organizers: [], organizerTranslations: [], tags: [], tagTranslations: [],
+    medias: [],
+    mediaTranslations: [],
+    files: [],
+    fileTranslations: [],
+    curators: [],
+    curatorTranslations: [],
+    organizers: [],
+    organizerTranslations: [],
+    tags: [],
+    tagTranslations: [],
   };
 
   const images = [...assets.covers, ...assets.portraits, ...assets.logos];
@@ -62,9 +70,20 @@ export function buildCatalogue(context: SeedContext, assets: SeedAssets, taken: 
     const id = mediaId++;
     idOf.set(image, id);
     rows.medias.push({
-      id, kind: 'image', storageKey: image.key, embedUrl: null, mimeType: image.mime, byteSize: image.byteSize,
-      width: image.width, height: image.height, focalX: 0.5, focalY: image.design.role === 'portrait' ? 0.4 : 0.5,
-      sha256: image.sha256, originalName: image.design.originalName, credit: mediaCredit, licence: mediaLicence,
+      id,
+      kind: 'image',
+      storageKey: image.key,
+      embedUrl: null,
+      mimeType: image.mime,
+      byteSize: image.byteSize,
+      width: image.width,
+      height: image.height,
+      focalX: 0.5,
+      focalY: image.design.role === 'portrait' ? 0.4 : 0.5,
+      sha256: image.sha256,
+      originalName: image.design.originalName,
+      credit: mediaCredit,
+      licence: mediaLicence,
       ...stampRow(context, random, context.now - 200 * 86_400_000),
     });
     for (const locale of locales) {
@@ -78,8 +97,13 @@ export function buildCatalogue(context: SeedContext, assets: SeedAssets, taken: 
     const id = fileId++;
     fileIdByKind.set(download.definition.kind, id);
     rows.files.push({
-      id, storageKey: download.key, originalName: download.definition.originalName, mimeType: download.mime,
-      byteSize: download.byteSize, sha256: download.sha256, ...stampRow(context, random, context.now - 200 * 86_400_000),
+      id,
+      storageKey: download.key,
+      originalName: download.definition.originalName,
+      mimeType: download.mime,
+      byteSize: download.byteSize,
+      sha256: download.sha256,
+      ...stampRow(context, random, context.now - 200 * 86_400_000),
     });
     for (const locale of presentLocales(download.definition.missing)) {
       rows.fileTranslations.push({ fileId: id, locale, title: download.definition.title[locale], description: download.definition.description[locale] });
@@ -94,8 +118,12 @@ export function buildCatalogue(context: SeedContext, assets: SeedAssets, taken: 
     curatorIds.push(id);
     const portrait = assets.portraits[index];
     rows.curators.push({
-      id, slug: curatorSlug(curator.name), name: curator.name, photoMediaId: portrait ? idOf.get(portrait)! : null,
-      links: curator.links, ...stampRow(context, random, context.now - 100 * 86_400_000),
+      id,
+      slug: curatorSlug(curator.name),
+      name: curator.name,
+      photoMediaId: portrait ? idOf.get(portrait)! : null,
+      links: curator.links,
+      ...stampRow(context, random, context.now - 100 * 86_400_000),
     });
     for (const locale of presentLocales(index === curatorWithoutFrench ? ['fr'] : [])) {
       rows.curatorTranslations.push({ curatorId: id, locale, shortBio: curator.shortBio[locale], bio: buildCuratorBio(curator, locale) });
@@ -111,8 +139,13 @@ export function buildCatalogue(context: SeedContext, assets: SeedAssets, taken: 
     organizerIds.push(id);
     const logo = organizer.hasLogo ? assets.logos[logoIndex++ % assets.logos.length] : undefined;
     rows.organizers.push({
-      id, slug: organizerSlug(organizer.name), name: organizer.name, kind: organizer.kind, websiteUrl: organizer.websiteUrl,
-      logoMediaId: logo ? idOf.get(logo)! : null, ...stampRow(context, random, context.now - 100 * 86_400_000),
+      id,
+      slug: organizerSlug(organizer.name),
+      name: organizer.name,
+      kind: organizer.kind,
+      websiteUrl: organizer.websiteUrl,
+      logoMediaId: logo ? idOf.get(logo)! : null,
+      ...stampRow(context, random, context.now - 100 * 86_400_000),
     });
     for (const locale of presentLocales(organizer.missing)) {
       rows.organizerTranslations.push({ organizerId: id, locale, description: organizer.description[locale] });
@@ -141,8 +174,18 @@ export function buildCatalogue(context: SeedContext, assets: SeedAssets, taken: 
     const id = videoLinkId++;
     videoLinkIds.push(id);
     rows.medias.push({
-      id, kind: 'embed', storageKey: null, embedUrl: video.url, mimeType: null, byteSize: null, width: null, height: null,
-      sha256: null, originalName: null, credit: video.credit, licence: video.licence,
+      id,
+      kind: 'embed',
+      storageKey: null,
+      embedUrl: video.url,
+      mimeType: null,
+      byteSize: null,
+      width: null,
+      height: null,
+      sha256: null,
+      originalName: null,
+      credit: video.credit,
+      licence: video.licence,
       ...stampRow(context, videoRandom, context.now - 150 * 86_400_000),
     });
     for (const locale of locales) rows.mediaTranslations.push({ mediaId: id, locale, alt: video.title[locale], caption: video.caption[locale] });

@@ -39,11 +39,16 @@ export const EVENTS_PER_EDITION = 500;
 /** Start (days from today) and status of edition `index`. */
 function placeEdition(index: number): { offset: number; status: 'draft' | 'published' } {
   switch (index) {
-    case 0: return { offset: -4, status: 'published' }; // running now
-    case 1: return { offset: -160, status: 'published' }; // ended months ago
-    case 2: return { offset: 120, status: 'published' }; // upcoming
-    case 3: return { offset: -380, status: 'published' };
-    case 4: return { offset: 300, status: 'draft' };
+    case 0:
+      return { offset: -4, status: 'published' }; // running now
+    case 1:
+      return { offset: -160, status: 'published' }; // ended months ago
+    case 2:
+      return { offset: 120, status: 'published' }; // upcoming
+    case 3:
+      return { offset: -380, status: 'published' };
+    case 4:
+      return { offset: 300, status: 'draft' };
     default: {
       const step = Math.floor((index - 5) / 2) + 1;
       return index % 2 === 1 ? { offset: -380 - step * 35, status: 'published' } : { offset: 300 + step * 35, status: 'published' };

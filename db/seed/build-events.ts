@@ -121,8 +121,13 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
       title: titleIn(locale, format.name, subject),
       summary: buildEventSummary(locale, hookIndex, subject[locale]),
       body: buildEventBody(locale, {
-        detailIndex, minutes, days: multiDays, language: language[locale],
-        venueName: venue.name[locale], registrationUrl, onlineUrl,
+        detailIndex,
+        minutes,
+        days: multiDays,
+        language: language[locale],
+        venueName: venue.name[locale],
+        registrationUrl,
+        onlineUrl,
       }),
       venueName: venue.name[locale],
     });
@@ -131,9 +136,7 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
   pickDistinct(random, ids.organizerIds, randomInt(random, 1, 3)).forEach((organizerId, position) =>
     rows.eventOrganizers.push({ eventId: id, organizerId, position }),
   );
-  pickDistinct(random, ids.curatorIds, randomInt(random, 1, 3)).forEach((curatorId, position) =>
-    rows.eventCurators.push({ eventId: id, curatorId, position }),
-  );
+  pickDistinct(random, ids.curatorIds, randomInt(random, 1, 3)).forEach((curatorId, position) => rows.eventCurators.push({ eventId: id, curatorId, position }));
   const formatTag = ids.tagIdBySlug.get(format.tag);
   const tagIds = new Set(formatTag === undefined ? [] : [formatTag]);
   for (const tagId of pickDistinct(random, ids.tagIds, randomInt(random, 0, 2))) tagIds.add(tagId);
@@ -145,7 +148,8 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
   const images = pickDistinct(random, gallery, randomInt(random, 0, 4));
   images.forEach((mediaId, position) => rows.eventMedias.push({ eventId: id, mediaId, position }));
   // One event in ten shows a video link after its images.
-  if (index % 10 === 3) rows.eventMedias.push({ eventId: id, mediaId: ids.videoLinkIds[Math.floor(index / 10) % ids.videoLinkIds.length]!, position: images.length });
+  if (index % 10 === 3)
+    rows.eventMedias.push({ eventId: id, mediaId: ids.videoLinkIds[Math.floor(index / 10) % ids.videoLinkIds.length]!, position: images.length });
   if (index % 6 === 0) {
     const kinds = index % 12 === 0 ? ['schedule', 'accessibility'] : ['schedule'];
     kinds.forEach((kind, position) => {

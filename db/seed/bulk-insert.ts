@@ -11,11 +11,7 @@ const MAX_VARIABLES = 32_000;
 const MAX_ROWS_PER_STATEMENT = 500;
 
 /** Inserts `rows` into `table` with as few statements as the variable limit allows. */
-export async function insertRows<T extends SQLiteTable>(
-  tx: Transaction,
-  table: T,
-  rows: readonly T['$inferInsert'][],
-): Promise<void> {
+export async function insertRows<T extends SQLiteTable>(tx: Transaction, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
   if (rows.length === 0) return;
   // Drizzle binds a value for every column of the table, given or not.
   const columns = Object.keys(getTableColumns(table)).length;

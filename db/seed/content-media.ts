@@ -13,12 +13,21 @@ export interface Palette {
 }
 
 const palettes: readonly Palette[] = [
-  { colors: ['#1d3557', '#457b9d', '#e76f51', '#f4a261'], name: l('deep blue, coral and amber', 'bleu profond, corail et ambre', 'Tiefblau, Koralle und Bernstein') },
-  { colors: ['#2a0845', '#6441a5', '#f72585', '#4cc9f0'], name: l('violet, magenta and sky blue', 'violet, magenta et bleu ciel', 'Violett, Magenta und Himmelblau') },
+  {
+    colors: ['#1d3557', '#457b9d', '#e76f51', '#f4a261'],
+    name: l('deep blue, coral and amber', 'bleu profond, corail et ambre', 'Tiefblau, Koralle und Bernstein'),
+  },
+  {
+    colors: ['#2a0845', '#6441a5', '#f72585', '#4cc9f0'],
+    name: l('violet, magenta and sky blue', 'violet, magenta et bleu ciel', 'Violett, Magenta und Himmelblau'),
+  },
   { colors: ['#0b3d2e', '#2d6a4f', '#95d5b2', '#ffd166'], name: l('forest green, mint and yellow', 'vert forêt, menthe et jaune', 'Waldgrün, Mint und Gelb') },
   { colors: ['#3d0c02', '#9d0208', '#e85d04', '#ffba08'], name: l('burgundy, red and saffron', 'bordeaux, rouge et safran', 'Bordeaux, Rot und Safran') },
   { colors: ['#03045e', '#0077b6', '#00b4d8', '#caf0f8'], name: l('navy, cyan and ice blue', 'marine, cyan et bleu glacier', 'Marineblau, Cyan und Eisblau') },
-  { colors: ['#22223b', '#4a4e69', '#c9ada7', '#f2e9e4'], name: l('slate, dusty rose and cream', 'ardoise, vieux rose et crème', 'Schiefer, Altrosa und Creme') },
+  {
+    colors: ['#22223b', '#4a4e69', '#c9ada7', '#f2e9e4'],
+    name: l('slate, dusty rose and cream', 'ardoise, vieux rose et crème', 'Schiefer, Altrosa und Creme'),
+  },
 ];
 
 const motifNames: Record<Motif, Localized> = {
@@ -149,13 +158,21 @@ export const downloads: readonly DownloadDefinition[] = [
     kind: 'programme',
     originalName: 'festival-programme.pdf',
     title: l('Festival programme (PDF)', 'Programme du festival (PDF)', 'Festivalprogramm (PDF)'),
-    description: l('Every event, venue and time at a glance.', 'Tous les événements, lieux et horaires en un coup d’œil.', 'Alle Veranstaltungen, Orte und Zeiten auf einen Blick.'),
+    description: l(
+      'Every event, venue and time at a glance.',
+      'Tous les événements, lieux et horaires en un coup d’œil.',
+      'Alle Veranstaltungen, Orte und Zeiten auf einen Blick.',
+    ),
   },
   {
     kind: 'accessibility',
     originalName: 'accessibility-guide.pdf',
     title: l('Accessibility guide', 'Guide d’accessibilité', 'Leitfaden zur Barrierefreiheit'),
-    description: l('Step-free routes, quiet rooms and interpreted events.', 'Accès de plain-pied, salles calmes et événements interprétés.', 'Stufenlose Wege, Ruheräume und gedolmetschte Veranstaltungen.'),
+    description: l(
+      'Step-free routes, quiet rooms and interpreted events.',
+      'Accès de plain-pied, salles calmes et événements interprétés.',
+      'Stufenlose Wege, Ruheräume und gedolmetschte Veranstaltungen.',
+    ),
   },
   {
     kind: 'press',

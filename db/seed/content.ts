@@ -19,19 +19,84 @@ export interface Venue {
 }
 
 export const venues: readonly Venue[] = [
-  { name: l('La Fabrique Lumière', 'La Fabrique Lumière', 'La Fabrique Lumière'), address: '12 rue des Vinaigriers, 75010 Paris, France', timeZone: 'Europe/Paris', online: false },
-  { name: l('Grand Hall, Central Library', 'Grande salle de la Bibliothèque centrale', 'Großer Saal der Zentralbibliothek'), address: '3 place de la Nation, 75011 Paris, France', timeZone: 'Europe/Paris', online: false },
-  { name: l('Halle des Tanneurs', 'Halle des Tanneurs', 'Halle des Tanneurs'), address: '8 quai Saint-Vincent, 69001 Lyon, France', timeZone: 'Europe/Paris', online: false },
-  { name: l('Kesselhaus am Kanal', 'Kesselhaus am Kanal', 'Kesselhaus am Kanal'), address: 'Paul-Lincke-Ufer 21, 10999 Berlin, Germany', timeZone: 'Europe/Berlin', online: false },
-  { name: l('Warehouse 9, Sandtorkai', 'Entrepôt 9, Sandtorkai', 'Speicher 9, Sandtorkai'), address: 'Am Sandtorkai 9, 20457 Hamburg, Germany', timeZone: 'Europe/Berlin', online: false },
-  { name: l('Wharf Street Library, Reading Room', 'Bibliothèque de Wharf Street, salle de lecture', 'Wharf Street Library, Lesesaal'), address: '14 Wharf Street, London SE8 3DX, United Kingdom', timeZone: 'Europe/London', online: false },
-  { name: l('The Kelvin Rooms', 'Les Salons Kelvin', 'Die Kelvin Rooms'), address: '41 Argyle Street, Glasgow G2 8AH, United Kingdom', timeZone: 'Europe/London', online: false },
-  { name: l('Pier 7 Studio', 'Studio du Pier 7', 'Pier 7 Studio'), address: '70 Water Street, Brooklyn, NY 11201, United States', timeZone: 'America/New_York', online: false },
-  { name: l('Théâtre du Mile End', 'Théâtre du Mile End', 'Théâtre du Mile End'), address: '5240 avenue du Parc, Montréal, QC H2V 4G7, Canada', timeZone: 'America/Montreal', online: false },
-  { name: l('Kiyosumi Warehouse Gallery', 'Galerie de l’entrepôt Kiyosumi', 'Galerie im Lagerhaus Kiyosumi'), address: '2-5-18 Kiyosumi, Koto-ku, Tokyo 135-0024, Japan', timeZone: 'Asia/Tokyo', online: false },
-  { name: l('Armazém das Artes', 'Armazém das Artes', 'Armazém das Artes'), address: 'Rua da Boavista 62, 1200-066 Lisboa, Portugal', timeZone: 'Europe/Lisbon', online: false },
-  { name: l('Online – live stream from Paris', 'En ligne – direct depuis Paris', 'Online – Livestream aus Paris'), address: null, timeZone: 'Europe/Paris', online: true },
-  { name: l('Online – studio broadcast, Montréal', 'En ligne – studio de Montréal', 'Online – Studiosendung aus Montréal'), address: null, timeZone: 'America/Montreal', online: true },
+  {
+    name: l('La Fabrique Lumière', 'La Fabrique Lumière', 'La Fabrique Lumière'),
+    address: '12 rue des Vinaigriers, 75010 Paris, France',
+    timeZone: 'Europe/Paris',
+    online: false,
+  },
+  {
+    name: l('Grand Hall, Central Library', 'Grande salle de la Bibliothèque centrale', 'Großer Saal der Zentralbibliothek'),
+    address: '3 place de la Nation, 75011 Paris, France',
+    timeZone: 'Europe/Paris',
+    online: false,
+  },
+  {
+    name: l('Halle des Tanneurs', 'Halle des Tanneurs', 'Halle des Tanneurs'),
+    address: '8 quai Saint-Vincent, 69001 Lyon, France',
+    timeZone: 'Europe/Paris',
+    online: false,
+  },
+  {
+    name: l('Kesselhaus am Kanal', 'Kesselhaus am Kanal', 'Kesselhaus am Kanal'),
+    address: 'Paul-Lincke-Ufer 21, 10999 Berlin, Germany',
+    timeZone: 'Europe/Berlin',
+    online: false,
+  },
+  {
+    name: l('Warehouse 9, Sandtorkai', 'Entrepôt 9, Sandtorkai', 'Speicher 9, Sandtorkai'),
+    address: 'Am Sandtorkai 9, 20457 Hamburg, Germany',
+    timeZone: 'Europe/Berlin',
+    online: false,
+  },
+  {
+    name: l('Wharf Street Library, Reading Room', 'Bibliothèque de Wharf Street, salle de lecture', 'Wharf Street Library, Lesesaal'),
+    address: '14 Wharf Street, London SE8 3DX, United Kingdom',
+    timeZone: 'Europe/London',
+    online: false,
+  },
+  {
+    name: l('The Kelvin Rooms', 'Les Salons Kelvin', 'Die Kelvin Rooms'),
+    address: '41 Argyle Street, Glasgow G2 8AH, United Kingdom',
+    timeZone: 'Europe/London',
+    online: false,
+  },
+  {
+    name: l('Pier 7 Studio', 'Studio du Pier 7', 'Pier 7 Studio'),
+    address: '70 Water Street, Brooklyn, NY 11201, United States',
+    timeZone: 'America/New_York',
+    online: false,
+  },
+  {
+    name: l('Théâtre du Mile End', 'Théâtre du Mile End', 'Théâtre du Mile End'),
+    address: '5240 avenue du Parc, Montréal, QC H2V 4G7, Canada',
+    timeZone: 'America/Montreal',
+    online: false,
+  },
+  {
+    name: l('Kiyosumi Warehouse Gallery', 'Galerie de l’entrepôt Kiyosumi', 'Galerie im Lagerhaus Kiyosumi'),
+    address: '2-5-18 Kiyosumi, Koto-ku, Tokyo 135-0024, Japan',
+    timeZone: 'Asia/Tokyo',
+    online: false,
+  },
+  {
+    name: l('Armazém das Artes', 'Armazém das Artes', 'Armazém das Artes'),
+    address: 'Rua da Boavista 62, 1200-066 Lisboa, Portugal',
+    timeZone: 'Europe/Lisbon',
+    online: false,
+  },
+  {
+    name: l('Online – live stream from Paris', 'En ligne – direct depuis Paris', 'Online – Livestream aus Paris'),
+    address: null,
+    timeZone: 'Europe/Paris',
+    online: true,
+  },
+  {
+    name: l('Online – studio broadcast, Montréal', 'En ligne – studio de Montréal', 'Online – Studiosendung aus Montréal'),
+    address: null,
+    timeZone: 'America/Montreal',
+    online: true,
+  },
   { name: l('Online – festival radio', 'En ligne – radio du festival', 'Online – Festivalradio'), address: null, timeZone: 'Europe/Berlin', online: true },
 ];
 

@@ -13,13 +13,9 @@ function pdfString(text: string): string {
 
 /** A minimal valid one-page PDF (A4, Helvetica) showing the given lines. */
 export function buildPdf(title: string, lines: readonly string[]): Buffer {
-  const text = [
-    'BT /F1 20 Tf 56 780 Td',
-    `${pdfString(title)} Tj`,
-    '/F1 11 Tf 0 -32 Td 15 TL',
-    ...lines.map((line) => `${pdfString(line)} Tj T*`),
-    'ET',
-  ].join('\n');
+  const text = ['BT /F1 20 Tf 56 780 Td', `${pdfString(title)} Tj`, '/F1 11 Tf 0 -32 Td 15 TL', ...lines.map((line) => `${pdfString(line)} Tj T*`), 'ET'].join(
+    '\n',
+  );
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

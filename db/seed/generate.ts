@@ -118,8 +118,12 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     }
 
     await insert('auditLog', schema.auditLog, [
-      auditRow('media', c.medias), auditRow('file', c.files), auditRow('curator', c.curators),
-      auditRow('organizer', c.organizers), auditRow('tag', c.tags), auditRow('edition', e.editions),
+      auditRow('media', c.medias),
+      auditRow('file', c.files),
+      auditRow('curator', c.curators),
+      auditRow('organizer', c.organizers),
+      auditRow('tag', c.tags),
+      auditRow('edition', e.editions),
       auditRow('event', eventCount > 0 ? [{ id: eventInput.firstId }, { id: eventInput.firstId + eventCount - 1 }] : []),
     ]);
 

@@ -7,14 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import {
-  coverDesigns,
-  downloads,
-  logoDesigns,
-  portraitDesigns,
-  type DownloadDefinition,
-  type ImageDesign,
-} from './content-media.ts';
+import { coverDesigns, downloads, logoDesigns, portraitDesigns, type DownloadDefinition, type ImageDesign } from './content-media.ts';
 import { buildDownload } from './downloads.ts';
 import { renderDesignSvg } from './svg-art.ts';
 
@@ -79,10 +72,7 @@ async function renderImage(uploadsDir: string, design: ImageDesign): Promise<Sto
     design.role === 'logo'
       ? await image.png({ compressionLevel: 9 }).toBuffer()
       : await image.flatten({ background: '#000000' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-  const stored =
-    design.role === 'logo'
-      ? await storeBlob(uploadsDir, bytes, 'image/png', 'png')
-      : await storeBlob(uploadsDir, bytes, 'image/jpeg', 'jpg');
+  const stored = design.role === 'logo' ? await storeBlob(uploadsDir, bytes, 'image/png', 'png') : await storeBlob(uploadsDir, bytes, 'image/jpeg', 'jpg');
   return { ...stored, width, height, design };
 }
 

@@ -22,7 +22,9 @@ const drawers: Record<Motif, MotifDrawer> = {
     const bands: string[] = [];
     for (let i = 0; x < diagonal; i++) {
       const width = round(diagonal * (0.02 + random() * 0.06));
-      bands.push(`<rect x="${round(x)}" y="${round(-diagonal / 2)}" width="${width}" height="${round(diagonal * 2)}" fill="${colors[1 + (i % 3)]}" fill-opacity="${round(0.35 + random() * 0.5)}"/>`);
+      bands.push(
+        `<rect x="${round(x)}" y="${round(-diagonal / 2)}" width="${width}" height="${round(diagonal * 2)}" fill="${colors[1 + (i % 3)]}" fill-opacity="${round(0.35 + random() * 0.5)}"/>`,
+      );
       x += width * (1.4 + random() * 1.6);
     }
     return `<g transform="rotate(${angle} ${w / 2} ${h / 2})">${bands.join('')}</g>`;
@@ -41,7 +43,7 @@ const drawers: Record<Motif, MotifDrawer> = {
     const dots: string[] = [];
     for (let y = step / 2; y < h; y += step) {
       for (let x = step / 2; x < w; x += step) {
-        const r = round((step / 2.6) * (0.35 + 0.65 * Math.abs(Math.sin(x / w * 3 + y / h * 2 + phase))));
+        const r = round((step / 2.6) * (0.35 + 0.65 * Math.abs(Math.sin((x / w) * 3 + (y / h) * 2 + phase))));
         dots.push(`<circle cx="${round(x)}" cy="${round(y)}" r="${r}" fill="${colors[(x + y) % 3 === 0 ? 2 : 3]}"/>`);
       }
     }
@@ -51,8 +53,10 @@ const drawers: Record<Motif, MotifDrawer> = {
     const cx = round(random() < 0.5 ? w * random() * 0.3 : w * (0.7 + random() * 0.3));
     const cy = round(h * (0.6 + random() * 0.4));
     const stroke = round(Math.min(w, h) * 0.045);
-    return Array.from({ length: 9 }, (_, i) =>
-      `<circle cx="${cx}" cy="${cy}" r="${round(stroke * (1.5 + i * 2.4))}" fill="none" stroke="${colors[1 + (i % 3)]}" stroke-width="${stroke}" stroke-opacity="${round(0.5 + random() * 0.45)}"/>`,
+    return Array.from(
+      { length: 9 },
+      (_, i) =>
+        `<circle cx="${cx}" cy="${cy}" r="${round(stroke * (1.5 + i * 2.4))}" fill="none" stroke="${colors[1 + (i % 3)]}" stroke-width="${stroke}" stroke-opacity="${round(0.5 + random() * 0.45)}"/>`,
     ).join('');
   },
   triangles: (w, h, colors, random) =>

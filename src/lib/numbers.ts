@@ -10,9 +10,7 @@ function getFormatter(locale: Locale, unit?: (typeof units)[number]): Intl.Numbe
   const key = `${locale}|${unit ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    const options: Intl.NumberFormatOptions = unit
-      ? { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 }
-      : {};
+    const options: Intl.NumberFormatOptions = unit ? { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 } : {};
     formatter = new Intl.NumberFormat(localeConfig[locale].intl, options);
     formatters.set(key, formatter);
   }

@@ -14,10 +14,7 @@ export interface Localized<T = string> {
  * Picks the translation row for `locale`, else the default-locale row; undefined when neither
  * exists. Rows of other locales are ignored.
  */
-export function pickTranslation<R extends { locale: string }>(
-  rows: readonly R[],
-  locale: Locale,
-): { row: R; locale: Locale; isFallback: boolean } | undefined {
+export function pickTranslation<R extends { locale: string }>(rows: readonly R[], locale: Locale): { row: R; locale: Locale; isFallback: boolean } | undefined {
   const own = rows.find((row) => row.locale === locale);
   if (own) return { row: own, locale, isFallback: false };
   const fallback = rows.find((row) => row.locale === defaultLocale);

@@ -4,7 +4,9 @@ import { getSiteOrigin } from '../server/seo/site.ts';
 
 export const GET: APIRoute = () => {
   const origin = getSiteOrigin();
-  const body = ['User-agent: *', 'Disallow: /*/admin', 'Disallow: /api/', 'Disallow: /_actions/', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  const body = ['User-agent: *', 'Disallow: /*/admin', 'Disallow: /api/', 'Disallow: /_actions/', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
+    '\n',
+  );
   return new Response(body, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

@@ -54,7 +54,10 @@ test('an editor creates, publishes and renames an event, and cannot delete a tag
   await page.goto('/en/admin/editions');
   await expect(page.getByRole('heading', { level: 1, name: t('admin.collection.editions') })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole('link', { name: t('admin.list.new.editions') }).first().click();
+  await page
+    .getByRole('link', { name: t('admin.list.new.editions') })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: t('admin.editions.new') })).toBeVisible();
   await waitForIslands(page);
   await page.getByLabel(t('admin.field.title')).fill(`Season ${word}`);
@@ -96,7 +99,11 @@ test('an editor creates, publishes and renames an event, and cannot delete a tag
     fr: { title: `Nuit du ${word}`, summary: 'Des histoires sous les étoiles.' },
     de: { title: `Nacht des ${word}`, summary: 'Geschichten unter den Sternen.' },
   };
-  for (const [locale, name] of [['en', 'English'], ['fr', 'Français'], ['de', 'Deutsch']] as const) {
+  for (const [locale, name] of [
+    ['en', 'English'],
+    ['fr', 'Français'],
+    ['de', 'Deutsch'],
+  ] as const) {
     await openLocaleTab(page, name);
     await page.getByLabel(t('admin.field.title')).fill(texts[locale].title);
     await page.getByLabel(t('admin.field.summary')).fill(texts[locale].summary);

@@ -120,7 +120,12 @@ test.describe('admin screens', () => {
     // Focus stayed on the moved item's handle: End sends it last.
     await page.keyboard.press('End');
     await expect.poll(order).toEqual([ids[1], ids[2], ids[0]]);
-    await expect(gallery.locator('li').last().getByRole('button', { name: /use the arrow keys/ })).toBeFocused();
+    await expect(
+      gallery
+        .locator('li')
+        .last()
+        .getByRole('button', { name: /use the arrow keys/ }),
+    ).toBeFocused();
 
     await page.getByRole('button', { name: t('admin.form.save') }).click();
     await expect(page.locator('.admin-toasts')).toContainText(t('admin.form.saved'));
@@ -213,7 +218,11 @@ test.describe('admin screens', () => {
 
   test('the Markdown preview renders formatting and drops scripts and javascript: links', async ({ page }) => {
     await open(page, '/en/admin/events/new');
-    await page.getByLabel(t('admin.field.body')).fill('Some **bold** text.\n\n<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">\n\n[click](javascript:window.__pwned=3) and [site](https://example.org)');
+    await page
+      .getByLabel(t('admin.field.body'))
+      .fill(
+        'Some **bold** text.\n\n<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">\n\n[click](javascript:window.__pwned=3) and [site](https://example.org)',
+      );
     await page.getByRole('button', { name: t('admin.markdown.preview') }).click();
     const preview = page.getByTestId('markdown-preview-translations.en.body');
     await expect(preview.locator('strong')).toHaveText('bold');
@@ -232,7 +241,9 @@ test.describe('admin screens', () => {
     await expect(page).toHaveURL(/\/en\/admin\/medias\/new$/);
   });
 
-  test('a video link is added from the keyboard on a phone-sized screen, refused with a sentence when unsupported, and edited on its page', async ({ page }) => {
+  test('a video link is added from the keyboard on a phone-sized screen, refused with a sentence when unsupported, and edited on its page', async ({
+    page,
+  }) => {
     const fr = getTranslator('fr');
     await page.setViewportSize({ width: 360, height: 800 });
     await open(page, '/fr/admin/medias/new');
@@ -254,12 +265,18 @@ test.describe('admin screens', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     const saved = page.getByLabel(fr('admin.field.embedUrl'));
     await expect(saved).toHaveValue('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    await expect(page.getByRole('link', { name: fr('admin.medias.videoLink.watch', { provider: 'YouTube' }) })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await expect(page.getByRole('link', { name: fr('admin.medias.videoLink.watch', { provider: 'YouTube' }) })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
     await expect(page.getByLabel(fr('admin.field.focalX'))).toHaveCount(0);
 
     await saved.fill('https://player.vimeo.com/video/76979871');
     await page.getByRole('button', { name: fr('admin.form.save') }).click();
-    await expect(page.getByRole('link', { name: fr('admin.medias.videoLink.watch', { provider: 'Vimeo' }) })).toHaveAttribute('href', 'https://vimeo.com/76979871');
+    await expect(page.getByRole('link', { name: fr('admin.medias.videoLink.watch', { provider: 'Vimeo' }) })).toHaveAttribute(
+      'href',
+      'https://vimeo.com/76979871',
+    );
     await expect(saved).toHaveValue('https://vimeo.com/76979871');
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -105,5 +105,7 @@ export async function makePng(width = 1200, height = 800): Promise<Buffer> {
       pixels[i + 2] = 128;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }

@@ -59,7 +59,10 @@ test('an anonymous visitor signs up in German, lands where they were going, and 
   const account = page.getByTestId('admin-user');
   await expect(account).toContainText('Grete Beispiel');
   await expect(account).toContainText(t('auth.role.admin'));
-  await expect(page.getByRole('navigation', { name: t('adminShell.nav.label') }).getByRole('link', { name: t('adminShell.nav.events') })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: t('adminShell.nav.label') }).getByRole('link', { name: t('adminShell.nav.events') })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: t('adminShell.signOut') }).click();

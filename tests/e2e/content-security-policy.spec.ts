@@ -40,7 +40,11 @@ test('hub pages and admin screens run under the policy without a violation', asy
   await waitForIslands(page);
   expect(await violations()).toEqual([]);
   // A router navigation: the next screen's islands hydrate under the first document's policy.
-  await page.getByRole('navigation').getByRole('link', { name: t('adminShell.nav.tags') }).first().click();
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: t('adminShell.nav.tags') })
+    .first()
+    .click();
   await page.waitForURL(/\/en\/admin\/tags$/);
   await waitForIslands(page);
   expect(await violations()).toEqual([]);

@@ -99,7 +99,10 @@ test('a server failure behind an island shows the server-side screen with the di
   expect(digest).toBeDefined();
 
   await expect.poll(() => server.logs()).toContain(`"digest":"${digest}"`);
-  const line = server.logs().split('\n').find((l) => l.includes(`"digest":"${digest}"`))!;
+  const line = server
+    .logs()
+    .split('\n')
+    .find((l) => l.includes(`"digest":"${digest}"`))!;
   expect(JSON.parse(line)).toMatchObject({ level: 'error', path: '/api/test-hooks/throw', status: 500 });
 
   // The server SDK reports the exception itself, tagged with the same digest.

@@ -19,7 +19,10 @@ for (const { locale, browserLocale } of cases) {
     await expect(page).toHaveURL(new RegExp(`/${locale}$`));
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
 
-    await page.getByRole('navigation', { name: t('nav.main') }).getByRole('link', { name: t('nav.hub') }).click();
+    await page
+      .getByRole('navigation', { name: t('nav.main') })
+      .getByRole('link', { name: t('nav.hub') })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/hub`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 

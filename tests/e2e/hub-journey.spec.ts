@@ -28,17 +28,17 @@ async function journey(page: Page, { javaScript }: { javaScript: boolean }): Pro
   await expect(page.getByText(/Heure locale : /).first()).toBeVisible();
 
   // Download its calendar file.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: t('hub.event.addToCalendar') }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: t('hub.event.addToCalendar') }).click()]);
   expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+\.ics$/);
   const ics = await readFile((await download.path())!, 'utf8');
   expect(ics).toContain('BEGIN:VEVENT');
   expect(ics.replace(/\r\n[ \t]/g, '')).toContain(`SUMMARY:${title.replace(/[,;]/g, (c) => `\\${c}`)}`);
 
   // Search with an accented word.
-  await page.getByRole('navigation', { name: t('nav.main') }).getByRole('link', { name: t('nav.search') }).click();
+  await page
+    .getByRole('navigation', { name: t('nav.main') })
+    .getByRole('link', { name: t('nav.search') })
+    .click();
   await page.getByLabel(t('hub.search.label'), { exact: true }).fill('théâtre');
   await page.getByRole('button', { name: t('hub.search.submit') }).click();
   await expect(page).toHaveURL(/\/fr\/hub\/search\?q=th%C3%A9%C3%A2tre/);
@@ -46,7 +46,10 @@ async function journey(page: Page, { javaScript }: { javaScript: boolean }): Pro
   await expect(page.locator('.hits mark').first()).toHaveText(/th[ée][âa]tre/i);
 
   // Contact form: a mistake, then success.
-  await page.getByRole('navigation', { name: t('nav.main') }).getByRole('link', { name: t('nav.contact') }).click();
+  await page
+    .getByRole('navigation', { name: t('nav.main') })
+    .getByRole('link', { name: t('nav.contact') })
+    .click();
   await page.getByLabel(t('hub.contact.name'), { exact: true }).fill('Camille Durand');
   await page.getByLabel(t('hub.contact.email'), { exact: true }).fill('camille@');
   await page.getByLabel(t('hub.contact.subject'), { exact: true }).fill(javaScript ? 'Avec JavaScript' : 'Sans JavaScript');

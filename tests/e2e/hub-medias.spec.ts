@@ -21,7 +21,10 @@ async function insertMedias(): Promise<number[]> {
     for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://vimeo.com/76979871']) {
       const { rows } = await db.execute({ sql: "INSERT INTO medias (kind, embed_url) VALUES ('embed', ?) RETURNING id", args: [url] });
       const id = Number(rows[0]!['id']);
-      await db.execute({ sql: "INSERT INTO media_translations (media_id, locale, alt) VALUES (?, 'en', ?), (?, 'de', ?)", args: [id, `Trailer ${id}`, id, `Vorschau ${id}`] });
+      await db.execute({
+        sql: "INSERT INTO media_translations (media_id, locale, alt) VALUES (?, 'en', ?), (?, 'de', ?)",
+        args: [id, `Trailer ${id}`, id, `Vorschau ${id}`],
+      });
       ids.push(id);
     }
     return ids;

@@ -104,4 +104,3 @@ export function buildVariant(distDir: string, env: Record<string, string | undef
     }
   });
 }
-

@@ -46,7 +46,12 @@ export function createCurator(client: AdminClient, overrides: Overrides = {}): P
 
 /** An organizer (an organisation) with an English description. */
 export function createOrganizer(client: AdminClient, overrides: Overrides = {}): Promise<Created> {
-  return create(client, 'organizers', { name: uniqueName('Organizer'), kind: 'organisation', translations: { en: { description: 'Runs events.' } }, ...overrides });
+  return create(client, 'organizers', {
+    name: uniqueName('Organizer'),
+    kind: 'organisation',
+    translations: { en: { description: 'Runs events.' } },
+    ...overrides,
+  });
 }
 
 /** A draft edition over a few weeks in 2031 (pass `status: 'published'` for a public one). */
@@ -98,7 +103,11 @@ export function createFile(client: AdminClient, name = 'programme.pdf', metadata
  * `npm run users -- grant`) or none. The first account of a database is its admin: ask for 'admin' there
  * (the last administrator cannot be given another role).
  */
-export async function createUser(server: TestServer, role: 'admin' | 'editor' | null, email = `${uniqueName('user').replace(' ', '-')}@factories.example`): Promise<AdminClient> {
+export async function createUser(
+  server: TestServer,
+  role: 'admin' | 'editor' | null,
+  email = `${uniqueName('user').replace(' ', '-')}@factories.example`,
+): Promise<AdminClient> {
   const cookie = await signUp(server.origin, email);
   const [account] = await server.query<{ role: string | null }>('SELECT role FROM auth_users WHERE email = ?', [email]);
   if (role && account?.role !== role) {

@@ -10,7 +10,10 @@ export function parseIcs(text: string): { calendar: Record<string, string>; even
   if (!text.startsWith('BEGIN:VCALENDAR\r\n') || !text.trimEnd().endsWith('END:VCALENDAR')) throw new Error('not a VCALENDAR');
   // Physical lines are folded at 75 characters (the `ics` library counts characters, not octets).
   for (const line of text.split('\r\n')) if ([...line].length > 76) throw new Error(`line not folded: ${line.slice(0, 40)}`);
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
   const calendar: Record<string, string> = {};
   const events: IcsEvent[] = [];
   let current: IcsEvent | undefined;
@@ -23,7 +26,10 @@ export function parseIcs(text: string): { calendar: Record<string, string>; even
       const colon = line.indexOf(':');
       if (colon < 1) throw new Error(`bad line: ${line}`);
       const name = line.slice(0, colon).split(';')[0]!;
-      const value = line.slice(colon + 1).replace(/\\n/gi, '\n').replace(/\\([,;\\])/g, '$1');
+      const value = line
+        .slice(colon + 1)
+        .replace(/\\n/gi, '\n')
+        .replace(/\\([,;\\])/g, '$1');
       (current ?? calendar)[name] = value;
     }
   }
@@ -65,8 +71,14 @@ export function hreflangsOf(html: string): Record<string, string> {
 
 /** Decodes the few entities Astro emits in text. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/&#x([0-9a-f]+);/gi, (_, n) => String.fromCodePoint(parseInt(n, 16)))
-    .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The text of the page's h1 (tags stripped). */

@@ -27,7 +27,8 @@ interface Connection {
 }
 const Database = createRequire(import.meta.url)('libsql') as new (path: string) => Connection;
 
-type Value = { type: 'null' } | { type: 'integer'; value: string } | { type: 'float'; value: number } | { type: 'text'; value: string } | { type: 'blob'; base64: string };
+type Value =
+  { type: 'null' } | { type: 'integer'; value: string } | { type: 'float'; value: number } | { type: 'text'; value: string } | { type: 'blob'; base64: string };
 interface Stmt {
   sql?: string;
   sql_id?: number;

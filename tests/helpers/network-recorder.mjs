@@ -12,7 +12,9 @@ const logFile = process.env.HUB_NETWORK_LOG;
 
 function isLoopback(host) {
   if (!host) return true; // Node connects to localhost when no host is given.
-  const name = String(host).replace(/^\[|\]$/g, '').toLowerCase();
+  const name = String(host)
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   return name === 'localhost' || name === '::1' || name.startsWith('127.') || name.startsWith('::ffff:127.');
 }
 

@@ -29,8 +29,22 @@ export async function startTestS3(bucket = 'hub-uploads'): Promise<TestS3> {
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver accepts any credentials; the path style is what it understands on an IP address.
-  const env = { S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' };
-  const storage = createS3Storage({ bucket, region: env.S3_REGION, endpoint, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, forcePathStyle: true });
+  const env = {
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  const storage = createS3Storage({
+    bucket,
+    region: env.S3_REGION,
+    endpoint,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: true,
+  });
   return {
     bucket,
     endpoint,

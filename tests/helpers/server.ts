@@ -80,7 +80,8 @@ export async function startTestServer(env: Record<string, string> = {}, { sharin
     });
   });
   let client: Client | undefined;
-  const database = () => (client ??= createClient({ url: databaseUrl, intMode: 'number', ...(env.DATABASE_AUTH_TOKEN ? { authToken: env.DATABASE_AUTH_TOKEN } : {}) }));
+  const database = () =>
+    (client ??= createClient({ url: databaseUrl, intMode: 'number', ...(env.DATABASE_AUTH_TOKEN ? { authToken: env.DATABASE_AUTH_TOKEN } : {}) }));
   const get = (path: string, init?: RequestInit) => fetch(`${origin}${path}`, { redirect: 'manual', ...init });
   return {
     origin,

@@ -60,7 +60,12 @@ const cases = [
   },
   {
     collection: 'editions',
-    create: { startsAt: '2031-01-10T00:00:00Z', endsAt: '2031-02-20T00:00:00Z', timeZone: 'Europe/Vienna', translations: { en: { title: 'Winter Salon 2031' } } },
+    create: {
+      startsAt: '2031-01-10T00:00:00Z',
+      endsAt: '2031-02-20T00:00:00Z',
+      timeZone: 'Europe/Vienna',
+      translations: { en: { title: 'Winter Salon 2031' } },
+    },
     slug: 'winter-salon-2031',
     title: 'Winter Salon 2031',
     search: 'salon',
@@ -111,7 +116,10 @@ describe.each(cases)('$collection', (item) => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.version).toBe(version + 1);
     const [entry] = await db.$client
-      .execute({ sql: 'SELECT * FROM audit_log WHERE entity = ? AND entity_id = ? AND action = ? AND actor_label = ? ORDER BY id DESC LIMIT 1', args: [item.collection.replace(/s$/, ''), String(id), 'update', EDITOR_EMAIL] })
+      .execute({
+        sql: 'SELECT * FROM audit_log WHERE entity = ? AND entity_id = ? AND action = ? AND actor_label = ? ORDER BY id DESC LIMIT 1',
+        args: [item.collection.replace(/s$/, ''), String(id), 'update', EDITOR_EMAIL],
+      })
       .then((result) => result.rows);
     expect(entry?.['entity']).toBe(item.collection.replace(/s$/, ''));
     expect(JSON.parse(String(entry?.['changed_fields']))).toContain(item.changed);

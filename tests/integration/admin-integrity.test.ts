@@ -110,7 +110,9 @@ describe('deleting what is in use', () => {
 
 describe('bulk actions', () => {
   it('publishes, archives and deletes many items; a refused item changes nothing', async () => {
-    const ids = await Promise.all(['Bulk one', 'Bulk two', 'Bulk three'].map(async (title) => (await app.editor.call('POST', '/api/admin/events', draftEvent(title))).body.id));
+    const ids = await Promise.all(
+      ['Bulk one', 'Bulk two', 'Bulk three'].map(async (title) => (await app.editor.call('POST', '/api/admin/events', draftEvent(title))).body.id),
+    );
     const published = await app.editor.call('POST', '/api/admin/events/bulk', { action: 'publish', ids });
     expect(published.status).toBe(200);
     expect(published.body.changed.sort()).toEqual([...ids].sort());
@@ -139,7 +141,9 @@ describe('bulk actions', () => {
 
   it('refuses to publish an item a public page could not show, naming the missing fields', async () => {
     const ready = (await app.editor.call('POST', '/api/admin/events', draftEvent('Ready to go'))).body.id;
-    const bare = (await app.editor.call('POST', '/api/admin/events', draftEvent('x', { venueAddress: null, translations: { fr: { title: 'Seulement en français' } } }))).body.id;
+    const bare = (
+      await app.editor.call('POST', '/api/admin/events', draftEvent('x', { venueAddress: null, translations: { fr: { title: 'Seulement en français' } } }))
+    ).body.id;
     const result = await app.editor.call('POST', '/api/admin/events/bulk', { action: 'publish', ids: [ready, bare] });
     expect(result.status).toBe(422);
     expect(result.body.errors).toEqual({
@@ -192,7 +196,10 @@ describe('hub cache invalidation', () => {
     await hub(page);
     expect(cacheState(await hub(page))).toBe('HIT');
     const current = await app.editor.call('GET', `/api/admin/events/${id}`);
-    const patched = await app.editor.call('PATCH', `/api/admin/events/${id}`, { version: current.body.version, translations: { en: { title: 'Freshly Renamed Event' } } });
+    const patched = await app.editor.call('PATCH', `/api/admin/events/${id}`, {
+      version: current.body.version,
+      translations: { en: { title: 'Freshly Renamed Event' } },
+    });
     expect(patched.status).toBe(200);
     const after = await hub(page);
     expect(cacheState(after)).not.toBe('HIT');
@@ -217,7 +224,9 @@ describe('hub cache invalidation', () => {
     await hub(page);
     expect(cacheState(await hub(page))).toBe('HIT');
     const organizer = (await app.editor.call('GET', `/api/admin/organizers/${organizerId}`)).body;
-    expect((await app.editor.call('PATCH', `/api/admin/organizers/${organizerId}`, { version: organizer.version, name: 'Renamed Collective' })).status).toBe(200);
+    expect((await app.editor.call('PATCH', `/api/admin/organizers/${organizerId}`, { version: organizer.version, name: 'Renamed Collective' })).status).toBe(
+      200,
+    );
     expect(await (await hub(page)).text()).toContain('Renamed Collective');
   });
 });

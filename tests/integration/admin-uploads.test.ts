@@ -22,7 +22,8 @@ afterAll(async () => {
   await app?.server.stop();
 });
 
-const blob = (bytes: Buffer | string, type = 'application/octet-stream') => new Blob([new Uint8Array(typeof bytes === 'string' ? Buffer.from(bytes) : bytes)], { type });
+const blob = (bytes: Buffer | string, type = 'application/octet-stream') =>
+  new Blob([new Uint8Array(typeof bytes === 'string' ? Buffer.from(bytes) : bytes)], { type });
 
 async function upload(collection: 'medias' | 'files', bytes: Buffer | string, name: string, type?: string, metadata?: unknown) {
   const response = await app.editor.upload(collection, blob(bytes, type), name, metadata);
@@ -182,7 +183,12 @@ describe('medias', () => {
 
   it('lets staff edit texts and the focal point, and requires the upload permission', async () => {
     const { body } = await upload('medias', await image('webp', 100, 100), 'focus.webp');
-    const patched = await app.editor.call('PATCH', `/api/admin/medias/${body.id}`, { version: 1, focalX: 0.25, focalY: 0.75, translations: { de: { alt: 'Ein Quadrat' } } });
+    const patched = await app.editor.call('PATCH', `/api/admin/medias/${body.id}`, {
+      version: 1,
+      focalX: 0.25,
+      focalY: 0.75,
+      translations: { de: { alt: 'Ein Quadrat' } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ focalX: 0.25, focalY: 0.75, version: 2, locales: { de: 'complete' } });
     expect((await app.visitor.upload('medias', blob(await image('png', 10, 10)), 'x.png')).status).toBe(403);
@@ -243,7 +249,13 @@ describe('files', () => {
   });
 
   it('serves nothing outside the uploads whatever the key', async () => {
-    for (const path of ['/files/../../etc/passwd', '/files/..%2F..%2Fetc%2Fpasswd', '/media/%2e%2e/%2e%2e/hub.db', '/files/.staging/x.part', '/media/variants/../../hub.db']) {
+    for (const path of [
+      '/files/../../etc/passwd',
+      '/files/..%2F..%2Fetc%2Fpasswd',
+      '/media/%2e%2e/%2e%2e/hub.db',
+      '/files/.staging/x.part',
+      '/media/variants/../../hub.db',
+    ]) {
       const response = await fetch(`${app.server.origin}${path}`);
       expect(response.status, path).toBe(404);
     }

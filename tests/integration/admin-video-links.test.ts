@@ -37,12 +37,18 @@ describe('creating a video link', () => {
     expect(body.url).toBeUndefined();
     expect(headers.get('location')).toBe(`/api/admin/medias/${body.id}`);
 
-    const { rows } = await running.db.$client.execute({ sql: 'SELECT locale, alt, caption FROM media_translations WHERE media_id = ? ORDER BY locale', args: [body.id] });
+    const { rows } = await running.db.$client.execute({
+      sql: 'SELECT locale, alt, caption FROM media_translations WHERE media_id = ? ORDER BY locale',
+      args: [body.id],
+    });
     expect(rows.map((row) => ({ ...row }))).toEqual([
       { locale: 'en', alt: 'Festival trailer', caption: null },
       { locale: 'fr', alt: 'Bande-annonce du festival', caption: 'Édition 2032' },
     ]);
-    const audit = await running.db.$client.execute({ sql: "SELECT actor_label FROM audit_log WHERE entity = 'media' AND entity_id = ? AND action = 'create'", args: [String(body.id)] });
+    const audit = await running.db.$client.execute({
+      sql: "SELECT actor_label FROM audit_log WHERE entity = 'media' AND entity_id = ? AND action = 'create'",
+      args: [String(body.id)],
+    });
     expect(audit.rows.map((row) => row['actor_label'])).toEqual([EDITOR_EMAIL]);
 
     const list = await running.app.editor.call('GET', '/api/admin/medias?kind=embed&q=festival%20trailer');
@@ -50,7 +56,9 @@ describe('creating a video link', () => {
   });
 
   it('names a link without a title by its address', async () => {
-    const { status, body } = await running.app.editor.call('POST', '/api/admin/medias', { embedUrl: 'https://player.vimeo.com/video/76979871?h=8272103f6e&autoplay=1' });
+    const { status, body } = await running.app.editor.call('POST', '/api/admin/medias', {
+      embedUrl: 'https://player.vimeo.com/video/76979871?h=8272103f6e&autoplay=1',
+    });
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body.embedUrl).toBe('https://vimeo.com/76979871/8272103f6e');
     const list = await running.app.editor.call('GET', `/api/admin/medias?kind=embed&q=${encodeURIComponent('vimeo.com/76979871')}`);
@@ -105,18 +113,30 @@ describe('creating a video link', () => {
 describe('editing a video link', () => {
   it('accepts another supported address in canonical form, refuses an unsupported one', async () => {
     const created = await running.app.editor.call('POST', '/api/admin/medias', { embedUrl: 'https://youtu.be/dQw4w9WgXcQ' });
-    const moved = await running.app.editor.call('PATCH', `/api/admin/medias/${created.body.id}`, { version: 1, embedUrl: 'https://www.youtube.com/shorts/aqz-KE-bpKQ' });
+    const moved = await running.app.editor.call('PATCH', `/api/admin/medias/${created.body.id}`, {
+      version: 1,
+      embedUrl: 'https://www.youtube.com/shorts/aqz-KE-bpKQ',
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body).toMatchObject({ embedUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', version: 2 });
-    const refused = await running.app.editor.call('PATCH', `/api/admin/medias/${created.body.id}`, { version: 2, embedUrl: 'https://www.dailymotion.com/video/x7tgad0' });
+    const refused = await running.app.editor.call('PATCH', `/api/admin/medias/${created.body.id}`, {
+      version: 2,
+      embedUrl: 'https://www.dailymotion.com/video/x7tgad0',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ embedUrl: ['UNSUPPORTED_VIDEO_LINK'] });
-    expect((await running.app.editor.call('GET', `/api/admin/medias/${created.body.id}`)).body).toMatchObject({ embedUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', version: 2 });
+    expect((await running.app.editor.call('GET', `/api/admin/medias/${created.body.id}`)).body).toMatchObject({
+      embedUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      version: 2,
+    });
   });
 
   it('gives an uploaded image no video address', async () => {
     const image = await createImage(running.app.editor);
-    const { status, body } = await running.app.editor.call('PATCH', `/api/admin/medias/${image.id}`, { version: image.version, embedUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+    const { status, body } = await running.app.editor.call('PATCH', `/api/admin/medias/${image.id}`, {
+      version: image.version,
+      embedUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ embedUrl: ['NOT_A_VIDEO_LINK'] });
     const after = await running.db.$client.execute({ sql: 'SELECT kind, embed_url, version FROM medias WHERE id = ?', args: [image.id] });
@@ -124,16 +144,22 @@ describe('editing a video link', () => {
   });
 
   it('shows on the event pages that use it, and the pages follow an edit at once', async () => {
-    const created = await running.app.editor.call('POST', '/api/admin/medias', { embedUrl: 'https://youtu.be/dQw4w9WgXcQ', translations: { en: { alt: 'Teaser' } } });
+    const created = await running.app.editor.call('POST', '/api/admin/medias', {
+      embedUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      translations: { en: { alt: 'Teaser' } },
+    });
     const event = await createEvent(running.app.editor, { status: 'published', mediaIds: [(await createImage(running.app.editor)).id] });
     const page = `${running.app.server.origin}/en/hub/event/${event.slug}`;
     expect(await (await fetch(page)).text()).not.toContain('Teaser');
 
-    const linked = await running.app.editor.call('PATCH', `/api/admin/events/${event.id}`, { version: event.version, mediaIds: [...(event['mediaIds'] as number[]), created.body.id] });
+    const linked = await running.app.editor.call('PATCH', `/api/admin/events/${event.id}`, {
+      version: event.version,
+      mediaIds: [...(event['mediaIds'] as number[]), created.body.id],
+    });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     const shown = await fetch(page);
     expect(await shown.text()).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
-    expect(shown.headers.get('content-security-policy')).toContain('frame-src \'self\' https://www.youtube-nocookie.com;');
+    expect(shown.headers.get('content-security-policy')).toContain("frame-src 'self' https://www.youtube-nocookie.com;");
 
     const moved = await running.app.editor.call('PATCH', `/api/admin/medias/${created.body.id}`, { version: 1, embedUrl: 'https://vimeo.com/76979871' });
     expect(moved.status).toBe(200);
@@ -141,6 +167,6 @@ describe('editing a video link', () => {
     const html = await after.text();
     expect(html).toContain('src="https://player.vimeo.com/video/76979871"');
     expect(html).not.toContain('youtube-nocookie');
-    expect(after.headers.get('content-security-policy')).toContain('frame-src \'self\' https://player.vimeo.com;');
+    expect(after.headers.get('content-security-policy')).toContain("frame-src 'self' https://player.vimeo.com;");
   });
 });

@@ -173,10 +173,14 @@ describe('screens under Clerk', () => {
 describe('network', () => {
   it('the recorder notices a connection attempt (so its silence below means something)', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'hub-recorder-')), 'network.log');
-    const child = spawn(process.execPath, ['--import', pathToFileURL(recorder).href, '-e', "require('node:net').connect(9, '192.0.2.1').on('error', () => {}).destroy()"], {
-      env: { ...process.env, HUB_NETWORK_LOG: log },
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', pathToFileURL(recorder).href, '-e', "require('node:net').connect(9, '192.0.2.1').on('error', () => {}).destroy()"],
+      {
+        env: { ...process.env, HUB_NETWORK_LOG: log },
+        stdio: 'ignore',
+      },
+    );
     await new Promise((resolve) => child.once('exit', resolve));
     expect(readFileSync(log, 'utf8')).toContain('192.0.2.1:9');
   });

@@ -8,14 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCollections,
-  findRouteRule,
-  hasPermission,
-  isOpenAdminPage,
-  type HttpMethod,
-  type RouteAccess,
-} from '../../src/server/auth/permissions.ts';
+import { adminCollections, findRouteRule, hasPermission, isOpenAdminPage, type HttpMethod, type RouteAccess } from '../../src/server/auth/permissions.ts';
 import type { Role } from '../../src/server/auth/roles.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { get, signIn, signUp } from '../helpers/auth.ts';
@@ -48,9 +41,7 @@ function methodsOf(file: string): HttpMethod[] {
 
 /** Concrete paths for a route file: `[collection]` expands to every collection. */
 function pathsOf(file: string): { path: string; sampleIds: boolean }[] {
-  const route = `/${relative(pagesDir, file).split(sep).join('/')}`
-    .replace(/\.(astro|ts|js|mjs)$/, '')
-    .replace(/\/index$/, '');
+  const route = `/${relative(pagesDir, file).split(sep).join('/')}`.replace(/\.(astro|ts|js|mjs)$/, '').replace(/\/index$/, '');
   const segments = route.split('/');
   const collections = segments.includes('[collection]') ? adminCollections : [undefined];
   return collections.map((collection) => {
@@ -72,10 +63,7 @@ function pathsOf(file: string): { path: string; sampleIds: boolean }[] {
   });
 }
 
-const adminRouteFiles = [
-  ...routeFiles(join(pagesDir, 'api', 'admin')),
-  ...routeFiles(join(pagesDir, '[locale]', 'admin')),
-];
+const adminRouteFiles = [...routeFiles(join(pagesDir, 'api', 'admin')), ...routeFiles(join(pagesDir, '[locale]', 'admin'))];
 
 const routes: RouteCase[] = adminRouteFiles.flatMap((file) =>
   pathsOf(file).map(({ path, sampleIds }) => {
@@ -138,7 +126,9 @@ describe('route coverage', () => {
   it('declares a permission for every method of every admin route file', () => {
     const missing = routes.flatMap((route) => {
       if (openRoutes[route.path]) {
-        return route.methods.filter((m) => !openRoutes[route.path]!.methods.includes(m)).map((m) => `${m} ${route.path} (${route.file}): open route serves an unexpected method`);
+        return route.methods
+          .filter((m) => !openRoutes[route.path]!.methods.includes(m))
+          .map((m) => `${m} ${route.path} (${route.file}): open route serves an unexpected method`);
       }
       if (isOpenAdminPage(route.path)) return [`${route.path} (${route.file}): open page missing from this test's table`];
       const rule = findRouteRule(route.path);

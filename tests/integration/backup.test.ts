@@ -33,9 +33,7 @@ describe('backup and restore', () => {
   });
 
   it('refuses a remote database with a clear message', async () => {
-    await expect(
-      backupDatabase({ url: 'libsql://hub.example.org', uploadsDir: 'x', target: 'y' }),
-    ).rejects.toThrow(/embedded database file/);
+    await expect(backupDatabase({ url: 'libsql://hub.example.org', uploadsDir: 'x', target: 'y' })).rejects.toThrow(/embedded database file/);
   });
 
   it('refuses to restore a file that is not a sound database', async () => {

@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 /** Sends `size` bytes of `fill`, declared (Content-Length) or chunked. */
-function send(path: string, options: { method: string; type: string; size: number; chunked: boolean; cookie?: string | undefined; fill?: string }): Promise<RawResponse> {
+function send(
+  path: string,
+  options: { method: string; type: string; size: number; chunked: boolean; cookie?: string | undefined; fill?: string },
+): Promise<RawResponse> {
   return rawRequest(app.server.origin, {
     method: options.method,
     path,
@@ -61,13 +64,57 @@ const cases: Case[] = [
   ...collections.flatMap((collection): Case[] => [
     ...(collection === 'medias' || collection === 'files'
       ? []
-      : [{ name: `POST /api/admin/${collection}`, method: 'POST', path: () => `/api/admin/${collection}`, type: json, as: 'admin' as const, limit: MAX_JSON_BODY_BYTES }]),
-    { name: `PATCH /api/admin/${collection}/:id`, method: 'PATCH', path: () => `/api/admin/${collection}/999999`, type: json, as: 'admin' as const, limit: MAX_JSON_BODY_BYTES },
-    { name: `DELETE /api/admin/${collection}/:id`, method: 'DELETE', path: () => `/api/admin/${collection}/999999`, type: json, as: 'admin' as const, limit: MAX_JSON_BODY_BYTES },
-    { name: `POST /api/admin/${collection}/bulk`, method: 'POST', path: () => `/api/admin/${collection}/bulk`, type: json, as: 'admin' as const, limit: MAX_JSON_BODY_BYTES },
+      : [
+          {
+            name: `POST /api/admin/${collection}`,
+            method: 'POST',
+            path: () => `/api/admin/${collection}`,
+            type: json,
+            as: 'admin' as const,
+            limit: MAX_JSON_BODY_BYTES,
+          },
+        ]),
+    {
+      name: `PATCH /api/admin/${collection}/:id`,
+      method: 'PATCH',
+      path: () => `/api/admin/${collection}/999999`,
+      type: json,
+      as: 'admin' as const,
+      limit: MAX_JSON_BODY_BYTES,
+    },
+    {
+      name: `DELETE /api/admin/${collection}/:id`,
+      method: 'DELETE',
+      path: () => `/api/admin/${collection}/999999`,
+      type: json,
+      as: 'admin' as const,
+      limit: MAX_JSON_BODY_BYTES,
+    },
+    {
+      name: `POST /api/admin/${collection}/bulk`,
+      method: 'POST',
+      path: () => `/api/admin/${collection}/bulk`,
+      type: json,
+      as: 'admin' as const,
+      limit: MAX_JSON_BODY_BYTES,
+    },
   ]),
-  { name: 'PUT /api/admin/users/:id/role', method: 'PUT', path: () => `/api/admin/users/${userId}/role`, type: json, as: 'admin' as const, limit: MAX_SMALL_BODY_BYTES },
-  { name: 'DELETE /api/admin/users/:id/role', method: 'DELETE', path: () => `/api/admin/users/${userId}/role`, type: json, as: 'admin' as const, limit: MAX_SMALL_BODY_BYTES },
+  {
+    name: 'PUT /api/admin/users/:id/role',
+    method: 'PUT',
+    path: () => `/api/admin/users/${userId}/role`,
+    type: json,
+    as: 'admin' as const,
+    limit: MAX_SMALL_BODY_BYTES,
+  },
+  {
+    name: 'DELETE /api/admin/users/:id/role',
+    method: 'DELETE',
+    path: () => `/api/admin/users/${userId}/role`,
+    type: json,
+    as: 'admin' as const,
+    limit: MAX_SMALL_BODY_BYTES,
+  },
   { name: 'POST /api/auth/sign-up/email', method: 'POST', path: () => '/api/auth/sign-up/email', type: json, limit: MAX_SMALL_BODY_BYTES },
   { name: 'POST /api/auth/sign-in/email', method: 'POST', path: () => '/api/auth/sign-in/email', type: json, limit: MAX_SMALL_BODY_BYTES },
   { name: 'POST /api/auth/sign-out', method: 'POST', path: () => '/api/auth/sign-out', type: json, as: 'visitor' as const, limit: MAX_SMALL_BODY_BYTES },

@@ -193,12 +193,28 @@ describe('purge poller', () => {
     return { instance, own, purged, logs, everything: () => everything };
   }
   const add = (tags: string[], createdAt?: number) =>
-    createdAt === undefined ? insertPurge(t.db, tags) : t.db.insert(cachePurges).values({ tags, createdAt: new Date(createdAt) }).returning().then(([row]) => row!.id);
+    createdAt === undefined
+      ? insertPurge(t.db, tags)
+      : t.db
+          .insert(cachePurges)
+          .values({ tags, createdAt: new Date(createdAt) })
+          .returning()
+          .then(([row]) => row!.id);
 
   it('notices ids that do not follow the last one', () => {
-    expect(hasMissingPurges(4, [{ id: 5, tags: [] }, { id: 6, tags: [] }])).toBe(false);
+    expect(
+      hasMissingPurges(4, [
+        { id: 5, tags: [] },
+        { id: 6, tags: [] },
+      ]),
+    ).toBe(false);
     expect(hasMissingPurges(4, [{ id: 6, tags: [] }])).toBe(true);
-    expect(hasMissingPurges(4, [{ id: 5, tags: [] }, { id: 7, tags: [] }])).toBe(true);
+    expect(
+      hasMissingPurges(4, [
+        { id: 5, tags: [] },
+        { id: 7, tags: [] },
+      ]),
+    ).toBe(true);
     expect(hasMissingPurges(4, [])).toBe(false);
   });
 
@@ -353,7 +369,14 @@ describe('purge poller against a libSQL server', () => {
     const db = await openDatabase({ url: remote.url, authToken: 'purge-token' });
     try {
       const purged: string[][] = [];
-      const node = new PurgePoller({ db, intervalMs: 60_000, own: new OwnPurges(), applyTags: async (tags) => void purged.push([...tags]), applyEverything: async () => undefined, log: () => undefined });
+      const node = new PurgePoller({
+        db,
+        intervalMs: 60_000,
+        own: new OwnPurges(),
+        applyTags: async (tags) => void purged.push([...tags]),
+        applyEverything: async () => undefined,
+        log: () => undefined,
+      });
       await node.start();
       await db.insert(cachePurges).values({ tags: ['old:1'], createdAt: new Date(Date.now() - 2 * 3_600_000) });
       const id = await writeTransaction(db, (tx) => insertPurge(tx, ['event:9', 'hub']));

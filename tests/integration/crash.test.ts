@@ -109,11 +109,15 @@ describe('crash in the middle of a write burst', () => {
 
     const worker = async (w: number) => {
       for (let n = 0; !dead; n++) {
-        const pick = (list: number[], k: number) => [list[(w + n) % list.length]!, list[(w + n + k) % list.length]!].filter((id, i, all) => all.indexOf(id) === i);
+        const pick = (list: number[], k: number) =>
+          [list[(w + n) % list.length]!, list[(w + n + k) % list.length]!].filter((id, i, all) => all.indexOf(id) === i);
         if (n % 3 === 2) {
           const slug = `crash-tag-w${w}-n${n}`;
           tracked.set(slug, { collection: 'tags', slug });
-          const body = await write('POST', '/api/admin/tags', { slug, translations: { en: { label: `Tag ${slug}` }, fr: { label: `Étiquette ${slug}` }, de: { label: `Schlagwort ${slug}` } } });
+          const body = await write('POST', '/api/admin/tags', {
+            slug,
+            translations: { en: { label: `Tag ${slug}` }, fr: { label: `Étiquette ${slug}` }, de: { label: `Schlagwort ${slug}` } },
+          });
           if (body) tracked.get(slug)!.acked = body;
           continue;
         }

@@ -58,9 +58,7 @@ describe('an exception while rendering a page', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const host = new URL(server.origin).host;
-    expect(html).toContain(
-      `Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`,
-    );
+    expect(html).toContain(`Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`);
     const digest = pageDigest(html);
     expect(digest).toMatch(DIGEST_PATTERN);
     const lines = await logLinesFor(server, digest!);
@@ -84,9 +82,7 @@ describe('an exception while rendering a page', () => {
   });
 
   it('gives every failure its own digest', async () => {
-    const [a, b] = await Promise.all(
-      [1, 2].map(async () => pageDigest(await (await fetch(`${server.origin}/en/test-hooks/server-error`)).text())),
-    );
+    const [a, b] = await Promise.all([1, 2].map(async () => pageDigest(await (await fetch(`${server.origin}/en/test-hooks/server-error`)).text())));
     expect(a).toMatch(DIGEST_PATTERN);
     expect(b).toMatch(DIGEST_PATTERN);
     expect(a).not.toBe(b);

@@ -23,7 +23,8 @@ const post = (locale: string, fields: Record<string, string>, headers: Record<st
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
   });
-const messages = () => server.query<{ locale: string; name: string; email: string; client_hash: string }>('SELECT locale, name, email, client_hash FROM contact_messages');
+const messages = () =>
+  server.query<{ locale: string; name: string; email: string; client_hash: string }>('SELECT locale, name, email, client_hash FROM contact_messages');
 
 describe('contact form', () => {
   it('renders the form with labels, limits and the privacy policy link', async () => {

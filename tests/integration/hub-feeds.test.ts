@@ -10,7 +10,15 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { publicSql } from '../helpers/visibility.ts';
 
 let server: TestServer;
-interface EventRow { id: number; slug: string; starts_at: number; ends_at: number; time_zone: string; title: string; edition_id: number | null }
+interface EventRow {
+  id: number;
+  slug: string;
+  starts_at: number;
+  ends_at: number;
+  time_zone: string;
+  title: string;
+  edition_id: number | null;
+}
 
 // The demo content fills the feeds and the sitemap; the calendar tests add the events they assert on.
 let admin: AdminClient;
@@ -110,17 +118,30 @@ describe('sitemap and robots', () => {
     const locs = urls.map((url) => new URL(textOf(findAll(url, 'loc')[0])).pathname).sort();
     const expected: string[] = [];
     for (const locale of ['en', 'fr', 'de']) {
-      expected.push(`/${locale}`, `/${locale}/hub`, `/${locale}/hub/about`, `/${locale}/hub/contact`, `/${locale}/hub/privacy-policy`, `/${locale}/hub/terms-and-conditions`);
+      expected.push(
+        `/${locale}`,
+        `/${locale}/hub`,
+        `/${locale}/hub/about`,
+        `/${locale}/hub/contact`,
+        `/${locale}/hub/privacy-policy`,
+        `/${locale}/hub/terms-and-conditions`,
+      );
     }
-    const events = await server.query<{ slug: string; locale: string }>(`SELECT e.slug, t.locale FROM events e JOIN event_translations t ON t.event_id = e.id WHERE ${publicSql('e')}`);
-    const editions = await server.query<{ slug: string; locale: string }>(`SELECT e.slug, t.locale FROM editions e JOIN edition_translations t ON t.edition_id = e.id WHERE ${publicSql('e')}`);
+    const events = await server.query<{ slug: string; locale: string }>(
+      `SELECT e.slug, t.locale FROM events e JOIN event_translations t ON t.event_id = e.id WHERE ${publicSql('e')}`,
+    );
+    const editions = await server.query<{ slug: string; locale: string }>(
+      `SELECT e.slug, t.locale FROM editions e JOIN edition_translations t ON t.edition_id = e.id WHERE ${publicSql('e')}`,
+    );
     expected.push(...events.map((r) => `/${r.locale}/hub/event/${r.slug}`), ...editions.map((r) => `/${r.locale}/hub/edition/${r.slug}`));
     expect(locs).toEqual(expected.sort());
 
     const [missing] = await server.query<{ slug: string }>(`SELECT e.slug FROM events e WHERE ${publicSql('e')}
       AND NOT EXISTS (SELECT 1 FROM event_translations t WHERE t.event_id = e.id AND t.locale = 'de') LIMIT 1`);
     const entry = urls.find((url) => textOf(findAll(url, 'loc')[0]).endsWith(`/en/hub/event/${missing!.slug}`))!;
-    const hreflangs = findAll(entry, 'xhtml:link').map((link) => link.attributes!.hreflang).sort();
+    const hreflangs = findAll(entry, 'xhtml:link')
+      .map((link) => link.attributes!.hreflang)
+      .sort();
     expect(hreflangs).toEqual(['en', 'fr', 'x-default']);
   });
 
@@ -159,7 +180,13 @@ describe('media and files', () => {
     expect((await server.get(`/media/${media!.storage_key}?w=333&fm=webp`)).status).toBe(400);
     expect((await server.get(`/media/${media!.storage_key}?fm=png&w=320`)).status).toBe(400);
     // Files are not images and images are not downloads; unknown and encoded-traversal keys do not exist.
-    for (const path of [`/media/${file!.storage_key}`, '/media/..%2f..%2fhub.db', `/media/${'0'.repeat(2)}/${'0'.repeat(64)}.jpg`, '/files/..%2Fhub.db', `/files/${media!.storage_key}`]) {
+    for (const path of [
+      `/media/${file!.storage_key}`,
+      '/media/..%2f..%2fhub.db',
+      `/media/${'0'.repeat(2)}/${'0'.repeat(64)}.jpg`,
+      '/files/..%2Fhub.db',
+      `/files/${media!.storage_key}`,
+    ]) {
       const response = await server.get(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toContain('application/problem+json');

@@ -16,10 +16,13 @@ const videoKey = `${'ab'.repeat(32)}.mp4`;
 const audioKey = `${'ab'.repeat(32)}.mp3`;
 
 async function addMedia(eventId: number, position: number, media: { kind: string; storageKey?: string; embedUrl?: string; mimeType?: string }, alt: string) {
-  const [row] = await server.query<{ id: number }>(
-    'INSERT INTO medias (kind, storage_key, embed_url, mime_type, sha256) VALUES (?, ?, ?, ?, ?) RETURNING id',
-    [media.kind, media.storageKey ?? null, media.embedUrl ?? null, media.mimeType ?? null, media.storageKey ? 'ab'.repeat(32) : null],
-  );
+  const [row] = await server.query<{ id: number }>('INSERT INTO medias (kind, storage_key, embed_url, mime_type, sha256) VALUES (?, ?, ?, ?, ?) RETURNING id', [
+    media.kind,
+    media.storageKey ?? null,
+    media.embedUrl ?? null,
+    media.mimeType ?? null,
+    media.storageKey ? 'ab'.repeat(32) : null,
+  ]);
   await server.query("INSERT INTO media_translations (media_id, locale, alt, caption) VALUES (?, 'en', ?, ?)", [row!.id, alt, `${alt} caption`]);
   await server.query('INSERT INTO event_medias (event_id, media_id, position) VALUES (?, ?, ?)', [eventId, row!.id, position]);
 }
@@ -39,7 +42,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const frameSrc = (csp: string | null) => csp?.split(';').map((part) => part.trim()).find((part) => part.startsWith('frame-src '));
+const frameSrc = (csp: string | null) =>
+  csp
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('frame-src '));
 
 describe('an event gallery with videos', () => {
   it('frames a video link only inside a closed disclosure, from the no-cookie player, with its watch page linked', async () => {
@@ -58,7 +65,9 @@ describe('an event gallery with videos', () => {
     expect(iframe).toContain('title="Opening night film"');
     // The text comes from the default locale, so it says which language it is in.
     expect(iframe).toContain('lang="en"');
-    expect(page.body).toContain(`href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener external">${t('hub.media.watchOn', { provider: 'YouTube' })}</a>`);
+    expect(page.body).toContain(
+      `href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener external">${t('hub.media.watchOn', { provider: 'YouTube' })}</a>`,
+    );
     expect(page.body).toContain('Opening night film caption');
   });
 

@@ -44,7 +44,9 @@ beforeAll(async () => {
     tagIds: [tag.id],
     organizerIds: [organizer.id],
     curatorIds: [curator.id],
-    translations: Object.fromEntries(Object.entries(eventTitles).map(([locale, title]) => [locale, { title, summary: `${title}: harpsichord's quiet cousin.` }])),
+    translations: Object.fromEntries(
+      Object.entries(eventTitles).map(([locale, title]) => [locale, { title, summary: `${title}: harpsichord's quiet cousin.` }]),
+    ),
   });
   publicEvent = { slug: event.slug, titles: eventTitles };
   untranslated = await createEvent(admin, { status: 'published', translations: { en: { title: 'Viol Consort' }, fr: { title: 'Consort de violes' } } });
@@ -107,7 +109,13 @@ describe.each(locales)('every route in %s', (locale) => {
   });
 
   it('feeds and calendars', async () => {
-    for (const path of [`/${locale}/hub/feed.xml`, `/${locale}/hub/calendar.ics`, `/${locale}/hub/calendar.ics?tag=${tag.slug}&when=all`, `/${locale}/hub/event/${publicEvent.slug}/calendar.ics`, `/${locale}/hub/edition/${edition.slug}/calendar.ics`]) {
+    for (const path of [
+      `/${locale}/hub/feed.xml`,
+      `/${locale}/hub/calendar.ics`,
+      `/${locale}/hub/calendar.ics?tag=${tag.slug}&when=all`,
+      `/${locale}/hub/event/${publicEvent.slug}/calendar.ics`,
+      `/${locale}/hub/edition/${edition.slug}/calendar.ics`,
+    ]) {
       const response = await server.get(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('set-cookie'), path).toBeNull();
@@ -198,9 +206,25 @@ describe('translations', () => {
   });
 });
 
-interface EventLd { '@type': string; name: string; superEvent: { '@type': string }; eventStatus: string; location: unknown; organizer: unknown[]; performer: unknown[]; startDate: string }
-interface BreadcrumbLd { '@type': string; itemListElement: { name: string }[] }
-interface SeriesLd { '@type': string; name: string; subEvent: unknown[] }
+interface EventLd {
+  '@type': string;
+  name: string;
+  superEvent: { '@type': string };
+  eventStatus: string;
+  location: unknown;
+  organizer: unknown[];
+  performer: unknown[];
+  startDate: string;
+}
+interface BreadcrumbLd {
+  '@type': string;
+  itemListElement: { name: string }[];
+}
+interface SeriesLd {
+  '@type': string;
+  name: string;
+  subEvent: unknown[];
+}
 
 describe('structured data and SEO tags', () => {
   it('describes an event with its edition, place, organizers, curators and status', async () => {
@@ -232,7 +256,14 @@ describe('structured data and SEO tags', () => {
 
 describe('hub pages stay cacheable and script-free', () => {
   it('send caching headers, no cookies, and no client script except the contact form', async () => {
-    for (const path of ['/en', '/en/hub', `/en/hub/event/${publicEvent.slug}`, `/fr/hub/edition/${edition.slug}`, '/de/hub/search?q=clavichord', '/en/hub/about']) {
+    for (const path of [
+      '/en',
+      '/en/hub',
+      `/en/hub/event/${publicEvent.slug}`,
+      `/fr/hub/edition/${edition.slug}`,
+      '/de/hub/search?q=clavichord',
+      '/en/hub/about',
+    ]) {
       const response = await server.get(path);
       const body = await response.text();
       expect(response.headers.get('set-cookie'), path).toBeNull();

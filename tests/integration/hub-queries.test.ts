@@ -42,8 +42,14 @@ describe('event listing', () => {
   it('lists exactly the public events, upcoming then past', async () => {
     const upcoming = await listPublicEvents(test.db, { locale: 'en', now, when: 'upcoming', pageSize: 500 });
     const past = await listPublicEvents(test.db, { locale: 'en', now, when: 'past', pageSize: 500 });
-    const expectedUpcoming = all.filter((row) => isPublic(row) && row.ends_at >= now.getTime()).map((row) => row.id).sort();
-    const expectedPast = all.filter((row) => isPublic(row) && row.ends_at < now.getTime()).map((row) => row.id).sort();
+    const expectedUpcoming = all
+      .filter((row) => isPublic(row) && row.ends_at >= now.getTime())
+      .map((row) => row.id)
+      .sort();
+    const expectedPast = all
+      .filter((row) => isPublic(row) && row.ends_at < now.getTime())
+      .map((row) => row.id)
+      .sort();
     expect(upcoming.items.map((item) => item.id).sort()).toEqual(expectedUpcoming);
     expect(past.items.map((item) => item.id).sort()).toEqual(expectedPast);
     expect(upcoming.total).toBe(expectedUpcoming.length);
@@ -78,7 +84,10 @@ describe('event listing', () => {
     );
     const tagId = (await findTagId(test.db, tag!.slug))!;
     const tagged = await rows<{ event_id: number }>(test, 'SELECT event_id FROM event_tags WHERE tag_id = ?', [tagId]);
-    const expected = all.filter((row) => isPublic(row) && tagged.some((t) => t.event_id === row.id)).map((row) => row.id).sort();
+    const expected = all
+      .filter((row) => isPublic(row) && tagged.some((t) => t.event_id === row.id))
+      .map((row) => row.id)
+      .sort();
     expect(expected.length).toBeGreaterThan(1);
     const result = await listPublicEvents(test.db, { locale: 'fr', now, when: 'all', tagId, pageSize: 500 });
     expect(result.items.map((item) => item.id).sort()).toEqual(expected);
@@ -86,7 +95,12 @@ describe('event listing', () => {
 
     const editionId = all.find((row) => row.edition_id !== null && isPublic(row))!.edition_id!;
     const inEdition = await listPublicEvents(test.db, { locale: 'en', now, when: 'all', editionId, pageSize: 500 });
-    expect(inEdition.items.map((item) => item.id).sort()).toEqual(all.filter((row) => isPublic(row) && row.edition_id === editionId).map((row) => row.id).sort());
+    expect(inEdition.items.map((item) => item.id).sort()).toEqual(
+      all
+        .filter((row) => isPublic(row) && row.edition_id === editionId)
+        .map((row) => row.id)
+        .sort(),
+    );
   });
 
   it('filters by local calendar dates in each event’s own time zone', async () => {
@@ -107,8 +121,11 @@ describe('event listing', () => {
   });
 
   it('shows default-locale text where a translation is missing', async () => {
-    const [missing] = await rows<{ id: number }>(test, `SELECT e.id FROM events e WHERE e.status = 'published' AND e.publish_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM event_translations t WHERE t.event_id = e.id AND t.locale = 'de')`);
+    const [missing] = await rows<{ id: number }>(
+      test,
+      `SELECT e.id FROM events e WHERE e.status = 'published' AND e.publish_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM event_translations t WHERE t.event_id = e.id AND t.locale = 'de')`,
+    );
     const listed = await listPublicEvents(test.db, { locale: 'de', now, when: 'all', pageSize: 500 });
     const item = listed.items.find((row) => row.id === missing!.id)!;
     expect(item.titleLocale).toBe('en');
@@ -142,7 +159,9 @@ describe('event page', () => {
 describe('editions', () => {
   it('lists public editions only, with the running one featured', async () => {
     const editions = await listPublicEditions(test.db, 'en', now);
-    const expected = await rows<{ id: number }>(test, "SELECT id FROM editions WHERE status = 'published' AND (publish_at IS NULL OR publish_at <= ?)", [now.getTime()]);
+    const expected = await rows<{ id: number }>(test, "SELECT id FROM editions WHERE status = 'published' AND (publish_at IS NULL OR publish_at <= ?)", [
+      now.getTime(),
+    ]);
     expect(editions.map((e) => e.id).sort()).toEqual(expected.map((e) => e.id).sort());
     const featured = await getFeaturedEdition(test.db, 'en', now);
     expect(featured?.phase).toBe('current');
@@ -236,7 +255,9 @@ describe('event page texts and medias', () => {
          AND EXISTS (SELECT 1 FROM event_organizers o WHERE o.event_id = e.id) AND EXISTS (SELECT 1 FROM event_curators c WHERE c.event_id = e.id)
        ORDER BY e.id LIMIT 1`,
     );
-    const [organizer] = await rows<{ organizer_id: number }>(own, 'SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position LIMIT 1', [row!.id]);
+    const [organizer] = await rows<{ organizer_id: number }>(own, 'SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position LIMIT 1', [
+      row!.id,
+    ]);
     const [curator] = await rows<{ curator_id: number }>(own, 'SELECT curator_id FROM event_curators WHERE event_id = ? ORDER BY position LIMIT 1', [row!.id]);
     const [cover] = await rows<{ id: number }>(own, 'SELECT cover_media_id AS id FROM events WHERE id = ?', [row!.id]);
     // The first organizer, curator and the cover lose their French texts; the English ones stay.
@@ -251,7 +272,9 @@ describe('event page texts and medias', () => {
     expect(first.description).toBe(await text('SELECT description AS value FROM organizer_translations WHERE organizer_id = ? AND locale = ?', first.id, 'en'));
     for (const other of event.organizers.filter((o) => o.id !== first.id)) {
       expect(other.descriptionLocale).toBe('fr');
-      expect(other.description).toBe(await text('SELECT description AS value FROM organizer_translations WHERE organizer_id = ? AND locale = ?', other.id, 'fr'));
+      expect(other.description).toBe(
+        await text('SELECT description AS value FROM organizer_translations WHERE organizer_id = ? AND locale = ?', other.id, 'fr'),
+      );
     }
     const presenter = event.curators.find((c) => c.id === curator!.curator_id)!;
     expect(presenter.shortBioLocale).toBe('en');

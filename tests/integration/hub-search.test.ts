@@ -34,8 +34,15 @@ describe('prefix terms spelled out from the vocabulary', () => {
   it('finds exactly what the prefix form finds, ranked the same, with and without filters', async () => {
     const [edition] = await rows<{ id: number }>(test, `SELECT id FROM editions WHERE status = 'published' ORDER BY id LIMIT 1`);
     const inputs: (Partial<SearchInput> & { q: string })[] = [
-      { q: 'the' }, { q: 'théâtre', locale: 'fr' }, { q: 'atel', locale: 'fr' }, { q: 'fest the' }, { q: 'con' },
-      { q: 'the', type: 'event' }, { q: 'the', editionId: edition!.id }, { q: 'the', when: 'upcoming' }, { q: 'of the' },
+      { q: 'the' },
+      { q: 'théâtre', locale: 'fr' },
+      { q: 'atel', locale: 'fr' },
+      { q: 'fest the' },
+      { q: 'con' },
+      { q: 'the', type: 'event' },
+      { q: 'the', editionId: edition!.id },
+      { q: 'the', when: 'upcoming' },
+      { q: 'of the' },
     ];
     for (const input of inputs) {
       const spelled = await search(input);
@@ -74,9 +81,15 @@ describe('matching', () => {
   });
 
   it('searches the page locale, and the default locale where a translation is missing', async () => {
-    const [missing] = await rows<{ id: number; title: string }>(test, `SELECT e.id, t.title FROM events e JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
-      WHERE e.status = 'published' AND e.publish_at IS NULL AND NOT EXISTS (SELECT 1 FROM event_translations f WHERE f.event_id = e.id AND f.locale = 'fr')`);
-    const word = missing!.title.split(/[^\p{L}]+/u).filter((w) => w.length > 4).at(-1)!;
+    const [missing] = await rows<{ id: number; title: string }>(
+      test,
+      `SELECT e.id, t.title FROM events e JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
+      WHERE e.status = 'published' AND e.publish_at IS NULL AND NOT EXISTS (SELECT 1 FROM event_translations f WHERE f.event_id = e.id AND f.locale = 'fr')`,
+    );
+    const word = missing!.title
+      .split(/[^\p{L}]+/u)
+      .filter((w) => w.length > 4)
+      .at(-1)!;
     const result = await search({ q: word, locale: 'fr', type: 'event' });
     const hit = result.hits.find((h) => h.id === missing!.id);
     expect(hit?.isFallback).toBe(true);
@@ -106,16 +119,22 @@ describe('matching', () => {
 
 describe('visibility', () => {
   it('never returns drafts, archived or scheduled events, nor the draft edition', async () => {
-    const hidden = await rows<{ id: number; title: string; kind: string }>(test, `
+    const hidden = await rows<{ id: number; title: string; kind: string }>(
+      test,
+      `
       SELECT e.id, t.title, 'event' AS kind FROM events e JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
         WHERE e.status <> 'published' OR e.publish_at > ?
       UNION ALL
       SELECT e.id, t.title, 'edition' FROM editions e JOIN edition_translations t ON t.edition_id = e.id AND t.locale = 'en' WHERE e.status <> 'published'`,
-      [now.getTime()]);
+      [now.getTime()],
+    );
     expect(hidden.length).toBeGreaterThan(3);
     for (const item of hidden) {
       const result = await search({ q: item.title });
-      expect(result.hits.some((hit) => hit.type === item.kind && hit.id === item.id), item.title).toBe(false);
+      expect(
+        result.hits.some((hit) => hit.type === item.kind && hit.id === item.id),
+        item.title,
+      ).toBe(false);
     }
   });
 });
@@ -164,7 +183,25 @@ describe('facets, filters and pages', () => {
 
 describe('hostile input', () => {
   it('answers a status, never an error, for any malformed query', async () => {
-    const inputs = ['"', '""', '*', '"a" OR', 'NEAR(a b', ')))', '^x', 'title:x', 'a:b:c', '\u0000\u0001', '-', '+-*/', "'; DROP TABLE events; --", 'x'.repeat(10_000), '🎭', 'a AND', 'NOT'];
+    const inputs = [
+      '"',
+      '""',
+      '*',
+      '"a" OR',
+      'NEAR(a b',
+      ')))',
+      '^x',
+      'title:x',
+      'a:b:c',
+      '\u0000\u0001',
+      '-',
+      '+-*/',
+      "'; DROP TABLE events; --",
+      'x'.repeat(10_000),
+      '🎭',
+      'a AND',
+      'NOT',
+    ];
     for (const q of inputs) {
       const result = await search({ q, locale: 'de' });
       expect(['ok', 'no-terms', 'too-long', 'empty'], q.slice(0, 20)).toContain(result.status);
@@ -183,8 +220,15 @@ describe('hostile input', () => {
  */
 async function addEvents(
   db: Database,
-  { slug, title, body, count, status = 'published', publishAt = null, editionId = null }:
-    { slug: string; title: string; body: string; count: number; status?: string; publishAt?: number | null; editionId?: number | null },
+  {
+    slug,
+    title,
+    body,
+    count,
+    status = 'published',
+    publishAt = null,
+    editionId = null,
+  }: { slug: string; title: string; body: string; count: number; status?: string; publishAt?: number | null; editionId?: number | null },
 ): Promise<number[]> {
   const start = Date.now() - 30 * 86_400_000;
   const inserted = await db.all<{ id: number }>(sql`

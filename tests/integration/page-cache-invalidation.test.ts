@@ -11,7 +11,11 @@ import { cacheState } from '../helpers/cache-state.ts';
 
 let app: AdminServer;
 let db: Client;
-interface EventRow { id: number; slug: string; edition_id: number }
+interface EventRow {
+  id: number;
+  slug: string;
+  edition_id: number;
+}
 
 beforeAll(async () => {
   app = await startAdminServer();
@@ -54,8 +58,13 @@ describe('page cache', () => {
   });
 
   it('purges exactly the pages a write affects, in every locale', async () => {
-    const [target] = await server.query<EventRow>(`SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id IS NOT NULL ORDER BY e.id LIMIT 1`);
-    const [other] = await server.query<EventRow>(`SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id <> ? ORDER BY e.id LIMIT 1`, [target!.edition_id]);
+    const [target] = await server.query<EventRow>(
+      `SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id IS NOT NULL ORDER BY e.id LIMIT 1`,
+    );
+    const [other] = await server.query<EventRow>(
+      `SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id <> ? ORDER BY e.id LIMIT 1`,
+      [target!.edition_id],
+    );
     const [edition] = await server.query<{ slug: string }>('SELECT slug FROM editions WHERE id = ?', [target!.edition_id]);
     const [otherEdition] = await server.query<{ slug: string }>('SELECT slug FROM editions WHERE id = ?', [other!.edition_id]);
 
@@ -104,7 +113,9 @@ describe('page cache', () => {
 
   it('shows a scheduled event at its publishAt with no further write, and keeps no stale copy', async () => {
     // A published event moved to a publication instant a few seconds ahead.
-    const [draft] = await server.query<EventRow>(`SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id IS NOT NULL ORDER BY e.id DESC LIMIT 1 OFFSET 3`);
+    const [draft] = await server.query<EventRow>(
+      `SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id IS NOT NULL ORDER BY e.id DESC LIMIT 1 OFFSET 3`,
+    );
     const [edition] = await server.query<{ slug: string }>('SELECT slug FROM editions WHERE id = ?', [draft!.edition_id]);
     const listing = `/en/hub?edition=${edition!.slug}&when=all`;
     const publishAt = new Date(Date.now() + 4_000);

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** Raw request (fetch would decode bodies transparently). */
-function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const url = new URL(path, server.origin);
   return new Promise((resolve, reject) => {
     request({ host: url.hostname, port: url.port, path, headers, method }, (res) => {
@@ -133,7 +137,10 @@ describe('front cache in the production server', () => {
         const response = await rawGet(path, { origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' }, method);
         expect(response.status, `${method} ${path}`).toBe(405);
         expect(response.headers.allow, `${method} ${path}`).toBe('GET, HEAD');
-        expect(Object.keys(response.headers).filter((name) => /^x-(hub|astro)-/.test(name)), `${method} ${path}`).toEqual([]);
+        expect(
+          Object.keys(response.headers).filter((name) => /^x-(hub|astro)-/.test(name)),
+          `${method} ${path}`,
+        ).toEqual([]);
       }
     }
     // The contact form posts to its page.

@@ -21,7 +21,8 @@ let event: { id: number; slug: string };
 const count = async (sql: string, args: (string | number)[] = []) => Number((await db.execute({ sql, args })).rows[0]!['n']);
 const purges = () => count('SELECT count(*) AS n FROM cache_purges');
 const audits = () => count('SELECT count(*) AS n FROM audit_log');
-const title = async () => String((await db.execute({ sql: "SELECT title FROM event_translations WHERE event_id = ? AND locale = 'en'", args: [event.id] })).rows[0]!['title']);
+const title = async () =>
+  String((await db.execute({ sql: "SELECT title FROM event_translations WHERE event_id = ? AND locale = 'en'", args: [event.id] })).rows[0]!['title']);
 const status = async () => String((await db.execute({ sql: 'SELECT status FROM events WHERE id = ?', args: [event.id] })).rows[0]!['status']);
 const version = async () => (await app.admin.call('GET', `/api/admin/events/${event.id}`)).body.version as number;
 
@@ -58,7 +59,10 @@ describe('a write whose purge row cannot be recorded', () => {
   afterAll(acceptPurges);
 
   it.each([
-    ['an update', async () => app.admin.call('PATCH', `/api/admin/events/${event.id}`, { version: await version(), translations: { en: { title: 'Never Committed' } } })],
+    [
+      'an update',
+      async () => app.admin.call('PATCH', `/api/admin/events/${event.id}`, { version: await version(), translations: { en: { title: 'Never Committed' } } }),
+    ],
     ['a bulk unpublish', async () => app.admin.call('POST', '/api/admin/events/bulk', { action: 'unpublish', ids: [event.id] })],
     ['a create', async () => app.admin.call('POST', '/api/admin/tags', { slug: 'never-created', translations: { en: { label: 'Never created' } } })],
     ['a delete', async () => app.admin.call('DELETE', `/api/admin/tags/${unusedTag}`)],
@@ -85,7 +89,12 @@ describe('a write whose purge row cannot be recorded', () => {
 
 describe('a committed write', () => {
   it.each([
-    ['an update', async () => app.admin.call('PATCH', `/api/admin/events/${event.id}`, { version: await version(), translations: { en: { title: 'Committed With Its Purge' } } }), 200],
+    [
+      'an update',
+      async () =>
+        app.admin.call('PATCH', `/api/admin/events/${event.id}`, { version: await version(), translations: { en: { title: 'Committed With Its Purge' } } }),
+      200,
+    ],
     ['a create', async () => app.admin.call('POST', '/api/admin/tags', { translations: { en: { label: 'Created with its purge' } } }), 201],
     ['an upload', async () => app.editor.upload('medias', new Blob([new Uint8Array(await image('webp', 400, 300))]), 'recorded.webp'), 201],
   ] as const)('%s always has its purge row, naming what changed', async (_, write, expected) => {

@@ -82,7 +82,8 @@ const orderedPage: AcceptedScan = {
 /** A full-text admin search: its page may walk the sort index; it sizes the table to choose that walk. */
 const searchWalk: AcceptedScan = {
   plan: /^SCAN w USING (COVERING )?INDEX \w+$/,
-  reason: 'the page walks the sort index, keeps the matching rows and stops after OFFSET + LIMIT of them, chosen only when that is short (admin/list.ts searchPage)',
+  reason:
+    'the page walks the sort index, keeps the matching rows and stops after OFFSET + LIMIT of them, chosen only when that is short (admin/list.ts searchPage)',
 };
 const highestId: AcceptedScan = {
   plan: /^SEARCH events$/,
@@ -99,7 +100,25 @@ let recorder: ReturnType<typeof recordStatements>;
 let explainer: Client;
 let tables: Set<string>;
 /** Slugs, ids, keys and words the cases look up, read from the seeded rows before recording. */
-const fixture = { event: '', loneEvent: '', draftEvent: '', draftEdition: '', edition: '', editionId: 0, tag: '', tagId: 0, eventId: 0, curatorId: 0, organizerId: 0, fileId: 0, mediaId: 0, imageKey: '', fileKey: '', curatorWord: '', organizerWord: '' };
+const fixture = {
+  event: '',
+  loneEvent: '',
+  draftEvent: '',
+  draftEdition: '',
+  edition: '',
+  editionId: 0,
+  tag: '',
+  tagId: 0,
+  eventId: 0,
+  curatorId: 0,
+  organizerId: 0,
+  fileId: 0,
+  mediaId: 0,
+  imageKey: '',
+  fileKey: '',
+  curatorWord: '',
+  organizerWord: '',
+};
 const WORD = 'concert';
 
 async function value<T extends string | number>(query: ReturnType<typeof sql>): Promise<T> {
@@ -113,13 +132,17 @@ beforeAll(async () => {
   // 600 events over 5 editions: each edition has more events than its page lists (100).
   await seedDatabase(test.db, { uploadsDir: join(test.dir, 'uploads'), events: 600, now: seededAt });
   const visible = sql.raw(`status = 'published' AND (publish_at IS NULL OR publish_at <= ${now.getTime()})`);
-  const linked = sql.raw(['event_medias', 'event_files', 'event_curators', 'event_organizers'].map((table) => `EXISTS (SELECT 1 FROM ${table} WHERE event_id = e.id)`).join(' AND '));
+  const linked = sql.raw(
+    ['event_medias', 'event_files', 'event_curators', 'event_organizers'].map((table) => `EXISTS (SELECT 1 FROM ${table} WHERE event_id = e.id)`).join(' AND '),
+  );
   Object.assign(fixture, {
     event: await value(sql`SELECT slug AS v FROM events e WHERE ${visible} AND edition_id IS NOT NULL AND ${linked} ORDER BY id LIMIT 1`),
     loneEvent: await value(sql`SELECT slug AS v FROM events WHERE ${visible} AND edition_id IS NULL ORDER BY id LIMIT 1`),
     draftEvent: await value(sql`SELECT slug AS v FROM events WHERE status = 'draft' ORDER BY id LIMIT 1`),
     draftEdition: await value(sql`SELECT slug AS v FROM editions WHERE status = 'draft' ORDER BY id LIMIT 1`),
-    edition: await value(sql`SELECT slug AS v FROM editions ed WHERE ${visible} ORDER BY (SELECT count(*) FROM events WHERE edition_id = ed.id) DESC, id LIMIT 1`),
+    edition: await value(
+      sql`SELECT slug AS v FROM editions ed WHERE ${visible} ORDER BY (SELECT count(*) FROM events WHERE edition_id = ed.id) DESC, id LIMIT 1`,
+    ),
     tag: await value(sql`SELECT t.slug AS v FROM tags t JOIN event_tags x ON x.tag_id = t.id GROUP BY t.id ORDER BY count(*) DESC, t.id LIMIT 1`),
     curatorId: await value(sql`SELECT curator_id AS v FROM event_curators GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`),
     organizerId: await value(sql`SELECT organizer_id AS v FROM event_organizers GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`),
@@ -168,7 +191,9 @@ async function checkPlans({ name, run, minStatements, accepted = [] }: Case): Pr
     const scans = findFullScans(statement, plan, tables, { smallTables, accepted: [...everywhere, ...accepted] });
     if (scans.length === 0) continue;
     const where = scans.map((scan) => `${scan.table} (${scan.detail})`).join(', ');
-    failures.push(`full scan of ${where}\nSQL: ${statement.sql.replace(/\s+/g, ' ').trim()}\nargs: ${JSON.stringify(statement.args)}\nplan:\n${formatPlan(plan)}`);
+    failures.push(
+      `full scan of ${where}\nSQL: ${statement.sql.replace(/\s+/g, ' ').trim()}\nargs: ${JSON.stringify(statement.args)}\nplan:\n${formatPlan(plan)}`,
+    );
   }
   if (failures.length) console.log(`${name}\n\n${failures.join('\n\n')}`);
   expect(failures, name).toEqual([]);
@@ -178,10 +203,7 @@ const db = () => test.db;
 
 /** The edition and tag a query string names, resolved as the pages resolve them. */
 const resolveFilterIds = (filters: { edition?: string | undefined; tag?: string | undefined }) =>
-  Promise.all([
-    filters.edition ? findPublicEditionId(db(), filters.edition, now) : undefined,
-    filters.tag ? findTagId(db(), filters.tag) : undefined,
-  ]);
+  Promise.all([filters.edition ? findPublicEditionId(db(), filters.edition, now) : undefined, filters.tag ? findTagId(db(), filters.tag) : undefined]);
 
 /** src/pages/[locale]/hub/index.astro (and the layout's cache decision). */
 async function loadHubListing(locale: Locale, query: string) {
@@ -229,9 +251,11 @@ const hubCases: Case[] = [
       await getNextScheduledChange(db(), now);
     },
   },
-  ...['', 'when=past', 'when=all', 'page=3', 'edition', 'tag', 'from=2026-06-10&to=2026-06-20', 'edition&tag&when=all'].map(
-    (query): Case => ({ name: `hub listing ?${query}`, minStatements: 7, run: () => loadHubListing('fr', withFixture(query)) }),
-  ),
+  ...['', 'when=past', 'when=all', 'page=3', 'edition', 'tag', 'from=2026-06-10&to=2026-06-20', 'edition&tag&when=all'].map((query): Case => ({
+    name: `hub listing ?${query}`,
+    minStatements: 7,
+    run: () => loadHubListing('fr', withFixture(query)),
+  })),
   { name: 'event page', minStatements: 10, run: () => getEventPage(db(), { slug: fixture.event, locale: 'de', now }) },
   { name: 'event page of an event in no edition', minStatements: 5, run: () => getEventPage(db(), { slug: fixture.loneEvent, locale: 'en', now }) },
   { name: 'unknown event page', minStatements: 1, run: () => getEventPage(db(), { slug: 'no-such-event', locale: 'en', now }) },
@@ -239,20 +263,32 @@ const hubCases: Case[] = [
   ...[`q=${WORD}`, `q=${WORD}&type=event&when=upcoming`, `q=${WORD}&edition&tag&when=past&page=2`, 'q=curator', 'q=organizer&type=organizer', `q=${WORD}*`].map(
     (query): Case => ({ name: `search ?${query}`, minStatements: 3, run: () => loadSearch('en', withFixture(query)) }),
   ),
-  ...['', 'when=past', 'edition&when=all', 'tag', 'from=2026-06-10&to=2026-06-20'].map(
-    (query): Case => ({ name: `hub calendar ?${query}`, minStatements: 4, run: () => loadHubCalendar('en', withFixture(query)) }),
-  ),
+  ...['', 'when=past', 'edition&when=all', 'tag', 'from=2026-06-10&to=2026-06-20'].map((query): Case => ({
+    name: `hub calendar ?${query}`,
+    minStatements: 4,
+    run: () => loadHubCalendar('en', withFixture(query)),
+  })),
   {
     name: 'RSS feed',
     minStatements: 2,
     run: () => listRecentlyPublished(db(), 'en', now),
-    accepted: [{ plan: /^SCAN events USING INDEX events_visible_since_idx$/, reason: 'newest to become public first, read from the expression index; stops after LIMIT rows' }],
+    accepted: [
+      {
+        plan: /^SCAN events USING INDEX events_visible_since_idx$/,
+        reason: 'newest to become public first, read from the expression index; stops after LIMIT rows',
+      },
+    ],
   },
   {
     name: 'sitemap size',
     minStatements: 1,
     run: () => countSitemapParts(db(), now),
-    accepted: [{ plan: /^SCAN events USING COVERING INDEX \w+$/, reason: 'counts every public event to size the sitemap index, index-only (8 ms at 100k events); cached until a write' }],
+    accepted: [
+      {
+        plan: /^SCAN events USING COVERING INDEX \w+$/,
+        reason: 'counts every public event to size the sitemap index, index-only (8 ms at 100k events); cached until a write',
+      },
+    ],
   },
   {
     name: 'sitemap files',
@@ -293,7 +329,10 @@ const hubCases: Case[] = [
 /** A query string with `edition`, `tag`, `curator`, `organizer` placeholders filled from the fixture. */
 function withFixture(query: string): string {
   const values: Record<string, string> = { edition: `edition=${fixture.edition}`, tag: `tag=${fixture.tag}` };
-  const words: Record<string, string> = { 'q=curator': `q=${encodeURIComponent(fixture.curatorWord)}`, 'q=organizer': `q=${encodeURIComponent(fixture.organizerWord)}` };
+  const words: Record<string, string> = {
+    'q=curator': `q=${encodeURIComponent(fixture.curatorWord)}`,
+    'q=organizer': `q=${encodeURIComponent(fixture.organizerWord)}`,
+  };
   return query
     .split('&')
     .map((part) => values[part] ?? words[part] ?? part)
@@ -307,12 +346,27 @@ const sortsOf = (resource: AdminResource) =>
   resource === eventsAdmin ? eventSorts : Object.keys(resource.list.sorts).flatMap((field) => [field, `-${field}`]);
 
 const adminCases: Case[] = [
-  { name: 'dashboard counts', minStatements: 7, run: () => countCollections(db()), accepted: [{ plan: /^SCAN events USING COVERING INDEX \w+$/, reason: 'count(*) of the whole collection reads its smallest index (0.5 ms at 100k events)' }] },
-  { name: 'dashboard latest changes', minStatements: 1, run: () => listLatestAuditEntries(db()), accepted: [{ plan: /^SCAN audit_log USING INDEX audit_log_at_idx$/, reason: 'newest first from the index, stops after LIMIT rows' }] },
+  {
+    name: 'dashboard counts',
+    minStatements: 7,
+    run: () => countCollections(db()),
+    accepted: [{ plan: /^SCAN events USING COVERING INDEX \w+$/, reason: 'count(*) of the whole collection reads its smallest index (0.5 ms at 100k events)' }],
+  },
+  {
+    name: 'dashboard latest changes',
+    minStatements: 1,
+    run: () => listLatestAuditEntries(db()),
+    accepted: [{ plan: /^SCAN audit_log USING INDEX audit_log_at_idx$/, reason: 'newest first from the index, stops after LIMIT rows' }],
+  },
   { name: 'event preview (draft)', minStatements: 5, run: () => loadPreview(db(), 'event', fixture.draftEvent, 'en', now) },
   { name: 'edition preview (draft)', minStatements: 4, run: () => loadPreview(db(), 'edition', fixture.draftEdition, 'en', now) },
   ...collections.flatMap((resource) =>
-    sortsOf(resource).map((sort): Case => ({ name: `admin ${resource.collection} list ?sort=${sort}`, minStatements: 1, run: adminList(resource, { sort }), accepted: [orderedPage] })),
+    sortsOf(resource).map((sort): Case => ({
+      name: `admin ${resource.collection} list ?sort=${sort}`,
+      minStatements: 1,
+      run: adminList(resource, { sort }),
+      accepted: [orderedPage],
+    })),
   ),
   ...(
     [

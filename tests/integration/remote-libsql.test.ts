@@ -55,7 +55,13 @@ beforeAll(async () => {
     body: JSON.stringify({ name: 'Remote Admin', email: 'admin@remote.example', password: PASSWORD }),
   });
   expect(signUp.status).toBe(200);
-  admin = adminClient(server.origin, signUp.headers.getSetCookie().map((cookie) => cookie.split(';', 1)[0]).join('; '));
+  admin = adminClient(
+    server.origin,
+    signUp.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';', 1)[0])
+      .join('; '),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -116,7 +122,7 @@ describe('remote libSQL (Hrana over HTTP)', () => {
       db = await openDatabase({ url: `file:${join(dir, 'remote.db')}` });
       const rows = async (sql: string) => (await db!.$client.execute(sql)).rows;
       expect(await rows('PRAGMA integrity_check')).toEqual([expect.objectContaining({ integrity_check: 'ok' })]);
-      expect(await rows("SELECT locale, title FROM event_translations ORDER BY locale")).toEqual([
+      expect(await rows('SELECT locale, title FROM event_translations ORDER BY locale')).toEqual([
         expect.objectContaining({ locale: 'de', title: 'Konzert, umbenannt' }),
         expect.objectContaining({ locale: 'en', title: 'Concert from afar' }),
       ]);

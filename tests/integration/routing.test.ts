@@ -8,12 +8,14 @@ let event: Created;
 beforeAll(async () => {
   server = await startTestServer({ HUB_DEMO: '0' });
   const admin = await createUser(server, 'admin');
-  event = await createEvent(admin, { status: 'published', translations: Object.fromEntries(Object.entries(titles).map(([locale, title]) => [locale, { title }])) });
+  event = await createEvent(admin, {
+    status: 'published',
+    translations: Object.fromEntries(Object.entries(titles).map(([locale, title]) => [locale, { title }])),
+  });
 });
 afterAll(() => server?.stop());
 
-const fetchManual = (path: string, headers: Record<string, string> = {}) =>
-  fetch(new URL(path, server.origin), { redirect: 'manual', headers });
+const fetchManual = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, server.origin), { redirect: 'manual', headers });
 
 describe('locale routing through the built server', () => {
   it.each([

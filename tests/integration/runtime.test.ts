@@ -25,7 +25,10 @@ async function listen(server: ReturnType<typeof createHttpServer>): Promise<numb
 describe('health endpoints', () => {
   it('report liveness and readiness from the database and its migrations', async () => {
     const t = await createTestDatabase();
-    const server = createHttpServer((_req, res) => res.end('app'), () => checkReadiness(t.db));
+    const server = createHttpServer(
+      (_req, res) => res.end('app'),
+      () => checkReadiness(t.db),
+    );
     const port = await listen(server);
     expect(await get(port, '/healthz')).toEqual({ status: 200, body: '{"status":"ok"}' });
     const ready = await get(port, '/readyz');

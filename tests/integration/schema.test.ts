@@ -23,7 +23,21 @@ describe('migrations', () => {
   it('create every table from an empty file, with FTS5, WAL and foreign keys', async () => {
     const rows = await t.db.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`);
     const names = rows.map((r) => r.name);
-    for (const table of ['editions', 'events', 'curators', 'organizers', 'tags', 'medias', 'files', 'audit_log', 'contact_messages', 'search_fts', 'event_translations', 'edition_curators', 'event_medias']) {
+    for (const table of [
+      'editions',
+      'events',
+      'curators',
+      'organizers',
+      'tags',
+      'medias',
+      'files',
+      'audit_log',
+      'contact_messages',
+      'search_fts',
+      'event_translations',
+      'edition_curators',
+      'event_medias',
+    ]) {
       expect(names).toContain(table);
     }
     expect(await t.db.get(sql`PRAGMA journal_mode`)).toEqual({ journal_mode: 'wal' });
@@ -52,12 +66,9 @@ describe('schema constraints', () => {
     await expectDbError(t.db.insert(events).values({ ...baseEvent, slug: 'opening-night' }), /UNIQUE/);
   });
 
-  it.each(['Opening', 'opening night', '-opening', 'opening-', 'open--ing', 'é-t-é', '', 'a'.repeat(81)])(
-    'refuses the slug %j',
-    async (slug) => {
-      await expectDbError(t.db.insert(events).values({ ...baseEvent, slug }), /CHECK/);
-    },
-  );
+  it.each(['Opening', 'opening night', '-opening', 'opening-', 'open--ing', 'é-t-é', '', 'a'.repeat(81)])('refuses the slug %j', async (slug) => {
+    await expectDbError(t.db.insert(events).values({ ...baseEvent, slug }), /CHECK/);
+  });
 
   it('accepts a well-formed slug of 80 characters', async () => {
     await t.db.insert(tags).values({ slug: 'a'.repeat(80) });
@@ -65,8 +76,7 @@ describe('schema constraints', () => {
   });
 
   it('refuses unknown statuses and end before start', async () => {
-    await expectDbError(
-      t.db.run(sql`INSERT INTO events (slug, status, starts_at, ends_at, time_zone) VALUES ('x', 'live', 1, 2, 'UTC')`), /CHECK/);
+    await expectDbError(t.db.run(sql`INSERT INTO events (slug, status, starts_at, ends_at, time_zone) VALUES ('x', 'live', 1, 2, 'UTC')`), /CHECK/);
     await expectDbError(t.db.insert(events).values({ ...baseEvent, slug: 'backwards', endsAt: new Date('2026-04-01T00:00:00Z') }), /CHECK/);
   });
 
@@ -78,7 +88,10 @@ describe('schema constraints', () => {
   });
 
   it('cascades translations when an event is deleted', async () => {
-    const [row] = await t.db.insert(events).values({ ...baseEvent, slug: 'gone' }).returning({ id: events.id });
+    const [row] = await t.db
+      .insert(events)
+      .values({ ...baseEvent, slug: 'gone' })
+      .returning({ id: events.id });
     await t.db.insert(eventTranslations).values({ eventId: row!.id, locale: 'en', title: 'Gone' });
     await t.db.delete(events).where(sql`id = ${row!.id}`);
     expect(await t.db.select().from(eventTranslations)).toEqual([]);

@@ -29,7 +29,7 @@ describe('demo content', () => {
     expect(await count(t.db, `editions WHERE status = 'published' AND ends_at < ${at}`)).toBeGreaterThanOrEqual(1);
     expect(await count(t.db, `editions WHERE status = 'published' AND starts_at <= ${at} AND ends_at >= ${at}`)).toBeGreaterThanOrEqual(1);
     expect(await count(t.db, `editions WHERE status = 'published' AND starts_at > ${at}`)).toBeGreaterThanOrEqual(1);
-    expect(await count(t.db, 'events WHERE status = \'draft\'')).toBeGreaterThanOrEqual(1);
+    expect(await count(t.db, "events WHERE status = 'draft'")).toBeGreaterThanOrEqual(1);
     expect(await count(t.db, `events WHERE publish_at > ${at}`)).toBeGreaterThanOrEqual(1);
     expect(await count(t.db, '(SELECT DISTINCT time_zone FROM events)')).toBeGreaterThanOrEqual(4);
 
@@ -42,7 +42,8 @@ describe('demo content', () => {
     expect(await count(t.db, "search_fts WHERE search_fts MATCH 'ete' AND locale = 'fr'")).toBeGreaterThan(0);
     expect(await t.db.all(sql`PRAGMA foreign_key_check`)).toEqual([]);
 
-    const snapshot = async () => Promise.all(['editions', 'events', 'event_translations', 'event_tags', 'medias', 'search_fts'].map((table) => count(t.db, table)));
+    const snapshot = async () =>
+      Promise.all(['editions', 'events', 'event_translations', 'event_tags', 'medias', 'search_fts'].map((table) => count(t.db, table)));
     const before = await snapshot();
     const second = await seedDatabase(t.db, { uploadsDir, now });
     expect(second.inserted).toBe(false);

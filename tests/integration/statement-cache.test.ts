@@ -31,7 +31,7 @@ describe('kept prepared statements', () => {
     await b.$client.execute({ sql: 'INSERT INTO notes (body) VALUES (?)', args: ['one'] });
     expect([await countOf(a), await countOf(b)]).toEqual([1, 1]);
     await writeTransaction(a, async (tx) => {
-      await tx.run('INSERT INTO notes (body) VALUES (\'two\')');
+      await tx.run("INSERT INTO notes (body) VALUES ('two')");
     });
     expect([await countOf(a), await countOf(b)]).toEqual([2, 2]);
   });

@@ -61,11 +61,21 @@ describe('the limits keyed on the client', () => {
     const origin = byHops.origin;
     const statuses: number[] = [];
     for (let i = 0; i < 25 && statuses.at(-1) !== 429; i++) {
-      const response = await postForm(origin, '/en/admin/sign-in', { email: `spray-${i}@example.test`, password: 'guess-guess-guess' }, { 'x-forwarded-for': '198.51.100.66' });
+      const response = await postForm(
+        origin,
+        '/en/admin/sign-in',
+        { email: `spray-${i}@example.test`, password: 'guess-guess-guess' },
+        { 'x-forwarded-for': '198.51.100.66' },
+      );
       statuses.push(response.status);
     }
     expect(statuses.at(-1)).toBe(429);
-    const other = await postForm(origin, '/en/admin/sign-in', { email: 'someone@example.test', password: 'guess-guess-guess' }, { 'x-forwarded-for': '198.51.100.67' });
+    const other = await postForm(
+      origin,
+      '/en/admin/sign-in',
+      { email: 'someone@example.test', password: 'guess-guess-guess' },
+      { 'x-forwarded-for': '198.51.100.67' },
+    );
     expect(other.status).toBe(401);
   });
 

@@ -42,7 +42,12 @@ const nodeEnv = (uploadsDir: string) => ({
   HUB_WORKERS: '1',
 });
 
-const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name) : []);
+const filesUnder = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+    : [];
 
 /** Every media and file row whose blob the bucket does not hold. */
 async function rowsWithoutBlob(): Promise<string[]> {
@@ -98,7 +103,10 @@ describe('two app nodes on one database and one bucket', () => {
   });
 
   it('shows on node B an edit made through node A within one purge interval, although B had the page cached', async () => {
-    const [event] = (await db.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows as unknown as { id: number; slug: string }[];
+    const [event] = (await db.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows as unknown as {
+      id: number;
+      slug: string;
+    }[];
     const page = `${nodeB.origin}/en/hub/event/${event!.slug}`;
     await fetch(page).then((response) => response.text());
     const cached = await fetch(page);

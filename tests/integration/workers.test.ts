@@ -23,7 +23,8 @@ async function workerIds(server: TestServer, requests: number): Promise<number[]
   return ids;
 }
 
-const workerPids = (server: TestServer) => new Map([...server.logs().matchAll(/worker (\d+) started \(pid (\d+)\)/g)].map((match) => [Number(match[1]), Number(match[2])]));
+const workerPids = (server: TestServer) =>
+  new Map([...server.logs().matchAll(/worker (\d+) started \(pid (\d+)\)/g)].map((match) => [Number(match[1]), Number(match[2])]));
 
 const isAlive = (pid: number) => {
   try {
@@ -45,7 +46,10 @@ describe('several workers', () => {
   it('purges a page on every worker at once after a write through one of them', async () => {
     const { server, admin } = running.app;
     const client = createClient({ url: server.databaseUrl, intMode: 'number' });
-    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows as unknown as { id: number; slug: string }[];
+    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows as unknown as {
+      id: number;
+      slug: string;
+    }[];
     client.close();
     const path = `/en/hub/event/${event!.slug}`;
     // Until each worker has rendered (and kept) the page once.
@@ -100,7 +104,10 @@ describe('several workers sharing a database with other machines', () => {
   it('apply a purge another machine logged (cache_purges), every worker of them, then stop cleanly on SIGTERM', async () => {
     const server = await startTestServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '50' });
     const client = createClient({ url: server.databaseUrl, intMode: 'number' });
-    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id DESC LIMIT 1`)).rows as unknown as { id: number; slug: string }[];
+    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id DESC LIMIT 1`)).rows as unknown as {
+      id: number;
+      slug: string;
+    }[];
     const path = `/en/hub/event/${event!.slug}`;
     const states: string[] = [];
     for (let i = 0; i < 20 && states.filter((state) => state === 'MISS').length < 2; i++) states.push(String((await fresh(server, path)).headers['x-cache']));

@@ -5,7 +5,14 @@ const base = { version: 3, slug: 'jazz-night', tagIds: [1, 2], translations: { e
 
 describe('conflict dialog diff', () => {
   it('flattens translations to the API field paths and ignores the version', () => {
-    expect([...flattenDraft(base).keys()].sort()).toEqual(['slug', 'tagIds', 'translations.en.summary', 'translations.en.title', 'translations.fr.summary', 'translations.fr.title']);
+    expect([...flattenDraft(base).keys()].sort()).toEqual([
+      'slug',
+      'tagIds',
+      'translations.en.summary',
+      'translations.en.title',
+      'translations.fr.summary',
+      'translations.fr.title',
+    ]);
   });
 
   it('lists what someone else changed, flags clashes, and names my other changes', () => {

@@ -17,7 +17,10 @@ describe('relation options', () => {
   });
 
   it('shows a small WebP variant of images and nothing for other URLs', () => {
-    expect(itemOption({ id: 7, url: '/media/ab/abc.jpg', translations: { en: { alt: 'A cat' } } }, 'en')).toMatchObject({ label: 'A cat', thumb: '/media/ab/abc.jpg?w=320&fm=webp' });
+    expect(itemOption({ id: 7, url: '/media/ab/abc.jpg', translations: { en: { alt: 'A cat' } } }, 'en')).toMatchObject({
+      label: 'A cat',
+      thumb: '/media/ab/abc.jpg?w=320&fm=webp',
+    });
     expect(thumbnailOf('/files/ab/abc.pdf')).toBeUndefined();
     expect(thumbnailOf('javascript:alert(1)')).toBeUndefined();
   });

@@ -54,7 +54,14 @@ describe('route rules', () => {
   });
 
   it('treats only the sign-in, sign-up, sign-out and 401 pages as open', () => {
-    for (const path of ['/en/admin/sign-in', '/fr/admin/sign-in/factor-one', '/de/admin/sign-up', '/de/admin/sign-up/verify', '/en/admin/sign-out', '/en/admin/unauthorized']) {
+    for (const path of [
+      '/en/admin/sign-in',
+      '/fr/admin/sign-in/factor-one',
+      '/de/admin/sign-up',
+      '/de/admin/sign-up/verify',
+      '/en/admin/sign-out',
+      '/en/admin/unauthorized',
+    ]) {
       expect(isOpenAdminPage(path), path).toBe(true);
     }
     for (const path of ['/en/admin', '/en/admin/events', '/en/admin/forbidden', '/en/admin/sign-ins', '/en/admin/events/sign-in', '/api/admin/sign-in']) {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseEmbedUrl } from '../../src/lib/embeds.ts';
 import { videoLinkField } from '../../src/lib/collections/medias.ts';
 
-const youtube = { provider: 'youtube', id: 'dQw4w9WgXcQ', watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', playerUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' };
+const youtube = {
+  provider: 'youtube',
+  id: 'dQw4w9WgXcQ',
+  watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  playerUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+};
 
 describe('video links', () => {
   it.each([
@@ -25,7 +30,11 @@ describe('video links', () => {
     ['https://vimeo.com/76979871', 'https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871'],
     ['https://www.vimeo.com/76979871?share=copy', 'https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871'],
     ['https://vimeo.com/76979871/8272103f6e', 'https://vimeo.com/76979871/8272103f6e', 'https://player.vimeo.com/video/76979871?h=8272103f6e'],
-    ['https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0', 'https://vimeo.com/76979871/8272103f6e', 'https://player.vimeo.com/video/76979871?h=8272103f6e'],
+    [
+      'https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0',
+      'https://vimeo.com/76979871/8272103f6e',
+      'https://player.vimeo.com/video/76979871?h=8272103f6e',
+    ],
     ['https://vimeo.com/video/76979871/8272103f6e', 'https://vimeo.com/76979871/8272103f6e', 'https://player.vimeo.com/video/76979871?h=8272103f6e'],
   ])('reads the Vimeo video of %s', (input, watchUrl, playerUrl) => {
     expect(parseEmbedUrl(input)).toEqual({ provider: 'vimeo', id: '76979871', watchUrl, playerUrl });

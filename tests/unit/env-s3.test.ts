@@ -32,7 +32,12 @@ describe('S3 storage settings', () => {
       S3_FORCE_PATH_STYLE: 'true',
       HUB_MEDIA_BASE_URL: 'https://media.festival.example/',
     });
-    expect(env).toMatchObject({ S3_BUCKET: 'festival-uploads', S3_REGION: 'auto', S3_FORCE_PATH_STYLE: true, HUB_MEDIA_BASE_URL: 'https://media.festival.example' });
+    expect(env).toMatchObject({
+      S3_BUCKET: 'festival-uploads',
+      S3_REGION: 'auto',
+      S3_FORCE_PATH_STYLE: true,
+      HUB_MEDIA_BASE_URL: 'https://media.festival.example',
+    });
     // No keys: the AWS SDK's own credential chain (an instance role, AWS_* variables).
     expect(parseEnv(bucket).S3_ACCESS_KEY_ID).toBeUndefined();
   });

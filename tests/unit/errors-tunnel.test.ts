@@ -18,12 +18,18 @@ describe('DSNs', () => {
     expect(parseDsn('http://key@127.0.0.1:9000/sentry/42')).toMatchObject({ host: '127.0.0.1:9000', path: 'sentry', projectId: '42' });
   });
 
-  it.each([undefined, '', 'not a url', 'https://o1.ingest.sentry.io/42', 'ftp://key@host/42', 'https://key@host/', 'https://key@host/abc', 'https://bad-key@host/1'])(
-    'rejects %j',
-    (value) => {
-      expect(parseDsn(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    undefined,
+    '',
+    'not a url',
+    'https://o1.ingest.sentry.io/42',
+    'ftp://key@host/42',
+    'https://key@host/',
+    'https://key@host/abc',
+    'https://bad-key@host/1',
+  ])('rejects %j', (value) => {
+    expect(parseDsn(value)).toBeUndefined();
+  });
 
   it('builds the envelope endpoint from the scheme, host and project', () => {
     expect(getEnvelopeEndpoint(parseDsn('https://k@o1.ingest.sentry.io/42')!)).toBe('https://o1.ingest.sentry.io/api/42/envelope/');

@@ -17,9 +17,20 @@ describe('storage keys', () => {
 
   it('cannot express traversal, absolute paths or other folders', () => {
     for (const bad of [
-      `../${sha}.jpg`, `ab/../${sha}.jpg`, `/ab/${sha}.jpg`, `ab\\${sha}.jpg`, `cd/${sha}.jpg`, `ab/${sha}.JPG`,
-      `ab/${sha}.jpg/..`, `ab/${sha.slice(1)}.jpg`, `ab/${sha}.jpg%00.png`, `ab//${sha}.jpg`, '', `variants/../ab/${sha}.jpg`,
-      `variants/ab/${sha}-w640.svg`, `ab/${sha}`,
+      `../${sha}.jpg`,
+      `ab/../${sha}.jpg`,
+      `/ab/${sha}.jpg`,
+      `ab\\${sha}.jpg`,
+      `cd/${sha}.jpg`,
+      `ab/${sha}.JPG`,
+      `ab/${sha}.jpg/..`,
+      `ab/${sha.slice(1)}.jpg`,
+      `ab/${sha}.jpg%00.png`,
+      `ab//${sha}.jpg`,
+      '',
+      `variants/../ab/${sha}.jpg`,
+      `variants/ab/${sha}-w640.svg`,
+      `ab/${sha}`,
     ]) {
       expect(isStorageKey(bad), bad).toBe(false);
     }

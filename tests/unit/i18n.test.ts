@@ -8,7 +8,9 @@ describe('UI strings', () => {
   it.each(locales.filter((l) => l !== defaultLocale))('%s has every key of the default locale', (locale) => {
     const strings = getStrings(locale);
     const missing = Object.keys(source).filter((key) => !(key in strings));
-    const empty = Object.entries(strings).filter(([, value]) => value.trim() === '').map(([key]) => key);
+    const empty = Object.entries(strings)
+      .filter(([, value]) => value.trim() === '')
+      .map(([key]) => key);
     expect(missing, `keys missing in ${locale}.json`).toEqual([]);
     expect(empty, `empty strings in ${locale}.json`).toEqual([]);
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { candidateWidths, fallbackCandidate, imageLayouts, type ImageLayout } from '../../src/lib/image-layouts.ts';
 import { variantWidths } from '../../src/server/storage/keys.ts';
 
-const widths = (originalWidth: number, layout: ImageLayout = imageLayouts.cover) => candidateWidths(variantWidths, originalWidth, layout).map(({ width }) => width);
+const widths = (originalWidth: number, layout: ImageLayout = imageLayouts.cover) =>
+  candidateWidths(variantWidths, originalWidth, layout).map(({ width }) => width);
 
 describe('responsive image candidates', () => {
   it('offers a cover every variant the original fills, ending with the original width', () => {
@@ -24,7 +25,8 @@ describe('responsive image candidates', () => {
   });
 
   it('picks one JPEG about 960 px wide, or the largest the layout needs', () => {
-    const fallback = (originalWidth: number, layout: ImageLayout = imageLayouts.cover) => fallbackCandidate(candidateWidths(variantWidths, originalWidth, layout), layout);
+    const fallback = (originalWidth: number, layout: ImageLayout = imageLayouts.cover) =>
+      fallbackCandidate(candidateWidths(variantWidths, originalWidth, layout), layout);
     expect(fallback(1600)).toBe(960);
     expect(fallback(1600, imageLayouts.card)).toBe(960);
     expect(fallback(1600, imageLayouts.portrait)).toBe(320);

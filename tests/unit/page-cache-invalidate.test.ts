@@ -32,7 +32,9 @@ describe('tagsToInvalidate', () => {
     const tags = await invalidateHubFor(cache.handleFor(), { events: [1] }, undefined, { purgeId: 42 });
     expect(calls).toEqual([[tags, 42]]);
     // A render that started before the purge cannot be stored under a purged tag.
-    expect(cache.store.set({ key: '/en', status: 200, headers: [], bodies: {}, etag: '"x"', tags: ['hub'], expiresAt: Date.now() + 1000, bytes: 10 }, startedAt)).toBe(false);
+    expect(
+      cache.store.set({ key: '/en', status: 200, headers: [], bodies: {}, etag: '"x"', tags: ['hub'], expiresAt: Date.now() + 1000, bytes: 10 }, startedAt),
+    ).toBe(false);
     expect(await invalidateHubFor(undefined, { events: [1] })).toContain('event:1');
   });
 });

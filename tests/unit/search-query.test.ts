@@ -33,7 +33,11 @@ describe('parseSearchQuery', () => {
   });
 
   it('matches short terms as whole words and drops single letters next to real words', () => {
-    expect(parseSearchQuery('L’art de la réparation')).toEqual({ kind: 'ok', terms: ['art', 'de', 'la', 'réparation'], match: '"art"* "de" "la" "réparation"*' });
+    expect(parseSearchQuery('L’art de la réparation')).toEqual({
+      kind: 'ok',
+      terms: ['art', 'de', 'la', 'réparation'],
+      match: '"art"* "de" "la" "réparation"*',
+    });
     expect(parseSearchQuery('a')).toEqual({ kind: 'ok', terms: ['a'], match: '"a"' });
   });
 

@@ -88,7 +88,13 @@ export function OrderedList({ items, ordered, onChange, label }: OrderedListProp
             <span className="admin-ordered__label">{item.label}</span>
             {ordered && (
               <span className="admin-ordered__moves">
-                <button type="button" className="admin-icon-button" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('admin.order.up', { label: item.label })}>
+                <button
+                  type="button"
+                  className="admin-icon-button"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                  aria-label={t('admin.order.up', { label: item.label })}
+                >
                   <span aria-hidden="true">↑</span>
                 </button>
                 <button
@@ -102,7 +108,12 @@ export function OrderedList({ items, ordered, onChange, label }: OrderedListProp
                 </button>
               </span>
             )}
-            <button type="button" className="admin-icon-button admin-ordered__remove" onClick={() => remove(index)} aria-label={t('admin.order.remove', { label: item.label })}>
+            <button
+              type="button"
+              className="admin-icon-button admin-ordered__remove"
+              onClick={() => remove(index)}
+              aria-label={t('admin.order.remove', { label: item.label })}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </li>

@@ -61,7 +61,12 @@ export function SingleRelationField({ path, collection, label, hint, filters }: 
             <p className="admin-relation__selected" data-testid={`selected-${path}`}>
               {selected.thumb && <img src={selected.thumb} alt="" width={64} height={64} />}
               <span>{selected.label}</span>
-              <button type="button" className="admin-link-button" onClick={() => field.setValue(null)} aria-label={t('admin.order.remove', { label: selected.label })}>
+              <button
+                type="button"
+                className="admin-link-button"
+                onClick={() => field.setValue(null)}
+                aria-label={t('admin.order.remove', { label: selected.label })}
+              >
                 {t('admin.common.remove')}
               </button>
             </p>

@@ -36,9 +36,12 @@ export function UploadField({ id, target, label, metadata, accept, onUploaded }:
   const abort = useRef<(() => void) | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const start = async (picked: File) => {
     setError(null);
@@ -71,7 +74,12 @@ export function UploadField({ id, target, label, metadata, accept, onUploaded }:
     const serverLimit = Number(result.problem['limit']);
     const vars = { limit: Number.isFinite(serverLimit) && serverLimit > 0 ? formatBytes(serverLimit, locale) : formatBytes(limit, locale) };
     const fieldCodes = Object.values(result.problem.errors ?? {}).flat();
-    setError([translateCode(t, result.problem.code, vars), ...fieldCodes.filter((code) => code !== result.problem.code).map((code) => translateCode(t, code, vars))].join(' '));
+    setError(
+      [
+        translateCode(t, result.problem.code, vars),
+        ...fieldCodes.filter((code) => code !== result.problem.code).map((code) => translateCode(t, code, vars)),
+      ].join(' '),
+    );
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

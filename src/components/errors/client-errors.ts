@@ -35,10 +35,7 @@ export function getErrorDigest(error: unknown): string | undefined {
 
 /** Logs a caught error to the console and hands it to monitoring. */
 export function reportClientError(report: ClientErrorReport): void {
-  console.error(
-    report.digest ? `[${report.boundary} error boundary] digest ${report.digest}:` : `[${report.boundary} error boundary]`,
-    report.error,
-  );
+  console.error(report.digest ? `[${report.boundary} error boundary] digest ${report.digest}:` : `[${report.boundary} error boundary]`, report.error);
   if (typeof window === 'undefined') return;
   const sink = (window.__hubClientErrors ??= [] as ClientErrorReport[]);
   if (Array.isArray(sink) && sink.length >= MAX_QUEUED) return;

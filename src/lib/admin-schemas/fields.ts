@@ -21,11 +21,7 @@ export const slugField = z
 
 /** A required single-line text (trimmed, never empty). */
 export function requiredText(max: number) {
-  return z
-    .string({ error: typeError })
-    .trim()
-    .min(1, { error: 'REQUIRED' })
-    .max(max, { error: 'TOO_LONG' });
+  return z.string({ error: typeError }).trim().min(1, { error: 'REQUIRED' }).max(max, { error: 'TOO_LONG' });
 }
 
 /** An optional text; empty or blank means "no value" (stored as null). */

@@ -21,11 +21,7 @@ function sortField<S extends string>(fields: readonly [S, ...S[]], fallback: S |
 }
 
 /** The list query of one collection: `q`, `sort`, `page`, `limit` and its own filters. */
-export function listQuerySchema<S extends string, F extends z.ZodRawShape>(
-  sorts: readonly [S, ...S[]],
-  defaultSort: S | `-${S}`,
-  filters: F,
-) {
+export function listQuerySchema<S extends string, F extends z.ZodRawShape>(sorts: readonly [S, ...S[]], defaultSort: S | `-${S}`, filters: F) {
   return z.strictObject({
     q: z.string().trim().max(200, { error: 'TOO_LONG' }).optional(),
     sort: sortField(sorts, defaultSort),
@@ -41,11 +37,7 @@ export function listQuerySchema<S extends string, F extends z.ZodRawShape>(
 }
 
 /** The export query: the list's filters (no pagination) and a format. */
-export function exportQuerySchema<S extends string, F extends z.ZodRawShape>(
-  sorts: readonly [S, ...S[]],
-  defaultSort: S | `-${S}`,
-  filters: F,
-) {
+export function exportQuerySchema<S extends string, F extends z.ZodRawShape>(sorts: readonly [S, ...S[]], defaultSort: S | `-${S}`, filters: F) {
   return listQuerySchema(sorts, defaultSort, filters)
     .omit({ page: true, limit: true })
     .extend({ format: z.enum(EXPORT_FORMATS, { error: 'INVALID_VALUE' }).default('csv') });

@@ -47,8 +47,7 @@ export interface ListColumn {
 
 /** A filter control of a list screen. */
 export type FilterControl =
-  | { key: string; kind: 'select'; options: readonly string[]; labelPrefix: string }
-  | { key: string; kind: 'relation'; collection: CollectionName };
+  { key: string; kind: 'select'; options: readonly string[]; labelPrefix: string } | { key: string; kind: 'relation'; collection: CollectionName };
 
 /** How a list screen's state maps onto its URL and the list API. */
 export interface ListStateConfig {

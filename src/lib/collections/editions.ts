@@ -1,15 +1,6 @@
 /** Editions: the declaration every admin layer derives from (see declare.ts). */
 import { z } from 'zod';
-import {
-  idField,
-  idListField,
-  instantField,
-  optionalText,
-  publicationStatusField,
-  requiredText,
-  slugField,
-  timeZoneField,
-} from '../admin-schemas/fields.ts';
+import { idField, idListField, instantField, optionalText, publicationStatusField, requiredText, slugField, timeZoneField } from '../admin-schemas/fields.ts';
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
 import { defineCollection, programmeColumns, statusControl } from './declare.ts';
 
@@ -57,9 +48,6 @@ export const editionsCollection = defineCollection({
     defaultSort: '-startsAt',
     filters: { status: statusFilter, tag: idParam.optional() },
     columns: programmeColumns,
-    controls: [
-      statusControl,
-      { key: 'tag', kind: 'relation', collection: 'tags' },
-    ],
+    controls: [statusControl, { key: 'tag', kind: 'relation', collection: 'tags' }],
   },
 });

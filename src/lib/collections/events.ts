@@ -82,10 +82,6 @@ export const eventsCollection = defineCollection({
     defaultSort: '-updatedAt',
     filters: { status: statusFilter, edition: idParam.optional(), tag: idParam.optional() },
     columns: programmeColumns,
-    controls: [
-      statusControl,
-      { key: 'edition', kind: 'relation', collection: 'editions' },
-      { key: 'tag', kind: 'relation', collection: 'tags' },
-    ],
+    controls: [statusControl, { key: 'edition', kind: 'relation', collection: 'editions' }, { key: 'tag', kind: 'relation', collection: 'tags' }],
   },
 });

@@ -60,9 +60,7 @@ export const GET: APIRoute = async ({ params, request, url }) => {
   const width = w as (typeof variantWidths)[number];
   const variant = await getImageVariant(storage, key, width, fm);
   if (variant && base) return redirectToMediaBase(base, variantKey(key, width, fm));
-  return variant
-    ? objectResponse(request, variant, { etag: `"${key.sha256}-w${width}.${fm}"`, contentType: variantContentType(fm) })
-    : notFound();
+  return variant ? objectResponse(request, variant, { etag: `"${key.sha256}-w${width}.${fm}"`, contentType: variantContentType(fm) }) : notFound();
 };
 
 export const HEAD = GET;

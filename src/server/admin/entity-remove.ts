@@ -127,7 +127,12 @@ export async function transitionEntities(
       await tx
         .update(spec.table)
         .set(set as Partial<SQLiteTable['$inferInsert']>)
-        .where(inArray(columnOf(spec, 'id'), changing.map((state) => state.id)));
+        .where(
+          inArray(
+            columnOf(spec, 'id'),
+            changing.map((state) => state.id),
+          ),
+        );
       await recordAudit(
         tx,
         actor,

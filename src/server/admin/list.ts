@@ -182,7 +182,13 @@ interface PageClause {
  * once for both; not, each is planned on its own (the count on an index alone, the page on a
  * walk of the sort index that stops after its rows).
  */
-function hitsPage<Q>(definition: ListDefinition<Q>, where: SQL | undefined, sortBy: SQL | SQLiteColumn, page: PageClause, materialized: 'MATERIALIZED' | 'NOT MATERIALIZED'): PageParts {
+function hitsPage<Q>(
+  definition: ListDefinition<Q>,
+  where: SQL | undefined,
+  sortBy: SQL | SQLiteColumn,
+  page: PageClause,
+  materialized: 'MATERIALIZED' | 'NOT MATERIALIZED',
+): PageParts {
   const { spec } = definition;
   return {
     ctes: sql`WITH hits AS ${sql.raw(materialized)} (SELECT ${columnOf(spec, 'id')} AS id, ${sortBy} AS k FROM ${spec.table}${where ? sql` WHERE ${where}` : sql``})`,
@@ -207,7 +213,8 @@ function hitsPage<Q>(definition: ListDefinition<Q>, where: SQL | undefined, sort
 function searchPage<Q>(definition: ListDefinition<Q>, filters: (SQL | undefined)[], matches: SQL, sortBy: SQL | SQLiteColumn, page: PageClause): PageParts {
   const { spec } = definition;
   const idColumn = columnOf(spec, 'id');
-  if (!is(sortBy, Column) || sortBy.table !== spec.table) return hitsPage(definition, and(sql`${idColumn} IN (${matches})`, ...filters), sortBy, page, 'MATERIALIZED');
+  if (!is(sortBy, Column) || sortBy.table !== spec.table)
+    return hitsPage(definition, and(sql`${idColumn} IN (${matches})`, ...filters), sortBy, page, 'MATERIALIZED');
   const filtered = and(...filters);
   const id = sql`w.${sql.identifier(idColumn.name)}`;
   // `+` keeps SQLite from starting at the matches; the filters, checked by id only for rows in

@@ -68,13 +68,29 @@ export async function checkReferences(
   }
   const kinds = [...new Set(wanted.map((item) => item.kind))];
   const found = new Map(
-    await Promise.all(kinds.map(async (kind) => [kind, await existingIds(db, kind, wanted.filter((w) => w.kind === kind).map((w) => w.id))] as const)),
+    await Promise.all(
+      kinds.map(
+        async (kind) =>
+          [
+            kind,
+            await existingIds(
+              db,
+              kind,
+              wanted.filter((w) => w.kind === kind).map((w) => w.id),
+            ),
+          ] as const,
+      ),
+    ),
   );
   const missing = wanted.filter((item) => !found.get(item.kind)?.has(item.id));
   if (missing.length === 0) return;
   // An id that exists as a media but not as an image gets the more helpful code.
   const medias = missing.some((item) => item.kind === 'image')
-    ? await existingIds(db, 'media', missing.filter((item) => item.kind === 'image').map((item) => item.id))
+    ? await existingIds(
+        db,
+        'media',
+        missing.filter((item) => item.kind === 'image').map((item) => item.id),
+      )
     : new Set<number>();
   for (const item of missing) {
     errors.add(item.path, item.kind === 'image' && medias.has(item.id) ? 'NOT_AN_IMAGE' : 'DANGLING_REFERENCE');

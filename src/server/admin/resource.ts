@@ -38,8 +38,7 @@ export type LinkTable = Omit<LinkSpec, 'kind'>;
 type Filters<C extends Collection> = Omit<z.output<C['listQuery']>, 'page' | 'limit' | 'sort'>;
 
 /** What the server adds to a declaration: storage, and rules that need it. */
-export interface ServerPart<C extends Collection>
-  extends Omit<EntitySpec, 'entity' | 'columns' | 'references' | 'links' | 'translations'> {
+export interface ServerPart<C extends Collection> extends Omit<EntitySpec, 'entity' | 'columns' | 'references' | 'links' | 'translations'> {
   /** The link table of every `ids` field of the declaration. */
   links: { readonly [K in keyof C['fields']]?: LinkTable };
   translations: { table: SQLiteTable; owner: SQLiteColumn; locale: SQLiteColumn };

@@ -23,7 +23,10 @@ export interface WriteOutcome<B = unknown> {
   purgeId?: number | undefined;
 }
 
-const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const satisfies Record<keyof DetachedOwners, string>;
+const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const satisfies Record<
+  keyof DetachedOwners,
+  string
+>;
 
 /**
  * Hub changes of a write: the items themselves (via the spec) plus owners that lost a link.
@@ -89,7 +92,13 @@ export async function bulkItems(db: Database, actor: Actor, resource: AdminResou
   const target = bulkTargets[input.action];
   const purgeOf = ({ changed }: TransitionResult) => {
     const after = changed.map((state) => ({ ...state, values: { ...state.values, status: target } }));
-    return changed.length ? changesOf(resource, changed.map((state) => state.id), [...changed, ...after]) : {};
+    return changed.length
+      ? changesOf(
+          resource,
+          changed.map((state) => state.id),
+          [...changed, ...after],
+        )
+      : {};
   };
   const result = await transitionEntities(db, actor, resource.spec, input.ids, target, purgeOf);
   return {

@@ -39,7 +39,10 @@ interface Source {
 
 const owners: Record<Owner, { table: string; title: (alias: string) => string }> = {
   event: { table: 'events', title: (a) => `(SELECT title FROM event_translations WHERE event_id = ${a}.id ORDER BY locale = '${defaultLocale}' DESC LIMIT 1)` },
-  edition: { table: 'editions', title: (a) => `(SELECT title FROM edition_translations WHERE edition_id = ${a}.id ORDER BY locale = '${defaultLocale}' DESC LIMIT 1)` },
+  edition: {
+    table: 'editions',
+    title: (a) => `(SELECT title FROM edition_translations WHERE edition_id = ${a}.id ORDER BY locale = '${defaultLocale}' DESC LIMIT 1)`,
+  },
   curator: { table: 'curators', title: (a) => `${a}.name` },
   organizer: { table: 'organizers', title: (a) => `${a}.name` },
 };
@@ -77,7 +80,10 @@ function pairs(source: Source, ids: SQL): SQL {
 }
 
 function idList(ids: readonly number[]): SQL {
-  return sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /** Where the items are used: up to `limit` usages per source, and the total count. */

@@ -100,9 +100,7 @@ export function decideAccess(input: GateInput): GateDecision {
   if (!access) {
     const allow = Object.keys(rule.methods);
     if (allow.includes('GET')) allow.push('HEAD');
-    return api
-      ? { kind: 'problem', status: 405, code: 'METHOD_NOT_ALLOWED', title: `Use ${allow.join(', ')}`, allow }
-      : { kind: 'method-not-allowed', allow };
+    return api ? { kind: 'problem', status: 405, code: 'METHOD_NOT_ALLOWED', title: `Use ${allow.join(', ')}`, allow } : { kind: 'method-not-allowed', allow };
   }
   if (access === 'signed-in') return { kind: 'allow' };
 

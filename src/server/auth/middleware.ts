@@ -80,10 +80,7 @@ let clerkMiddleware: Promise<MiddlewareHandler> | undefined;
 /** Clerk's middleware, loaded on first use: processes using local accounts never import Clerk. */
 function loadClerkMiddleware(env: Env): Promise<MiddlewareHandler> {
   clerkMiddleware ??= (async () => {
-    const [{ createClerkMiddleware }, { userFromClerkAuth }] = await Promise.all([
-      import('./clerk/clerk-astro-runtime.ts'),
-      import('./clerk/claims.ts'),
-    ]);
+    const [{ createClerkMiddleware }, { userFromClerkAuth }] = await Promise.all([import('./clerk/clerk-astro-runtime.ts'), import('./clerk/claims.ts')]);
     const lists = { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS };
     const origins = trustedOrigins(env);
     return createClerkMiddleware(

@@ -21,10 +21,17 @@ export function resolveAuthMode(env: Pick<Env, 'AUTH_PROVIDER'>, clerkBuild: boo
   if (env.AUTH_PROVIDER === 'clerk') {
     return clerkBuild
       ? { kind: 'clerk' }
-      : { kind: 'misconfigured', reason: 'Clerk keys are set, but this build was made without them: build again with PUBLIC_CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY set.' };
+      : {
+          kind: 'misconfigured',
+          reason: 'Clerk keys are set, but this build was made without them: build again with PUBLIC_CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY set.',
+        };
   }
   return clerkBuild
-    ? { kind: 'misconfigured', reason: 'This build includes Clerk, but PUBLIC_CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY are not set: set them, or build again without them for local accounts.' }
+    ? {
+        kind: 'misconfigured',
+        reason:
+          'This build includes Clerk, but PUBLIC_CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY are not set: set them, or build again without them for local accounts.',
+      }
     : { kind: 'local' };
 }
 

@@ -35,9 +35,7 @@ function toAttributes(origin: string, locale: Locale, event: CalendarEvent): Eve
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
   const when = `${formatDateTimeRange(locale, event.timeZone, event.startsAt, event.endsAt)} (${formatTimeZoneName(locale, event.timeZone, event.startsAt)}, ${event.timeZone})`;
   const location = [event.venueName, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : undefined);
-  const description = [event.summary, when, event.onlineUrl ? `${t('event.online')}: ${event.onlineUrl}` : null, url]
-    .filter(Boolean)
-    .join('\n\n');
+  const description = [event.summary, when, event.onlineUrl ? `${t('event.online')}: ${event.onlineUrl}` : null, url].filter(Boolean).join('\n\n');
   return {
     uid: eventUid(event.id),
     title: event.title,

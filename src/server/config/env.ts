@@ -33,16 +33,16 @@ const emailList = z
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })));
 
 /** An S3 bucket name as every S3-compatible store accepts it (AWS's rules: 3–63 characters). */
-const bucketName = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens');
+const bucketName = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens');
 
 /** A Sentry DSN (`https://<key>@<host>/<project id>`). */
 const sentryDsn = z.string().refine((value) => parseDsn(value) !== undefined, {
   message: 'must be a Sentry DSN like https://<public key>@<host>/<project id>',
 });
 
-type S3Settings = { [name in 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'HUB_MEDIA_BASE_URL']?: string | undefined } & {
+type S3Settings = {
+  [name in 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'HUB_MEDIA_BASE_URL']?: string | undefined;
+} & {
   S3_FORCE_PATH_STYLE?: boolean | undefined;
 };
 
@@ -81,7 +81,10 @@ const trustedProxies = z
     try {
       proxyAddr.compile(addresses);
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a number of proxies (e.g. 1) or a comma-separated list of their addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1, loopback)' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a number of proxies (e.g. 1) or a comma-separated list of their addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1, loopback)',
+      });
       return z.NEVER;
     }
     return { addresses };
@@ -173,7 +176,11 @@ export const envSchema = z
     const clerkKeys = [env.PUBLIC_CLERK_PUBLISHABLE_KEY, env.CLERK_SECRET_KEY].filter(Boolean).length;
     if (clerkKeys === 1) {
       const missing = env.PUBLIC_CLERK_PUBLISHABLE_KEY ? 'CLERK_SECRET_KEY' : 'PUBLIC_CLERK_PUBLISHABLE_KEY';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'Clerk needs both PUBLIC_CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY (or neither, for local accounts)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'Clerk needs both PUBLIC_CLERK_PUBLISHABLE_KEY and CLERK_SECRET_KEY (or neither, for local accounts)',
+      });
     }
     // An embedded database keeps a generated secret beside its file; a shared database is used by
     // several processes that must agree on one secret, so it has to be given.

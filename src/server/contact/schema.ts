@@ -16,12 +16,7 @@ export const contactLimits = {
 /** Error codes a field can carry. */
 export type ContactErrorCode = 'REQUIRED' | 'TOO_LONG' | 'TOO_SHORT' | 'INVALID_EMAIL' | 'CONSENT_REQUIRED';
 
-const text = (max: number) =>
-  z
-    .string({ error: 'REQUIRED' })
-    .trim()
-    .min(1, { error: 'REQUIRED' })
-    .max(max, { error: 'TOO_LONG' });
+const text = (max: number) => z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).max(max, { error: 'TOO_LONG' });
 
 export const contactSchema = z.object({
   name: text(contactLimits.name),

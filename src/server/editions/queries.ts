@@ -53,16 +53,27 @@ export const EDITION_PAGE_EVENTS = 100;
 
 const selectEdition = selectBySlug(editions);
 const selectEditionTexts = preparedQuery((db) =>
-  db.select().from(editionTranslations).where(eq(editionTranslations.editionId, sql.placeholder('editionId'))).prepare(),
+  db
+    .select()
+    .from(editionTranslations)
+    .where(eq(editionTranslations.editionId, sql.placeholder('editionId')))
+    .prepare(),
 );
 const selectEditionFileLinks = preparedQuery((db) =>
-  db.select().from(editionFiles).where(eq(editionFiles.editionId, sql.placeholder('editionId'))).orderBy(asc(editionFiles.position)).prepare(),
+  db
+    .select()
+    .from(editionFiles)
+    .where(eq(editionFiles.editionId, sql.placeholder('editionId')))
+    .orderBy(asc(editionFiles.position))
+    .prepare(),
 );
 /** The public events of edition `editionId` at `now` (placeholders). */
 const editionEventsVisible = () => and(eq(events.editionId, sql.placeholder('editionId')), isPubliclyVisible(events, sql.placeholder('now')))!;
 /** The first events of the edition in date order; the rest are one link away in the paginated programme. */
 const selectEditionEvents = preparedQuery((db) =>
-  eventItemsSelect(db, editionEventsVisible(), [asc(events.startsAt), asc(events.id)]).limit(EDITION_PAGE_EVENTS).prepare(),
+  eventItemsSelect(db, editionEventsVisible(), [asc(events.startsAt), asc(events.id)])
+    .limit(EDITION_PAGE_EVENTS)
+    .prepare(),
 );
 const countEditionEvents = preparedQuery((db) => db.select({ value: count() }).from(events).where(editionEventsVisible()).prepare());
 
@@ -90,8 +101,17 @@ export async function getEditionPage(
   const rows = toListRows(eventRows, locale);
   const [medias, eventTags, files, [total]] = await Promise.all([
     loadMedias(db, [...(edition.coverMediaId ? [edition.coverMediaId] : []), ...photoIds(curatorRows), ...coverIds(rows)], locale),
-    loadTagsFor(db, 'event', rows.map((row) => row.id), locale),
-    loadFiles(db, fileLinks.map((link) => link.fileId), locale),
+    loadTagsFor(
+      db,
+      'event',
+      rows.map((row) => row.id),
+      locale,
+    ),
+    loadFiles(
+      db,
+      fileLinks.map((link) => link.fileId),
+      locale,
+    ),
     eventRows.length < EDITION_PAGE_EVENTS ? Promise.resolve([{ value: rows.length }]) : countEditionEvents(db).all({ editionId, now }),
   ]);
   const items = withCardDetails(rows, medias, eventTags);
@@ -153,7 +173,11 @@ async function selectSummaries(db: Executor, locale: Locale, where: ReturnType<t
     .where(where)
     .orderBy(...order)
     .limit(limit);
-  const covers = await loadMedias(db, rows.flatMap((row) => (row.coverMediaId ? [row.coverMediaId] : [])), locale);
+  const covers = await loadMedias(
+    db,
+    rows.flatMap((row) => (row.coverMediaId ? [row.coverMediaId] : [])),
+    locale,
+  );
   return rows
     .filter((row) => row.title !== null)
     .map(({ translated, coverMediaId, title, ...row }): EditionSummary => ({
@@ -165,7 +189,11 @@ async function selectSummaries(db: Executor, locale: Locale, where: ReturnType<t
 }
 
 /** The edition running now, else the next one, else the latest past one (home page). */
-export async function getFeaturedEdition(db: Executor, locale: Locale, now: Date): Promise<{ edition: EditionSummary; phase: 'current' | 'next' | 'past' } | undefined> {
+export async function getFeaturedEdition(
+  db: Executor,
+  locale: Locale,
+  now: Date,
+): Promise<{ edition: EditionSummary; phase: 'current' | 'next' | 'past' } | undefined> {
   const visible = isPubliclyVisible(editions, now);
   const [next] = await selectSummaries(db, locale, and(visible, gte(editions.endsAt, now)), [asc(editions.startsAt), asc(editions.id)], 1);
   if (next) return { edition: next, phase: next.startsAt <= now ? 'current' : 'next' };

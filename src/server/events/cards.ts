@@ -35,12 +35,7 @@ function selectTagsOf(link: Link, ownerColumn: typeof eventTags.eventId | typeof
 const selectTags = { event: selectTagsOf(eventTags, eventTags.eventId), edition: selectTagsOf(editionTags, editionTags.editionId) };
 
 /** Tags of many events (or editions) in one query, labelled in `locale` with fallback. */
-export async function loadTagsFor(
-  db: Executor,
-  link: 'event' | 'edition',
-  ids: readonly number[],
-  locale: Locale,
-): Promise<Map<number, TagView[]>> {
+export async function loadTagsFor(db: Executor, link: 'event' | 'edition', ids: readonly number[], locale: Locale): Promise<Map<number, TagView[]>> {
   const result = new Map<number, TagView[]>();
   if (ids.length === 0) return result;
   for (const row of await selectTags[link](db).all({ ids: idList(ids), locale })) {
@@ -83,7 +78,12 @@ export async function attachCardDetails<T extends { id: number; coverMediaId: nu
 ): Promise<(Omit<T, 'coverMediaId'> & { cover: MediaView | null; tags: TagView[] })[]> {
   const [covers, tagsByEvent] = await Promise.all([
     loadMedias(db, coverIds(rows), locale),
-    loadTagsFor(db, 'event', rows.map((row) => row.id), locale),
+    loadTagsFor(
+      db,
+      'event',
+      rows.map((row) => row.id),
+      locale,
+    ),
   ]);
   return withCardDetails(rows, covers, tagsByEvent);
 }

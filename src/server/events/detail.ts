@@ -68,7 +68,11 @@ const OTHER_EVENTS = 12;
 
 const selectEvent = selectBySlug(events);
 const selectEventTexts = preparedQuery((db) =>
-  db.select().from(eventTranslations).where(eq(eventTranslations.eventId, sql.placeholder('eventId'))).prepare(),
+  db
+    .select()
+    .from(eventTranslations)
+    .where(eq(eventTranslations.eventId, sql.placeholder('eventId')))
+    .prepare(),
 );
 /** The event's edition (placeholder `editionId`) with its texts in the page's locales; with `visible`, only while public. */
 const selectEditionOf = (visible: boolean) =>
@@ -83,10 +87,20 @@ const selectEditionOf = (visible: boolean) =>
 const selectPublicEdition = selectEditionOf(true);
 const selectAnyEdition = selectEditionOf(false);
 const selectMediaLinks = preparedQuery((db) =>
-  db.select().from(eventMedias).where(eq(eventMedias.eventId, sql.placeholder('eventId'))).orderBy(asc(eventMedias.position)).prepare(),
+  db
+    .select()
+    .from(eventMedias)
+    .where(eq(eventMedias.eventId, sql.placeholder('eventId')))
+    .orderBy(asc(eventMedias.position))
+    .prepare(),
 );
 const selectFileLinks = preparedQuery((db) =>
-  db.select().from(eventFiles).where(eq(eventFiles.eventId, sql.placeholder('eventId'))).orderBy(asc(eventFiles.position)).prepare(),
+  db
+    .select()
+    .from(eventFiles)
+    .where(eq(eventFiles.eventId, sql.placeholder('eventId')))
+    .orderBy(asc(eventFiles.position))
+    .prepare(),
 );
 /** Public events of the same edition (placeholder `editionId`) but another event (`eventId`), soonest first. */
 const selectSiblings = preparedQuery((db) =>
@@ -126,7 +140,10 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
   let edition: EditionRef | null = null;
   const editionRow = editionRows[0]?.edition;
   if (editionRow) {
-    const editionText = pickTranslation(editionRows.flatMap((row) => (row.text ? [row.text] : [])), locale);
+    const editionText = pickTranslation(
+      editionRows.flatMap((row) => (row.text ? [row.text] : [])),
+      locale,
+    );
     edition = {
       id: editionRow.id,
       slug: editionRow.slug,
@@ -150,7 +167,11 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
   const [loaded, tagsById, files] = await Promise.all([
     loadGalleryMedias(db, mediaIds, locale),
     loadTagsFor(db, 'event', [eventId, ...siblings.map((sibling) => sibling.id)], locale),
-    loadFiles(db, fileLinks.map((link) => link.fileId), locale),
+    loadFiles(
+      db,
+      fileLinks.map((link) => link.fileId),
+      locale,
+    ),
   ]);
   const medias = imagesOf(loaded);
 

@@ -9,7 +9,10 @@ import { isDateKey } from '../../lib/dates.ts';
 export const timeFilters = ['upcoming', 'past', 'all'] as const;
 export type EventTimeFilter = (typeof timeFilters)[number];
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(80);
 const dateKey = z.string().refine(isDateKey);
 /** Far enough for any real programme; bounds OFFSET work on huge databases. */
 export const MAX_PAGE = 500;

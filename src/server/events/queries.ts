@@ -95,10 +95,7 @@ async function dateRangeCondition(db: Executor, visible: SQL, span: number, from
  * planner starts from that filter (see isPubliclyVisibleUnindexed); otherwise the count walks
  * `events_public_cover_idx`, which holds every column the condition reads.
  */
-export async function buildEventFilters(
-  db: Executor,
-  query: Omit<EventListQuery, 'locale' | 'page' | 'pageSize'>,
-): Promise<{ list: SQL; count: SQL }> {
+export async function buildEventFilters(db: Executor, query: Omit<EventListQuery, 'locale' | 'page' | 'pageSize'>): Promise<{ list: SQL; count: SQL }> {
   const { now, when = 'upcoming', editionId, tagId, from, to } = query;
   const visible = isPubliclyVisible(events, now);
   const span = await getLongestEventSpan(db, now.getTime());
@@ -138,35 +135,40 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
   const edOwn = alias(editionTranslations, 'ed_own');
   const edFallback = alias(editionTranslations, 'ed_fallback');
   const locale = sql.placeholder('locale');
-  return db
-    .select({
-      id: events.id,
-      slug: events.slug,
-      title: sql<string>`coalesce(${own.title}, ${fallback.title})`,
-      translated: sql<number>`${own.eventId} IS NOT NULL`,
-      summary: sql<string | null>`coalesce(${own.summary}, ${fallback.summary})`,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      timeZone: events.timeZone,
-      venueName: sql<string | null>`coalesce(${own.venueName}, ${fallback.venueName})`,
-      onlineUrl: events.onlineUrl,
-      coverMediaId: events.coverMediaId,
-      // When the event became public: the later of its publication and its scheduled time.
-      publishedAt: sql<Date | null>`CASE WHEN ${events.publishAt} IS NOT NULL AND (${events.publishedAt} IS NULL OR ${events.publishAt} > ${events.publishedAt}) THEN ${events.publishAt} ELSE ${events.publishedAt} END`.mapWith(events.publishedAt),
-      updatedAt: events.updatedAt,
-      editionSlug: editions.slug,
-      editionTitle: sql<string | null>`coalesce(${edOwn.title}, ${edFallback.title})`,
-      editionTranslated: sql<number>`${edOwn.editionId} IS NOT NULL`,
-    })
-    .from(events)
-    .leftJoin(own, and(eq(own.eventId, events.id), eq(own.locale, locale)))
-    .leftJoin(fallback, and(eq(fallback.eventId, events.id), eq(fallback.locale, defaultLocale)))
-    // An event inside an unpublished edition is shown without naming that edition.
-    .leftJoin(editions, and(eq(editions.id, events.editionId), isPubliclyVisible(editions, sql.placeholder('now'))))
-    .leftJoin(edOwn, and(eq(edOwn.editionId, editions.id), eq(edOwn.locale, locale)))
-    .leftJoin(edFallback, and(eq(edFallback.editionId, editions.id), eq(edFallback.locale, defaultLocale)))
-    .where(where)
-    .orderBy(...order);
+  return (
+    db
+      .select({
+        id: events.id,
+        slug: events.slug,
+        title: sql<string>`coalesce(${own.title}, ${fallback.title})`,
+        translated: sql<number>`${own.eventId} IS NOT NULL`,
+        summary: sql<string | null>`coalesce(${own.summary}, ${fallback.summary})`,
+        startsAt: events.startsAt,
+        endsAt: events.endsAt,
+        timeZone: events.timeZone,
+        venueName: sql<string | null>`coalesce(${own.venueName}, ${fallback.venueName})`,
+        onlineUrl: events.onlineUrl,
+        coverMediaId: events.coverMediaId,
+        // When the event became public: the later of its publication and its scheduled time.
+        publishedAt:
+          sql<Date | null>`CASE WHEN ${events.publishAt} IS NOT NULL AND (${events.publishedAt} IS NULL OR ${events.publishAt} > ${events.publishedAt}) THEN ${events.publishAt} ELSE ${events.publishedAt} END`.mapWith(
+            events.publishedAt,
+          ),
+        updatedAt: events.updatedAt,
+        editionSlug: editions.slug,
+        editionTitle: sql<string | null>`coalesce(${edOwn.title}, ${edFallback.title})`,
+        editionTranslated: sql<number>`${edOwn.editionId} IS NOT NULL`,
+      })
+      .from(events)
+      .leftJoin(own, and(eq(own.eventId, events.id), eq(own.locale, locale)))
+      .leftJoin(fallback, and(eq(fallback.eventId, events.id), eq(fallback.locale, defaultLocale)))
+      // An event inside an unpublished edition is shown without naming that edition.
+      .leftJoin(editions, and(eq(editions.id, events.editionId), isPubliclyVisible(editions, sql.placeholder('now'))))
+      .leftJoin(edOwn, and(eq(edOwn.editionId, editions.id), eq(edOwn.locale, locale)))
+      .leftJoin(edFallback, and(eq(edFallback.editionId, editions.id), eq(edFallback.locale, defaultLocale)))
+      .where(where)
+      .orderBy(...order)
+  );
 }
 
 export type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect>['all']>>[number];
@@ -188,15 +190,7 @@ export async function toEventItems(db: Executor, rows: readonly EventItemRow[], 
 }
 
 /** Selects list rows for `where`, in the given order. */
-export async function selectEventItems(
-  db: Executor,
-  locale: Locale,
-  now: Date,
-  where: SQL,
-  order: SQL[],
-  limit: number,
-  offset = 0,
-): Promise<EventListItem[]> {
+export async function selectEventItems(db: Executor, locale: Locale, now: Date, where: SQL, order: SQL[], limit: number, offset = 0): Promise<EventListItem[]> {
   const rows = await eventItemsSelect(db, where, order).limit(limit).offset(offset).all({ locale, now: now.getTime() });
   return toEventItems(db, rows, locale);
 }
@@ -227,7 +221,22 @@ export async function listRecentlyPublished(db: Executor, locale: Locale, now: D
   const visibleSince = sql`max(coalesce(${events.publishAt}, 0), coalesce(${events.publishedAt}, ${events.updatedAt}))`;
   const order = [desc(visibleSince), desc(events.id)];
   // Pick the ids on the events table alone (one scan), then load only those rows with their texts.
-  const latest = await db.select({ id: events.id }).from(events).where(isPubliclyVisibleUnindexed(events, now)).orderBy(...order).limit(limit);
+  const latest = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(isPubliclyVisibleUnindexed(events, now))
+    .orderBy(...order)
+    .limit(limit);
   if (latest.length === 0) return [];
-  return selectEventItems(db, locale, now, inArray(events.id, latest.map((row) => row.id)), order, limit);
+  return selectEventItems(
+    db,
+    locale,
+    now,
+    inArray(
+      events.id,
+      latest.map((row) => row.id),
+    ),
+    order,
+    limit,
+  );
 }

@@ -23,10 +23,11 @@ export function buildEventFeed(origin: string, locale: Locale, texts: FeedTexts,
     link: home,
     language: localeConfig[locale].intl,
     feedLinks: { rss: absoluteUrl(origin, paths.feed(locale)) },
-    updated: items.reduce<Date | undefined>((latest, item) => {
-      const at = item.publishedAt ?? item.updatedAt;
-      return !latest || at > latest ? at : latest;
-    }, undefined) ?? new Date(0),
+    updated:
+      items.reduce<Date | undefined>((latest, item) => {
+        const at = item.publishedAt ?? item.updatedAt;
+        return !latest || at > latest ? at : latest;
+      }, undefined) ?? new Date(0),
     generator: false,
     copyright: 'Edition Hub',
   });

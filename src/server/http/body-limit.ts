@@ -117,7 +117,11 @@ export interface BufferOptions {
  * A copy of `request` whose body was read within `limit` (so a handler that reads it again,
  * like better-auth's, cannot buffer more), or the refusal's response.
  */
-export async function bufferRequest(request: Request, limit = MAX_SMALL_BODY_BYTES, { headers = request.headers, json = false }: BufferOptions = {}): Promise<Request | Response> {
+export async function bufferRequest(
+  request: Request,
+  limit = MAX_SMALL_BODY_BYTES,
+  { headers = request.headers, json = false }: BufferOptions = {},
+): Promise<Request | Response> {
   if (request.method === 'GET' || request.method === 'HEAD') return new Request(request, { headers });
   try {
     if (json && hasBody(request) && !isJsonRequest(request)) {

@@ -15,13 +15,16 @@ export interface BackupResult {
 
 /** `2026-11-21T23-59-07Z`: sortable, and valid in file names on every OS. */
 export function backupStamp(at = new Date()): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
 }
 
 function databasePath(url: string): string {
   if (!isEmbeddedUrl(url) || url === ':memory:') {
     throw new Error(
-      'db:backup snapshots an embedded database file. For a libSQL server or Turso, use the server\'s own ' +
+      "db:backup snapshots an embedded database file. For a libSQL server or Turso, use the server's own " +
         'backups (sqld snapshots, `turso db shell <db> .dump`, or point-in-time restore) — see README "Backups".',
     );
   }

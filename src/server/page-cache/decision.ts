@@ -56,7 +56,11 @@ export interface HubCacheDecision {
 
 /** A weak ETag over the build, the URL and the data the response is made of. */
 export function computeEtag(url: URL, fingerprint: unknown): string {
-  const hash = createHash('sha256').update(buildId).update('\0').update(url.pathname + url.search).update('\0');
+  const hash = createHash('sha256')
+    .update(buildId)
+    .update('\0')
+    .update(url.pathname + url.search)
+    .update('\0');
   hash.update(JSON.stringify(fingerprint) ?? 'null');
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }

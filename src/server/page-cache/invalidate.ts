@@ -91,7 +91,10 @@ export async function invalidateHubFor(
 ): Promise<string[]> {
   let expanded = changes;
   if (db && changes.events?.length) {
-    const rows = await db.select({ editionId: events.editionId }).from(events).where(inArray(events.id, [...changes.events]));
+    const rows = await db
+      .select({ editionId: events.editionId })
+      .from(events)
+      .where(inArray(events.id, [...changes.events]));
     const editionIds = rows.flatMap((row) => (row.editionId === null ? [] : [row.editionId]));
     expanded = { ...changes, editions: [...new Set([...(changes.editions ?? []), ...editionIds])] };
   }

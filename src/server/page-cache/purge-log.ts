@@ -25,7 +25,10 @@ const tagList = z.array(z.string());
 
 /** Appends a purge of `tags`; returns its id. Call it inside the write transaction it follows. */
 export async function insertPurge(db: Executor, tags: readonly string[]): Promise<number> {
-  const [row] = await db.insert(cachePurges).values({ tags: [...tags] }).returning({ id: cachePurges.id });
+  const [row] = await db
+    .insert(cachePurges)
+    .values({ tags: [...tags] })
+    .returning({ id: cachePurges.id });
   return row!.id;
 }
 

@@ -134,7 +134,7 @@ export class PurgePoller {
   #reportFailure(error: unknown): void {
     if (this.#failing) return;
     this.#failing = true;
-    this.#options.log('warn', 'cache purge polling failed: purging this node\'s whole cache on every poll until it recovers', {
+    this.#options.log('warn', "cache purge polling failed: purging this node's whole cache on every poll until it recovers", {
       error: String(error),
     });
   }

@@ -139,7 +139,14 @@ const etagVariants = (etag: string) => [etagOf(etag, 'gzip'), etagOf(etag, 'br')
  * the client can take but that is not kept yet is made once, now, and kept (as a miss would);
  * a better one than what is kept is made in the background for later requests.
  */
-export function sendCached(store: FrontCache, req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'MISS', withBody = req.method !== 'HEAD'): void {
+export function sendCached(
+  store: FrontCache,
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedResponse,
+  state: 'HIT' | 'MISS',
+  withBody = req.method !== 'HEAD',
+): void {
   const accepted = encodingsFor(req.headers['accept-encoding']);
   const preferred = preferredOf(accepted);
   let sent: Encoding | undefined = accepted.find((candidate) => entry.bodies[candidate] !== undefined);

@@ -18,7 +18,10 @@ const LEAD_TOKENS = 3;
 export function foldForSearch(text: string): string {
   // Most words are plain ASCII: skip the decomposition (the costliest step) for them.
   if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**
@@ -67,7 +70,7 @@ function isWordCodePoint(code: number): boolean {
 function tokenize(text: string, match: (token: string) => number): Token[] {
   const tokens: Token[] = [];
   let start = -1;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = text.codePointAt(i)!;
     const width = code > 0xffff ? 2 : 1;
     if (isWordCodePoint(code)) {

@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { searchEntityTypes } from '../../../db/schema.ts';
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(80);
 
 const searchParamsSchema = z.object({
   type: z.enum(searchEntityTypes).optional().catch(undefined),

@@ -35,12 +35,17 @@ export async function loadPeopleLinks(
       SELECT r.*, row_number() OVER (PARTITION BY person_id ORDER BY (r.ends_at < ${at}), abs(r.starts_at - ${at})) AS n
       FROM (${body}) r
     ) WHERE n <= ${PER_PERSON}`;
-  const inList = (list: number[]) => sql.join(list.map((id) => sql`${id}`), sql`, `);
+  const inList = (list: number[]) =>
+    sql.join(
+      list.map((id) => sql`${id}`),
+      sql`, `,
+    );
 
   const [curatorRows, organizerRows] = await Promise.all([
     ids.curators.length === 0
       ? Promise.resolve([] as Row[])
-      : db.all<Row>(ranked(sql`
+      : db.all<Row>(
+          ranked(sql`
           SELECT x.curator_id AS person_id, 'edition' AS type, e.slug, coalesce(o.title, d.title) AS title,
             o.edition_id IS NULL AS is_fallback, e.starts_at, e.ends_at
           FROM edition_curators x JOIN editions e ON e.id = x.edition_id
@@ -52,16 +57,19 @@ export async function loadPeopleLinks(
           FROM event_curators x JOIN events e ON e.id = x.event_id
           LEFT JOIN event_translations o ON o.event_id = e.id AND o.locale = ${locale}
           LEFT JOIN event_translations d ON d.event_id = e.id AND d.locale = ${defaultLocale}
-          WHERE x.curator_id IN (${inList(ids.curators)}) AND ${visible('e', at)}`)),
+          WHERE x.curator_id IN (${inList(ids.curators)}) AND ${visible('e', at)}`),
+        ),
     ids.organizers.length === 0
       ? Promise.resolve([] as Row[])
-      : db.all<Row>(ranked(sql`
+      : db.all<Row>(
+          ranked(sql`
           SELECT x.organizer_id AS person_id, 'event' AS type, e.slug, coalesce(o.title, d.title) AS title,
             o.event_id IS NULL AS is_fallback, e.starts_at, e.ends_at
           FROM event_organizers x JOIN events e ON e.id = x.event_id
           LEFT JOIN event_translations o ON o.event_id = e.id AND o.locale = ${locale}
           LEFT JOIN event_translations d ON d.event_id = e.id AND d.locale = ${defaultLocale}
-          WHERE x.organizer_id IN (${inList(ids.organizers)}) AND ${visible('e', at)}`)),
+          WHERE x.organizer_id IN (${inList(ids.organizers)}) AND ${visible('e', at)}`),
+        ),
   ]);
 
   const toMap = (rows: Row[]) => {

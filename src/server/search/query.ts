@@ -13,11 +13,7 @@ export const MAX_TERMS = 8;
 /** Shortest term matched as a prefix; shorter terms match whole words. */
 export const MIN_PREFIX = 3;
 
-export type ParsedQuery =
-  | { kind: 'empty' }
-  | { kind: 'too-long'; length: number }
-  | { kind: 'no-terms' }
-  | { kind: 'ok'; match: string; terms: string[] };
+export type ParsedQuery = { kind: 'empty' } | { kind: 'too-long'; length: number } | { kind: 'no-terms' } | { kind: 'ok'; match: string; terms: string[] };
 
 /** Parses the raw `q` parameter; never throws. */
 export function parseSearchQuery(raw: string | null | undefined): ParsedQuery {

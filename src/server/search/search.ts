@@ -79,7 +79,12 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
   const active = (['type', 'edition', 'tag'] as const).filter((key) =>
     key === 'type' ? filters.type !== undefined : key === 'edition' ? filters.editionId !== undefined : filters.tagId !== undefined,
   );
-  const { main, others } = await collectMatches(db, query, filters, active.map((key) => filtersWithout(key, filters)));
+  const { main, others } = await collectMatches(
+    db,
+    query,
+    filters,
+    active.map((key) => filtersWithout(key, filters)),
+  );
   const source = (key: FacetKey) => (active.includes(key) ? others[active.indexOf(key)]! : main);
   const pageRows = main.rows.slice((page - 1) * pageSize, page * pageSize);
   const details = await loadDetails(

@@ -20,9 +20,7 @@ function eventStatus(status: EventDetail['status']): string {
 /** `Event` with its edition as `superEvent`, location, organizers and curators as performers. */
 export function eventJsonLd(origin: string, locale: Locale, event: EventDetail): JsonLd {
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
-  const place = event.venueAddress
-    ? { '@type': 'Place', name: event.venueName ?? undefined, address: event.venueAddress }
-    : undefined;
+  const place = event.venueAddress ? { '@type': 'Place', name: event.venueName ?? undefined, address: event.venueAddress } : undefined;
   const virtual = event.onlineUrl ? { '@type': 'VirtualLocation', url: event.onlineUrl } : undefined;
   const location = [place, virtual].filter(Boolean);
   return {
@@ -36,11 +34,12 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
     startDate: event.startsAt.toISOString(),
     endDate: event.endsAt.toISOString(),
     eventStatus: eventStatus(event.status),
-    eventAttendanceMode: place && virtual
-      ? 'https://schema.org/MixedEventAttendanceMode'
-      : virtual
-        ? 'https://schema.org/OnlineEventAttendanceMode'
-        : 'https://schema.org/OfflineEventAttendanceMode',
+    eventAttendanceMode:
+      place && virtual
+        ? 'https://schema.org/MixedEventAttendanceMode'
+        : virtual
+          ? 'https://schema.org/OnlineEventAttendanceMode'
+          : 'https://schema.org/OfflineEventAttendanceMode',
     location: location.length === 1 ? location[0] : location,
     image: imageUrl(origin, event.cover),
     organizer: event.organizers.map((organizer) => ({

@@ -47,7 +47,8 @@ let memo: { key: string; origin: string } | undefined;
 export function getSiteOrigin(): string {
   const { PUBLIC_SITE_URL, HOST, PORT } = process.env;
   const key = `${PUBLIC_SITE_URL ?? ''}\n${HOST ?? ''}\n${PORT ?? ''}`;
-  if (memo?.key !== key) memo = { key, origin: resolveSiteOrigin({ PUBLIC_SITE_URL: PUBLIC_SITE_URL || undefined, HOST: HOST || undefined, PORT: PORT || undefined }) };
+  if (memo?.key !== key)
+    memo = { key, origin: resolveSiteOrigin({ PUBLIC_SITE_URL: PUBLIC_SITE_URL || undefined, HOST: HOST || undefined, PORT: PORT || undefined }) };
   return memo.origin;
 }
 

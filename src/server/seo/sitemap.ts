@@ -68,7 +68,10 @@ export async function countSitemapParts(db: Executor, now: Date): Promise<number
 
 /** A sitemap index listing the parts. */
 export function buildSitemapIndex(origin: string, parts: number): string {
-  const items = Array.from({ length: parts + 1 }, (_, part) => `  <sitemap><loc>${escapeXml(absoluteUrl(origin, `/sitemap.xml?part=${part}`))}</loc></sitemap>`);
+  const items = Array.from(
+    { length: parts + 1 },
+    (_, part) => `  <sitemap><loc>${escapeXml(absoluteUrl(origin, `/sitemap.xml?part=${part}`))}</loc></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -85,7 +88,11 @@ export async function buildSitemap(db: Executor, origin: string, now: Date, part
       .from(editions)
       .where(isPubliclyVisible(editions, now))
       .orderBy(asc(editions.id));
-    const editionLocales = await localesOf(db, editionTranslations, editionRows.map((row) => row.id));
+    const editionLocales = await localesOf(
+      db,
+      editionTranslations,
+      editionRows.map((row) => row.id),
+    );
     for (const row of editionRows) {
       entries.push(urlEntries(origin, { pathFor: (l) => paths.edition(l, row.slug), locales: editionLocales(row.id), lastModified: row.updatedAt }));
     }
@@ -98,7 +105,11 @@ export async function buildSitemap(db: Executor, origin: string, now: Date, part
       .orderBy(asc(events.id))
       .limit(part === undefined ? 1_000_000 : EVENTS_PER_PART)
       .offset(part === undefined ? 0 : (part - 1) * EVENTS_PER_PART);
-    const eventLocales = await localesOf(db, eventTranslations, eventRows.map((row) => row.id));
+    const eventLocales = await localesOf(
+      db,
+      eventTranslations,
+      eventRows.map((row) => row.id),
+    );
     for (const row of eventRows) {
       entries.push(urlEntries(origin, { pathFor: (l) => paths.event(l, row.slug), locales: eventLocales(row.id), lastModified: row.updatedAt }));
     }

@@ -134,7 +134,11 @@ export interface FileView {
 
 const selectFiles = preparedQuery((db) => db.select().from(files).where(inIdList(files.id, 'ids')).prepare());
 const selectFileTexts = preparedQuery((db) =>
-  db.select().from(fileTranslations).where(and(inIdList(fileTranslations.fileId, 'ids'), inPageLocales(fileTranslations.locale))).prepare(),
+  db
+    .select()
+    .from(fileTranslations)
+    .where(and(inIdList(fileTranslations.fileId, 'ids'), inPageLocales(fileTranslations.locale)))
+    .prepare(),
 );
 
 /** Display data of files by id, in the order given. */
@@ -149,15 +153,17 @@ export async function loadFiles(db: Executor, ids: readonly number[], locale: Lo
     const row = byId.get(id);
     if (!row) return [];
     const text = pickTranslation(textsById.get(id) ?? [], locale);
-    return [{
-      id,
-      key: row.storageKey,
-      title: text?.row.title ?? row.originalName,
-      titleLocale: text?.locale ?? locale,
-      description: text?.row.description ?? null,
-      originalName: row.originalName,
-      mimeType: row.mimeType,
-      byteSize: row.byteSize,
-    }];
+    return [
+      {
+        id,
+        key: row.storageKey,
+        title: text?.row.title ?? row.originalName,
+        titleLocale: text?.locale ?? locale,
+        description: text?.row.description ?? null,
+        originalName: row.originalName,
+        mimeType: row.mimeType,
+        byteSize: row.byteSize,
+      },
+    ];
   });
 }

@@ -85,13 +85,18 @@ export function redirectToMediaBase(baseUrl: string, key: string): Response {
  * (RFC 6266 / 5987). Control characters, quotes, slashes and backslashes never pass through.
  */
 export function attachmentDisposition(originalName: string): string {
-  const cleaned = originalName
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
-    .replace(/^[.\s]+/, '')
-    .trim()
-    .slice(0, 150) || 'download';
-  const ascii = cleaned.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/[%;]/g, '_') || 'download';
+  const cleaned =
+    originalName
+      .normalize('NFC')
+      .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
+      .replace(/^[.\s]+/, '')
+      .trim()
+      .slice(0, 150) || 'download';
+  const ascii =
+    cleaned
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/[%;]/g, '_') || 'download';
   const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

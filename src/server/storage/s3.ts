@@ -55,9 +55,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle ?? false,
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
+    ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
     // Checksums only where S3 requires them: the SDK's default streams aws-chunked bodies with
     // trailing checksums, which several S3-compatible stores do not accept.
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -23,12 +23,7 @@ async function generate(storage: Storage, original: OriginalKey, key: string, wi
 }
 
 /** Returns the stored variant, generating it first when needed; null when the original is gone. */
-export async function getImageVariant(
-  storage: Storage,
-  original: OriginalKey,
-  width: VariantWidth,
-  format: VariantFormat,
-): Promise<StoredObject | null> {
+export async function getImageVariant(storage: Storage, original: OriginalKey, width: VariantWidth, format: VariantFormat): Promise<StoredObject | null> {
   const key = variantKey(original, width, format);
   const existing = await storage.read(key);
   if (existing) return existing;

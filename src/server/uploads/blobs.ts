@@ -22,9 +22,7 @@ export async function releaseBlobs(db: Executor, storage: Storage, keys: readonl
     const original = key ? parseOriginalKey(key) : undefined;
     if (!original || (await isReferenced(db, original.key))) continue;
     await storage.delete(original.key);
-    await Promise.all(
-      variantWidths.flatMap((width) => variantFormats.map((format) => storage.delete(variantKey(original, width, format)))),
-    );
+    await Promise.all(variantWidths.flatMap((width) => variantFormats.map((format) => storage.delete(variantKey(original, width, format)))));
     released.push(original.key);
   }
   return released;

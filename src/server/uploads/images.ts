@@ -60,7 +60,7 @@ export async function stripImage(input: string, output: string, ext: string, inf
               ? image.avif({ quality: 70, effort: 2 })
               : image.gif();
     const written = await encoded.toFile(output);
-    return { width: written.width, height: animated ? (written.height / info.pages) : written.height };
+    return { width: written.width, height: animated ? written.height / info.pages : written.height };
   } catch {
     throw new AdminError(422, 'INVALID_IMAGE', 'The image is damaged or cannot be processed', { errors: { file: ['INVALID_IMAGE'] } });
   }

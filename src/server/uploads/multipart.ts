@@ -163,7 +163,8 @@ export async function receiveUpload(request: Request, target: UploadTarget, stag
     });
   });
   parser.on('field', (name, value, info) => {
-    if (name !== 'metadata') fail(new AdminError(400, 'UNEXPECTED_PART', `Unknown form field "${name.slice(0, 40)}"`, { errors: { [name.slice(0, 40)]: ['UNKNOWN_FIELD'] } }));
+    if (name !== 'metadata')
+      fail(new AdminError(400, 'UNEXPECTED_PART', `Unknown form field "${name.slice(0, 40)}"`, { errors: { [name.slice(0, 40)]: ['UNKNOWN_FIELD'] } }));
     else if (info.valueTruncated) fail(new AdminError(413, 'PAYLOAD_TOO_LARGE', 'The metadata part is too large', { errors: { metadata: ['TOO_LONG'] } }));
     else fields[name] = value;
   });

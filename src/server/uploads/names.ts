@@ -19,7 +19,11 @@ export function sanitizeFileName(raw: string, fallback = 'file'): string {
   if ([...name].length > MAX_NAME_LENGTH) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
-    name = [...name.slice(0, name.length - ext.length)].slice(0, MAX_NAME_LENGTH - ext.length).join('').trimEnd() + ext;
+    name =
+      [...name.slice(0, name.length - ext.length)]
+        .slice(0, MAX_NAME_LENGTH - ext.length)
+        .join('')
+        .trimEnd() + ext;
   }
   return name || fallback;
 }

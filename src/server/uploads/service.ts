@@ -130,21 +130,28 @@ export async function uploadMedia(context: UploadContext, actor: Actor, resource
     await staged.discard();
   }
   const { translations, ...values } = metadata;
-  const result = await record(context, actor, resource.spec, stored, {
-    values: {
-      ...values,
-      kind: type.category as 'image' | 'video' | 'audio',
-      storageKey: stored.key,
-      mimeType: type.mime,
-      byteSize: stored.size,
-      width: stored.width ?? null,
-      height: stored.height ?? null,
-      sha256: stored.sha256,
-      originalName,
+  const result = await record(
+    context,
+    actor,
+    resource.spec,
+    stored,
+    {
+      values: {
+        ...values,
+        kind: type.category as 'image' | 'video' | 'audio',
+        storageKey: stored.key,
+        mimeType: type.mime,
+        byteSize: stored.size,
+        width: stored.width ?? null,
+        height: stored.height ?? null,
+        sha256: stored.sha256,
+        originalName,
+      },
+      translations: translations as EntityInput['translations'],
+      links: {},
     },
-    translations: translations as EntityInput['translations'],
-    links: {},
-  }, (created) => ({ medias: [created.id] }));
+    (created) => ({ medias: [created.id] }),
+  );
   const variants = stored.width ? await createVariantsOrLog(context.storage, stored.key, stored.width) : [];
   return { body: { ...(await itemView(context.db, resource, result.after)), variants }, changes: { medias: [result.id] }, purgeId: result.purgeId };
 }
@@ -163,10 +170,17 @@ export async function uploadFile(context: UploadContext, actor: Actor, resource:
   }
   const translations = { ...metadata.translations };
   translations[defaultLocale] ??= { title: stemOf(originalName), description: null };
-  const result = await record(context, actor, resource.spec, stored, {
-    values: { storageKey: stored.key, originalName, mimeType: type.mime, byteSize: stored.size, sha256: stored.sha256 },
-    translations: translations as EntityInput['translations'],
-    links: {},
-  }, (created) => ({ files: [created.id] }));
+  const result = await record(
+    context,
+    actor,
+    resource.spec,
+    stored,
+    {
+      values: { storageKey: stored.key, originalName, mimeType: type.mime, byteSize: stored.size, sha256: stored.sha256 },
+      translations: translations as EntityInput['translations'],
+      links: {},
+    },
+    (created) => ({ files: [created.id] }),
+  );
   return { body: await itemView(context.db, resource, result.after), changes: { files: [result.id] }, purgeId: result.purgeId };
 }

@@ -41,9 +41,15 @@ const file = (mime: string, ext: string): AcceptedType => ({ mime, ext, category
 const fileTypes: Record<string, AcceptedType> = {
   'application/pdf': file('application/pdf', 'pdf'),
   'application/zip': file('application/zip', 'zip'),
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': file('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'),
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': file(
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'docx',
+  ),
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'),
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': file('application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx'),
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': file(
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'pptx',
+  ),
   'application/vnd.oasis.opendocument.text': file('application/vnd.oasis.opendocument.text', 'odt'),
   'application/vnd.oasis.opendocument.spreadsheet': file('application/vnd.oasis.opendocument.spreadsheet', 'ods'),
   'application/vnd.oasis.opendocument.presentation': file('application/vnd.oasis.opendocument.presentation', 'odp'),

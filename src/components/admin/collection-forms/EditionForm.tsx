@@ -30,11 +30,14 @@ function EditionFields({ item }: Pick<ItemFormProps, 'item'>) {
   }, [item, setDefaults]);
 
   return (
-    <EditForm config={config} form={form} heading={item ? headingText(form.item, 'title', defaultLocale, String(item['slug'])) : t('admin.editions.new')} fieldLabels={labels}>
+    <EditForm
+      config={config}
+      form={form}
+      heading={item ? headingText(form.item, 'title', defaultLocale, String(item['slug'])) : t('admin.editions.new')}
+      fieldLabels={labels}
+    >
       <Section legend={t('admin.group.texts')}>
-        <LocaleTabs complete={config.complete}>
-          {(locale) => <ProgrammeTexts locale={locale} required={locale === defaultLocale} labels={labels} />}
-        </LocaleTabs>
+        <LocaleTabs complete={config.complete}>{(locale) => <ProgrammeTexts locale={locale} required={locale === defaultLocale} labels={labels} />}</LocaleTabs>
       </Section>
       <Section legend={t('admin.group.when')}>
         <DateTimeZoneField />
@@ -44,8 +47,8 @@ function EditionFields({ item }: Pick<ItemFormProps, 'item'>) {
         <MultiRelationField path="curatorIds" collection="curators" label={labels['curatorIds']!} ordered />
         {item && (
           <p>
-            <a href={`${paths.adminCreate(locale, 'events')}?edition=${String(item['id'])}`}>{t('admin.editions.addEvent')}</a>{' '}
-            · <a href={`${paths.adminList(locale, 'events')}?edition=${String(item['id'])}`}>{t('admin.editions.listEvents')}</a>
+            <a href={`${paths.adminCreate(locale, 'events')}?edition=${String(item['id'])}`}>{t('admin.editions.addEvent')}</a> ·{' '}
+            <a href={`${paths.adminList(locale, 'events')}?edition=${String(item['id'])}`}>{t('admin.editions.listEvents')}</a>
           </p>
         )}
       </Section>

@@ -31,7 +31,12 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
   const defaultTitle = form.draft.translations[defaultLocale]?.['title'] ?? '';
 
   return (
-    <EditForm config={config} form={form} heading={item ? headingText(form.item, 'title', defaultLocale, String(item['slug'])) : t('admin.events.new')} fieldLabels={labels}>
+    <EditForm
+      config={config}
+      form={form}
+      heading={item ? headingText(form.item, 'title', defaultLocale, String(item['slug'])) : t('admin.events.new')}
+      fieldLabels={labels}
+    >
       <Section legend={t('admin.group.texts')}>
         <LocaleTabs complete={config.complete}>
           {(locale) => (

@@ -24,13 +24,30 @@ export function LinksField({ label }: { label: string }) {
           <div className="admin-links__row" key={index}>
             <label>
               {t('admin.field.linkLabel')}
-              <input type="text" value={link.label} maxLength={100} onChange={(event) => update(index, { label: event.target.value })} aria-invalid={rowErrors.length ? true : undefined} />
+              <input
+                type="text"
+                value={link.label}
+                maxLength={100}
+                onChange={(event) => update(index, { label: event.target.value })}
+                aria-invalid={rowErrors.length ? true : undefined}
+              />
             </label>
             <label>
               {t('admin.field.linkUrl')}
-              <input type="url" value={link.url} placeholder="https://" onChange={(event) => update(index, { url: event.target.value })} aria-invalid={rowErrors.length ? true : undefined} />
+              <input
+                type="url"
+                value={link.url}
+                placeholder="https://"
+                onChange={(event) => update(index, { url: event.target.value })}
+                aria-invalid={rowErrors.length ? true : undefined}
+              />
             </label>
-            <button type="button" className="admin-icon-button" onClick={() => field.setValue(links.filter((_, i) => i !== index))} aria-label={t('admin.order.remove', { label: link.label || link.url || `#${index + 1}` })}>
+            <button
+              type="button"
+              className="admin-icon-button"
+              onClick={() => field.setValue(links.filter((_, i) => i !== index))}
+              aria-label={t('admin.order.remove', { label: link.label || link.url || `#${index + 1}` })}
+            >
               <span aria-hidden="true">×</span>
             </button>
             {rowErrors.length > 0 && <p className="admin-field__errors">{rowErrors.map((code) => translateCode(t, code)).join(' ')}</p>}

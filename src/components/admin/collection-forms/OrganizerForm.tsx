@@ -34,7 +34,9 @@ function OrganizerFields({ item }: Pick<ItemFormProps, 'item'>) {
         <ImageField path="logoMediaId" label={labels['logoMediaId']!} />
       </Section>
       <Section legend={t('admin.group.texts')}>
-        <LocaleTabs complete={config.complete}>{(locale) => <MarkdownField path={`translations.${locale}.description`} label={labels['description']!} lang={locale} />}</LocaleTabs>
+        <LocaleTabs complete={config.complete}>
+          {(locale) => <MarkdownField path={`translations.${locale}.description`} label={labels['description']!} lang={locale} />}
+        </LocaleTabs>
       </Section>
       <Section legend={t('admin.group.publication')}>
         <SlugField source={name} />

@@ -19,10 +19,17 @@ function TagFields({ item }: Pick<ItemFormProps, 'item'>) {
   const form = useEditForm({ config, item });
   const labels = useFieldLabels(labelKeys);
   return (
-    <EditForm config={config} form={form} heading={item ? headingText(form.item, 'label', defaultLocale, String(item['slug'])) : t('admin.tags.new')} fieldLabels={labels}>
+    <EditForm
+      config={config}
+      form={form}
+      heading={item ? headingText(form.item, 'label', defaultLocale, String(item['slug'])) : t('admin.tags.new')}
+      fieldLabels={labels}
+    >
       <Section legend={t('admin.group.texts')}>
         <LocaleTabs complete={config.complete}>
-          {(locale) => <TextField path={`translations.${locale}.label`} label={labels['label']!} lang={locale} required={locale === defaultLocale} maxLength={100} />}
+          {(locale) => (
+            <TextField path={`translations.${locale}.label`} label={labels['label']!} lang={locale} required={locale === defaultLocale} maxLength={100} />
+          )}
         </LocaleTabs>
       </Section>
       <Section legend={t('admin.group.publication')}>

@@ -57,7 +57,10 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
     setActiveLocale,
     fieldLabels,
   };
-  const completeness = Object.fromEntries(contentLocales.map((code) => [code, draftLocaleStatus(draft, code, config.complete)])) as Record<string, Completeness>;
+  const completeness = Object.fromEntries(contentLocales.map((code) => [code, draftLocaleStatus(draft, code, config.complete)])) as Record<
+    string,
+    Completeness
+  >;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -103,7 +106,12 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
               </a>
             )}
             {item && canDelete && (
-              <button type="button" className="admin-button admin-button--danger admin-form__delete" aria-disabled={saving} onClick={() => !saving && setDeleting(true)}>
+              <button
+                type="button"
+                className="admin-button admin-button--danger admin-form__delete"
+                aria-disabled={saving}
+                onClick={() => !saving && setDeleting(true)}
+              >
                 {t('admin.form.delete')}
               </button>
             )}

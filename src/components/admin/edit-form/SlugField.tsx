@@ -16,7 +16,14 @@ export function SlugField({ source }: { source: string }) {
   const proposal = slugFromTitle(source ?? '');
   const hint = item ? t('admin.slug.hintEdit') : t('admin.slug.hintNew');
   return (
-    <Field id={field.id} label={t('admin.field.slug')} hint={hint} errors={field.errors} errorVars={{ suggestion: slugSuggestion ?? '' }} required={Boolean(item)}>
+    <Field
+      id={field.id}
+      label={t('admin.field.slug')}
+      hint={hint}
+      errors={field.errors}
+      errorVars={{ suggestion: slugSuggestion ?? '' }}
+      required={Boolean(item)}
+    >
       {(control) => (
         <>
           <input

@@ -12,7 +12,17 @@ interface BoundProps {
   lang?: string;
 }
 
-export function TextField({ path, label, hint, required, lang, type = 'text', maxLength, autoComplete, placeholder }: BoundProps & {
+export function TextField({
+  path,
+  label,
+  hint,
+  required,
+  lang,
+  type = 'text',
+  maxLength,
+  autoComplete,
+  placeholder,
+}: BoundProps & {
   type?: 'text' | 'url' | 'email';
   maxLength?: number;
   autoComplete?: string;
@@ -41,7 +51,16 @@ export function TextAreaField({ path, label, hint, required, lang, rows = 3, max
   const field = useFormField<string>(path);
   return (
     <Field id={field.id} label={label} hint={hint} errors={field.errors} required={required ?? false}>
-      {(control) => <textarea {...control} lang={lang} rows={rows} maxLength={maxLength} value={field.value ?? ''} onChange={(event) => field.setValue(event.target.value)} />}
+      {(control) => (
+        <textarea
+          {...control}
+          lang={lang}
+          rows={rows}
+          maxLength={maxLength}
+          value={field.value ?? ''}
+          onChange={(event) => field.setValue(event.target.value)}
+        />
+      )}
     </Field>
   );
 }

@@ -16,7 +16,6 @@ export interface Problem {
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; problem: Problem };
 
-
 async function readProblem(response: Response): Promise<Problem> {
   let body: Record<string, unknown> = {};
   try {

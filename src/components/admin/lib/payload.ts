@@ -30,7 +30,8 @@ export function itemToDraft(spec: DraftSpec, item: Record<string, unknown>): For
   const draft: FormDraft = { translations: {} };
   for (const [field, kind] of Object.entries(spec.fields)) {
     const value = item[field];
-    if (kind === 'instant' || kind === 'optionalInstant') draft[field] = isInstant(value) ? instantToWallTime(value, zone) : typeof value === 'string' ? value : '';
+    if (kind === 'instant' || kind === 'optionalInstant')
+      draft[field] = isInstant(value) ? instantToWallTime(value, zone) : typeof value === 'string' ? value : '';
     else if (kind === 'ids') draft[field] = Array.isArray(value) ? [...value] : [];
     else if (kind === 'id') draft[field] = typeof value === 'number' ? value : null;
     else if (kind === 'text' || kind === 'optionalText') draft[field] = typeof value === 'string' ? value : '';
@@ -39,7 +40,9 @@ export function itemToDraft(spec: DraftSpec, item: Record<string, unknown>): For
   const source = (item['translations'] ?? {}) as Record<string, Record<string, unknown> | null | undefined>;
   for (const locale of spec.locales) {
     const row = source[locale] ?? {};
-    draft.translations[locale] = Object.fromEntries(Object.keys(spec.translations).map((field) => [field, typeof row[field] === 'string' ? (row[field] as string) : '']));
+    draft.translations[locale] = Object.fromEntries(
+      Object.keys(spec.translations).map((field) => [field, typeof row[field] === 'string' ? (row[field] as string) : '']),
+    );
   }
   if (typeof item['version'] === 'number') draft.version = item['version'];
   return draft;

@@ -45,7 +45,11 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
   const run = async (action: Action, detach = false) => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ changed?: number[] }>('POST', paths.adminApi(config.name, 'bulk'), { action, ids, ...(detach ? { detach: true } : {}) });
+      const result = await apiRequest<{ changed?: number[] }>('POST', paths.adminApi(config.name, 'bulk'), {
+        action,
+        ids,
+        ...(detach ? { detach: true } : {}),
+      });
       if (result.ok) {
         setOutcome(null);
         const changed = action === 'delete' ? count : (result.data.changed?.length ?? count);
@@ -91,7 +95,13 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
       <Dialog
         open={outcome !== null}
         role="alertdialog"
-        title={outcome?.kind === 'inUse' ? t('admin.bulk.inUseTitle') : outcome?.kind === 'rejected' ? t('admin.bulk.rejectedTitle') : t('admin.bulk.confirmDelete', { count })}
+        title={
+          outcome?.kind === 'inUse'
+            ? t('admin.bulk.inUseTitle')
+            : outcome?.kind === 'rejected'
+              ? t('admin.bulk.rejectedTitle')
+              : t('admin.bulk.confirmDelete', { count })
+        }
         onClose={() => setOutcome(null)}
         actions={
           <>
@@ -101,7 +111,13 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
               </button>
             )}
             {outcome?.kind === 'inUse' && canDetach && (
-              <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete', true)} data-confirm="detach">
+              <button
+                type="button"
+                className="admin-button admin-button--danger"
+                disabled={busy}
+                onClick={() => void run('delete', true)}
+                data-confirm="detach"
+              >
                 {t('admin.delete.detachAndDelete')}
               </button>
             )}

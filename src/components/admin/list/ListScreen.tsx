@@ -54,7 +54,11 @@ function Screen({ collection, search }: { collection: CollectionName; search: st
           {filtered ? (
             <>
               <p>{t('admin.list.noMatch')}</p>
-              <button type="button" className="admin-button" onClick={() => list.change({ q: '', filters: Object.fromEntries(config.listState.filterKeys.map((key) => [key, ''])) })}>
+              <button
+                type="button"
+                className="admin-button"
+                onClick={() => list.change({ q: '', filters: Object.fromEntries(config.listState.filterKeys.map((key) => [key, ''])) })}
+              >
                 {t('admin.list.clearFilters')}
               </button>
             </>

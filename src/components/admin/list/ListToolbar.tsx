@@ -14,7 +14,17 @@ import type { ListController } from './use-list.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-function RelationFilter({ filter, value, onChange, label }: { filter: Extract<FilterControl, { kind: 'relation' }>; value: string; onChange: (v: string) => void; label: string }) {
+function RelationFilter({
+  filter,
+  value,
+  onChange,
+  label,
+}: {
+  filter: Extract<FilterControl, { kind: 'relation' }>;
+  value: string;
+  onChange: (v: string) => void;
+  label: string;
+}) {
   const { t, defaultLocale } = useAdmin();
   const id = useId();
   const [options, setOptions] = useState<RelationOption[]>([]);
@@ -79,7 +89,14 @@ export function ListToolbar({ config, list }: { config: Collection; list: ListCo
         }}
       >
         <label htmlFor={ids.search}>{t('admin.list.search')}</label>
-        <input id={ids.search} type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={200} placeholder={t('admin.list.searchPlaceholder')} />
+        <input
+          id={ids.search}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={200}
+          placeholder={t('admin.list.searchPlaceholder')}
+        />
       </form>
       {config.list.controls.map((filter) => {
         const label = t(`admin.filter.${filter.key}`);

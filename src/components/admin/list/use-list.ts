@@ -27,7 +27,12 @@ export function useList(config: Collection, initialSearch: string) {
     // Keep the router's history state: Astro's ClientRouter stores its own data in it.
     if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(window.history.state, '', url);
     const controller = new AbortController();
-    apiRequest<ListPage<ListItem>>('GET', paths.adminApi(config.name, undefined, writeListState(state, config.listState, { forApi: true })), undefined, controller.signal)
+    apiRequest<ListPage<ListItem>>(
+      'GET',
+      paths.adminApi(config.name, undefined, writeListState(state, config.listState, { forApi: true })),
+      undefined,
+      controller.signal,
+    )
       .then((result) => {
         if (controller.signal.aborted) return;
         setAnswered({ state, reloads });

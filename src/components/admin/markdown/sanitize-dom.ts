@@ -6,8 +6,32 @@
  */
 
 const allowedTags = new Set([
-  'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code',
-  'em', 'strong', 'del', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub',
+  'p',
+  'br',
+  'hr',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  'del',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'sup',
+  'sub',
 ]);
 const allowedAttributes: Record<string, readonly string[]> = { a: ['href', 'title'], th: ['align'], td: ['align'], ol: ['start'] };
 /** Disallowed tags whose content goes too (everything else disallowed is unwrapped). */

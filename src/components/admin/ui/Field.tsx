@@ -42,7 +42,8 @@ export function Field({ id, label, errors = [], errorVars, hint, required = fals
         {label}
         {required && (
           <span className="admin-field__required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

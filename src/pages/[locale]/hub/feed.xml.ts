@@ -17,10 +17,7 @@ export const GET: APIRoute = async (context) => {
   const items = await listRecentlyPublished(db, locale, now, 30);
   const t = getTranslator(locale);
   const origin = getSiteOrigin();
-  return respondCached(
-    context,
-    { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: items },
-    'application/rss+xml; charset=utf-8',
-    () => buildEventFeed(origin, locale, { title: t('hub.feed.title'), description: t('hub.feed.description') }, items),
+  return respondCached(context, { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: items }, 'application/rss+xml; charset=utf-8', () =>
+    buildEventFeed(origin, locale, { title: t('hub.feed.title'), description: t('hub.feed.description') }, items),
   );
 };

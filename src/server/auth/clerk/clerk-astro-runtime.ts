@@ -24,11 +24,8 @@ export type ContinueWithAuth = (auth: ClerkAuthLike, context: APIContext, next: 
 
 /** Clerk's middleware, handing the verified auth object to `onAuth`. */
 export function createClerkMiddleware(options: ClerkMiddlewareOptions, onAuth: ContinueWithAuth): MiddlewareHandler {
-  return clerkMiddleware(
-    (auth, context, next) => onAuth(auth() as ClerkAuthLike, context as APIContext, next as MiddlewareNext),
-    {
-      ...(options.jwtKey ? { jwtKey: options.jwtKey } : {}),
-      ...(options.authorizedParties ? { authorizedParties: options.authorizedParties } : {}),
-    },
-  ) as MiddlewareHandler;
+  return clerkMiddleware((auth, context, next) => onAuth(auth() as ClerkAuthLike, context as APIContext, next as MiddlewareNext), {
+    ...(options.jwtKey ? { jwtKey: options.jwtKey } : {}),
+    ...(options.authorizedParties ? { authorizedParties: options.authorizedParties } : {}),
+  }) as MiddlewareHandler;
 }

@@ -20,8 +20,7 @@ function withQueuedTransactions(db: Database): Database {
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property === 'transaction') {
-        return (work: Parameters<Database['transaction']>[0]) =>
-          writeTransaction(target, (tx) => insideQueuedWrite.run(true, () => work(tx)));
+        return (work: Parameters<Database['transaction']>[0]) => writeTransaction(target, (tx) => insideQueuedWrite.run(true, () => work(tx)));
       }
       return Reflect.get(target, property, receiver);
     },

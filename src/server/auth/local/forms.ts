@@ -7,12 +7,17 @@ import { isAPIError } from 'better-auth/api';
 import { CLIENT_ADDRESS_HEADER, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type LocalAuth } from './auth.ts';
 
 /** Field-level problems, each translated by the page as `auth.field.<code>`. */
-export type FieldErrorCode = 'EMAIL_INVALID' | 'EMAIL_TAKEN' | 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'NAME_REQUIRED' | 'NAME_TOO_LONG';
+export type FieldErrorCode =
+  'EMAIL_INVALID' | 'EMAIL_TAKEN' | 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'NAME_REQUIRED' | 'NAME_TOO_LONG';
 
 /** Form-level problems, translated as `auth.error.<code>`. */
 export type FormErrorCode = 'INVALID_INPUT' | 'INVALID_CREDENTIALS' | 'TOO_MANY_ATTEMPTS' | 'EMAIL_TAKEN' | 'SIGN_UP_CLOSED' | 'UNEXPECTED';
 
-const email = z.string({ error: 'EMAIL_INVALID' }).trim().toLowerCase().pipe(z.email({ error: 'EMAIL_INVALID' }));
+const email = z
+  .string({ error: 'EMAIL_INVALID' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'EMAIL_INVALID' }));
 
 export const signInFormSchema = z.object({
   email,

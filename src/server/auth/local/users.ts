@@ -18,9 +18,7 @@ export interface UserSummary {
   createdAt: Date;
 }
 
-export type RoleChange =
-  | { ok: true; user: UserSummary }
-  | { ok: false; code: 'USER_NOT_FOUND' | 'LAST_ADMIN' };
+export type RoleChange = { ok: true; user: UserSummary } | { ok: false; code: 'USER_NOT_FOUND' | 'LAST_ADMIN' };
 
 export type UserRef = { id: string } | { email: string };
 
@@ -56,11 +54,7 @@ export function setGrantedRole(db: Database, ref: UserRef, role: Role | null, li
     const isAdminAfter = (row: UserRow) => resolveRole(row.id === target.id ? role : row.role, row.email, lists) === 'admin';
     const hadAdmin = everyone.some((row) => resolveRole(row.role, row.email, lists) === 'admin');
     if (hadAdmin && !everyone.some(isAdminAfter)) return { ok: false, code: 'LAST_ADMIN' } as const;
-    const [updated] = await tx
-      .update(authUsers)
-      .set({ role, updatedAt: new Date() })
-      .where(eq(authUsers.id, target.id))
-      .returning();
+    const [updated] = await tx.update(authUsers).set({ role, updatedAt: new Date() }).where(eq(authUsers.id, target.id)).returning();
     return { ok: true, user: summarise(updated!, lists) } as const;
   });
 }

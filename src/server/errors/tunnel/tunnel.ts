@@ -66,12 +66,7 @@ async function readEnvelope(request: Request, options: TunnelOptions): Promise<U
   }
 }
 
-async function forward(
-  body: Uint8Array<ArrayBuffer>,
-  contentType: string | null,
-  dsn: Dsn,
-  options: TunnelOptions,
-): Promise<Response> {
+async function forward(body: Uint8Array<ArrayBuffer>, contentType: string | null, dsn: Dsn, options: TunnelOptions): Promise<Response> {
   const send = options.fetch ?? fetch;
   let upstream: Response;
   try {

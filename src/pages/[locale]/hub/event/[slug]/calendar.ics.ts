@@ -21,7 +21,12 @@ export const GET: APIRoute = async (context) => {
   const origin = getSiteOrigin();
   return respondCached(
     context,
-    { db, now, tags: [hubTags.event(event.id), hubTags.feeds], fingerprint: [event.id, event.title, event.summary, event.startsAt, event.endsAt, event.venueName, event.updatedAt, event.tags] },
+    {
+      db,
+      now,
+      tags: [hubTags.event(event.id), hubTags.feeds],
+      fingerprint: [event.id, event.title, event.summary, event.startsAt, event.endsAt, event.venueName, event.updatedAt, event.tags],
+    },
     'text/calendar; charset=utf-8',
     () => buildCalendar(origin, locale, event.title, [{ ...event, summary: event.summary }]),
     { 'Content-Disposition': `attachment; filename="${calendarFileName(event.slug)}"` },
