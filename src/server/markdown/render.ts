@@ -5,41 +5,15 @@
  */
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { markdownAttributes, markdownSchemes, markdownTags } from '../../lib/markdown-policy.ts';
 import { memoizeText } from '../../lib/text-memo.ts';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'pre',
-    'code',
-    'em',
-    'strong',
-    'del',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'sup',
-    'sub',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'rel'], th: ['align'], td: ['align'], ol: ['start'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: [...markdownTags],
+  allowedAttributes: { ...markdownAttributes, a: [...(markdownAttributes.a ?? []), 'rel'] },
+  allowedSchemes: [...markdownSchemes],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

@@ -4,40 +4,14 @@
  * URL schemes, applied by walking an inert `<template>` parse of the HTML. So the preview shows
  * what the public page will show, and nothing in a draft can run script in an editor's session.
  */
+import { markdownAttributes, markdownSchemes, markdownTags } from '../../../lib/markdown-policy.ts';
 
-const allowedTags = new Set([
-  'p',
-  'br',
-  'hr',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'pre',
-  'code',
-  'em',
-  'strong',
-  'del',
-  'a',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'sup',
-  'sub',
-]);
-const allowedAttributes: Record<string, readonly string[]> = { a: ['href', 'title'], th: ['align'], td: ['align'], ol: ['start'] };
+const allowedTags: ReadonlySet<string> = new Set(markdownTags);
+const allowedAttributes = markdownAttributes;
 /** Disallowed tags whose content goes too (everything else disallowed is unwrapped). */
 const dropWithContent = new Set(['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title']);
 const renamed: Record<string, string> = { h1: 'h2' };
-const SAFE_URL = /^(?:https?:|mailto:|tel:)/i;
+const SAFE_URL = new RegExp(`^(?:${markdownSchemes.join('|')}):`, 'i');
 const RELATIVE_URL = /^(?:[/?#]|[^:/?#]*(?:[/?#]|$))/;
 
 function safeHref(value: string): string | null {
