@@ -3,7 +3,8 @@
  *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000]`
  * Builds, generates databases with the seed generator, and for each size:
  * - one single-process server (HUB_WORKERS=1): cached pages in identity, gzip and brotli driven by
- *   wrk (autocannon when wrk is absent), against nginx serving the same bytes in the same run;
+ *   wrk (autocannon when wrk is absent), against nginx serving the same bytes in the same run, and
+ *   a bare Node server on those bytes (Node's own ceiling on this machine);
  *   cache-miss latencies at one connection (each sample after a purging write through the admin
  *   API); admin API and write path; JS bytes; a cold crawl (each event URL once, 8 connections);
  * - the same single-process server with SENTRY_DSN at a local stand-in: the cached event page;
@@ -26,6 +27,7 @@ import { crawlCold, crawlUntilFull, eventSlugs } from './lib/crawl.ts';
 import { databaseBytes, ensureBenchDatabase, type BenchDatabase } from './lib/databases.ts';
 import { measureHubJs } from './lib/js-bytes.ts';
 import { findLoadGenerator, runLoad, timeSequential, type LoadResult } from './lib/load.ts';
+import { startBareNode } from './lib/bare-node.ts';
 import { findNginx, startNginx } from './lib/nginx.ts';
 import { pickSamples } from './lib/samples.ts';
 import { renderReport, type HitEncoding, type SizeReport } from './lib/report.ts';
@@ -178,6 +180,7 @@ for (const size of sizes) {
     }
 
     const statics: SizeReport['statics'] = {};
+    const bare: SizeReport['bare'] = {};
     if (nginx) {
       const dir = makeTempDir('hub-bench-nginx-');
       const port = 20000 + Math.floor(Math.random() * 20000);
@@ -194,6 +197,20 @@ for (const size of sizes) {
         }
       } finally {
         staticServer.stop();
+      }
+      // The same files from a bare Node server: how close Node itself can come to nginx here.
+      const bareNode = await startBareNode(join(dir, 'www'), port + 1);
+      try {
+        for (const name of Object.keys(pages)) {
+          bare[name] = {};
+          for (const encoding of ['identity', 'gzip'] as const) {
+            const result = await runLoad(generator, `${bareNode.origin}/${name}.html`, { connections, duration, headers: ENCODINGS[encoding] });
+            bare[name][encoding] = result;
+            console.log(`bare Node ${name} ${encoding}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(2)} ms`);
+          }
+        }
+      } finally {
+        bareNode.stop();
       }
     }
 
@@ -215,6 +232,7 @@ for (const size of sizes) {
       misses,
       hits,
       statics,
+      bare,
       admin,
       js,
       crawlSingle,

@@ -28,6 +28,8 @@ export interface SizeReport {
   hits: Record<string, Partial<Record<HitEncoding, LoadResult>>>;
   /** nginx on the same bytes (it has no brotli: brotli is compared with its gzip). */
   statics: Record<string, Partial<Record<'identity' | 'gzip', LoadResult>>>;
+  /** A bare Node `http` server answering the same files from memory: Node's own ceiling here. */
+  bare: Record<string, Partial<Record<'identity' | 'gzip', LoadResult>>>;
   admin: AdminFigures;
   js: Record<string, number>;
   /** The cached event page with server-side error reporting on (SENTRY_DSN at a local stand-in). */
@@ -46,8 +48,9 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
     out.push(
       `\n## ${r.events.toLocaleString('en')} events — DB ${r.databaseMb.toFixed(0)} MB on disk${r.seedSeconds ? `, seeded in ${r.seedSeconds.toFixed(1)} s` : ''}`,
     );
-    out.push('\n| cached page (1 worker) | encoding | app req/s | app p99 ms | nginx req/s | app/nginx | errors/non-2xx |');
-    out.push('|---|---|---:|---:|---:|---:|---:|');
+    out.push('\n| cached page (1 worker) | encoding | app req/s | app p99 ms | nginx req/s | app/nginx | bare Node req/s | app/bare Node | errors/non-2xx |');
+    out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+    const ceilings: number[] = [];
     const ratios: Record<HitEncoding, number[]> = { identity: [], gzip: [], br: [] };
     const p99s: number[] = [];
     for (const [name, byEncoding] of Object.entries(r.hits)) {
@@ -56,8 +59,11 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
         if (nginx) ratios[encoding].push(hit.rps / nginx.rps);
         p99s.push(hit.p99);
         const reference = nginx ? `${nginx.rps.toFixed(0)}${encoding === 'br' ? ' (gzip)' : ''}` : '–';
+        const bare = r.bare[name]?.[nginxEncoding(encoding)];
+        if (bare && nginx && encoding !== 'br') ceilings.push(bare.rps / nginx.rps);
+        const bareCells = bare ? `${bare.rps.toFixed(0)} | ${(hit.rps / bare.rps).toFixed(2)}` : '– | –';
         out.push(
-          `| ${name} | ${encoding} | ${hit.rps.toFixed(0)} | ${ms(hit.p99)} | ${reference} | ${nginx ? (hit.rps / nginx.rps).toFixed(2) : '–'} | ${hit.errors}/${hit.non2xx} |`,
+          `| ${name} | ${encoding} | ${hit.rps.toFixed(0)} | ${ms(hit.p99)} | ${reference} | ${nginx ? (hit.rps / nginx.rps).toFixed(2) : '–'} | ${bareCells} | ${hit.errors}/${hit.non2xx} |`,
         );
       }
     }
@@ -67,7 +73,7 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
       if (!without) continue;
       sentryRatios.push(withSentry.rps / without.rps);
       out.push(
-        `| event, SENTRY_DSN set | ${encoding} | ${withSentry.rps.toFixed(0)} | ${ms(withSentry.p99)} | – | ${(withSentry.rps / without.rps).toFixed(2)} of the app without | ${withSentry.errors}/${withSentry.non2xx} |`,
+        `| event, SENTRY_DSN set | ${encoding} | ${withSentry.rps.toFixed(0)} | ${ms(withSentry.p99)} | – | ${(withSentry.rps / without.rps).toFixed(2)} of the app without | – | – | ${withSentry.errors}/${withSentry.non2xx} |`,
       );
     }
     out.push('\n| cache miss (1 connection) | p50 ms | p95 ms |');
@@ -105,6 +111,8 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
         out.push(`| cached pages, ${encoding}, ≥ 0.7× nginx | min ratio ${worst.toFixed(2)} | ${verdict(worst >= 0.7)} |`);
       }
       out.push(`| cached pages, br (vs nginx gzip) | min ratio ${Math.min(...ratios.br).toFixed(2)} | – |`);
+      if (ceilings.length > 0)
+        out.push(`| (reference) bare Node on the same bytes / nginx | ${Math.min(...ceilings).toFixed(2)}–${Math.max(...ceilings).toFixed(2)} | – |`);
     }
     if (sentryRatios.length > 0) {
       const worst = Math.min(...sentryRatios);
