@@ -54,6 +54,7 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
         setOutcome(null);
         const changed = action === 'delete' ? count : (result.data.changed?.length ?? count);
         pushToast('success', t(`admin.bulk.done.${action}`, { count: changed }));
+        if (action === 'delete') list.drop(ids);
         list.reload();
         return;
       }

@@ -55,6 +55,13 @@ export function useList(config: Collection, initialSearch: string) {
 
   const change = useCallback((patch: Parameters<typeof updateListState>[1]) => setState((current) => updateListState(current, patch)), []);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // Deleted rows leave the table in the same render that closes the confirmation: a row link left
+  // under the pointer would otherwise be prefetched (the ClientRouter prefetches on hover) and 404.
+  const drop = useCallback((ids: readonly number[]) => {
+    const gone = new Set(ids);
+    setPage((current) => current && { ...current, items: current.items.filter((item) => !gone.has(item.id)), total: Math.max(0, current.total - gone.size) });
+    setSelected(new Set());
+  }, []);
   const toggle = useCallback(
     (id: number) =>
       setSelected((current) => {
@@ -68,7 +75,7 @@ export function useList(config: Collection, initialSearch: string) {
   const setAll = useCallback((ids: readonly number[]) => setSelected(new Set(ids)), []);
 
   const loading = answered?.state !== state || answered.reloads !== reloads;
-  return { state, page, receivedAt, loading, problem, selected, change, reload, toggle, setAll };
+  return { state, page, receivedAt, loading, problem, selected, change, reload, drop, toggle, setAll };
 }
 
 export type ListController = ReturnType<typeof useList>;
