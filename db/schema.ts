@@ -465,6 +465,57 @@ export const contactMessages = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Mail outbox (docs/decisions/017)
+// ---------------------------------------------------------------------------------------------
+
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * One row per message, written in the same transaction as its cause (an invitation, a reset, a
+ * contact message). `cause` is unique: a cause enqueued twice is one message. The sender claims a
+ * row by moving `lease_until` forward, so two processes never deliver one row at the same time.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** What caused the message, e.g. `invitation:42:sent-1`; unique (idempotency key). */
+    cause: text('cause').notNull(),
+    /** The template's name (`invitation`, `password-reset`, `contact-notification`, …). */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** `Reply-To` header, e.g. the visitor's address on a contact notification. */
+    replyTo: text('reply_to'),
+    /** True when the body holds a secret link (reset, invitation): cleared once delivered. */
+    sensitive: integer('sensitive', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: mailStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    leaseUntil: timestamp('lease_until'),
+    lastError: text('last_error'),
+    /** The RFC 5322 Message-ID given to the message (also the `.eml` file's name). */
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    sentAt: timestamp('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_cause_unique').on(t.cause),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_idx').on(t.createdAt),
+    check('mail_outbox_status_check', sql.raw(`status IN (${mailStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Cache purges shared between app nodes (docs/decisions/010)
 // ---------------------------------------------------------------------------------------------
 

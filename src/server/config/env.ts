@@ -163,7 +163,15 @@ export const envSchema = z
       .optional(),
     HUB_ADMIN_EMAILS: emailList.default([]),
     HUB_EDITOR_EMAILS: emailList.default([]),
-    HUB_SIGN_UP: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
+    HUB_SIGN_UP: z.enum(['open', 'closed', 'invite-only'], { error: 'must be open, closed or invite-only' }).default('open'),
+    /** `1`: no role is granted to an address until it is verified by mail. */
+    HUB_VERIFY_EMAIL: booleanFlag.optional(),
+    // Mail (docs/decisions/017): SMTP when set, `.eml` files under MAIL_DIR otherwise.
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().trim().min(3, 'must be a sender address, e.g. "Edition Hub <hub@example.org>"').optional(),
+    MAIL_DIR: z.string().min(1).default('./data/mail'),
+    /** Who is told about new contact messages; every admin when empty. */
+    HUB_CONTACT_TO: emailList.default([]),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
     HUB_SESSION_MAX_AGE: z.coerce
       .number({ error: 'must be a number of seconds' })

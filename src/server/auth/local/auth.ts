@@ -22,7 +22,8 @@ export interface LocalAuthOptions {
   baseURL: string | undefined;
   /** Secure (HTTPS-only, `__Secure-` prefixed) cookies. */
   secure: boolean;
-  signUp: 'open' | 'closed';
+  /** `invite-only`: sign-up goes through an invitation, never the open form. */
+  signUp: 'open' | 'closed' | 'invite-only';
   /** Session lifetime in seconds. */
   sessionMaxAge: number;
   /**
@@ -53,7 +54,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      disableSignUp: options.signUp === 'closed',
+      disableSignUp: options.signUp !== 'open',
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
     },
