@@ -125,7 +125,7 @@ describe('authentication variables', () => {
     [{ ...clerk, CLERK_SECRET_KEY: 'secret' }, /CLERK_SECRET_KEY: must be a Clerk secret key/],
     [{ ...clerk, CLERK_JWT_KEY: 'abc' }, /CLERK_JWT_KEY: must be the PEM public key/],
     [{ HUB_ADMIN_EMAILS: 'boss@example.test, not-an-address' }, /HUB_ADMIN_EMAILS.*: must be a comma-separated list of e-mail addresses/],
-    [{ HUB_SIGN_UP: 'maybe' }, /HUB_SIGN_UP: must be open or closed/],
+    [{ HUB_SIGN_UP: 'maybe' }, /HUB_SIGN_UP: must be open, closed or invite-only/],
     [{ BETTER_AUTH_SECRET: 'short' }, /BETTER_AUTH_SECRET: must be at least 32 characters/],
     [{ DATABASE_URL: 'libsql://hub.example.org' }, /BETTER_AUTH_SECRET: is required for local accounts on a remote database/],
     [{ HUB_SESSION_MAX_AGE: '60' }, /HUB_SESSION_MAX_AGE: must be between 300/],
