@@ -24,6 +24,12 @@ export const authUsers = sqliteTable(
     image: text('image'),
     /** Granted role; the e-mail allow-lists (HUB_ADMIN_EMAILS, HUB_EDITOR_EMAILS) can raise it. */
     role: text('role', { enum: authRoles }),
+    /** better-auth `admin` plugin: a disabled account (its sessions are ended when set). */
+    banned: integer('banned', { mode: 'boolean' }).default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires'),
+    /** better-auth `twoFactor` plugin: TOTP is required at sign-in. */
+    twoFactorEnabled: integer('two_factor_enabled', { mode: 'boolean' }).default(false),
     createdAt: timestamp('created_at').notNull().default(now),
     updatedAt: timestamp('updated_at').notNull().default(now),
   },
@@ -42,6 +48,8 @@ export const authSessions = sqliteTable(
     expiresAt: timestamp('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** better-auth `admin` plugin (impersonation is not offered; the column is its schema's). */
+    impersonatedBy: text('impersonated_by'),
     createdAt: timestamp('created_at').notNull().default(now),
     updatedAt: timestamp('updated_at').notNull().default(now),
   },
@@ -85,10 +93,28 @@ export const authVerifications = sqliteTable(
   (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
 );
 
+/** better-auth `twoFactor` plugin: an account's TOTP secret and recovery codes (both encrypted by better-auth). */
+export const authTwoFactors = sqliteTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: integer('verified', { mode: 'boolean' }).default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until'),
+  },
+  (t) => [index('auth_two_factors_user_idx').on(t.userId), index('auth_two_factors_secret_idx').on(t.secret)],
+);
+
 /** The tables keyed by better-auth's model names, as its Drizzle adapter expects. */
 export const betterAuthSchema = {
   user: authUsers,
   session: authSessions,
   account: authAccounts,
   verification: authVerifications,
+  twoFactor: authTwoFactors,
 };
