@@ -118,3 +118,38 @@ export const betterAuthSchema = {
   verification: authVerifications,
   twoFactor: authTwoFactors,
 };
+
+// ── Invitations (local accounts) ────────────────────────────────────────────────────────────
+
+/**
+ * An administrator's invitation of an e-mail address with a role. Only a hash of the one-time
+ * token is kept: a leaked database cannot be turned into working invitation links.
+ */
+export const authInvitations = sqliteTable(
+  'auth_invitations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: authRoles }).notNull(),
+    /** SHA-256 (hex) of the token in the link; replaced when the invitation is resent. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    /** Kept for the list when the inviting account is gone. */
+    invitedByLabel: text('invited_by_label').notNull(),
+    /** Locale of the mail (the inviter's page). */
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at').notNull().default(now),
+    expiresAt: timestamp('expires_at').notNull(),
+    acceptedAt: timestamp('accepted_at'),
+    acceptedBy: text('accepted_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at'),
+    lastSentAt: timestamp('last_sent_at').notNull().default(now),
+    sendCount: integer('send_count').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('auth_invitations_token_hash_unique').on(t.tokenHash),
+    index('auth_invitations_email_idx').on(t.email),
+    check('auth_invitations_role_check', sql`${t.role} IN ('admin', 'editor')`),
+  ],
+);

@@ -4,11 +4,14 @@ import { auditLog } from '../../../db/schema.ts';
 import type { CollectionEntity } from '../../lib/collections/index.ts';
 import type { Actor } from './actor.ts';
 
-/** The audited entities: one per collection declaration. */
-export type AuditEntity = CollectionEntity;
+/** The audited entities: one per collection declaration, and the team's invitations. */
+export type AuditEntity = CollectionEntity | 'invitation';
 
 /** `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
-export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach';
+export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach' | InvitationAuditAction;
+
+/** Invitations: `create` when sent, then these. */
+export type InvitationAuditAction = 'resend' | 'revoke' | 'accept';
 
 export interface AuditEntry {
   action: AuditAction;

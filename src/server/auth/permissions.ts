@@ -26,7 +26,7 @@ export const permissions = [
   'content.deletePublished',
   'media.upload',
   'media.deleteInUse',
-  /** Grant and revoke roles. */
+  /** Grant and revoke roles; invite people (invitations carry a role). */
   'users.manage',
 ] as const;
 
@@ -90,9 +90,14 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/me', methods: { GET: 'admin.access' } },
   { pattern: '/api/admin/users', methods: { GET: 'users.manage' } },
   { pattern: '/api/admin/users/:id/role', methods: { PUT: 'users.manage', DELETE: 'users.manage' } },
+  { pattern: '/api/admin/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
+  { pattern: '/api/admin/invitations/:id', methods: { DELETE: 'users.manage' } },
+  { pattern: '/api/admin/invitations/:id/resend', methods: { POST: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
+  // POST: the page's invite / resend / revoke forms.
+  { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
   ...adminCollections.flatMap(collectionPageRules),

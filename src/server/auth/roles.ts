@@ -12,6 +12,8 @@ export type Role = (typeof roles)[number];
 export interface RoleAllowLists {
   adminEmails: readonly string[];
   editorEmails: readonly string[];
+  /** HUB_VERIFY_EMAIL: an address not yet verified holds no role at all. */
+  requireVerifiedEmail?: boolean | undefined;
 }
 
 const rank: Record<Role, number> = { editor: 1, admin: 2 };
@@ -30,13 +32,22 @@ export function roleFromAllowLists(email: string | null | undefined, lists: Role
   return null;
 }
 
-/** The effective role: the higher of the granted role and the allow-list role (`null` = none). */
-export function resolveRole(granted: unknown, email: string | null | undefined, lists: RoleAllowLists): Role | null {
+/**
+ * The effective role: the higher of the granted role and the allow-list role (`null` = none).
+ * None at all for an unverified address when verification is required: otherwise whoever signs
+ * up first, or with an allow-listed address they do not own, would hold its role.
+ */
+export function resolveRole(granted: unknown, email: string | null | undefined, lists: RoleAllowLists, emailVerified = true): Role | null {
+  if (lists.requireVerifiedEmail && !emailVerified) return null;
   const candidates = [isRole(granted) ? granted : null, roleFromAllowLists(email, lists)];
   return candidates.reduce<Role | null>((best, role) => (role && (!best || rank[role] > rank[best]) ? role : best), null);
 }
 
 /** The allow-lists from the validated environment. */
-export function allowListsFrom(env: { HUB_ADMIN_EMAILS: readonly string[]; HUB_EDITOR_EMAILS: readonly string[] }): RoleAllowLists {
-  return { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS };
+export function allowListsFrom(env: {
+  HUB_ADMIN_EMAILS: readonly string[];
+  HUB_EDITOR_EMAILS: readonly string[];
+  HUB_VERIFY_EMAIL?: boolean | undefined;
+}): RoleAllowLists {
+  return { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS, requireVerifiedEmail: env.HUB_VERIFY_EMAIL ?? false };
 }

@@ -2,6 +2,7 @@
  * GET|POST /api/auth/*: better-auth's own endpoints for local accounts (JSON API: sign-in/email,
  * sign-up/email, sign-out, get-session, …). 404 when Clerk is the active adapter. The sign-in
  * limiter needs the real client address, so it is passed in a header we set (and overwrite).
+ * Sign-up answers the same for a new and a taken address (no session; the mail says which).
  */
 import type { APIRoute } from 'astro';
 import { getAuthMode } from '../../../server/auth/mode.ts';
@@ -13,9 +14,10 @@ export const prerender = false;
 
 export const ALL: APIRoute = async ({ request, url, clientAddress }) => {
   if (getAuthMode().kind !== 'local') return problem(404, 'NOT_FOUND', 'Not found');
-  const [{ getLocalAuth, isSecureRequest }, { CLIENT_ADDRESS_HEADER }] = await Promise.all([
+  const [{ getLocalAuth, isSecureRequest }, { CLIENT_ADDRESS_HEADER }, { localeOfReferer, withAccountContext }] = await Promise.all([
     import('../../../server/auth/local/instance.ts'),
     import('../../../server/auth/local/auth.ts'),
+    import('../../../server/auth/local/account-context.ts'),
   ]);
   const auth = await getLocalAuth(isSecureRequest(url));
   const headers = new Headers(request.headers);
@@ -23,5 +25,7 @@ export const ALL: APIRoute = async ({ request, url, clientAddress }) => {
   // better-auth reads the whole body itself: hand it a copy read within the limit (else 413),
   // declared JSON like every JSON endpoint's (else 415).
   const limited = await bufferRequest(request, MAX_SMALL_BODY_BYTES, { headers, json: true });
-  return limited instanceof Response ? limited : auth.handler(limited);
+  if (limited instanceof Response) return limited;
+  // Mail caused by this call (reset, verification) speaks the language of the page it came from.
+  return withAccountContext({ locale: localeOfReferer(request) }, () => auth.handler(limited));
 };

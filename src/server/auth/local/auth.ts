@@ -7,6 +7,7 @@ import { betterAuth, getCurrentAdapter } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Database } from '../../../../db/client.ts';
 import { checkSignInAttempt, recordSignInOutcome } from '../rate-limit.ts';
+import { emailAndPasswordOptions, emailVerificationOptions, guardAccountRequest, prepareInvitedOrNewUser } from './account-hooks.ts';
 import { createSerialisedAdapter } from './database.ts';
 
 /** Header carrying the client address into better-auth; set by our code, never by the client. */
@@ -24,6 +25,8 @@ export interface LocalAuthOptions {
   secure: boolean;
   /** `invite-only`: sign-up goes through an invitation, never the open form. */
   signUp: 'open' | 'closed' | 'invite-only';
+  /** HUB_VERIFY_EMAIL (account-hooks.ts). */
+  verifyEmail: boolean;
   /** Session lifetime in seconds. */
   sessionMaxAge: number;
   /**
@@ -53,11 +56,15 @@ export function createLocalAuth(options: LocalAuthOptions) {
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
-      disableSignUp: options.signUp !== 'open',
+      // Invitations create accounts in every mode; `guardAccountRequest` refuses the others.
+      disableSignUp: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      ...emailAndPasswordOptions(options),
     },
+    emailVerification: emailVerificationOptions(options),
+    // Reset tokens are looked up by a hash: a copy of the database opens no account.
+    verification: { storeIdentifier: 'hashed' },
     session: {
       expiresIn: options.sessionMaxAge,
       // Sliding expiry: an active session is extended at most once per this many seconds.
@@ -85,6 +92,8 @@ export function createLocalAuth(options: LocalAuthOptions) {
           // Runs inside the sign-up's write transaction (BEGIN IMMEDIATE, queued), so two
           // simultaneous first sign-ups are serialised and only one sees an empty table.
           before: async (user, context) => {
+            const invited = await prepareInvitedOrNewUser(user, options);
+            if (invited) return { data: { ...user, ...invited } };
             if (options.adminsFromEnv || !context) return { data: { ...user, role: null } };
             const adapter = await getCurrentAdapter(context.context.adapter);
             const existing = await adapter.count({ model: 'user' });
@@ -95,7 +104,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
+        if (ctx.path !== '/sign-in/email') return guardAccountRequest(ctx, options, clientAddressOf(ctx.headers));
         const verdict = await checkSignInAttempt({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) });
         if (!verdict.allowed) {
           throw new APIError(
@@ -104,6 +113,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
             { 'Retry-After': String(verdict.retryAfterSeconds) },
           );
         }
+        return undefined;
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-in/email') return;

@@ -8,19 +8,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuthSchema } from '../../../../db/auth-schema.ts';
-import { writeTransaction, type Database } from '../../../../db/client.ts';
+import { writeTransaction, type Database, type Executor } from '../../../../db/client.ts';
 
 const writeMethods = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'consumeOne', 'incrementOne'] as const;
 
-/** Set while a queued write transaction runs, to catch a write that would wait for itself. */
-const insideQueuedWrite = new AsyncLocalStorage<true>();
+/** The open queued write transaction of better-auth, to catch a write that would wait for itself. */
+const insideQueuedWrite = new AsyncLocalStorage<Executor>();
 
 /** `db` whose `transaction()` joins the process-wide write queue. */
 function withQueuedTransactions(db: Database): Database {
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property === 'transaction') {
-        return (work: Parameters<Database['transaction']>[0]) => writeTransaction(target, (tx) => insideQueuedWrite.run(true, () => work(tx)));
+        return (work: Parameters<Database['transaction']>[0]) => writeTransaction(target, (tx) => insideQueuedWrite.run(tx, () => work(tx)));
       }
       return Reflect.get(target, property, receiver);
     },
@@ -52,4 +52,13 @@ export function createSerialisedAdapter(db: Database): AdapterFactory {
     }
     return adapter;
   }) as AdapterFactory;
+}
+
+/**
+ * Runs `work` in better-auth's open write transaction when called from inside one (a database
+ * hook), else in a queued transaction of its own: mail for an account change is written with it.
+ */
+export function runInAuthWrite<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  const open = insideQueuedWrite.getStore();
+  return open ? work(open) : writeTransaction(db, work);
 }

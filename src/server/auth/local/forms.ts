@@ -4,16 +4,38 @@
  */
 import { z } from 'zod';
 import { isAPIError } from 'better-auth/api';
+import type { Locale } from '../../../i18n/config.ts';
+import { withAccountContext } from './account-context.ts';
+import { nameSchema } from './account-hooks.ts';
 import { CLIENT_ADDRESS_HEADER, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type LocalAuth } from './auth.ts';
 
 /** Field-level problems, each translated by the page as `auth.field.<code>`. */
 export type FieldErrorCode =
-  'EMAIL_INVALID' | 'EMAIL_TAKEN' | 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'NAME_REQUIRED' | 'NAME_TOO_LONG';
+  | 'EMAIL_INVALID'
+  | 'EMAIL_TAKEN'
+  | 'PASSWORD_REQUIRED'
+  | 'PASSWORD_TOO_SHORT'
+  | 'PASSWORD_TOO_LONG'
+  | 'NAME_REQUIRED'
+  | 'NAME_TOO_LONG'
+  | 'PASSWORD_MISMATCH';
 
 /** Form-level problems, translated as `auth.error.<code>`. */
-export type FormErrorCode = 'INVALID_INPUT' | 'INVALID_CREDENTIALS' | 'TOO_MANY_ATTEMPTS' | 'EMAIL_TAKEN' | 'SIGN_UP_CLOSED' | 'UNEXPECTED';
+export type FormErrorCode =
+  | 'INVALID_INPUT'
+  | 'INVALID_CREDENTIALS'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'EMAIL_TAKEN'
+  | 'SIGN_UP_CLOSED'
+  | 'UNEXPECTED'
+  | 'SIGN_UP_INVITE_ONLY'
+  | 'TOO_MANY_SIGN_UPS'
+  | 'TOO_MANY_RESET_REQUESTS'
+  | 'RESET_TOKEN_INVALID'
+  | 'INVITATION_INVALID'
+  | 'ACCOUNT_EXISTS';
 
-const email = z
+export const email = z
   .string({ error: 'EMAIL_INVALID' })
   .trim()
   .toLowerCase()
@@ -24,8 +46,14 @@ export const signInFormSchema = z.object({
   password: z.string({ error: 'PASSWORD_REQUIRED' }).min(1, 'PASSWORD_REQUIRED').max(MAX_PASSWORD_LENGTH, 'PASSWORD_TOO_LONG'),
 });
 
+export const newPasswordSchema = z
+  .string({ error: 'PASSWORD_REQUIRED' })
+  .min(1, 'PASSWORD_REQUIRED')
+  .min(MIN_PASSWORD_LENGTH, 'PASSWORD_TOO_SHORT')
+  .max(MAX_PASSWORD_LENGTH, 'PASSWORD_TOO_LONG');
+
 export const signUpFormSchema = z.object({
-  name: z.string({ error: 'NAME_REQUIRED' }).trim().min(1, 'NAME_REQUIRED').max(100, 'NAME_TOO_LONG'),
+  name: nameSchema,
   email,
   password: z
     .string({ error: 'PASSWORD_REQUIRED' })
@@ -40,11 +68,13 @@ export type FormOutcome =
       ok: false;
       status: number;
       code: FormErrorCode;
-      fieldErrors: Partial<Record<'name' | 'email' | 'password', FieldErrorCode>>;
+      fieldErrors: Partial<Record<FormField, FieldErrorCode>>;
       /** What to put back into the form (never the password). */
       values: FormValues;
       retryAfterSeconds?: number;
     };
+
+export type FormField = 'name' | 'email' | 'password' | 'passwordConfirmation';
 
 export interface FormValues {
   name?: string | undefined;
@@ -56,14 +86,16 @@ export interface FormSubmission {
   form: FormData;
   request: Request;
   clientAddress: string;
+  /** The page's locale: the language of the mail the submission causes. */
+  locale?: Locale | undefined;
 }
 
-function text(form: FormData, name: string): string | undefined {
+export function text(form: FormData, name: string): string | undefined {
   const value = form.get(name);
   return typeof value === 'string' ? value : undefined;
 }
 
-function invalidInput(error: z.ZodError, values: FormValues): FormOutcome {
+export function invalidInput(error: z.ZodError, values: FormValues): FormOutcome {
   const fieldErrors: Record<string, FieldErrorCode> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
@@ -73,13 +105,13 @@ function invalidInput(error: z.ZodError, values: FormValues): FormOutcome {
 }
 
 /** Headers for a server-side better-auth call: the browser's, plus the real client address. */
-function callHeaders(request: Request, clientAddress: string): Headers {
+export function callHeaders(request: Request, clientAddress: string): Headers {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
   return headers;
 }
 
-function fromAuthError(error: unknown, values: FormValues): FormOutcome {
+export function fromAuthError(error: unknown, values: FormValues): FormOutcome {
   if (!isAPIError(error)) throw error;
   const code = (error.body as { code?: string } | undefined)?.code;
   const failure = (status: number, formCode: FormErrorCode, extra: Partial<Extract<FormOutcome, { ok: false }>> = {}) =>
@@ -102,6 +134,17 @@ function fromAuthError(error: unknown, values: FormValues): FormOutcome {
       return failure(400, 'INVALID_INPUT', { fieldErrors: { email: 'EMAIL_INVALID' } });
     case 'EMAIL_PASSWORD_SIGN_UP_DISABLED':
       return failure(403, 'SIGN_UP_CLOSED');
+    case 'SIGN_UP_INVITE_ONLY':
+      return failure(403, 'SIGN_UP_INVITE_ONLY');
+    case 'TOO_MANY_SIGN_UPS':
+    case 'TOO_MANY_RESET_REQUESTS': {
+      const retryAfter = Number(new Headers(error.headers).get('Retry-After'));
+      return failure(429, code, Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {});
+    }
+    case 'INVALID_TOKEN':
+      return failure(400, 'RESET_TOKEN_INVALID');
+    case 'INVITATION_INVALID':
+      return failure(410, 'INVITATION_INVALID');
     default:
       return failure(error.statusCode >= 500 ? 500 : 400, 'UNEXPECTED');
   }
@@ -124,18 +167,22 @@ export async function submitSignIn({ auth, form, request, clientAddress }: FormS
   }
 }
 
-/** Creates an account (and signs it in); on success, the session cookies to set. */
-export async function submitSignUp({ auth, form, request, clientAddress }: FormSubmission): Promise<FormOutcome> {
+/**
+ * Creates an account. Whether the address was new or taken, the answer is the same (no cookie;
+ * "check your mail"), and the mail says what happened.
+ */
+export async function submitSignUp({ auth, form, request, clientAddress, locale = 'en' }: FormSubmission): Promise<FormOutcome> {
   const values = { name: text(form, 'name')?.trim(), email: text(form, 'email')?.trim() };
   const parsed = signUpFormSchema.safeParse({ name: text(form, 'name'), email: text(form, 'email'), password: text(form, 'password') });
   if (!parsed.success) return invalidInput(parsed.error, values);
   try {
-    const { headers } = await auth.api.signUpEmail({
-      body: { name: parsed.data.name, email: parsed.data.email, password: parsed.data.password, rememberMe: true },
-      headers: callHeaders(request, clientAddress),
-      returnHeaders: true,
-    });
-    return { ok: true, setCookies: headers.getSetCookie() };
+    await withAccountContext({ locale }, () =>
+      auth.api.signUpEmail({
+        body: { name: parsed.data.name, email: parsed.data.email, password: parsed.data.password },
+        headers: callHeaders(request, clientAddress),
+      }),
+    );
+    return { ok: true, setCookies: [] };
   } catch (error) {
     return fromAuthError(error, values);
   }

@@ -25,6 +25,7 @@ export function getLocalAuth(secure: boolean): Promise<LocalAuth> {
         baseURL: env.PUBLIC_SITE_URL,
         secure,
         signUp: env.HUB_SIGN_UP,
+        verifyEmail: env.HUB_VERIFY_EMAIL ?? false,
         sessionMaxAge: env.HUB_SESSION_MAX_AGE,
         adminsFromEnv: env.HUB_ADMIN_EMAILS.length > 0,
       });

@@ -1,7 +1,7 @@
 /** Who is signed in with a local account, from the session cookie (one indexed lookup). */
 import type { APIContext } from 'astro';
 import { getEnv } from '../../config/env.ts';
-import { resolveRole } from '../roles.ts';
+import { allowListsFrom, resolveRole } from '../roles.ts';
 import type { AuthSession, AuthUser } from '../types.ts';
 import { getLocalAuth, isSecureRequest } from './instance.ts';
 
@@ -19,13 +19,13 @@ export async function authenticateLocal(context: Pick<APIContext, 'request' | 'u
   const { headers, response } = await auth.api.getSession({ headers: context.request.headers, returnHeaders: true });
   const setCookies = headers?.getSetCookie() ?? [];
   if (!response) return { user: null, session: null, setCookies };
-  const lists = { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS };
+  const lists = allowListsFrom(env);
   return {
     user: {
       id: response.user.id,
       email: response.user.email.toLowerCase(),
       name: response.user.name || null,
-      role: resolveRole(response.user.role, response.user.email, lists),
+      role: resolveRole(response.user.role, response.user.email, lists, response.user.emailVerified),
       provider: 'local',
     },
     session: { id: response.session.id, expiresAt: response.session.expiresAt },

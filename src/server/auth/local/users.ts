@@ -30,7 +30,7 @@ function summarise(row: UserRow, lists: RoleAllowLists): UserSummary {
     email: row.email,
     name: row.name,
     grantedRole: row.role ?? null,
-    role: resolveRole(row.role, row.email, lists),
+    role: resolveRole(row.role, row.email, lists, row.emailVerified),
     createdAt: row.createdAt,
   };
 }
@@ -51,8 +51,8 @@ export function setGrantedRole(db: Database, ref: UserRef, role: Role | null, li
     const [target] = await tx.select().from(authUsers).where(whereRef(ref)).limit(1);
     if (!target) return { ok: false, code: 'USER_NOT_FOUND' } as const;
     const everyone = await tx.select().from(authUsers);
-    const isAdminAfter = (row: UserRow) => resolveRole(row.id === target.id ? role : row.role, row.email, lists) === 'admin';
-    const hadAdmin = everyone.some((row) => resolveRole(row.role, row.email, lists) === 'admin');
+    const isAdminAfter = (row: UserRow) => resolveRole(row.id === target.id ? role : row.role, row.email, lists, row.emailVerified) === 'admin';
+    const hadAdmin = everyone.some((row) => resolveRole(row.role, row.email, lists, row.emailVerified) === 'admin');
     if (hadAdmin && !everyone.some(isAdminAfter)) return { ok: false, code: 'LAST_ADMIN' } as const;
     const [updated] = await tx.update(authUsers).set({ role, updatedAt: new Date() }).where(eq(authUsers.id, target.id)).returning();
     return { ok: true, user: summarise(updated!, lists) } as const;

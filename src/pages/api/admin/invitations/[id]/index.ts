@@ -1,0 +1,16 @@
+/** DELETE /api/admin/invitations/{id}: revokes a pending invitation (its link stops working). Admins only. */
+import type { APIRoute } from 'astro';
+import { invitationResponse, parseInvitationId, refuseUnlessLocalInvitations, runInvitationAction } from '../../../../../server/auth/local/invitations-api.ts';
+import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
+import { refuseOversizeBody } from '../../../../../server/http/body-limit.ts';
+import { problem } from '../../../../../server/http/problem.ts';
+
+export const prerender = false;
+
+export const DELETE: APIRoute = async ({ locals, params, request }) => {
+  const refused = requireDeclaredPermission(locals.user, request) ?? refuseUnlessLocalInvitations() ?? (await refuseOversizeBody(request));
+  if (refused) return refused;
+  const id = parseInvitationId(params.id);
+  if (id === null) return problem(404, 'INVITATION_NOT_FOUND', 'No invitation has this id');
+  return invitationResponse(await runInvitationAction(locals.user!, { intent: 'revoke', id }, locals.locale));
+};

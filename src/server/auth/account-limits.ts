@@ -1,0 +1,34 @@
+/**
+ * Rate limits of account creation and password-reset requests (sign-in failures are limited in
+ * rate-limit.ts). Each sends mail, so an unlimited client could flood the outbox and strangers'
+ * inboxes. Counted once per machine, whatever the number of workers (rate-limit/shared.ts).
+ */
+import { createSharedLimiter } from '../rate-limit/shared.ts';
+import type { LimitVerdict } from './rate-limit.ts';
+
+/** Sign-up: 20 attempts per client per hour. Reset: 3 mails per address, 10 requests per client, per hour. */
+export const accountLimits = {
+  signUpClient: { limit: 20, windowMs: 60 * 60_000 },
+  resetAddress: { limit: 3, windowMs: 60 * 60_000 },
+  resetClient: { limit: 10, windowMs: 60 * 60_000 },
+} as const;
+
+const signUpClient = createSharedLimiter('sign-up-client', accountLimits.signUpClient);
+const resetAddress = createSharedLimiter('reset-address', accountLimits.resetAddress);
+const resetClient = createSharedLimiter('reset-client', accountLimits.resetClient);
+
+function combine(verdicts: readonly { allowed: boolean; retryAfterSeconds: number }[]): LimitVerdict {
+  const refused = verdicts.filter((verdict) => !verdict.allowed);
+  if (refused.length === 0) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((verdict) => verdict.retryAfterSeconds)) };
+}
+
+/** Counts one sign-up attempt of `clientAddress`. */
+export async function countSignUpAttempt(clientAddress: string): Promise<LimitVerdict> {
+  return combine([await signUpClient.count(clientAddress)]);
+}
+
+/** Counts one password-reset request for `email` from `clientAddress`. */
+export async function countResetRequest(email: string, clientAddress: string): Promise<LimitVerdict> {
+  return combine(await Promise.all([resetAddress.count(email.trim().toLowerCase()), resetClient.count(clientAddress)]));
+}

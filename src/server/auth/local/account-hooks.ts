@@ -1,0 +1,130 @@
+/**
+ * better-auth's own mechanisms for password reset, address verification, invitations and the
+ * sign-up rules, wired to our mail, limits and invitations. auth.ts spreads these in.
+ */
+import { APIError } from 'better-auth/api';
+import { generateId } from 'better-auth';
+import { z } from 'zod';
+import type { Database } from '../../../../db/client.ts';
+import { getTranslator } from '../../../i18n/index.ts';
+import { countResetRequest, countSignUpAttempt } from '../account-limits.ts';
+import { enqueueAccountCreatedMail, enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './account-mail.ts';
+import { currentInvitation, currentLocale } from './account-context.ts';
+import { runInAuthWrite } from './database.ts';
+import { consumeInvitation } from './invitations.ts';
+
+export type SignUpMode = 'open' | 'closed' | 'invite-only';
+
+export interface AccountOptions {
+  db: Database;
+  signUp: SignUpMode;
+  /** HUB_VERIFY_EMAIL: a verification mail on sign-up; no role until verified. */
+  verifyEmail: boolean;
+}
+
+/** A reset link works for one hour, once. */
+export const RESET_TOKEN_LIFETIME_SECONDS = 3600;
+export const VERIFICATION_TOKEN_LIFETIME_SECONDS = 24 * 3600;
+
+/** The form's rule for names, applied to the JSON API too. */
+export const nameSchema = z.string({ error: 'NAME_REQUIRED' }).trim().min(1, 'NAME_REQUIRED').max(100, 'NAME_TOO_LONG');
+
+/** `emailAndPassword` settings: no automatic sign-in (see `guardAccountRequest`), reset by mail. */
+export function emailAndPasswordOptions({ db }: AccountOptions) {
+  return {
+    // Signing a new account in at once would tell a taken address apart from a free one.
+    autoSignIn: false,
+    resetPasswordTokenExpiresIn: RESET_TOKEN_LIFETIME_SECONDS,
+    revokeSessionsOnPasswordReset: true,
+    sendResetPassword: async ({ user, token }: { user: { id: string; email: string }; token: string }) => {
+      await runInAuthWrite(db, (tx) => enqueuePasswordResetMail(tx, user, token, currentLocale()));
+    },
+    onExistingUserSignUp: async ({ user }: { user: { id: string; email: string } }) => {
+      await runInAuthWrite(db, (tx) => enqueueExistingAccountMail(tx, user, currentLocale()));
+    },
+  };
+}
+
+/** `emailVerification` settings (active only with HUB_VERIFY_EMAIL). */
+export function emailVerificationOptions({ db, verifyEmail }: AccountOptions) {
+  return {
+    sendOnSignUp: verifyEmail,
+    autoSignInAfterVerification: true,
+    expiresIn: VERIFICATION_TOKEN_LIFETIME_SECONDS,
+    sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string; emailVerified: boolean }; token: string }) => {
+      // An accepted invitation proved the address already.
+      if (user.emailVerified) return;
+      await runInAuthWrite(db, (tx) => enqueueVerificationMail(tx, user, token, currentLocale()));
+    },
+  };
+}
+
+interface HookContext {
+  path: string;
+  body?: unknown;
+  headers?: Headers | undefined;
+}
+
+function refuse(status: 'BAD_REQUEST' | 'FORBIDDEN' | 'TOO_MANY_REQUESTS', code: string, message: string, headers?: Record<string, string>): never {
+  throw new APIError(status, { code, message }, headers);
+}
+
+async function guardSignUp(ctx: HookContext, options: AccountOptions, clientAddress: string) {
+  const t = getTranslator(currentLocale());
+  if (!currentInvitation()) {
+    if (options.signUp === 'closed') refuse('BAD_REQUEST', 'EMAIL_PASSWORD_SIGN_UP_DISABLED', t('auth.signUp.closedMessage'));
+    if (options.signUp === 'invite-only') refuse('FORBIDDEN', 'SIGN_UP_INVITE_ONLY', t('auth.signUp.inviteOnly'));
+    const verdict = await countSignUpAttempt(clientAddress);
+    if (!verdict.allowed) {
+      refuse('TOO_MANY_REQUESTS', 'TOO_MANY_SIGN_UPS', t('auth.signUp.tooMany'), { 'Retry-After': String(verdict.retryAfterSeconds) });
+    }
+  }
+  const body = (ctx.body ?? {}) as { name?: unknown; image?: unknown };
+  // A profile picture is never shown; accepting one would only store an attacker's URL.
+  if (body.image !== undefined && body.image !== null) refuse('BAD_REQUEST', 'IMAGE_NOT_ALLOWED', t('auth.signUp.imageNotAllowed'));
+  const name = nameSchema.safeParse(body.name);
+  if (!name.success) refuse('BAD_REQUEST', name.error.issues[0]!.message, t(`auth.signUp.invalidName`));
+  return { context: { body: { ...(ctx.body as object), name: name.data } } };
+}
+
+/**
+ * Runs before better-auth handles a request: limits and rules of sign-up and reset requests.
+ * Returns a changed context for better-auth (the trimmed name) or nothing.
+ */
+export async function guardAccountRequest(ctx: HookContext, options: AccountOptions, clientAddress: string) {
+  if (ctx.path === '/sign-up/email') return guardSignUp(ctx, options, clientAddress);
+  if (ctx.path === '/request-password-reset') {
+    const email = (ctx.body as { email?: unknown } | undefined)?.email;
+    const verdict = await countResetRequest(typeof email === 'string' ? email : '', clientAddress);
+    if (!verdict.allowed) {
+      const t = getTranslator(currentLocale());
+      refuse('TOO_MANY_REQUESTS', 'TOO_MANY_RESET_REQUESTS', t('auth.reset.tooMany'), { 'Retry-After': String(verdict.retryAfterSeconds) });
+    }
+  }
+  return undefined;
+}
+
+interface NewUser {
+  email: string;
+  name: string;
+  createdAt: Date;
+  emailVerified?: boolean;
+}
+
+/**
+ * Inside the sign-up's transaction, for a user about to be created: the invitation it accepts
+ * (its role, a verified address, consumed once) or the mail saying the account was created.
+ */
+export async function prepareInvitedOrNewUser(user: NewUser, options: AccountOptions): Promise<{ id?: string; role?: 'admin' | 'editor'; emailVerified?: boolean } | null> {
+  const invitation = currentInvitation();
+  if (invitation) {
+    if (invitation.email !== user.email.toLowerCase()) refuse('BAD_REQUEST', 'INVITATION_INVALID', 'The invitation is for another address');
+    const id = generateId();
+    const consumed = await runInAuthWrite(options.db, (tx) => consumeInvitation(tx, invitation.id, id, user.email));
+    if (!consumed) refuse('BAD_REQUEST', 'INVITATION_INVALID', 'The invitation was used, revoked or has expired');
+    return { id, role: invitation.role, emailVerified: true };
+  }
+  // With verification on, the verification mail is the one that tells what happened.
+  if (!options.verifyEmail) await runInAuthWrite(options.db, (tx) => enqueueAccountCreatedMail(tx, user, currentLocale()));
+  return null;
+}
