@@ -63,6 +63,9 @@ async function signUp(page: Page, email: string): Promise<void> {
     data: { name: `Editor ${email.split('@')[0]}`, email, password: PASSWORD },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  // Sign-up signs no one in (it answers the same for a taken address): sign in next.
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin }, data: { email, password: PASSWORD } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
 }
 
 /**

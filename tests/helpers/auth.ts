@@ -19,15 +19,21 @@ export function sessionCookie(response: Response): string {
     .join('; ');
 }
 
-/** Creates a local account through better-auth's JSON API; returns its session cookie. */
-export async function signUp(origin: string, email: string, name = email.split('@')[0]!): Promise<string> {
+/** Creates a local account through better-auth's JSON API (which signs no one in). */
+export async function createAccount(origin: string, email: string, name = email.split('@')[0]!): Promise<Response> {
   const response = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ name, email, password: PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-up of ${email} failed: ${response.status} ${await response.text()}`);
-  return sessionCookie(response);
+  return response;
+}
+
+/** Creates a local account, then signs it in; returns its session cookie. */
+export async function signUp(origin: string, email: string, name = email.split('@')[0]!): Promise<string> {
+  await createAccount(origin, email, name);
+  return signIn(origin, email);
 }
 
 /** Signs in through better-auth's JSON API; returns a new session cookie. */
