@@ -13,7 +13,10 @@ import { openDatabase, writeTransaction, type Database } from '../../db/client.t
 import type { Locale } from '../../src/i18n/config.ts';
 import { composeMail } from '../../src/server/mail/compose.ts';
 import { enqueueMail, type MailRequest } from '../../src/server/mail/outbox.ts';
-import { makeTempDir } from '../helpers/db.ts';
+import { claimDueMailIn } from '../../src/server/mail/queue.ts';
+import { MailSender } from '../../src/server/mail/sender.ts';
+import type { MailTransport } from '../../src/server/mail/transport.ts';
+import { createTestDatabase, makeTempDir, type TestDatabase } from '../helpers/db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp-server.ts';
 
@@ -184,6 +187,23 @@ describe('over SMTP', () => {
     }
   });
 
+  it('delivers a message whose sender died mid-send once its lease runs out, with the same Message-ID', async () => {
+    const mail = request();
+    // Another process claims the row (in the transaction that queues it, so the server cannot
+    // take it first) and then dies without delivering or recording anything.
+    const [claimed] = await writeTransaction(db, async (tx) => {
+      await enqueueMail(tx, mail);
+      return claimDueMailIn(tx, { now: new Date(), leaseMs: 1_000, limit: 100, messageIdDomain: 'example.test' });
+    });
+    expect(claimed).toMatchObject({ cause: mail.cause, attempts: 1 });
+    const received = await smtp.waitFor((m) => m.subject === mail.mail.subject);
+    expect(received.messageId).toBe(claimed!.messageId);
+    const row = await waitForStatus(server, mail.cause, 'sent');
+    expect(row.attempts).toBe(2);
+    expect(row.sent_at).toBeGreaterThanOrEqual(claimed!.leaseUntil.getTime());
+    expect(smtp.received.filter((m) => m.subject === mail.mail.subject)).toHaveLength(1);
+  });
+
   it('delivers a message queued while the server was stopped once it is back', async () => {
     await server.stop();
     // SIGTERM drains: the sender stopped cleanly with the rest.
@@ -231,5 +251,41 @@ describe('without SMTP_URL', () => {
     expect(parsed.from?.value[0]).toMatchObject({ name: 'Edition Hub', address: 'no-reply@hub.example.org' });
     // The file is what the admin reads: the body stays in file mode, even when sensitive.
     expect(row.text).toContain('Hello there.');
+  });
+});
+
+describe('stopping', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(() => database?.close());
+
+  it('abandons a delivery that outlasts the grace period and gives its row back, attempt uncounted', async () => {
+    let started!: () => void;
+    const delivering = new Promise<void>((resolve) => (started = resolve));
+    // A mail server that never answers: the delivery ends only when the sender aborts it.
+    const hanging: MailTransport = {
+      kind: 'smtp',
+      deliver: (_mail, signal) =>
+        new Promise((_resolve, reject) => {
+          started();
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+      close: () => undefined,
+    };
+    const sender = new MailSender({ db: database.db, transport: hanging, from: 'hub@example.test', retryBaseMs: 50, pollMs: 60_000, stopGraceMs: 50 });
+    const mail = request();
+    await enqueue(database.db, mail);
+    sender.start();
+    await delivering;
+    await sender.stop();
+    const { rows } = await database.db.$client.execute({
+      sql: 'SELECT status, attempts, lease_until, last_error FROM mail_outbox WHERE cause = ?',
+      args: [mail.cause],
+    });
+    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, lease_until: null, last_error: null });
   });
 });
