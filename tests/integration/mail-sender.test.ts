@@ -5,7 +5,7 @@
  * a permanent one; delivered once when two app nodes share the database; delivered after a
  * restart; and written as `.eml` files when no SMTP server is configured.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,8 @@ import { composeMail } from '../../src/server/mail/compose.ts';
 import { enqueueMail, type MailRequest } from '../../src/server/mail/outbox.ts';
 import { claimDueMailIn } from '../../src/server/mail/queue.ts';
 import { MailSender } from '../../src/server/mail/sender.ts';
-import type { MailTransport } from '../../src/server/mail/transport.ts';
+import { eraseMailAbout } from '../../src/server/mail/retention.ts';
+import { createFileTransport, emlFileName, type MailTransport } from '../../src/server/mail/transport.ts';
 import { createTestDatabase, makeTempDir, type TestDatabase } from '../helpers/db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp-server.ts';
@@ -254,7 +255,7 @@ describe('without SMTP_URL', () => {
   });
 });
 
-describe('stopping', () => {
+describe('the sender in its process', () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
@@ -274,6 +275,7 @@ describe('stopping', () => {
           started();
           signal.addEventListener('abort', () => reject(new Error('aborted')));
         }),
+      forget: async () => undefined,
       close: () => undefined,
     };
     const sender = new MailSender({ db: database.db, transport: hanging, from: 'hub@example.test', retryBaseMs: 50, pollMs: 60_000, stopGraceMs: 50 });
@@ -287,5 +289,71 @@ describe('stopping', () => {
       args: [mail.cause],
     });
     expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, lease_until: null, last_error: null });
+  });
+});
+
+describe('retention', () => {
+  let database: TestDatabase;
+  const DAY = 24 * 60 * 60 * 1000;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(() => database?.close());
+
+  /** Queues a message and moves it `daysAgo` into the past with `status`. */
+  async function aged(status: 'pending' | 'sent' | 'failed', daysAgo: number, to = `aged${counter}@example.test`): Promise<{ id: number; createdAt: Date }> {
+    const mail = request({ to, replyTo: 'visitor@example.test' });
+    await enqueue(database.db, mail);
+    const at = Date.now() - daysAgo * DAY;
+    await database.db.$client.execute({
+      sql: 'UPDATE mail_outbox SET status = ?, created_at = ?, sent_at = ? WHERE cause = ?',
+      args: [status, at, status === 'sent' ? at : null, mail.cause],
+    });
+    const { rows } = await database.db.$client.execute({ sql: 'SELECT id FROM mail_outbox WHERE cause = ?', args: [mail.cause] });
+    return { id: Number(rows[0]!['id']), createdAt: new Date(at) };
+  }
+
+  const ids = async () => (await database.db.$client.execute('SELECT id FROM mail_outbox')).rows.map((row) => Number(row['id']));
+
+  it('deletes sent and failed mail after twelve months, with its .eml file, and keeps the rest', async () => {
+    const mailDir = makeTempDir('hub-mail-retention-');
+    const oldSent = await aged('sent', 400);
+    const oldFailed = await aged('failed', 400);
+    const recent = await aged('sent', 300);
+    const waiting = await aged('pending', 400);
+    await database.db.$client.execute({ sql: 'UPDATE mail_outbox SET next_attempt_at = ? WHERE id = ?', args: [Date.now() + DAY, waiting.id] });
+    for (const row of [oldSent, recent]) writeFileSync(join(mailDir, emlFileName(row.id, row.createdAt)), 'kept');
+
+    const sender = new MailSender({ db: database.db, transport: createFileTransport(mailDir), from: 'hub@example.test', retryBaseMs: 50, pollMs: 60_000 });
+    sender.start();
+    try {
+      await vi.waitFor(
+        async () => {
+          const left = await ids();
+          if (left.includes(oldSent.id) || left.includes(oldFailed.id)) throw new Error('old mail still there');
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await sender.stop();
+    }
+    expect(await ids()).toEqual(expect.arrayContaining([recent.id, waiting.id]));
+    expect(existsSync(join(mailDir, emlFileName(oldSent.id, oldSent.createdAt)))).toBe(false);
+    expect(existsSync(join(mailDir, emlFileName(recent.id, recent.createdAt)))).toBe(true);
+  });
+
+  it('erases every message to or about one address on request', async () => {
+    const to = await aged('sent', 1, 'Erase.Me@example.test');
+    const about = await aged('pending', 0, 'admin@example.test');
+    await database.db.$client.execute({ sql: "UPDATE mail_outbox SET reply_to = 'erase.me@example.test' WHERE id = ?", args: [about.id] });
+    const other = await aged('sent', 1, 'someone.else@example.test');
+    const erased = await writeTransaction(database.db, (tx) => eraseMailAbout(tx, ' erase.me@EXAMPLE.test '));
+    expect(erased.map((row) => row.id).sort()).toEqual([to.id, about.id].sort());
+    const left = await ids();
+    expect(left).toContain(other.id);
+    expect(left).not.toContain(to.id);
+    expect(left).not.toContain(about.id);
   });
 });
