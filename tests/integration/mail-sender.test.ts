@@ -11,6 +11,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, writeTransaction, type Database } from '../../db/client.ts';
 import type { Locale } from '../../src/i18n/config.ts';
+import { getTranslator } from '../../src/i18n/index.ts';
 import { composeMail } from '../../src/server/mail/compose.ts';
 import { enqueueMail, type MailRequest } from '../../src/server/mail/outbox.ts';
 import { claimDueMailIn } from '../../src/server/mail/queue.ts';
@@ -18,6 +19,7 @@ import { MailSender } from '../../src/server/mail/sender.ts';
 import { eraseMailAbout } from '../../src/server/mail/retention.ts';
 import { createFileTransport, emlFileName, type MailTransport } from '../../src/server/mail/transport.ts';
 import { createTestDatabase, makeTempDir, type TestDatabase } from '../helpers/db.ts';
+import { get, signUp } from '../helpers/auth.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp-server.ts';
 
@@ -161,6 +163,21 @@ describe('over SMTP', () => {
     await smtp.waitFor((m) => m.subject === later.mail.subject);
     expect(smtp.received.some((m) => m.subject === mail.mail.subject)).toBe(false);
     expect((await rowOf(server, mail.cause)).attempts).toBe(1);
+  });
+
+  it('never shows an admin the one-time link of a message that is not delivered', async () => {
+    smtp.refuseNext(1, 550);
+    const mail = request({ sensitive: true });
+    await enqueue(db, mail);
+    const row = await waitForStatus(server, mail.cause, 'failed');
+    expect(row.text).toContain('https://hub.example.test/x');
+    // The first account of this server is its admin.
+    const admin = await signUp(server.origin, 'mail-sender-admin@example.test');
+    const page = await get(server.origin, `/en/admin/mail/${row.id}`, admin);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(getTranslator('en')('admin.mail.bodyHidden'));
+    expect(html).not.toContain('https://hub.example.test/x');
   });
 
   it('delivers each message once when two app nodes share the database', async () => {
