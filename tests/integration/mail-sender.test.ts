@@ -222,6 +222,25 @@ describe('over SMTP', () => {
     expect(smtp.received.filter((m) => m.subject === mail.mail.subject)).toHaveLength(1);
   });
 
+  it('delivers from the worker processes, once each, and the workers stop cleanly', async () => {
+    // A database of its own: only the workers can deliver these.
+    const workers = await startTestServer({ ...smtp.env, ...FAST, HUB_WORKERS: '2' });
+    const workersDb = await openDatabase({ url: workers.databaseUrl });
+    try {
+      const mails = Array.from({ length: 6 }, () => request());
+      await writeTransaction(workersDb, async (tx) => {
+        for (const mail of mails) await enqueueMail(tx, mail);
+      });
+      for (const mail of mails) await smtp.waitFor((m) => m.subject === mail.mail.subject);
+      for (const mail of mails) await waitForStatus(workers, mail.cause, 'sent');
+      for (const mail of mails) expect(smtp.received.filter((m) => m.subject === mail.mail.subject)).toHaveLength(1);
+    } finally {
+      workersDb.$client.close();
+      await workers.stop();
+    }
+    expect(workers.process.exitCode).toBe(0);
+  });
+
   it('delivers a message queued while the server was stopped once it is back', async () => {
     await server.stop();
     // SIGTERM drains: the sender stopped cleanly with the rest.
