@@ -28,6 +28,10 @@ export const permissions = [
   'media.deleteInUse',
   /** Grant and revoke roles; invite people (invitations carry a role). */
   'users.manage',
+  /** Read the outbox ("Sent mail"): recipients' addresses and the messages' text. */
+  'mail.read',
+  /** "Retry now" on a failed or waiting message. */
+  'mail.retry',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -94,7 +98,11 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/invitations/:id', methods: { DELETE: 'users.manage' } },
   { pattern: '/api/admin/invitations/:id/resend', methods: { POST: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
+  { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
+  // Sent mail; POST on a message is its "Retry now" form.
+  { pattern: '/:locale/admin/mail', methods: { GET: 'mail.read' } },
+  { pattern: '/:locale/admin/mail/:id', methods: { GET: 'mail.read', POST: 'mail.retry' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
   // POST: the page's invite / resend / revoke forms.
   { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
