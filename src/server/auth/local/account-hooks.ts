@@ -5,6 +5,8 @@
 import { APIError } from 'better-auth/api';
 import { generateId } from 'better-auth';
 import { z } from 'zod';
+import { count } from 'drizzle-orm';
+import { authUsers } from '../../../../db/auth-schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import { getTranslator } from '../../../i18n/index.ts';
 import { countResetRequest, countSignUpAttempt } from '../account-limits.ts';
@@ -20,6 +22,22 @@ export interface AccountOptions {
   signUp: SignUpMode;
   /** HUB_VERIFY_EMAIL: a verification mail on sign-up; no role until verified. */
   verifyEmail: boolean;
+  /** HUB_ADMIN_EMAILS + HUB_EDITOR_EMAILS: the operator's standing invitations (invite-only mode). */
+  standingInvitations: readonly string[];
+  /** True when HUB_ADMIN_EMAILS is set: then no first account is let in under invite-only. */
+  adminsFromEnv: boolean;
+}
+
+/**
+ * Under invite-only, who may still sign up without an invitation link: an address the operator
+ * listed, and, on a database with no account and no listed administrator, the first account
+ * (it becomes the admin who sends the invitations, as under `open`).
+ */
+async function mayJoinWithoutLink(options: AccountOptions, email: unknown): Promise<boolean> {
+  if (typeof email === 'string' && options.standingInvitations.includes(email.trim().toLowerCase())) return true;
+  if (options.adminsFromEnv) return false;
+  const [row] = await options.db.select({ n: count() }).from(authUsers);
+  return (row?.n ?? 0) === 0;
 }
 
 /** A reset link works for one hour, once. */
@@ -73,7 +91,9 @@ async function guardSignUp(ctx: HookContext, options: AccountOptions, clientAddr
   const t = getTranslator(currentLocale());
   if (!currentInvitation()) {
     if (options.signUp === 'closed') refuse('BAD_REQUEST', 'EMAIL_PASSWORD_SIGN_UP_DISABLED', t('auth.signUp.closedMessage'));
-    if (options.signUp === 'invite-only') refuse('FORBIDDEN', 'SIGN_UP_INVITE_ONLY', t('auth.signUp.inviteOnly'));
+    if (options.signUp === 'invite-only' && !(await mayJoinWithoutLink(options, (ctx.body as { email?: unknown } | undefined)?.email))) {
+      refuse('FORBIDDEN', 'SIGN_UP_INVITE_ONLY', t('auth.signUp.inviteOnly'));
+    }
     const verdict = await countSignUpAttempt(clientAddress);
     if (!verdict.allowed) {
       refuse('TOO_MANY_REQUESTS', 'TOO_MANY_SIGN_UPS', t('auth.signUp.tooMany'), { 'Retry-After': String(verdict.retryAfterSeconds) });

@@ -27,6 +27,8 @@ export interface LocalAuthOptions {
   signUp: 'open' | 'closed' | 'invite-only';
   /** HUB_VERIFY_EMAIL (account-hooks.ts). */
   verifyEmail: boolean;
+  /** HUB_ADMIN_EMAILS + HUB_EDITOR_EMAILS: may sign up under invite-only (account-hooks.ts). */
+  standingInvitations: readonly string[];
   /** Session lifetime in seconds. */
   sessionMaxAge: number;
   /**

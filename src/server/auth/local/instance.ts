@@ -26,6 +26,7 @@ export function getLocalAuth(secure: boolean): Promise<LocalAuth> {
         secure,
         signUp: env.HUB_SIGN_UP,
         verifyEmail: env.HUB_VERIFY_EMAIL ?? false,
+        standingInvitations: [...env.HUB_ADMIN_EMAILS, ...env.HUB_EDITOR_EMAILS],
         sessionMaxAge: env.HUB_SESSION_MAX_AGE,
         adminsFromEnv: env.HUB_ADMIN_EMAILS.length > 0,
       });
