@@ -142,7 +142,11 @@ export const authInvitations = sqliteTable(
     createdAt: timestamp('created_at').notNull().default(now),
     expiresAt: timestamp('expires_at').notNull(),
     acceptedAt: timestamp('accepted_at'),
-    acceptedBy: text('accepted_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    /**
+     * The account it created. No foreign key: it is written in the same statement sequence that
+     * creates the account, before the account's row exists.
+     */
+    acceptedBy: text('accepted_by'),
     revokedAt: timestamp('revoked_at'),
     lastSentAt: timestamp('last_sent_at').notNull().default(now),
     sendCount: integer('send_count').notNull().default(1),

@@ -14,7 +14,6 @@ CREATE TABLE `auth_invitations` (
 	`last_sent_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`send_count` integer DEFAULT 1 NOT NULL,
 	FOREIGN KEY (`invited_by`) REFERENCES `auth_users`(`id`) ON UPDATE no action ON DELETE set null,
-	FOREIGN KEY (`accepted_by`) REFERENCES `auth_users`(`id`) ON UPDATE no action ON DELETE set null,
 	CONSTRAINT "auth_invitations_role_check" CHECK("auth_invitations"."role" IN ('admin', 'editor'))
 );
 --> statement-breakpoint

@@ -43,7 +43,7 @@ async function invite(email: string, role: 'admin' | 'editor', locale = 'en') {
   expect(response.status, await response.clone().text()).toBe(201);
   const { invitation } = await response.json();
   const subject = { en: 'You are invited', fr: 'Vous êtes invité', de: 'Sie sind in das Programmteam eingeladen' }[locale]!;
-  const mail = await mailTo(smtp, email, subject, mark);
+  const mail = await mailTo(smtp, email.toLowerCase(), subject, mark);
   return { invitation, mail, link: linkIn(mail, `/${locale}/admin/sign-up/invitation`) };
 }
 
