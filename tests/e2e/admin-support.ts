@@ -45,10 +45,10 @@ export function uniqueToken(): string {
   return randomUUID().replace(/-/g, '').slice(0, 8);
 }
 
-function grantEditor(email: string): { ok: boolean; output: string } {
+function grantRole(email: string, role: 'admin' | 'editor'): { ok: boolean; output: string } {
   const databaseUrl = process.env['E2E_DATABASE_URL'];
   if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');
-  const result = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, 'editor'], {
+  const result = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, role], {
     cwd: root,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: databaseUrl },
     encoding: 'utf8',
@@ -78,7 +78,7 @@ export async function signInAsEditor(page: Page): Promise<string> {
     const email = `editor-${uniqueToken()}@e2e.example`;
     await page.context().clearCookies();
     await signUp(page, email);
-    const grant = grantEditor(email);
+    const grant = grantRole(email, 'editor');
     if (grant.ok) {
       await page.goto('/en/admin');
       await expect(page.getByTestId('admin-user')).toContainText('Editor');
@@ -87,6 +87,18 @@ export async function signInAsEditor(page: Page): Promise<string> {
     if (!/last administrator/i.test(grant.output)) throw new Error(`granting editor failed: ${grant.output}`);
   }
   throw new Error('could not get an editor account');
+}
+
+/** Signs the page's browser context in as a fresh administrator (granted with `npm run users`). */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  const email = `admin-${uniqueToken()}@e2e.example`;
+  await page.context().clearCookies();
+  await signUp(page, email);
+  const grant = grantRole(email, 'admin');
+  if (!grant.ok) throw new Error(`granting admin failed: ${grant.output}`);
+  await page.goto('/en/admin');
+  await expect(page.getByTestId('admin-user')).toContainText('Administrator');
+  return email;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The sign-in journey in German, in Chromium, on a server of its own: a fresh database makes
+ * The sign-up and sign-in journey in German, in Chromium, on a server of its own: a fresh database makes
  * this visitor the first account (admin) whatever the other specs did on the shared server.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -52,6 +52,16 @@ test('an anonymous visitor signs up in German, lands where they were going, and 
 
   await page.getByLabel(t('auth.field.password')).fill('ein langes geheimes Passwort');
   await page.getByRole('button', { name: t('auth.signUp.submit') }).click();
+
+  // Sign-up answers "check your mail" (the same for a taken address); then the visitor signs in.
+  await expect(page.getByRole('heading', { level: 1, name: t('auth.signUp.sentTitle') })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(t('auth.signUp.sent'));
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: t('auth.signUp.toSignIn') }).click();
+  await expect(page).toHaveURL(`${server.origin}/de/admin/sign-in?redirect_url=%2Fde%2Fadmin%2Fevents`);
+  await page.getByLabel(t('auth.field.email')).fill('grete@example.test');
+  await page.getByLabel(t('auth.field.password')).fill('ein langes geheimes Passwort');
+  await page.getByRole('button', { name: t('auth.signIn.submit') }).click();
 
   // Back on the page first asked for, inside the admin shell, as the first (admin) account.
   await expect(page).toHaveURL(`${server.origin}/de/admin/events`);
