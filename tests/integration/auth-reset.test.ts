@@ -84,7 +84,7 @@ describe('choosing a new password', () => {
 
     const page = await get(server.origin, pathOf(link));
     expect(page.status).toBe(200);
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     const html = await page.text();
     expect(html).toContain('name="password"');
     expect(html).toContain('name="passwordConfirmation"');
