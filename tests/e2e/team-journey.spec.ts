@@ -106,7 +106,7 @@ test('an admin invites a colleague, who accepts, edits an event, resets a forgot
   await page.goto(resetLink);
   await expect(page.getByRole('heading', { level: 1, name: t('auth.reset.title') })).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel(t('auth.reset.newPassword')).fill(NEW_PASSWORD);
+  await page.getByLabel(t('auth.reset.newPassword'), { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel(t('auth.reset.confirmPassword')).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: t('auth.reset.submit') }).click();
   await expect(page).toHaveURL(/\/en\/admin\/sign-in\?password_reset=1$/);
