@@ -32,12 +32,18 @@ async function linkFromOutbox(to: string, kind: string, pathname: string): Promi
     let text = '';
     await expect
       .poll(async () => {
-        const { rows } = await client.execute({ sql: 'SELECT text FROM mail_outbox WHERE recipient = ? AND kind = ? ORDER BY id DESC LIMIT 1', args: [to, kind] });
+        const { rows } = await client.execute({
+          sql: 'SELECT text FROM mail_outbox WHERE recipient = ? AND kind = ? ORDER BY id DESC LIMIT 1',
+          args: [to, kind],
+        });
         text = String(rows[0]?.['text'] ?? '');
         return text.includes(pathname);
       })
       .toBe(true);
-    const link = text.match(/https?:\/\/\S+/g)!.map((raw) => new URL(raw)).find((candidate) => candidate.pathname === pathname)!;
+    const link = text
+      .match(/https?:\/\/\S+/g)!
+      .map((raw) => new URL(raw))
+      .find((candidate) => candidate.pathname === pathname)!;
     return `${link.pathname}${link.search}`;
   } finally {
     client.close();

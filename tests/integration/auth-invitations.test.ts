@@ -47,7 +47,10 @@ async function invite(email: string, role: 'admin' | 'editor', locale = 'en') {
   return { invitation, mail, link: linkIn(mail, `/${locale}/admin/sign-up/invitation`) };
 }
 
-const auditOf = (id: number) => server.query<{ action: string; actor_label: string }>("SELECT action, actor_label FROM audit_log WHERE entity = 'invitation' AND entity_id = ? ORDER BY id", [String(id)]);
+const auditOf = (id: number) =>
+  server.query<{ action: string; actor_label: string }>("SELECT action, actor_label FROM audit_log WHERE entity = 'invitation' AND entity_id = ? ORDER BY id", [
+    String(id),
+  ]);
 
 describe('inviting', () => {
   it('is for admins only', async () => {
@@ -79,7 +82,12 @@ describe('inviting', () => {
     expect(await again.json()).toMatchObject({ code: 'ALREADY_INVITED' });
     const bad = await api('POST', '/api/admin/invitations', admin, { email: 'nope', role: 'owner' });
     expect(bad.status).toBe(400);
-    const page = await postForm(server.origin, '/fr/admin/team/invitations', { intent: 'invite', email: 'eddie@example.test', role: 'editor' }, { cookie: admin });
+    const page = await postForm(
+      server.origin,
+      '/fr/admin/team/invitations',
+      { intent: 'invite', email: 'eddie@example.test', role: 'editor' },
+      { cookie: admin },
+    );
     expect(page.status).toBe(409);
     expect(await page.text()).toContain('Cette adresse a déjà un compte.');
   });
@@ -102,11 +110,18 @@ describe('accepting', () => {
     expect(accepted.status).toBe(303);
     expect(accepted.headers.get('location')).toBe('/fr/admin');
     const cookie = sessionCookie(accepted);
-    expect(await (await get(server.origin, '/api/admin/me', cookie)).json()).toMatchObject({ role: 'admin', user: { email: 'june@example.test', name: 'June' } });
-    const [user] = await server.query<{ id: string; email_verified: number }>('SELECT id, email_verified FROM auth_users WHERE email = ?', ['june@example.test']);
+    expect(await (await get(server.origin, '/api/admin/me', cookie)).json()).toMatchObject({
+      role: 'admin',
+      user: { email: 'june@example.test', name: 'June' },
+    });
+    const [user] = await server.query<{ id: string; email_verified: number }>('SELECT id, email_verified FROM auth_users WHERE email = ?', [
+      'june@example.test',
+    ]);
     expect(user!.email_verified).toBe(1);
     expect(await server.query('SELECT id FROM auth_users WHERE email = ?', ['mallory@example.test'])).toEqual([]);
-    const [row] = await server.query<{ accepted_by: string; accepted_at: number }>('SELECT accepted_by, accepted_at FROM auth_invitations WHERE id = ?', [invitation.id]);
+    const [row] = await server.query<{ accepted_by: string; accepted_at: number }>('SELECT accepted_by, accepted_at FROM auth_invitations WHERE id = ?', [
+      invitation.id,
+    ]);
     expect(row!.accepted_by).toBe(user!.id);
     expect((await auditOf(invitation.id)).map((entry) => entry.action)).toEqual(['create', 'accept']);
 
@@ -165,7 +180,12 @@ describe('the invitations page (no JavaScript)', () => {
     for (const status of ['Offen', 'Abgelaufen', 'Angenommen', 'Widerrufen']) expect(html).toContain(status);
 
     const mark = smtp.received.length;
-    const invited = await postForm(server.origin, '/de/admin/team/invitations', { intent: 'invite', email: 'mia@example.test', role: 'editor' }, { cookie: admin });
+    const invited = await postForm(
+      server.origin,
+      '/de/admin/team/invitations',
+      { intent: 'invite', email: 'mia@example.test', role: 'editor' },
+      { cookie: admin },
+    );
     expect(invited.status).toBe(303);
     expect(invited.headers.get('location')).toBe('/de/admin/team/invitations?done=invited');
     await mailTo(smtp, 'mia@example.test', 'Sie sind in das Programmteam eingeladen', mark);

@@ -118,7 +118,7 @@ describe('choosing a new password', () => {
     await requestReset('de', 'rita@example.test');
     const link = linkIn(await mailTo(smtp, 'rita@example.test', 'neues Passwort', mark), '/de/admin/sign-in/reset-password');
     const [row] = await server.query<{ expires_at: number; created_at: number }>(
-      "SELECT expires_at, created_at FROM auth_verifications ORDER BY created_at DESC LIMIT 1",
+      'SELECT expires_at, created_at FROM auth_verifications ORDER BY created_at DESC LIMIT 1',
     );
     expect(row!.expires_at - row!.created_at).toBeGreaterThan(3590_000);
     expect(row!.expires_at - row!.created_at).toBeLessThanOrEqual(3600_000);

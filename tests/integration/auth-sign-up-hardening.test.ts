@@ -70,7 +70,11 @@ describe('a taken address cannot be told from a new one', () => {
     expect(fresh.status).toBe(200);
     expect(fresh.headers.getSetCookie()).toEqual([]);
     expect(taken.headers.getSetCookie()).toEqual([]);
-    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({ token: body.token, keys: Object.keys(body.user).sort(), verified: body.user.emailVerified });
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      keys: Object.keys(body.user).sort(),
+      verified: body.user.emailVerified,
+    });
     expect(shape(await taken.json())).toEqual(shape(await fresh.json()));
     // Nothing about the existing account changed.
     const [owner] = await server.query<{ name: string }>('SELECT name FROM auth_users WHERE email = ?', ['owner@example.test']);

@@ -28,7 +28,9 @@ export async function submitForgotPassword({ auth, form, request, clientAddress,
   const parsed = z.object({ email }).safeParse({ email: text(form, 'email') });
   if (!parsed.success) return invalidInput(parsed.error, values);
   try {
-    await withAccountContext({ locale }, () => auth.api.requestPasswordReset({ body: { email: parsed.data.email }, headers: callHeaders(request, clientAddress) }));
+    await withAccountContext({ locale }, () =>
+      auth.api.requestPasswordReset({ body: { email: parsed.data.email }, headers: callHeaders(request, clientAddress) }),
+    );
     return { ok: true, setCookies: [] };
   } catch (error) {
     return fromAuthError(error, values);
@@ -57,7 +59,10 @@ export async function submitResetPassword(submission: FormSubmission & { token: 
 }
 
 /** The invitation of a link, when it can still be accepted; otherwise why not. */
-export async function openInvitation(db: Database, token: string | null): Promise<{ ok: true; invitation: Invitation } | { ok: false; status: 404 | 409 | 410; code: 'INVITATION_INVALID' | 'ACCOUNT_EXISTS' }> {
+export async function openInvitation(
+  db: Database,
+  token: string | null,
+): Promise<{ ok: true; invitation: Invitation } | { ok: false; status: 404 | 409 | 410; code: 'INVITATION_INVALID' | 'ACCOUNT_EXISTS' }> {
   const invitation = token ? await findInvitationByToken(db, token) : undefined;
   if (!invitation) return { ok: false, status: 404, code: 'INVITATION_INVALID' };
   if (invitation.status !== 'pending') return { ok: false, status: 410, code: 'INVITATION_INVALID' };
@@ -73,9 +78,7 @@ export async function openInvitation(db: Database, token: string | null): Promis
 export async function submitInvitationAcceptance(submission: FormSubmission & { db: Database; invitation: Invitation; locale: Locale }): Promise<FormOutcome> {
   const { auth, db, form, request, clientAddress, invitation, locale } = submission;
   const values = { name: text(form, 'name')?.trim(), email: invitation.email };
-  const parsed = z
-    .object({ name: nameSchema, password: newPasswordSchema })
-    .safeParse({ name: text(form, 'name'), password: text(form, 'password') });
+  const parsed = z.object({ name: nameSchema, password: newPasswordSchema }).safeParse({ name: text(form, 'name'), password: text(form, 'password') });
   if (!parsed.success) return invalidInput(parsed.error, values);
   const headers = callHeaders(request, clientAddress);
   const accepted = { id: invitation.id, email: invitation.email, role: invitation.role };
@@ -90,7 +93,11 @@ export async function submitInvitationAcceptance(submission: FormSubmission & { 
   const [row] = await db.select({ acceptedAt: authInvitations.acceptedAt }).from(authInvitations).where(eq(authInvitations.id, invitation.id));
   if (!row?.acceptedAt) return failure(409, 'ACCOUNT_EXISTS', values);
   try {
-    const signedIn = await auth.api.signInEmail({ body: { email: invitation.email, password: parsed.data.password, rememberMe: true }, headers, returnHeaders: true });
+    const signedIn = await auth.api.signInEmail({
+      body: { email: invitation.email, password: parsed.data.password, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    });
     return { ok: true, setCookies: signedIn.headers.getSetCookie() };
   } catch (error) {
     return fromAuthError(error, values);

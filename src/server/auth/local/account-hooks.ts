@@ -135,7 +135,10 @@ interface NewUser {
  * Inside the sign-up's transaction, for a user about to be created: the invitation it accepts
  * (its role, a verified address, consumed once) or the mail saying the account was created.
  */
-export async function prepareInvitedOrNewUser(user: NewUser, options: AccountOptions): Promise<{ id?: string; role?: 'admin' | 'editor'; emailVerified?: boolean } | null> {
+export async function prepareInvitedOrNewUser(
+  user: NewUser,
+  options: AccountOptions,
+): Promise<{ id?: string; role?: 'admin' | 'editor'; emailVerified?: boolean } | null> {
   const invitation = currentInvitation();
   if (invitation) {
     if (invitation.email !== user.email.toLowerCase()) refuse('BAD_REQUEST', 'INVITATION_INVALID', 'The invitation is for another address');

@@ -11,14 +11,7 @@ import { CLIENT_ADDRESS_HEADER, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type L
 
 /** Field-level problems, each translated by the page as `auth.field.<code>`. */
 export type FieldErrorCode =
-  | 'EMAIL_INVALID'
-  | 'EMAIL_TAKEN'
-  | 'PASSWORD_REQUIRED'
-  | 'PASSWORD_TOO_SHORT'
-  | 'PASSWORD_TOO_LONG'
-  | 'NAME_REQUIRED'
-  | 'NAME_TOO_LONG'
-  | 'PASSWORD_MISMATCH';
+  'EMAIL_INVALID' | 'EMAIL_TAKEN' | 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'NAME_REQUIRED' | 'NAME_TOO_LONG' | 'PASSWORD_MISMATCH';
 
 /** Form-level problems, translated as `auth.error.<code>`. */
 export type FormErrorCode =

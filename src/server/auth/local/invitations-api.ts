@@ -10,7 +10,11 @@ import type { AuthUser } from '../types.ts';
 import { createInvitation, resendInvitation, revokeInvitation, type Invitation, type InvitationError, type InvitationResult } from './invitations.ts';
 
 export const inviteSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'EMAIL_INVALID' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'EMAIL_INVALID' })),
   role: z.enum(roles, { error: 'ROLE_INVALID' }),
 });
 
@@ -45,7 +49,8 @@ export const invitationErrorStatus = (code: InvitationError) => errorStatus[code
 
 /** The API response for a service result. */
 export function invitationResponse(result: InvitationResult, okStatus = 200): Response {
-  if (result.ok) return Response.json({ invitation: toInvitationJson(result.invitation) }, { status: okStatus, headers: { 'Cache-Control': 'private, no-store' } });
+  if (result.ok)
+    return Response.json({ invitation: toInvitationJson(result.invitation) }, { status: okStatus, headers: { 'Cache-Control': 'private, no-store' } });
   const { status, title } = errorStatus[result.code];
   return problem(status, result.code, title);
 }

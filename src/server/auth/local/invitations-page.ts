@@ -13,7 +13,13 @@ export type InvitationFormCode = InvitationError | 'INVALID_INPUT';
 
 export type InvitationFormOutcome =
   | { ok: true; done: 'invited' | 'resent' | 'revoked' }
-  | { ok: false; status: number; code: InvitationFormCode; fieldErrors: Partial<Record<'email' | 'role', string>>; values: { email?: string | undefined; role?: string | undefined } };
+  | {
+      ok: false;
+      status: number;
+      code: InvitationFormCode;
+      fieldErrors: Partial<Record<'email' | 'role', string>>;
+      values: { email?: string | undefined; role?: string | undefined };
+    };
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -28,7 +34,13 @@ export async function submitInvitationForm(user: AuthUser, form: FormData, local
     const parsed = inviteSchema.safeParse({ email: values.email, role: values.role });
     if (!parsed.success) {
       const errors = z.flattenError(parsed.error).fieldErrors;
-      return { ok: false, status: 400, code: 'INVALID_INPUT', fieldErrors: { email: errors.email?.[0], role: errors.role?.[0] }, values } as InvitationFormOutcome;
+      return {
+        ok: false,
+        status: 400,
+        code: 'INVALID_INPUT',
+        fieldErrors: { email: errors.email?.[0], role: errors.role?.[0] },
+        values,
+      } as InvitationFormOutcome;
     }
     const result = await runInvitationAction(user, { intent, ...parsed.data }, locale);
     return result.ok ? { ok: true, done: 'invited' } : { ok: false, status: invitationErrorStatus(result.code), code: result.code, fieldErrors: {}, values };

@@ -68,7 +68,14 @@ export function createInvitation(db: Database, { email, role, actor, locale }: N
     const open = await tx
       .select({ id: authInvitations.id })
       .from(authInvitations)
-      .where(and(eq(authInvitations.email, address), isNull(authInvitations.acceptedAt), isNull(authInvitations.revokedAt), gt(authInvitations.expiresAt, new Date())))
+      .where(
+        and(
+          eq(authInvitations.email, address),
+          isNull(authInvitations.acceptedAt),
+          isNull(authInvitations.revokedAt),
+          gt(authInvitations.expiresAt, new Date()),
+        ),
+      )
       .limit(1);
     if (open.length > 0) return { ok: false, code: 'ALREADY_INVITED' } as const;
     const token = newToken();
@@ -136,7 +143,11 @@ export function revokeInvitation(db: Database, id: number, actor: Actor): Promis
 /** The invitation a link's token belongs to, whatever its state; `undefined` for an unknown token. */
 export async function findInvitationByToken(db: Executor, token: string): Promise<Invitation | undefined> {
   if (!token || token.length > 200) return undefined;
-  const [row] = await db.select().from(authInvitations).where(eq(authInvitations.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(authInvitations)
+    .where(eq(authInvitations.tokenHash, hashToken(token)))
+    .limit(1);
   return row ? withStatus(row) : undefined;
 }
 

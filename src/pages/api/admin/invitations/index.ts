@@ -8,7 +8,13 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { isLocale } from '../../../../i18n/config.ts';
 import { localeOfReferer } from '../../../../server/auth/local/account-context.ts';
-import { inviteSchema, invitationResponse, refuseUnlessLocalInvitations, runInvitationAction, toInvitationJson } from '../../../../server/auth/local/invitations-api.ts';
+import {
+  inviteSchema,
+  invitationResponse,
+  refuseUnlessLocalInvitations,
+  runInvitationAction,
+  toInvitationJson,
+} from '../../../../server/auth/local/invitations-api.ts';
 import { listInvitations } from '../../../../server/auth/local/invitations.ts';
 import { requireDeclaredPermission } from '../../../../server/auth/permissions.ts';
 import { getDb } from '../../../../server/db.ts';
