@@ -60,3 +60,17 @@ describe('adapter selection', () => {
     expect(resolveAuthMode({ AUTH_PROVIDER: 'local' }, true)).toMatchObject({ kind: 'misconfigured' });
   });
 });
+
+describe('HUB_VERIFY_EMAIL', () => {
+  const verifying = { ...lists, requireVerifiedEmail: true };
+
+  it('grants no role to an unverified address, granted or allow-listed', () => {
+    expect(resolveRole('admin', 'someone@example.test', verifying, false)).toBeNull();
+    expect(resolveRole(null, 'boss@example.test', verifying, false)).toBeNull();
+  });
+
+  it('grants the usual role once the address is verified, and ignores verification when off', () => {
+    expect(resolveRole(null, 'boss@example.test', verifying, true)).toBe('admin');
+    expect(resolveRole('editor', 'someone@example.test', lists, false)).toBe('editor');
+  });
+});
