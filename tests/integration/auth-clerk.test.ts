@@ -165,6 +165,21 @@ describe('screens under Clerk', () => {
     expect(html).toContain('"path":"/de/admin/sign-up"');
   });
 
+  it("leaves the reset, invitation and verification paths to Clerk's widgets", async () => {
+    for (const [path, widget] of [
+      ['/fr/admin/sign-in/reset-password?token=x', 'sign-in'],
+      ['/fr/admin/sign-in/forgot-password', 'sign-in'],
+      ['/fr/admin/sign-up/invitation?token=x', 'sign-up'],
+      ['/fr/admin/sign-up/verify-email?token=x', 'sign-up'],
+    ] as const) {
+      const response = await navigate(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toMatch(new RegExp(`data-clerk-id="clerk-${widget}-[^"]+"`));
+      expect(html, path).not.toContain('name="password"');
+    }
+  });
+
   it('does not serve the local-accounts API', async () => {
     expect((await fetch(`${server.origin}/api/auth/get-session`)).status).toBe(404);
   });
