@@ -32,6 +32,9 @@ async function signInAsAdmin(page: Page): Promise<void> {
   const origin = new URL(page.url()).origin;
   const response = await page.request.post('/api/auth/sign-up/email', { headers: { origin }, data: { name: 'Mail Admin', email, password: PASSWORD } });
   expect(response.ok(), await response.text()).toBe(true);
+  // Sign-up signs no one in (decision 018): sign in next.
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin }, data: { email, password: PASSWORD } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
   const grant = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, 'admin'], {
     cwd: root,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: databaseUrl() },

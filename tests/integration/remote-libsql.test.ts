@@ -14,7 +14,7 @@ import { adminClient, type AdminClient } from '../helpers/admin-client.ts';
 import { makeTempDir } from '../helpers/db.ts';
 import { startHranaServer, type HranaServer } from '../helpers/hrana-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { PASSWORD } from '../helpers/auth.ts';
+import { signUp } from '../helpers/auth.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TOKEN = 'remote-test-token';
@@ -49,19 +49,8 @@ beforeAll(async () => {
   expect(migrated, migrated.output).toMatchObject({ status: 0 });
   expect(migrated.output).toContain('Migrations applied to the remote database.');
   server = await startTestServer({ DATABASE_URL: remote.url, DATABASE_AUTH_TOKEN: TOKEN, BETTER_AUTH_SECRET: SECRET, HUB_DEMO: '0' });
-  const signUp = await fetch(`${server.origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify({ name: 'Remote Admin', email: 'admin@remote.example', password: PASSWORD }),
-  });
-  expect(signUp.status).toBe(200);
-  admin = adminClient(
-    server.origin,
-    signUp.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(';', 1)[0])
-      .join('; '),
-  );
+  // Sign-up signs no one in (decision 018): the helper creates the account, then signs it in.
+  admin = adminClient(server.origin, await signUp(server.origin, 'admin@remote.example', 'Remote Admin'));
 }, 180_000);
 
 afterAll(async () => {
