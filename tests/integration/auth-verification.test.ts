@@ -83,3 +83,19 @@ describe('verification on sign-up', () => {
     expect(mails.map((row) => row.kind)).toEqual(['invitation']);
   });
 });
+
+describe('asking for another verification mail', () => {
+  it('is limited per address like reset requests', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${server.origin}/api/auth/send-verification-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.origin },
+        body: JSON.stringify({ email: 'unverified@example.test' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 3).every((status) => status < 400)).toBe(true);
+    expect(statuses[3]).toBe(429);
+  });
+});

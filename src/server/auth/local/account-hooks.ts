@@ -70,8 +70,8 @@ export function emailVerificationOptions({ db, verifyEmail }: AccountOptions) {
     autoSignInAfterVerification: true,
     expiresIn: VERIFICATION_TOKEN_LIFETIME_SECONDS,
     sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string; emailVerified: boolean }; token: string }) => {
-      // An accepted invitation proved the address already.
-      if (user.emailVerified) return;
+      // An accepted invitation proved the address already; without HUB_VERIFY_EMAIL nothing asks.
+      if (user.emailVerified || !verifyEmail) return;
       await runInAuthWrite(db, (tx) => enqueueVerificationMail(tx, user, token, currentLocale()));
     },
   };
@@ -113,7 +113,8 @@ async function guardSignUp(ctx: HookContext, options: AccountOptions, clientAddr
  */
 export async function guardAccountRequest(ctx: HookContext, options: AccountOptions, clientAddress: string) {
   if (ctx.path === '/sign-up/email') return guardSignUp(ctx, options, clientAddress);
-  if (ctx.path === '/request-password-reset') {
+  // Both send a mail to the address given: limited alike, per address and per client.
+  if (ctx.path === '/request-password-reset' || ctx.path === '/send-verification-email') {
     const email = (ctx.body as { email?: unknown } | undefined)?.email;
     const verdict = await countResetRequest(typeof email === 'string' ? email : '', clientAddress);
     if (!verdict.allowed) {

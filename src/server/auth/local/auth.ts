@@ -23,7 +23,7 @@ export interface LocalAuthOptions {
   baseURL: string | undefined;
   /** Secure (HTTPS-only, `__Secure-` prefixed) cookies. */
   secure: boolean;
-  /** `invite-only`: sign-up goes through an invitation, never the open form. */
+  /** Who may sign up without an invitation (account-hooks.ts, decision 018). */
   signUp: 'open' | 'closed' | 'invite-only';
   /** HUB_VERIFY_EMAIL (account-hooks.ts). */
   verifyEmail: boolean;
