@@ -33,7 +33,9 @@ describe('verification on sign-up', () => {
     const before = await me(cookie);
     expect(before.status).toBe(403);
     expect(await before.json()).toMatchObject({ code: 'NO_ROLE' });
-    expect((await get(server.origin, '/de/admin/events', cookie)).status).toBe(403);
+    const screen = await get(server.origin, '/de/admin/events', cookie);
+    expect(screen.status).toBe(403);
+    expect(await screen.text()).toContain('Ihr Konto hat keine Rolle, bis Sie Ihre E-Mail-Adresse bestätigen');
 
     const mail = await mailTo(smtp, 'vera@example.test', 'Bestätigen Sie Ihre E-Mail-Adresse', mark);
     const link = linkIn(mail, '/de/admin/sign-up/verify-email');

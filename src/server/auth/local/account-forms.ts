@@ -115,3 +115,10 @@ export async function verifyEmailToken(auth: LocalAuth, token: string | null, re
     throw error;
   }
 }
+
+/** True when HUB_VERIFY_EMAIL holds back this account's role until its address is confirmed. */
+export async function isAwaitingVerification(db: Database, userId: string, verifyEmail: boolean): Promise<boolean> {
+  if (!verifyEmail) return false;
+  const [row] = await db.select({ verified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, userId)).limit(1);
+  return row?.verified === false;
+}
