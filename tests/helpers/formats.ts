@@ -109,6 +109,23 @@ export function icsList(component: IcsComponent, name: string): string[] {
   return property ? splitIcsText(property.raw, ',') : [];
 }
 
+/** "20310612T193000" as wall-clock milliseconds (no zone applied). */
+const wallMs = (v: string) => Date.UTC(+v.slice(0, 4), +v.slice(4, 6) - 1, +v.slice(6, 8), +v.slice(9, 11), +v.slice(11, 13), +v.slice(13, 15));
+const offsetMs = (v: string) => (v.startsWith('-') ? -1 : 1) * (+v.slice(1, 3) * 3_600_000 + +v.slice(3, 5) * 60_000);
+
+/**
+ * The instant (ISO) a local DATE-TIME denotes under a VTIMEZONE, computed as a calendar app does:
+ * the offset of the latest observance whose onset is not after it.
+ */
+export function resolveIcsLocalTime(zone: IcsComponent, local: string): string {
+  const onsets = zone.components
+    .map((o) => ({ onset: wallMs(icsValue(o, 'DTSTART')!), to: offsetMs(icsValue(o, 'TZOFFSETTO')!) }))
+    .filter(({ onset }) => onset <= wallMs(local))
+    .sort((a, b) => a.onset - b.onset);
+  if (!onsets.length) throw new Error(`no observance of the zone covers ${local}`);
+  return new Date(wallMs(local) - onsets[onsets.length - 1]!.to).toISOString();
+}
+
 /** Parses strictly (see parseIcsDocument); returns the calendar's and each VEVENT's values by name. */
 export function parseIcs(text: string): { calendar: Record<string, string>; events: IcsEvent[]; root: IcsComponent } {
   const root = parseIcsDocument(text);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createFile, createImage, createTag, createUser } from '../helpers/factories.ts';
 import { cacheState } from '../helpers/cache-state.ts';
-import { findAll, icsList, parseIcs, parseXml, textOf, type IcsComponent } from '../helpers/formats.ts';
+import { findAll, icsList, parseIcs, parseXml, resolveIcsLocalTime, textOf, type IcsComponent } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { publicSql } from '../helpers/visibility.ts';
 
@@ -37,17 +37,6 @@ const publicEvents = () =>
 /** The VEVENT components of a calendar, read with the strict parser. */
 const parsedVevents = (text: string) => parseIcs(text).root.components.filter((c) => c.name === 'VEVENT');
 const propertyOf = (component: IcsComponent, name: string) => component.properties.find((p) => p.name === name);
-/** "20310612T193000" as wall-clock milliseconds (no zone applied). */
-const wallMs = (v: string) => Date.UTC(+v.slice(0, 4), +v.slice(4, 6) - 1, +v.slice(6, 8), +v.slice(9, 11), +v.slice(11, 13), +v.slice(13, 15));
-const offsetMs = (v: string) => (v.startsWith('-') ? -1 : 1) * (+v.slice(1, 3) * 3_600_000 + +v.slice(3, 5) * 60_000);
-/** The instant a local time denotes under a VTIMEZONE, as a calendar app computes it. */
-function resolveLocal(zone: IcsComponent, local: string): string {
-  const onsets = zone.components
-    .map((o) => ({ onset: wallMs(propertyOf(o, 'DTSTART')!.raw), to: offsetMs(propertyOf(o, 'TZOFFSETTO')!.raw) }))
-    .filter(({ onset }) => onset <= wallMs(local))
-    .sort((a, b) => a.onset - b.onset);
-  return new Date(wallMs(local) - onsets.at(-1)!.to).toISOString();
-}
 /** Hrefs of the page's links to `pathPrefix` (entities of `&` decoded). */
 const hrefsTo = (html: string, pathPrefix: string) =>
   [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((href) => href.includes(pathPrefix));
@@ -139,7 +128,7 @@ describe('iCalendar', () => {
       expect(start.params['TZID']).toBe(row.time_zone);
       expect(start.raw.slice(9)).toBe('193000');
       const zone = zones.find((z) => propertyOf(z, 'TZID')!.raw === row.time_zone)!;
-      expect(resolveLocal(zone, start.raw)).toBe(new Date(row.starts_at).toISOString());
+      expect(resolveIcsLocalTime(zone, start.raw)).toBe(new Date(row.starts_at).toISOString());
       expect(icsList(vevent, 'CATEGORIES')).toEqual(['Rock; Pop, Folk']);
     }
     const first = parseIcs(text).events.find((e) => e.UID === `event-${created[0]!.id}@edition-hub`)!;
@@ -214,7 +203,9 @@ describe('RSS', () => {
     const guidsOf = async (path: string) => {
       const response = await server.get(path);
       expect(response.status, path).toBe(200);
-      return findAll(parseXml(await response.text()), 'guid').map((guid) => textOf(guid)).sort();
+      return findAll(parseXml(await response.text()), 'guid')
+        .map((guid) => textOf(guid))
+        .sort();
     };
     const uid = (event: { id: number }) => `event-${event.id}@edition-hub`;
     expect(await guidsOf(`/en/hub/feed.xml?tag=${tag.slug}`)).toEqual(tagged.map(uid).sort());

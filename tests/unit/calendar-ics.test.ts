@@ -1,27 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { escapeText, escapeTextList, foldLine } from '../../src/server/calendar/ical-text.ts';
 import { buildCalendar, type CalendarEvent } from '../../src/server/calendar/ics.ts';
-import { icsList, icsValue, parseIcs, type IcsComponent } from '../helpers/formats.ts';
+import { icsList, icsValue, parseIcs, resolveIcsLocalTime } from '../helpers/formats.ts';
 
 const ORIGIN = 'https://hub.example';
 
 function calendarEvent(overrides: Partial<CalendarEvent> & Pick<CalendarEvent, 'id' | 'startsAt' | 'endsAt' | 'timeZone'>): CalendarEvent {
-  return { slug: `event-${overrides.id}`, title: 'Concert', summary: null, venueName: null, onlineUrl: null, updatedAt: new Date('2030-01-01T00:00:00Z'), ...overrides };
-}
-
-/** "20310612T193000" read as if it were UTC: wall-clock arithmetic without any zone. */
-const wallMs = (value: string) =>
-  Date.UTC(+value.slice(0, 4), +value.slice(4, 6) - 1, +value.slice(6, 8), +value.slice(9, 11), +value.slice(11, 13), +value.slice(13, 15));
-const offsetMs = (value: string) => (value.startsWith('-') ? -1 : 1) * (+value.slice(1, 3) * 3_600_000 + +value.slice(3, 5) * 60_000);
-
-/** The instant a local time denotes under a VTIMEZONE, as a reader computes it: the latest onset not after it. */
-function resolveLocal(zone: IcsComponent, local: string): number {
-  const onsets = zone.components
-    .map((observance) => ({ onset: wallMs(icsValue(observance, 'DTSTART')!), to: offsetMs(icsValue(observance, 'TZOFFSETTO')!) }))
-    .filter(({ onset }) => onset <= wallMs(local))
-    .sort((a, b) => a.onset - b.onset);
-  expect(onsets.length, `no observance covers ${local}`).toBeGreaterThan(0);
-  return wallMs(local) - onsets[onsets.length - 1]!.to;
+  return {
+    slug: `event-${overrides.id}`,
+    title: 'Concert',
+    summary: null,
+    venueName: null,
+    onlineUrl: null,
+    updatedAt: new Date('2030-01-01T00:00:00Z'),
+    ...overrides,
+  };
 }
 
 describe('iCalendar text', () => {
@@ -75,15 +68,20 @@ describe('calendar documents', () => {
       expect(start.raw).toMatch(/^\d{8}T193000$/);
       const zone = zones.find((z) => icsValue(z, 'TZID') === source.timeZone)!;
       // A reader applying the VTIMEZONE lands on the exact instant stored.
-      expect(new Date(resolveLocal(zone, start.raw)).toISOString()).toBe(source.startsAt.toISOString());
+      expect(resolveIcsLocalTime(zone, start.raw)).toBe(source.startsAt.toISOString());
       const end = vevent.properties.find((p) => p.name === 'DTEND')!;
-      expect(new Date(resolveLocal(zone, end.raw)).toISOString()).toBe(source.endsAt.toISOString());
+      expect(resolveIcsLocalTime(zone, end.raw)).toBe(source.endsAt.toISOString());
     }
   });
 
   it('follows the zone’s current rules, not a rule frozen in an old zone file', () => {
     // Mexico abolished daylight saving time in 2022: all year on -06:00.
-    const mexico = calendarEvent({ id: 5, startsAt: new Date('2031-07-01T01:00:00Z'), endsAt: new Date('2031-07-01T03:00:00Z'), timeZone: 'America/Mexico_City' });
+    const mexico = calendarEvent({
+      id: 5,
+      startsAt: new Date('2031-07-01T01:00:00Z'),
+      endsAt: new Date('2031-07-01T03:00:00Z'),
+      timeZone: 'America/Mexico_City',
+    });
     const { root, events } = parseIcs(buildCalendar(ORIGIN, 'en', 'Programme', [mexico]));
     const zone = root.components.find((c) => c.name === 'VTIMEZONE')!;
     expect(zone.components.map((o) => icsValue(o, 'TZOFFSETTO'))).toEqual(['-0600']);

@@ -30,7 +30,14 @@ describe('feed text', () => {
       cover: null,
       tags: [{ id: 1, slug: 'rock', label: 'Rock & <Roll>', labelLocale: 'en' as const }],
     };
-    const xml = buildEventFeed('https://hub.example', 'en', { title: 'T', description: 'D' }, { hubPath: '/en/hub?tag=rock', feedPath: '/en/hub/feed.xml?tag=rock' }, [item], new Map([[7, { url: 'https://hub.example/media/x.jpg?w=640&fm=jpeg', length: 1234, type: 'image/jpeg' }]]));
+    const xml = buildEventFeed(
+      'https://hub.example',
+      'en',
+      { title: 'T', description: 'D' },
+      { hubPath: '/en/hub?tag=rock', feedPath: '/en/hub/feed.xml?tag=rock' },
+      [item],
+      new Map([[7, { url: 'https://hub.example/media/x.jpg?w=640&fm=jpeg', length: 1234, type: 'image/jpeg' }]]),
+    );
     const doc = parseXml(xml);
     expect(textOf(findAll(doc, 'item')[0]!.elements!.find((e) => e.name === 'title'))).toBe(item.title);
     expect(textOf(findAll(doc, 'category')[0])).toBe('Rock & <Roll>');

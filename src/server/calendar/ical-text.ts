@@ -7,7 +7,6 @@
  * Control characters a TEXT value may not carry (RFC 5545 §3.3.11 allows only HTAB among them).
  * Line breaks are handled before this runs; the rest would make strict readers reject the file.
  */
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Escapes a TEXT value: `\` `;` `,` get a backslash, any line break (CRLF, CR or LF) becomes `\n`. */

@@ -8,7 +8,10 @@ import type { CalendarEvent } from './ics.ts';
 const CHUNK = 500;
 
 /** The items with their venue address attached (one primary-key lookup per 500 events). */
-export async function withVenueAddresses<T extends Omit<CalendarEvent, 'venueAddress'>>(db: Executor, items: readonly T[]): Promise<(T & { venueAddress: string | null })[]> {
+export async function withVenueAddresses<T extends Omit<CalendarEvent, 'venueAddress'>>(
+  db: Executor,
+  items: readonly T[],
+): Promise<(T & { venueAddress: string | null })[]> {
   const addresses = new Map<number, string | null>();
   for (let start = 0; start < items.length; start += CHUNK) {
     const ids = items.slice(start, start + CHUNK).map((item) => item.id);

@@ -21,7 +21,10 @@ export const GET: APIRoute = async (context) => {
   const now = new Date();
   const edition = await getEditionPage(db, { slug, locale, now });
   if (!edition) return context.rewrite(paths.notFound(locale));
-  const events = await withVenueAddresses(db, edition.days.flatMap((day) => day.events));
+  const events = await withVenueAddresses(
+    db,
+    edition.days.flatMap((day) => day.events),
+  );
   const origin = getSiteOrigin();
   return respondCached(
     context,
