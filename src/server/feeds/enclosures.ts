@@ -6,7 +6,7 @@
 import { paths } from '../../lib/paths.ts';
 import { absoluteUrl } from '../seo/site.ts';
 import { getStorage } from '../storage/index.ts';
-import { parseOriginalKey, variantContentType, type VariantFormat, type VariantWidth } from '../storage/keys.ts';
+import { parseOriginalKey, variantContentType, variantKey, type VariantFormat, type VariantWidth } from '../storage/keys.ts';
 import { getImageVariant } from '../storage/variants.ts';
 import type { Enclosure } from './rss.ts';
 
@@ -24,7 +24,8 @@ export async function loadEnclosures(origin: string, items: readonly { id: numbe
   for (const item of items) {
     const original = item.cover && parseOriginalKey(item.cover.key);
     if (!original) continue;
-    const variant = await getImageVariant(storage, original, WIDTH, FORMAT);
+    // A stat is enough once the variant exists (one HEAD on a bucket, not a read).
+    const variant = (await storage.stat(variantKey(original, WIDTH, FORMAT))) ?? (await getImageVariant(storage, original, WIDTH, FORMAT));
     if (!variant) continue;
     found.set(item.id, {
       url: absoluteUrl(origin, paths.media(original.key, { width: WIDTH, format: FORMAT })),
