@@ -93,6 +93,8 @@ export const routeRules: readonly RouteRule[] = [
   ...adminCollections.flatMap(collectionApiRules),
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
+  // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
+  { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
   ...adminCollections.flatMap(collectionPageRules),

@@ -5,8 +5,11 @@
  * recovery codes. Each calls better-auth's own endpoint, so its checks and our password limiter
  * (limit-hooks.ts) apply exactly as they do to the JSON API.
  */
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isAPIError } from 'better-auth/api';
+import { authTwoFactors, authUsers } from '../../../../db/auth-schema.ts';
+import type { Database } from '../../../../db/client.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type LocalAuth } from './auth.ts';
 import { callHeaders } from './forms.ts';
 import { describeTotpSetup, type TotpSetup } from './totp-setup.ts';
@@ -38,9 +41,23 @@ export type AccountOutcome =
     };
 
 export interface AccountState {
+  name: string;
+  email: string;
   twoFactorEnabled: boolean;
   /** Two-factor set up but not yet confirmed with a code. */
   setupPending: boolean;
+}
+
+/** The account as the page shows it; null when the account is gone. */
+export async function readAccountState(db: Database, userId: string): Promise<AccountState | null> {
+  const [row] = await db
+    .select({ name: authUsers.name, email: authUsers.email, twoFactorEnabled: authUsers.twoFactorEnabled, verified: authTwoFactors.verified })
+    .from(authUsers)
+    .leftJoin(authTwoFactors, eq(authTwoFactors.userId, authUsers.id))
+    .where(eq(authUsers.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return { name: row.name, email: row.email, twoFactorEnabled: Boolean(row.twoFactorEnabled), setupPending: row.verified === false };
 }
 
 export interface AccountSubmission {
