@@ -28,6 +28,10 @@ export const permissions = [
   'media.deleteInUse',
   /** Grant and revoke roles. */
   'users.manage',
+  /** Read the outbox ("Sent mail"): recipients' addresses and the messages' text. */
+  'mail.read',
+  /** "Retry now" on a failed or waiting message. */
+  'mail.retry',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -91,7 +95,11 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/users', methods: { GET: 'users.manage' } },
   { pattern: '/api/admin/users/:id/role', methods: { PUT: 'users.manage', DELETE: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
+  { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
+  // Sent mail; POST on a message is its "Retry now" form.
+  { pattern: '/:locale/admin/mail', methods: { GET: 'mail.read' } },
+  { pattern: '/:locale/admin/mail/:id', methods: { GET: 'mail.read', POST: 'mail.retry' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
   // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
   { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
