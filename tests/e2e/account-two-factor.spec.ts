@@ -24,7 +24,10 @@ async function expectAccessibleAtBothWidths(page: Page, screen: string): Promise
 
 test('turn two-factor on from the account page, then sign in with a code', async ({ page }) => {
   const email = await signInAsEditor(page);
-  await page.getByRole('link', { name: /Editor/ }).first().click();
+  await page
+    .getByRole('link', { name: /Editor/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: t('admin.account.title') })).toBeVisible();
   await expect(page.getByTestId('two-factor-status')).toHaveText(t('admin.account.twoFactor.off'));
   await expectAccessibleAtBothWidths(page, 'account page');

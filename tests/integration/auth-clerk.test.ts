@@ -133,7 +133,7 @@ describe('your account under Clerk', () => {
     expect(html).not.toContain('name="intent"');
   });
 
-  it('sends the local two-factor step to Clerk\'s sign-in', async () => {
+  it("sends the local two-factor step to Clerk's sign-in", async () => {
     const response = await navigate('/en/admin/sign-in/two-factor');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/en/admin/sign-in');

@@ -21,7 +21,8 @@ export type AccountField = 'currentPassword' | 'newPassword' | 'password' | 'cod
 /** Field problems, translated as `admin.account.field.<code>`. */
 export type AccountFieldError = 'PASSWORD_REQUIRED' | 'PASSWORD_WRONG' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'CODE_INVALID' | 'CODE_WRONG';
 /** Form problems, translated as `admin.account.error.<code>`. */
-export type AccountErrorCode = 'INVALID_INPUT' | 'UNKNOWN_ACTION' | 'TOO_MANY_ATTEMPTS' | 'ALREADY_ENABLED' | 'NOT_ENABLED' | 'NO_SETUP' | 'SIGNED_OUT' | 'UNEXPECTED';
+export type AccountErrorCode =
+  'INVALID_INPUT' | 'UNKNOWN_ACTION' | 'TOO_MANY_ATTEMPTS' | 'ALREADY_ENABLED' | 'NOT_ENABLED' | 'NO_SETUP' | 'SIGNED_OUT' | 'UNEXPECTED';
 
 /** What the page shows after a successful change it redirects for (`?done=`). */
 export type AccountNotice = 'passwordChanged' | 'twoFactorDisabled';
