@@ -32,6 +32,10 @@ export const paths = {
   adminSignIn: (locale: Locale) => `/${locale}/admin/sign-in`,
   adminSignUp: (locale: Locale) => `/${locale}/admin/sign-up`,
   adminSignOut: (locale: Locale) => `/${locale}/admin/sign-out`,
+  /** The second sign-in step of an account with two-factor on. */
+  adminSignInTwoFactor: (locale: Locale) => `/${locale}/admin/sign-in/two-factor`,
+  /** "Your account": name, password, two-factor. */
+  adminAccount: (locale: Locale) => `/${locale}/admin/account`,
   /** The admin API of a collection, of one of its items, or its `bulk` and `export` endpoints. */
   adminApi: (collection: string, id?: number | 'bulk' | 'export', query?: URLSearchParams) =>
     withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),

@@ -101,6 +101,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/mail', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin/mail/:id', methods: { GET: 'mail.read', POST: 'mail.retry' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
+  // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
+  { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
   ...adminCollections.flatMap(collectionPageRules),
