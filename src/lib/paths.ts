@@ -39,6 +39,10 @@ export const paths = {
   /** The admin API of a collection, of one of its items, or its `bulk` and `export` endpoints. */
   adminApi: (collection: string, id?: number | 'bulk' | 'export', query?: URLSearchParams) =>
     withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),
+  /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */
+  adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
+  adminMailMessage: (locale: Locale, id: number) => `/${locale}/admin/mail/${id}`,
+  adminMailEml: (id: number) => `/api/admin/mail/${id}/eml`,
   /**
    * Where a page rewrites to answer 404 in its own locale: no route matches it, so Astro renders
    * src/pages/404.astro, and the middleware reads the locale from its first segment.

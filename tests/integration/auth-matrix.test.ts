@@ -120,7 +120,16 @@ function request(persona: Persona, method: HttpMethod, path: string, cookie = co
 describe('route coverage', () => {
   it('finds the admin routes on disk', () => {
     expect(routes.length).toBeGreaterThanOrEqual(15);
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/admin/me', '/en/admin', '/en/admin/events']));
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/me',
+        '/en/admin',
+        '/en/admin/events',
+        '/en/admin/mail',
+        '/en/admin/mail/matrix-999999',
+        '/api/admin/mail/matrix-999999/eml',
+      ]),
+    );
   });
 
   it('declares a permission for every method of every admin route file', () => {

@@ -36,6 +36,10 @@ export const permissions = [
   'inbox.export',
   /** Erase everything one person wrote (a data-subject erasure request). */
   'inbox.erase',
+  /** Read the outbox ("Sent mail"): recipients' addresses and the messages' text. */
+  'mail.read',
+  /** "Retry now" on a failed or waiting message. */
+  'mail.retry',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -105,7 +109,11 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/inbox/people/erase', methods: { POST: 'inbox.erase' } },
   { pattern: '/api/admin/inbox/:id', methods: { GET: 'inbox.read', PATCH: 'inbox.manage', DELETE: 'inbox.manage' } },
   { pattern: '/api/admin/inbox/:id/replies', methods: { POST: 'inbox.manage' } },
+  { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
+  // Sent mail; POST on a message is its "Retry now" form.
+  { pattern: '/:locale/admin/mail', methods: { GET: 'mail.read' } },
+  { pattern: '/:locale/admin/mail/:id', methods: { GET: 'mail.read', POST: 'mail.retry' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
