@@ -63,7 +63,7 @@ const postContact = (target: TestServer, locale: string, fields: Record<string, 
 const messageBySubject = async (target: TestServer, subject: string) =>
   (await target.query<MessageRow>('SELECT id, locale, email, subject, read_at, handled_at FROM contact_messages WHERE subject = ?', [subject]))[0];
 const outboxFor = (target: TestServer, id: number) =>
-  target.query<OutboxRow>("SELECT cause, kind, recipient, locale, subject, reply_to FROM mail_outbox WHERE cause LIKE ? ORDER BY id", [`contact:${id}:%`]);
+  target.query<OutboxRow>('SELECT cause, kind, recipient, locale, subject, reply_to FROM mail_outbox WHERE cause LIKE ? ORDER BY id', [`contact:${id}:%`]);
 const page = async (path: string, cookie: string) => {
   const response = await get(server.origin, path, cookie);
   return { status: response.status, body: decodeEntities(await response.text()), location: response.headers.get('location') };
@@ -78,12 +78,24 @@ const api = (cookie: string, method: string, path: string, body?: unknown) =>
   });
 
 /** Inserts a message directly (list tests need many, retention tests old ones). */
-async function insertMessage(target: TestServer, fields: { subject: string; email?: string; name?: string; message?: string; createdAt?: number; handledAt?: number | null; locale?: string }) {
+async function insertMessage(
+  target: TestServer,
+  fields: { subject: string; email?: string; name?: string; message?: string; createdAt?: number; handledAt?: number | null; locale?: string },
+) {
   const created = fields.createdAt ?? Date.now();
   const [row] = await target.query<{ id: number }>(
     `INSERT INTO contact_messages (locale, name, email, subject, message, consent_at, created_at, handled_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [fields.locale ?? 'en', fields.name ?? 'Grace Hopper', fields.email ?? 'grace@example.net', fields.subject, fields.message ?? 'A question about tickets.', created, created, fields.handledAt ?? null],
+    [
+      fields.locale ?? 'en',
+      fields.name ?? 'Grace Hopper',
+      fields.email ?? 'grace@example.net',
+      fields.subject,
+      fields.message ?? 'A question about tickets.',
+      created,
+      created,
+      fields.handledAt ?? null,
+    ],
   );
   return row!.id;
 }
@@ -197,10 +209,17 @@ describe('one message', () => {
     const sent = await postAs(cookies.editor, `/en/admin/inbox/${id}`, { intent: 'reply', body });
     expect(sent.status).toBe(303);
     expect(sent.headers.get('location')).toMatch(new RegExp(`^/en/admin/inbox/${id}\\?done=replied#reply-\\d+$`));
-    const replies = await server.query<{ body: string; author_label: string; cause: string }>('SELECT body, author_label, cause FROM contact_replies WHERE message_id = ?', [id]);
+    const replies = await server.query<{ body: string; author_label: string; cause: string }>(
+      'SELECT body, author_label, cause FROM contact_replies WHERE message_id = ?',
+      [id],
+    );
     expect(replies).toEqual([{ body, author_label: EDITOR, cause: expect.stringMatching(new RegExp(`^contact:${id}:reply:`)) }]);
-    const outbox = await server.query<OutboxRow>('SELECT cause, kind, recipient, locale, subject, reply_to FROM mail_outbox WHERE cause = ?', [replies[0]!.cause]);
-    expect(outbox).toEqual([{ cause: replies[0]!.cause, kind: 'contact-reply', recipient: VISITOR, locale: 'fr', subject: 'Re: Accessibilité', reply_to: EDITOR }]);
+    const outbox = await server.query<OutboxRow>('SELECT cause, kind, recipient, locale, subject, reply_to FROM mail_outbox WHERE cause = ?', [
+      replies[0]!.cause,
+    ]);
+    expect(outbox).toEqual([
+      { cause: replies[0]!.cause, kind: 'contact-reply', recipient: VISITOR, locale: 'fr', subject: 'Re: Accessibilité', reply_to: EDITOR },
+    ]);
     expect((await messageBySubject(server, 'Accessibilité'))!.handled_at).not.toBeNull();
 
     const mail = await smtp.waitFor((m) => m.subject === 'Re: Accessibilité');
@@ -253,7 +272,10 @@ describe('a person’s data', () => {
     const data = await response.json();
     expect(data.email).toBe(VISITOR.toLowerCase());
     expect(data.messages.map((m: { subject: string }) => m.subject)).toEqual(['Accessibilité', 'Zweite Frage']);
-    expect(data.messages[0].replies.map((r: { body: string }) => r.body)).toEqual(['Bonjour Ada,\n\nOui, toutes les salles sont accessibles.', 'Une précision.']);
+    expect(data.messages[0].replies.map((r: { body: string }) => r.body)).toEqual([
+      'Bonjour Ada,\n\nOui, toutes les salles sont accessibles.',
+      'Une précision.',
+    ]);
     expect(data.messages[1]).toMatchObject({ locale: 'de', message: expect.stringContaining('Zweite Frage') });
 
     const viaApi = await (await api(cookies.admin, 'POST', '/api/admin/inbox/people/export', { email: VISITOR })).json();
@@ -283,7 +305,7 @@ describe('a person’s data', () => {
     const erased = await postAs(cookies.admin, `/en/admin/inbox/${id}/person`, { confirm: VISITOR.toLowerCase() });
     expect(erased.status).toBe(303);
     expect(erased.headers.get('location')).toBe('/en/admin/inbox?done=erased&count=2');
-    expect(await server.query("SELECT id FROM contact_messages WHERE lower(email) = lower(?)", [VISITOR])).toEqual([]);
+    expect(await server.query('SELECT id FROM contact_messages WHERE lower(email) = lower(?)', [VISITOR])).toEqual([]);
     expect(await server.query('SELECT id FROM contact_replies WHERE message_id = ?', [id])).toEqual([]);
     expect(await outboxFor(server, id)).toEqual([]);
     const audit = await server.query<{ action: string; actor_label: string; changed_fields: string }>(
@@ -293,7 +315,9 @@ describe('a person’s data', () => {
     expect((await page(`/en/admin/inbox/${id}`, cookies.admin)).status).toBe(404);
 
     await insertMessage(server, { subject: 'Erase through the API', email: 'erase-me@example.net' });
-    expect((await api(cookies.admin, 'POST', '/api/admin/inbox/people/erase', { email: 'erase-me@example.net', confirm: 'nope@example.net' })).status).toBe(400);
+    expect((await api(cookies.admin, 'POST', '/api/admin/inbox/people/erase', { email: 'erase-me@example.net', confirm: 'nope@example.net' })).status).toBe(
+      400,
+    );
     const viaApi = await api(cookies.admin, 'POST', '/api/admin/inbox/people/erase', { email: 'erase-me@example.net', confirm: 'ERASE-ME@example.net' });
     expect(await viaApi.json()).toEqual({ erased: { messages: 1, replies: 0 } });
   });

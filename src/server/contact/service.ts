@@ -54,14 +54,14 @@ export async function submitContactMessage(db: Database, input: ContactInput, op
     const [stored] = await tx
       .insert(contactMessages)
       .values({
-      locale: options.locale,
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-      consentAt: options.now,
-      clientHash,
-      createdAt: options.now,
+        locale: options.locale,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        consentAt: options.now,
+        clientHash,
+        createdAt: options.now,
       })
       .returning({ id: contactMessages.id });
     if (options.notification) {

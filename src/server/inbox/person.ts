@@ -40,7 +40,10 @@ export interface PersonExport {
 export async function summarisePerson(db: Executor, email: string): Promise<{ messages: number; replies: number }> {
   const ids = (await db.select({ id: contactMessages.id }).from(contactMessages).where(byAddress(email))).map((row) => row.id);
   if (ids.length === 0) return { messages: 0, replies: 0 };
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(contactReplies).where(inArray(contactReplies.messageId, ids));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(contactReplies)
+    .where(inArray(contactReplies.messageId, ids));
   return { messages: ids.length, replies: row?.n ?? 0 };
 }
 
@@ -83,7 +86,9 @@ export function exportPerson(db: Database, actor: Actor, email: string, now = ne
   return writeTransaction(db, async (tx) => {
     const data = await collectPerson(tx, email, now);
     const replies = data.messages.reduce((sum, m) => sum + m.replies.length, 0);
-    await recordAudit(tx, actor, [{ action: 'export', entity: 'contact_person', entityId: personKey(email), changedFields: [`messages:${data.messages.length}`, `replies:${replies}`] }]);
+    await recordAudit(tx, actor, [
+      { action: 'export', entity: 'contact_person', entityId: personKey(email), changedFields: [`messages:${data.messages.length}`, `replies:${replies}`] },
+    ]);
     return data;
   });
 }
@@ -93,7 +98,9 @@ export function erasePerson(db: Database, actor: Actor, email: string): Promise<
   return writeTransaction(db, async (tx) => {
     const ids = (await tx.select({ id: contactMessages.id }).from(contactMessages).where(byAddress(email))).map((row) => row.id);
     const removed = await removeMessages(tx, ids);
-    await recordAudit(tx, actor, [{ action: 'erase', entity: 'contact_person', entityId: personKey(email), changedFields: [`messages:${removed.messages}`, `replies:${removed.replies}`] }]);
+    await recordAudit(tx, actor, [
+      { action: 'erase', entity: 'contact_person', entityId: personKey(email), changedFields: [`messages:${removed.messages}`, `replies:${removed.replies}`] },
+    ]);
     return removed;
   });
 }

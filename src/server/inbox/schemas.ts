@@ -30,7 +30,12 @@ export const messagePatchSchema = z
   .strict()
   .refine((body) => body.read !== undefined || body.handled !== undefined, { error: 'EMPTY_PATCH' });
 
-const email = z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).max(contactLimits.email, { error: 'TOO_LONG' }).pipe(z.email({ error: 'INVALID_EMAIL' }));
+const email = z
+  .string({ error: 'REQUIRED' })
+  .trim()
+  .min(1, { error: 'REQUIRED' })
+  .max(contactLimits.email, { error: 'TOO_LONG' })
+  .pipe(z.email({ error: 'INVALID_EMAIL' }));
 
 export const personSchema = z.object({ email });
 

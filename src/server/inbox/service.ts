@@ -51,14 +51,23 @@ export interface ReplyOptions {
  * Stores a reply beside its message and queues the mail carrying it, in one transaction; the
  * message counts as read and handled from then on.
  */
-export async function replyToMessage(db: Database, actor: Actor, id: number, body: string, options: ReplyOptions = {}): Promise<{ ok: true; reply: ContactReply } | InboxFailure> {
+export async function replyToMessage(
+  db: Database,
+  actor: Actor,
+  id: number,
+  body: string,
+  options: ReplyOptions = {},
+): Promise<{ ok: true; reply: ContactReply } | InboxFailure> {
   const now = options.now ?? new Date();
   return writeTransaction(db, async (tx) => {
     const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
     if (!message) return notFound;
     const locale = isLocale(message.locale) ? message.locale : defaultLocale;
     const cause = `${messageCausePrefix(id)}reply:${randomUUID()}`;
-    const [reply] = await tx.insert(contactReplies).values({ messageId: id, authorId: actor.id, authorLabel: actor.label, body, cause, createdAt: now }).returning();
+    const [reply] = await tx
+      .insert(contactReplies)
+      .values({ messageId: id, authorId: actor.id, authorLabel: actor.label, body, cause, createdAt: now })
+      .returning();
     await enqueueMail(tx, {
       cause,
       kind: 'contact-reply',
