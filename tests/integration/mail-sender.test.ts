@@ -5,15 +5,21 @@
  * a permanent one; delivered once when two app nodes share the database; delivered after a
  * restart; and written as `.eml` files when no SMTP server is configured.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, writeTransaction, type Database } from '../../db/client.ts';
 import type { Locale } from '../../src/i18n/config.ts';
+import { getTranslator } from '../../src/i18n/index.ts';
 import { composeMail } from '../../src/server/mail/compose.ts';
 import { enqueueMail, type MailRequest } from '../../src/server/mail/outbox.ts';
-import { makeTempDir } from '../helpers/db.ts';
+import { claimDueMailIn } from '../../src/server/mail/queue.ts';
+import { MailSender } from '../../src/server/mail/sender.ts';
+import { eraseMailAbout } from '../../src/server/mail/retention.ts';
+import { createFileTransport, emlFileName, type MailTransport } from '../../src/server/mail/transport.ts';
+import { createTestDatabase, makeTempDir, type TestDatabase } from '../helpers/db.ts';
+import { get, signUp } from '../helpers/auth.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp-server.ts';
 
@@ -159,6 +165,21 @@ describe('over SMTP', () => {
     expect((await rowOf(server, mail.cause)).attempts).toBe(1);
   });
 
+  it('never shows an admin the one-time link of a message that is not delivered', async () => {
+    smtp.refuseNext(1, 550);
+    const mail = request({ sensitive: true });
+    await enqueue(db, mail);
+    const row = await waitForStatus(server, mail.cause, 'failed');
+    expect(row.text).toContain('https://hub.example.test/x');
+    // The first account of this server is its admin.
+    const admin = await signUp(server.origin, 'mail-sender-admin@example.test');
+    const page = await get(server.origin, `/en/admin/mail/${row.id}`, admin);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(getTranslator('en')('admin.mail.bodyHidden'));
+    expect(html).not.toContain('https://hub.example.test/x');
+  });
+
   it('delivers each message once when two app nodes share the database', async () => {
     const second = await startTestServer({ ...smtp.env, ...FAST }, { sharingWith: server });
     try {
@@ -182,6 +203,42 @@ describe('over SMTP', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('delivers a message whose sender died mid-send once its lease runs out, with the same Message-ID', async () => {
+    const mail = request();
+    // Another process claims the row (in the transaction that queues it, so the server cannot
+    // take it first) and then dies without delivering or recording anything.
+    const [claimed] = await writeTransaction(db, async (tx) => {
+      await enqueueMail(tx, mail);
+      return claimDueMailIn(tx, { now: new Date(), leaseMs: 1_000, limit: 100, messageIdDomain: 'example.test' });
+    });
+    expect(claimed).toMatchObject({ cause: mail.cause, attempts: 1 });
+    const received = await smtp.waitFor((m) => m.subject === mail.mail.subject);
+    expect(received.messageId).toBe(claimed!.messageId);
+    const row = await waitForStatus(server, mail.cause, 'sent');
+    expect(row.attempts).toBe(2);
+    expect(row.sent_at).toBeGreaterThanOrEqual(claimed!.leaseUntil.getTime());
+    expect(smtp.received.filter((m) => m.subject === mail.mail.subject)).toHaveLength(1);
+  });
+
+  it('delivers from the worker processes, once each, and the workers stop cleanly', async () => {
+    // A database of its own: only the workers can deliver these.
+    const workers = await startTestServer({ ...smtp.env, ...FAST, HUB_WORKERS: '2' });
+    const workersDb = await openDatabase({ url: workers.databaseUrl });
+    try {
+      const mails = Array.from({ length: 6 }, () => request());
+      await writeTransaction(workersDb, async (tx) => {
+        for (const mail of mails) await enqueueMail(tx, mail);
+      });
+      for (const mail of mails) await smtp.waitFor((m) => m.subject === mail.mail.subject);
+      for (const mail of mails) await waitForStatus(workers, mail.cause, 'sent');
+      for (const mail of mails) expect(smtp.received.filter((m) => m.subject === mail.mail.subject)).toHaveLength(1);
+    } finally {
+      workersDb.$client.close();
+      await workers.stop();
+    }
+    expect(workers.process.exitCode).toBe(0);
   });
 
   it('delivers a message queued while the server was stopped once it is back', async () => {
@@ -231,5 +288,108 @@ describe('without SMTP_URL', () => {
     expect(parsed.from?.value[0]).toMatchObject({ name: 'Edition Hub', address: 'no-reply@hub.example.org' });
     // The file is what the admin reads: the body stays in file mode, even when sensitive.
     expect(row.text).toContain('Hello there.');
+  });
+});
+
+describe('the sender in its process', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(() => database?.close());
+
+  it('abandons a delivery that outlasts the grace period and gives its row back, attempt uncounted', async () => {
+    let started!: () => void;
+    const delivering = new Promise<void>((resolve) => (started = resolve));
+    // A mail server that never answers: the delivery ends only when the sender aborts it.
+    const hanging: MailTransport = {
+      kind: 'smtp',
+      deliver: (_mail, signal) =>
+        new Promise((_resolve, reject) => {
+          started();
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+      forget: async () => undefined,
+      close: () => undefined,
+    };
+    const sender = new MailSender({ db: database.db, transport: hanging, from: 'hub@example.test', retryBaseMs: 50, pollMs: 60_000, stopGraceMs: 50 });
+    const mail = request();
+    await enqueue(database.db, mail);
+    sender.start();
+    await delivering;
+    await sender.stop();
+    const { rows } = await database.db.$client.execute({
+      sql: 'SELECT status, attempts, lease_until, last_error FROM mail_outbox WHERE cause = ?',
+      args: [mail.cause],
+    });
+    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, lease_until: null, last_error: null });
+  });
+});
+
+describe('retention', () => {
+  let database: TestDatabase;
+  const DAY = 24 * 60 * 60 * 1000;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(() => database?.close());
+
+  /** Queues a message and moves it `daysAgo` into the past with `status`. */
+  async function aged(status: 'pending' | 'sent' | 'failed', daysAgo: number, to = `aged${counter}@example.test`): Promise<{ id: number; createdAt: Date }> {
+    const mail = request({ to, replyTo: 'visitor@example.test' });
+    await enqueue(database.db, mail);
+    const at = Date.now() - daysAgo * DAY;
+    await database.db.$client.execute({
+      sql: 'UPDATE mail_outbox SET status = ?, created_at = ?, sent_at = ? WHERE cause = ?',
+      args: [status, at, status === 'sent' ? at : null, mail.cause],
+    });
+    const { rows } = await database.db.$client.execute({ sql: 'SELECT id FROM mail_outbox WHERE cause = ?', args: [mail.cause] });
+    return { id: Number(rows[0]!['id']), createdAt: new Date(at) };
+  }
+
+  const ids = async () => (await database.db.$client.execute('SELECT id FROM mail_outbox')).rows.map((row) => Number(row['id']));
+
+  it('deletes sent and failed mail after twelve months, with its .eml file, and keeps the rest', async () => {
+    const mailDir = makeTempDir('hub-mail-retention-');
+    const oldSent = await aged('sent', 400);
+    const oldFailed = await aged('failed', 400);
+    const recent = await aged('sent', 300);
+    const waiting = await aged('pending', 400);
+    await database.db.$client.execute({ sql: 'UPDATE mail_outbox SET next_attempt_at = ? WHERE id = ?', args: [Date.now() + DAY, waiting.id] });
+    for (const row of [oldSent, recent]) writeFileSync(join(mailDir, emlFileName(row.id, row.createdAt)), 'kept');
+
+    const sender = new MailSender({ db: database.db, transport: createFileTransport(mailDir), from: 'hub@example.test', retryBaseMs: 50, pollMs: 60_000 });
+    sender.start();
+    try {
+      await vi.waitFor(
+        async () => {
+          const left = await ids();
+          if (left.includes(oldSent.id) || left.includes(oldFailed.id)) throw new Error('old mail still there');
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await sender.stop();
+    }
+    expect(await ids()).toEqual(expect.arrayContaining([recent.id, waiting.id]));
+    expect(existsSync(join(mailDir, emlFileName(oldSent.id, oldSent.createdAt)))).toBe(false);
+    expect(existsSync(join(mailDir, emlFileName(recent.id, recent.createdAt)))).toBe(true);
+  });
+
+  it('erases every message to or about one address on request', async () => {
+    const to = await aged('sent', 1, 'Erase.Me@example.test');
+    const about = await aged('pending', 0, 'admin@example.test');
+    await database.db.$client.execute({ sql: "UPDATE mail_outbox SET reply_to = 'erase.me@example.test' WHERE id = ?", args: [about.id] });
+    const other = await aged('sent', 1, 'someone.else@example.test');
+    const erased = await writeTransaction(database.db, (tx) => eraseMailAbout(tx, ' erase.me@EXAMPLE.test '));
+    expect(erased.map((row) => row.id).sort()).toEqual([to.id, about.id].sort());
+    const left = await ids();
+    expect(left).toContain(other.id);
+    expect(left).not.toContain(to.id);
+    expect(left).not.toContain(about.id);
   });
 });

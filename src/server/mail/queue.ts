@@ -4,7 +4,7 @@
  * only one delivers it at a time; every later write about the row is fenced by that lease.
  */
 import { and, asc, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
-import { writeTransaction, type Database } from '../../../db/client.ts';
+import { writeTransaction, type Database, type Transaction } from '../../../db/client.ts';
 import { mailOutbox } from '../../../db/schema.ts';
 
 export type ClaimedMail = typeof mailOutbox.$inferSelect & { leaseUntil: Date; messageId: string };
@@ -28,22 +28,25 @@ export interface ClaimOptions {
  * again exactly when its lease runs out. A row gets its Message-ID on its first claim and keeps
  * it, so every delivery of one row carries the same id.
  */
-export function claimDueMail(db: Database, { now, leaseMs, limit, messageIdDomain }: ClaimOptions): Promise<ClaimedMail[]> {
+export function claimDueMail(db: Database, options: ClaimOptions): Promise<ClaimedMail[]> {
+  return writeTransaction(db, (tx) => claimDueMailIn(tx, options));
+}
+
+/** `claimDueMail` inside an open write transaction. */
+export async function claimDueMailIn(tx: Transaction, { now, leaseMs, limit, messageIdDomain }: ClaimOptions): Promise<ClaimedMail[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs);
-  return writeTransaction(db, async (tx) => {
-    const due = tx.select({ id: mailOutbox.id }).from(mailOutbox).where(isDue(now)).orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id)).limit(limit);
-    const claimed = await tx
-      .update(mailOutbox)
-      .set({
-        leaseUntil,
-        nextAttemptAt: leaseUntil,
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        messageId: sql`coalesce(${mailOutbox.messageId}, '<outbox.' || ${mailOutbox.id} || '.' || ${mailOutbox.createdAt} || '@' || ${messageIdDomain} || '>')`,
-      })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
-    return (claimed as ClaimedMail[]).sort((a, b) => a.id - b.id);
-  });
+  const due = tx.select({ id: mailOutbox.id }).from(mailOutbox).where(isDue(now)).orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id)).limit(limit);
+  const claimed = await tx
+    .update(mailOutbox)
+    .set({
+      leaseUntil,
+      nextAttemptAt: leaseUntil,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      messageId: sql`coalesce(${mailOutbox.messageId}, '<outbox.' || ${mailOutbox.id} || '.' || ${mailOutbox.createdAt} || '@' || ${messageIdDomain} || '>')`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return (claimed as ClaimedMail[]).sort((a, b) => a.id - b.id);
 }
 
 /** Whether anything may be due: a cheap read, so idle nodes poll without taking the write lock. */

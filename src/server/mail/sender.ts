@@ -9,6 +9,7 @@
 import type { Database } from '../../../db/client.ts';
 import { mayRetry, MAX_MAIL_ATTEMPTS, retryDelayMs } from './backoff.ts';
 import { mailEvents } from './outbox.ts';
+import { MAIL_RETENTION_MS, pruneOldMail } from './retention.ts';
 import { claimDueMail, getNextAttemptAt, markAttemptFailed, markSent, releaseClaims, type ClaimedMail } from './queue.ts';
 import { messageIdDomainOf } from './sender-address.ts';
 import type { MailTransport } from './transport.ts';
@@ -30,6 +31,9 @@ export interface MailSenderOptions {
   /** How long `stop()` lets a delivery in progress finish before abandoning it. */
   stopGraceMs?: number;
   batch?: number;
+  /** Sent and failed messages older than this are deleted (with their files). */
+  retentionMs?: number;
+  pruneEveryMs?: number;
   log?: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
   now?: () => Date;
 }
@@ -54,6 +58,7 @@ export class MailSender {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
+  #lastPruneAt = Number.NEGATIVE_INFINITY;
   #stopped = false;
   /** Aborts the delivery in progress when a stop's grace period is over. */
   #abort = new AbortController();
@@ -66,6 +71,8 @@ export class MailSender {
       sendTimeoutMs: 2 * 60_000,
       stopGraceMs: 10_000,
       batch: 10,
+      retentionMs: MAIL_RETENTION_MS,
+      pruneEveryMs: 60 * 60_000,
       log: logLine,
       now: () => new Date(),
       ...options,
@@ -134,6 +141,7 @@ export class MailSender {
       this.#options.log('warn', 'mail sender: a round failed; trying again at the next poll', { error: String(error) });
       idle = true;
     }
+    await this.#pruneNowAndThen();
     await this.#scheduleNext(idle);
   }
 
@@ -196,6 +204,20 @@ export class MailSender {
       return;
     }
     await markSent(db, row, { now: now(), keepBody: transport.kind === 'file' });
+  }
+
+  /** Once an hour (and at start): every process may, deleting twice is harmless. */
+  async #pruneNowAndThen(): Promise<void> {
+    const { db, transport, now, retentionMs, pruneEveryMs, log } = this.#options;
+    if (this.#stopped || now().getTime() - this.#lastPruneAt < pruneEveryMs) return;
+    this.#lastPruneAt = now().getTime();
+    try {
+      const removed = await pruneOldMail(db, { now: now(), retentionMs });
+      await transport.forget(removed);
+      if (removed.length > 0) log('info', 'old mail deleted', { count: removed.length });
+    } catch (error) {
+      log('warn', 'deleting old mail failed', { error: String(error) });
+    }
   }
 
   /**

@@ -3,9 +3,10 @@
  * `SMTP_URL`) and, when no SMTP server is configured, `.eml` files under `MAIL_DIR`, so the
  * two-command start still shows every message in the admin's "Sent mail" view.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
+import type { ForgottenMail } from './retention.ts';
 
 /** One message as the sender hands it to a transport. */
 export interface OutgoingMail {
@@ -26,6 +27,8 @@ export interface MailTransport {
   readonly kind: 'smtp' | 'file';
   /** Resolves once the message is accepted; rejects with the transport's error otherwise. */
   deliver(mail: OutgoingMail, signal: AbortSignal): Promise<void>;
+  /** Drops what it kept of messages the outbox deleted (file mode: their `.eml` files). */
+  forget(mails: readonly ForgottenMail[]): Promise<void>;
   close(): void;
 }
 
@@ -54,6 +57,8 @@ export function createSmtpTransport(url: string): MailTransport {
     async deliver(mail, signal) {
       await transporter.sendMail(toNodemailer(mail, signal));
     },
+    // Sent is sent: the SMTP server kept nothing of ours to delete.
+    forget: async () => undefined,
     close: () => transporter.close(),
   };
 }
@@ -91,6 +96,9 @@ export function createFileTransport(mailDir: string): MailTransport {
       const temporary = `${target}.${process.pid}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, target);
+    },
+    async forget(mails) {
+      await Promise.all(mails.map((mail) => rm(join(dir, emlFileName(mail.id, mail.createdAt)), { force: true })));
     },
     close: () => transporter.close(),
   };
