@@ -162,7 +162,7 @@ async function runSingleProcess(): Promise<void> {
   // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
   startLeftoverSweeps(env.UPLOADS_DIR);
   // Contact messages handled 12 months ago are deleted, at start and daily (decision 021).
-  const stopRetention = startInboxRetention(db);
+  const stopRetention = startInboxRetention(db, env);
   const mailSender = await startMailDelivery(db);
   console.log(listeningLine(port));
   onShutdownSignal(async (signal) => {
@@ -212,7 +212,7 @@ async function runPrimary(workers: number): Promise<void> {
   const poller = pollerFor(db, own, (tags) => broadcastPurge(tags));
   await poller?.start();
   startLeftoverSweeps(env.UPLOADS_DIR);
-  const stopRetention = startInboxRetention(db);
+  const stopRetention = startInboxRetention(db, env);
 
   let closing = false;
   const startedAt = new Map<Worker, number>();

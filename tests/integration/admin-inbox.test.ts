@@ -236,12 +236,20 @@ describe('one message', () => {
     expect((await api(cookies.admin, 'POST', '/api/admin/inbox/999999/replies', { body: 'x' })).status).toBe(404);
   });
 
-  it('lets an editor delete a message with its replies (audited)', async () => {
+  it('lets an editor delete a message with its replies and sent mail, audited; mail still waiting goes out', async () => {
     const id = await insertMessage(server, { subject: 'Delete me' });
+    const outboxRow = (cause: string, status: string) =>
+      server.query(
+        "INSERT INTO mail_outbox (cause, kind, recipient, locale, subject, text, html, status, next_attempt_at) VALUES (?, 'contact-reply', 'grace@example.net', 'en', 'Re: x', '', '', ?, ?)",
+        [cause, status, Date.now() + 3_600_000],
+      );
+    await outboxRow(`contact:${id}:reply:sent`, 'sent');
+    await outboxRow(`contact:${id}:reply:waiting`, 'pending');
     const deleted = await postAs(cookies.editor, `/en/admin/inbox/${id}`, { intent: 'delete' });
     expect(deleted.status).toBe(303);
     expect(deleted.headers.get('location')).toBe('/en/admin/inbox?done=deleted');
     expect(await messageBySubject(server, 'Delete me')).toBeUndefined();
+    expect((await outboxFor(server, id)).map((row) => row.cause)).toEqual([`contact:${id}:reply:waiting`]);
     expect(await server.query('SELECT action, entity, entity_id FROM audit_log WHERE entity = ? AND entity_id = ?', ['contact_message', String(id)])).toEqual([
       { action: 'delete', entity: 'contact_message', entity_id: String(id) },
     ]);
@@ -302,12 +310,18 @@ describe('a person’s data', () => {
     expect(decodeEntities(await mismatch.text())).toContain(getTranslator('en')('admin.inbox.error.CONFIRMATION_MISMATCH'));
     expect(await messageBySubject(server, 'Accessibilité')).toBeDefined();
 
+    // Mail about the address that is not tied to a message goes too.
+    await server.query(
+      "INSERT INTO mail_outbox (cause, kind, recipient, locale, subject, text, html, status) VALUES ('e2e:other', 'other', 'someone@example.net', 'en', 'x', '', '', 'sent')",
+    );
+    await server.query("UPDATE mail_outbox SET reply_to = ? WHERE cause = 'e2e:other'", [VISITOR]);
     const erased = await postAs(cookies.admin, `/en/admin/inbox/${id}/person`, { confirm: VISITOR.toLowerCase() });
     expect(erased.status).toBe(303);
     expect(erased.headers.get('location')).toBe('/en/admin/inbox?done=erased&count=2');
     expect(await server.query('SELECT id FROM contact_messages WHERE lower(email) = lower(?)', [VISITOR])).toEqual([]);
     expect(await server.query('SELECT id FROM contact_replies WHERE message_id = ?', [id])).toEqual([]);
     expect(await outboxFor(server, id)).toEqual([]);
+    expect(await server.query('SELECT id FROM mail_outbox WHERE lower(recipient) = lower(?) OR lower(reply_to) = lower(?)', [VISITOR, VISITOR])).toEqual([]);
     const audit = await server.query<{ action: string; actor_label: string; changed_fields: string }>(
       "SELECT action, actor_label, changed_fields FROM audit_log WHERE entity = 'contact_person' AND action = 'erase'",
     );

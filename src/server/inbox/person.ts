@@ -9,7 +9,9 @@ import { writeTransaction, type Database, type Executor } from '../../../db/clie
 import { contactMessages, contactReplies } from '../../../db/schema.ts';
 import type { Actor } from '../admin/actor.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { removeMessages } from './removal.ts';
+import { eraseMailAbout } from '../mail/retention.ts';
+import { forgetMailFiles, removeMessages } from './removal.ts';
+import { getEnv } from '../config/env.ts';
 
 /** A stable pseudonym for an address in the audit log. */
 export function personKey(email: string): string {
@@ -93,14 +95,20 @@ export function exportPerson(db: Database, actor: Actor, email: string, now = ne
   });
 }
 
-/** Erases every message of an address with its replies and their mail, audited as an `erase`. */
-export function erasePerson(db: Database, actor: Actor, email: string): Promise<{ messages: number; replies: number }> {
-  return writeTransaction(db, async (tx) => {
+/**
+ * Erases every message of an address with its replies, and every mail to or about it (the
+ * team's notifications carry it as Reply-To), audited as an `erase`.
+ */
+export async function erasePerson(db: Database, actor: Actor, email: string): Promise<{ messages: number; replies: number }> {
+  const removed = await writeTransaction(db, async (tx) => {
     const ids = (await tx.select({ id: contactMessages.id }).from(contactMessages).where(byAddress(email))).map((row) => row.id);
-    const removed = await removeMessages(tx, ids);
+    const gone = await removeMessages(tx, ids);
+    const mails = [...gone.mails, ...(await eraseMailAbout(tx, email))];
     await recordAudit(tx, actor, [
-      { action: 'erase', entity: 'contact_person', entityId: personKey(email), changedFields: [`messages:${removed.messages}`, `replies:${removed.replies}`] },
+      { action: 'erase', entity: 'contact_person', entityId: personKey(email), changedFields: [`messages:${gone.messages}`, `replies:${gone.replies}`] },
     ]);
-    return removed;
+    return { messages: gone.messages, replies: gone.replies, mails };
   });
+  await forgetMailFiles(getEnv(), removed.mails);
+  return { messages: removed.messages, replies: removed.replies };
 }

@@ -7,7 +7,13 @@
 import { and, isNotNull, lt } from 'drizzle-orm';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import { contactMessages } from '../../../db/schema.ts';
-import { removeMessages } from './removal.ts';
+import { forgetMailFiles, removeMessages } from './removal.ts';
+
+/** Where mail copies live (file mode), so the job removes those of what it deletes. */
+export interface MailFileSettings {
+  SMTP_URL?: string | undefined;
+  MAIL_DIR: string;
+}
 
 export const RETENTION_MONTHS = 12;
 const DAY = 24 * 60 * 60_000;
@@ -19,28 +25,29 @@ export function retentionCutoff(now: Date): Date {
   return cutoff;
 }
 
-/** Deletes the messages handled before the cutoff; returns how many went. */
-export function deleteExpiredMessages(db: Database, now = new Date()): Promise<number> {
-  return writeTransaction(db, async (tx) => {
+/** Deletes the messages handled before the cutoff (and their mail); returns how many went. */
+export async function deleteExpiredMessages(db: Database, mailFiles: MailFileSettings, now = new Date()): Promise<number> {
+  const removed = await writeTransaction(db, async (tx) => {
     const expired = await tx
       .select({ id: contactMessages.id })
       .from(contactMessages)
       .where(and(isNotNull(contactMessages.handledAt), lt(contactMessages.handledAt, retentionCutoff(now))));
-    const removed = await removeMessages(
+    return removeMessages(
       tx,
       expired.map((row) => row.id),
     );
-    return removed.messages;
   });
+  await forgetMailFiles(mailFiles, removed.mails);
+  return removed.messages;
 }
 
 /**
  * Runs the job at once and then daily for the life of the process; failures are logged, never
  * thrown (the next day's run catches up). Returns a function that stops it.
  */
-export function startInboxRetention(db: Database, everyMs = DAY): () => void {
+export function startInboxRetention(db: Database, mailFiles: MailFileSettings, everyMs = DAY): () => void {
   const run = () =>
-    deleteExpiredMessages(db).then(
+    deleteExpiredMessages(db, mailFiles).then(
       (count) => {
         if (count > 0) console.log(`Deleted ${count} contact message(s) handled more than ${RETENTION_MONTHS} months ago.`);
       },

@@ -12,7 +12,8 @@ import { recordAudit } from '../admin/audit.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { composeContactReply } from './mail.ts';
 import type { ContactReply } from './queries.ts';
-import { messageCausePrefix, removeMessages } from './removal.ts';
+import { getEnv } from '../config/env.ts';
+import { forgetMailFiles, messageCausePrefix, removeMessages } from './removal.ts';
 
 export type InboxFailure = { ok: false; code: 'MESSAGE_NOT_FOUND' };
 const notFound: InboxFailure = { ok: false, code: 'MESSAGE_NOT_FOUND' };
@@ -88,11 +89,13 @@ export async function replyToMessage(
 
 /** Deletes one message (and its replies), audited; false when it does not exist. */
 export async function deleteMessage(db: Database, actor: Actor, id: number): Promise<boolean> {
-  return writeTransaction(db, async (tx) => {
+  const removed = await writeTransaction(db, async (tx) => {
     const [message] = await tx.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
-    if (!message) return false;
-    await removeMessages(tx, [id]);
+    if (!message) return null;
+    const gone = await removeMessages(tx, [id], { keepPending: true });
     await recordAudit(tx, actor, [{ action: 'delete', entity: 'contact_message', entityId: id, changedFields: [] }]);
-    return true;
+    return gone;
   });
+  if (removed) await forgetMailFiles(getEnv(), removed.mails);
+  return removed !== null;
 }
