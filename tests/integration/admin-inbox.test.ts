@@ -111,6 +111,7 @@ describe('notification of a new message', () => {
 
     const mail = await smtp.waitFor((m) => m.to.includes(ADMIN) && m.subject.includes('Accessibilité'));
     expect(mail.replyTo.toLowerCase()).toBe(VISITOR.toLowerCase());
+    expect(mail.text).toContain(`Ada Lovelace <${VISITOR}> wrote through the contact form, in French:`);
     expect(mail.text).toContain('Bonjour, une question sur l’accès en fauteuil');
     expect(mail.text).toContain(`${server.origin}/en/admin/inbox/${message!.id}`);
     expect(mail.subject).toContain(getTranslator('en')('mail.contact.notification.subject', { subject: 'Accessibilité' }));

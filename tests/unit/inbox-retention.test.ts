@@ -1,6 +1,6 @@
 /** The inbox's pure rules: when a handled message expires, and the subject of a reply. */
 import { describe, expect, it } from 'vitest';
-import { replySubject } from '../../src/server/inbox/mail.ts';
+import { languageName, replySubject } from '../../src/server/inbox/mail.ts';
 import { retentionCutoff } from '../../src/server/inbox/retention.ts';
 import { eraseSchema, parseMessageId } from '../../src/server/inbox/schemas.ts';
 
@@ -16,6 +16,14 @@ describe('reply subject', () => {
   it('prefixes "Re:" once', () => {
     expect(replySubject('Accessibilité')).toBe('Re: Accessibilité');
     expect(replySubject('RE: Tickets')).toBe('RE: Tickets');
+  });
+});
+
+describe('language names', () => {
+  it('names the language a message was written in, in the reader’s words', () => {
+    expect(languageName('fr', 'en')).toBe('French');
+    expect(languageName('fr', 'de')).toBe('Französisch');
+    expect(languageName('de', 'fr')).toBe('allemand');
   });
 });
 

@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { authUsers } from '../../../db/auth-schema.ts';
 import type { Executor } from '../../../db/client.ts';
-import { defaultLocale, isLocale, localeConfig, type Locale } from '../../i18n/config.ts';
+import { defaultLocale, localeConfig, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { composeMail, type ComposedMail } from '../mail/compose.ts';
@@ -43,6 +43,15 @@ function unique(addresses: readonly string[]): string[] {
   return [...new Set(addresses.map((address) => address.trim().toLowerCase()).filter(Boolean))];
 }
 
+/** The name of the language `code` in `locale`'s words ("French" in English, "Französisch" in German). */
+export function languageName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([localeConfig[locale].intl], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** Paragraphs of a visitor's text: blank lines separate them. */
 function paragraphsOf(text: string): string[] {
   return text
@@ -67,7 +76,7 @@ export interface NotifiedMessage {
 export function composeContactNotification(message: NotifiedMessage, origin: string): { locale: Locale; mail: ComposedMail } {
   const locale = defaultLocale;
   const t = getTranslator(locale);
-  const language = isLocale(message.locale) ? localeConfig[message.locale].label : message.locale;
+  const language = languageName(message.locale, locale);
   const mail = composeMail({
     locale,
     subject: t('mail.contact.notification.subject', { subject: message.subject }),
