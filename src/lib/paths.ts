@@ -29,6 +29,11 @@ export const paths = {
   adminEdit: (locale: Locale, collection: string, id: number) => `/${locale}/admin/${collection}/${id}`,
   /** The draft preview of a hub page (never cached). */
   adminPreview: (locale: Locale, type: 'event' | 'edition', slug: string) => `/${locale}/admin/preview/${type}/${slug}`,
+  /** The contact inbox, one message, its sender's data (export, erasure) and the export download. */
+  adminInbox: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/inbox`, query),
+  adminInboxMessage: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}`,
+  adminInboxPerson: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}/person`,
+  adminInboxExport: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}/export.json`,
   adminSignIn: (locale: Locale) => `/${locale}/admin/sign-in`,
   adminSignUp: (locale: Locale) => `/${locale}/admin/sign-up`,
   adminSignOut: (locale: Locale) => `/${locale}/admin/sign-out`,
