@@ -128,6 +128,9 @@ describe('route coverage', () => {
         '/en/admin/mail',
         '/en/admin/mail/matrix-999999',
         '/api/admin/mail/matrix-999999/eml',
+        '/api/admin/events/matrix-999999/duplicate',
+        '/api/admin/medias/matrix-999999/duplicate',
+        '/api/admin/editions/matrix-999999/clone',
       ]),
     );
   });

@@ -74,6 +74,8 @@ function collectionApiRules(collection: CollectionName): RouteRule[] {
     // Bulk actions (publish, unpublish, delete): the route escalates per item like DELETE below.
     { pattern: `/api/admin/${collection}/bulk`, methods: { POST: 'content.write' } },
     { pattern: `/api/admin/${collection}/export`, methods: { GET: 'content.read' } },
+    // A draft copy: creating, like a JSON create (a media/file copy shares the stored upload).
+    { pattern: `/api/admin/${collection}/:id/duplicate`, methods: { POST: 'content.write' } },
     // DELETE: `content.delete` here; the route also requires `content.deletePublished` for a
     // published item and `media.deleteInUse` for a media/file something still shows.
     { pattern: `/api/admin/${collection}/:id`, methods: { GET: 'content.read', PATCH: 'content.write', DELETE: 'content.delete' } },
@@ -95,6 +97,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/users', methods: { GET: 'users.manage' } },
   { pattern: '/api/admin/users/:id/role', methods: { PUT: 'users.manage', DELETE: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
+  // An edition copied with its events, as drafts, dates shifted.
+  { pattern: '/api/admin/editions/:id/clone', methods: { POST: 'content.write' } },
   { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
   // Sent mail; POST on a message is its "Retry now" form.
