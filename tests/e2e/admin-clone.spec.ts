@@ -37,8 +37,10 @@ test('an editor clones an edition with its event from the edit page and lands on
   await page.goto(`/en/admin/editions/${edition.id}`);
   await waitForIslands(page);
   const open = page.getByRole('button', { name: t('admin.clone.button') });
-  await open.focus();
-  await page.keyboard.press('Enter');
+  // By keyboard: Enter on the focused button opens the dialog, focus goes to its first field.
+  // The form's fieldset stays disabled until the island has hydrated (use-hydrated.ts).
+  await expect(open).toBeEnabled();
+  await open.press('Enter');
   const dialog = page.getByRole('dialog', { name: t('admin.clone.title') });
   await expect(dialog).toBeVisible();
   const shift = dialog.getByLabel(t('admin.clone.shiftDays'));
