@@ -50,6 +50,9 @@ test('an editor clones an edition with its event from the edit page and lands on
   await expect(shift).toHaveValue('364');
   const { violations } = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // On a 320 px phone the dialog's fields wrap instead of scrolling sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   const title = dialog.getByLabel(t('admin.clone.titleIn', { language: 'English' }));
   await title.fill(`Spring next ${token}`);
   // Enter in a field clones (it must not save the edition behind the dialog).
