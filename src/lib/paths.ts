@@ -14,7 +14,8 @@ export const paths = {
   edition: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}`,
   editionCalendar: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}/calendar.ics`,
   hubCalendar: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/calendar.ics`, query),
-  feed: (locale: Locale) => `/${locale}/hub/feed.xml`,
+  /** The RSS feed of a hub view: the hub's filters in the query. */
+  feed: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/feed.xml`, query),
   search: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/search`, query),
   about: (locale: Locale) => `/${locale}/hub/about`,
   contact: (locale: Locale) => `/${locale}/hub/contact`,
