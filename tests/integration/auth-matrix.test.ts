@@ -141,6 +141,9 @@ describe('route coverage', () => {
         '/api/admin/inbox/matrix-999999/replies',
         '/api/admin/inbox/people/export',
         '/api/admin/inbox/people/erase',
+        '/api/admin/events/matrix-999999/duplicate',
+        '/api/admin/medias/matrix-999999/duplicate',
+        '/api/admin/editions/matrix-999999/clone',
       ]),
     );
   });

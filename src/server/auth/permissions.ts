@@ -82,6 +82,8 @@ function collectionApiRules(collection: CollectionName): RouteRule[] {
     // Bulk actions (publish, unpublish, delete): the route escalates per item like DELETE below.
     { pattern: `/api/admin/${collection}/bulk`, methods: { POST: 'content.write' } },
     { pattern: `/api/admin/${collection}/export`, methods: { GET: 'content.read' } },
+    // A draft copy: creating, like a JSON create (a media/file copy shares the stored upload).
+    { pattern: `/api/admin/${collection}/:id/duplicate`, methods: { POST: 'content.write' } },
     // DELETE: `content.delete` here; the route also requires `content.deletePublished` for a
     // published item and `media.deleteInUse` for a media/file something still shows.
     { pattern: `/api/admin/${collection}/:id`, methods: { GET: 'content.read', PATCH: 'content.write', DELETE: 'content.delete' } },
@@ -109,6 +111,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/inbox/people/erase', methods: { POST: 'inbox.erase' } },
   { pattern: '/api/admin/inbox/:id', methods: { GET: 'inbox.read', PATCH: 'inbox.manage', DELETE: 'inbox.manage' } },
   { pattern: '/api/admin/inbox/:id/replies', methods: { POST: 'inbox.manage' } },
+  // An edition copied with its events, as drafts, dates shifted.
+  { pattern: '/api/admin/editions/:id/clone', methods: { POST: 'content.write' } },
   { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
   // Sent mail; POST on a message is its "Retry now" form.
