@@ -107,20 +107,20 @@ const kindOrder: Record<ScheduleColumn['kind'], number> = { venue: 0, online: 1,
 export function buildTimetable<T extends { startsAt: Date; venueName: string | null; onlineUrl: string | null }>(
   days: readonly ProgrammeDay<T>[],
 ): TimetableDay<T>[] {
-  const firstSeen = new Map<string, number>();
+  // A venue keeps its position and its first spelling from day to day.
+  const firstSeen = new Map<string, { order: number; column: ScheduleColumn }>();
   for (const day of days) {
     for (const event of day.events) {
-      const key = scheduleColumnOf(event).key;
-      if (!firstSeen.has(key)) firstSeen.set(key, firstSeen.size);
+      const column = scheduleColumnOf(event);
+      if (!firstSeen.has(column.key)) firstSeen.set(column.key, { order: firstSeen.size, column });
     }
   }
   return days.map((day) => {
-    const columns = new Map<string, ScheduleColumn>();
-    for (const event of day.events) {
-      const column = scheduleColumnOf(event);
-      if (!columns.has(column.key)) columns.set(column.key, column);
-    }
-    const ordered = [...columns.values()].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind] || firstSeen.get(a.key)! - firstSeen.get(b.key)!);
+    const keys = new Set(day.events.map((event) => scheduleColumnOf(event).key));
+    const ordered = [...keys]
+      .map((key) => firstSeen.get(key)!)
+      .sort((a, b) => kindOrder[a.column.kind] - kindOrder[b.column.kind] || a.order - b.order)
+      .map((seen) => seen.column);
     const index = new Map(ordered.map((column, position) => [column.key, position]));
     const rows = new Map<number, TimetableRow<T>>();
     for (const event of day.events) {
