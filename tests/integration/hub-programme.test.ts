@@ -162,6 +162,25 @@ describe('the timetable', () => {
     expect(body).not.toContain('Garden Duo');
   });
 
+  it('expires from every cache when an event on it ends, so "Ended" is never late', async () => {
+    const running = await createEdition(admin, { status: 'published', translations: { en: { title: 'Running Festival' } } });
+    const now = Date.now();
+    await createEvent(admin, {
+      status: 'published',
+      editionId: running.id,
+      startsAt: new Date(now - 3_600_000).toISOString(),
+      endsAt: new Date(now + 40_000).toISOString(),
+      translations: { en: { title: 'Ending Soon' } },
+    });
+    for (const page of [`/en/hub/edition/${running.slug}`, `/en/hub/edition/${running.slug}/schedule`]) {
+      const response = await server.get(page);
+      expect(response.status).toBe(200);
+      const sMaxAge = Number(/s-maxage=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1]);
+      expect(sMaxAge, page).toBeLessThanOrEqual(40);
+      expect(await response.text()).toContain(en('hub.programme.ongoing'));
+    }
+  });
+
   it('is in the sitemap with its alternates', async () => {
     const sitemap = await (await server.get('/sitemap.xml')).text();
     expect(sitemap).toContain(`<loc>${server.origin}/en/hub/edition/${edition.slug}/schedule</loc>`);
