@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { cacheState } from '../helpers/cache-state.ts';
-import { createEdition, createEvent, createTag, createUser, type Created } from '../helpers/factories.ts';
+import { createCurator, createEdition, createEvent, createImage, createOrganizer, createTag, createUser, type Created } from '../helpers/factories.ts';
 import type { AdminClient } from '../helpers/admin-client.ts';
 import { decodeEntities, h1Of, hreflangsOf } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -235,5 +235,45 @@ describe('event pages', () => {
     expect(upcoming.body).toContain('href="https://tickets.example.org/quartet"');
     expect(text(upcoming.body)).not.toContain(en('hub.programme.eventEnded'));
     expect(upcoming.body).toMatch(/<article class="event-card past">[\s\S]*?Finished Recital/);
+  });
+});
+
+describe('phone-first details', () => {
+  it('crops at the focal point, credits gallery images with their licence, keeps logos apart from round photos', async () => {
+    const [cover, pictured, photo, logo] = await Promise.all([
+      createImage(admin, { focalX: 0.2, focalY: 0.8 }, 'png', 641, 361),
+      createImage(admin, { credit: 'Ada Lens', licence: 'CC BY 4.0' }, 'png', 642, 362),
+      createImage(admin, {}, 'png', 400, 400),
+      createImage(admin, {}, 'png', 400, 100),
+    ]);
+    const [curator, organizer] = await Promise.all([createCurator(admin, { photoMediaId: photo.id }), createOrganizer(admin, { logoMediaId: logo.id })]);
+    const created = await createEvent(admin, {
+      status: 'published',
+      coverMediaId: cover.id,
+      mediaIds: [pictured.id],
+      curatorIds: [curator.id],
+      organizerIds: [organizer.id],
+      translations: { en: { title: 'Pictured Evening' } },
+    });
+    const page = await server.html(`/en/hub/event/${created.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<img [^>]*style="object-position: 20% 80%"/);
+    const gallery = page.body.slice(page.body.indexOf('id="gallery-heading"'));
+    expect(text(/<figcaption>[\s\S]*?<\/figcaption>/.exec(gallery)![0])).toContain('© Ada Lens · Licence: CC BY 4.0');
+    expect(page.body).toMatch(/<img class="person-image"/);
+    expect(page.body).toMatch(/<img class="person-logo"/);
+  });
+
+  it('links About to the contact form, and names curators one way in French', async () => {
+    for (const locale of ['en', 'fr', 'de'] as const) {
+      const about = await server.html(`/${locale}/hub/about`);
+      expect(about.body).toContain(`<a href="/${locale}/hub/contact">${getTranslator(locale)('hub.programme.contactLink')}</a>`);
+    }
+    const fr = getTranslator('fr');
+    expect(fr('hub.curators.heading')).toBe(fr('admin.collection.curators'));
+    expect(fr('hub.search.type.curator')).toBe(fr('admin.usages.entity.curator'));
+    // The German footer and the page's own title name the terms the same way.
+    const terms = await server.html('/de/hub/terms-and-conditions');
+    expect(h1Of(terms.body)).toBe(getTranslator('de')('footer.terms'));
   });
 });
