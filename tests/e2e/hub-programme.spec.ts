@@ -94,7 +94,9 @@ test('the new page types have no serious accessibility violations', async ({ pag
     for (const path of [`${edition}/schedule`, day, `/${locale}/hub?view=list`, `/${locale}/hub?when=past&view=list`, pastEvent, edition]) {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
       expect(serious, path).toEqual([]);
     }
   }

@@ -42,12 +42,27 @@ beforeAll(async () => {
     translations: { en: { title: 'Long Festival', body: 'A festival over many years.' } },
   });
   draftEdition = await createEdition(admin);
-  ev.past = await event('Finished Recital', '2020-06-01T19:00:00+02:00', '2020-06-01T21:00:00+02:00', { registrationUrl: 'https://tickets.example.org/past' }, 'Old Hall');
+  ev.past = await event(
+    'Finished Recital',
+    '2020-06-01T19:00:00+02:00',
+    '2020-06-01T21:00:00+02:00',
+    { registrationUrl: 'https://tickets.example.org/past' },
+    'Old Hall',
+  );
   // 00:30 in Paris is still the previous day in UTC: it belongs to 5 March where it happens.
   ev.midnight = await event('Midnight Set', '2031-03-05T00:30:00+01:00', '2031-03-05T01:30:00+01:00', {}, 'Cellar Bar');
-  ev.main = await event('Evening Quartet', '2031-03-05T19:00:00+01:00', '2031-03-05T21:00:00+01:00', { tagIds: [tag.id], registrationUrl: 'https://tickets.example.org/quartet' }, 'Main Stage');
+  ev.main = await event(
+    'Evening Quartet',
+    '2031-03-05T19:00:00+01:00',
+    '2031-03-05T21:00:00+01:00',
+    { tagIds: [tag.id], registrationUrl: 'https://tickets.example.org/quartet' },
+    'Main Stage',
+  );
   ev.garden = await event('Garden Duo', '2031-03-05T19:00:00+01:00', '2031-03-05T20:00:00+01:00', {}, 'Garden');
-  ev.online = await event('Streamed Talk', '2031-03-06T18:00:00+01:00', '2031-03-06T19:00:00+01:00', { onlineUrl: 'https://stream.example.org/talk', venueAddress: null });
+  ev.online = await event('Streamed Talk', '2031-03-06T18:00:00+01:00', '2031-03-06T19:00:00+01:00', {
+    onlineUrl: 'https://stream.example.org/talk',
+    venueAddress: null,
+  });
 });
 afterAll(() => server?.stop());
 

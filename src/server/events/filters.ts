@@ -67,9 +67,9 @@ export function toHubQuery(filters: Partial<HubFilters>, { withPage = true } = {
 }
 
 /**
- * The time filter the hub form's "default" choice stands for: what an empty `when` means for
- * these filters. The form submits that choice as an empty value, so picking an edition (or
- * dates) and submitting without touching the time filter asks for all of their dates.
+ * What an absent `when` means for these filters: all dates once an edition or dates are chosen,
+ * else upcoming. The hub form's untouched "Upcoming" choice submits an empty value, so choosing an
+ * edition there asks for all of its dates.
  */
 export function implicitWhen(filters: Partial<Pick<HubFilters, 'edition' | 'from' | 'to'>>): EventTimeFilter {
   return filters.edition || filters.from || filters.to ? 'all' : 'upcoming';

@@ -93,7 +93,14 @@ type MediaRow = Awaited<ReturnType<ReturnType<typeof selectMedias>['all']>>[numb
 
 /** The page's view of one row, or null for what a page cannot show (a link no longer supported). */
 function toGalleryMedia(row: MediaRow, locale: Locale): GalleryMedia | null {
-  const texts: MediaTexts = { id: row.id, alt: row.alt ?? '', textLocale: textLocaleOf(row.found, locale), caption: row.caption, credit: row.credit, licence: row.licence };
+  const texts: MediaTexts = {
+    id: row.id,
+    alt: row.alt ?? '',
+    textLocale: textLocaleOf(row.found, locale),
+    caption: row.caption,
+    credit: row.credit,
+    licence: row.licence,
+  };
   if (row.kind === 'image' && row.storageKey && row.width && row.height) {
     return {
       kind: 'image',
