@@ -133,7 +133,10 @@ describe('sitemap and robots', () => {
     const editions = await server.query<{ slug: string; locale: string }>(
       `SELECT e.slug, t.locale FROM editions e JOIN edition_translations t ON t.edition_id = e.id WHERE ${publicSql('e')}`,
     );
-    expected.push(...events.map((r) => `/${r.locale}/hub/event/${r.slug}`), ...editions.map((r) => `/${r.locale}/hub/edition/${r.slug}`));
+    expected.push(
+      ...events.map((r) => `/${r.locale}/hub/event/${r.slug}`),
+      ...editions.flatMap((r) => [`/${r.locale}/hub/edition/${r.slug}`, `/${r.locale}/hub/edition/${r.slug}/schedule`]),
+    );
     expect(locs).toEqual(expected.sort());
 
     const [missing] = await server.query<{ slug: string }>(`SELECT e.slug FROM events e WHERE ${publicSql('e')}
