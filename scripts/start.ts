@@ -18,6 +18,7 @@ import type { PurgeOptions } from '../src/server/page-cache/request.ts';
 import { hubTags } from '../src/server/page-cache/tags.ts';
 import { serveSharedLimits } from '../src/server/rate-limit/shared.ts';
 import { siteUrlProblem } from '../src/server/seo/site.ts';
+import { startInboxRetention } from '../src/server/inbox/retention.ts';
 import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -127,6 +128,15 @@ async function serve(db: Database, pageCache: ProcessPageCache, health: Record<s
   return { port, drain: () => shutDownGracefully(server) };
 }
 
+/**
+ * Every serving process delivers the outbox: it wakes when its own requests enqueue mail, and
+ * the lease on each row keeps processes and machines from sending one message twice (decision 017).
+ */
+async function startMailDelivery(db: Database) {
+  const { startMailSender } = await import('../src/server/mail/start.ts');
+  return startMailSender(db, env);
+}
+
 const listeningLine = (port: number, suffix = '') =>
   `Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}${suffix}`;
 
@@ -151,12 +161,17 @@ async function runSingleProcess(): Promise<void> {
   const { port, drain } = await serve(db, pageCache, {});
   // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
   startLeftoverSweeps(env.UPLOADS_DIR);
+  // Contact messages handled 12 months ago are deleted, at start and daily (decision 021).
+  const stopRetention = startInboxRetention(db, env);
+  const mailSender = await startMailDelivery(db);
   console.log(listeningLine(port));
   onShutdownSignal(async (signal) => {
     console.log(`${signal} received: finishing in-flight requests…`);
+    stopRetention();
     await drain();
     // In-flight writes have published their purges by now; a poll in progress finishes first.
     await poller?.stop();
+    await mailSender.stop();
     db.$client.close();
     console.log('Stopped.');
   });
@@ -167,14 +182,17 @@ async function runWorker(): Promise<void> {
   const pageCache = new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut: announcePurge });
   receivePurges(pageCache);
   const { drain } = await serve(db, pageCache, { worker: cluster.worker!.id });
+  const mailSender = await startMailDelivery(db);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void drain().then(() => {
-      db.$client.close();
-      process.exit(0);
-    });
+    void drain()
+      .then(() => mailSender.stop())
+      .then(() => {
+        db.$client.close();
+        process.exit(0);
+      });
   };
   // The primary decides when to stop: a signal sent to the whole group must not stop us early.
   process.on('SIGINT', () => undefined);
@@ -194,6 +212,7 @@ async function runPrimary(workers: number): Promise<void> {
   const poller = pollerFor(db, own, (tags) => broadcastPurge(tags));
   await poller?.start();
   startLeftoverSweeps(env.UPLOADS_DIR);
+  const stopRetention = startInboxRetention(db, env);
 
   let closing = false;
   const startedAt = new Map<Worker, number>();
@@ -225,6 +244,7 @@ async function runPrimary(workers: number): Promise<void> {
 
   onShutdownSignal(async (signal) => {
     closing = true;
+    stopRetention();
     console.log(`${signal} received: every worker finishes its in-flight requests…`);
     const alive = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     await Promise.all(

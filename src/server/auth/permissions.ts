@@ -28,12 +28,24 @@ export const permissions = [
   'media.deleteInUse',
   /** Grant and revoke roles. */
   'users.manage',
+  /** Read the contact inbox. */
+  'inbox.read',
+  /** Mark contact messages read or handled, reply to them, delete one. */
+  'inbox.manage',
+  /** Export everything one person wrote (a data-subject access request; docs/decisions/021). */
+  'inbox.export',
+  /** Erase everything one person wrote (a data-subject erasure request). */
+  'inbox.erase',
+  /** Read the outbox ("Sent mail"): recipients' addresses and the messages' text. */
+  'mail.read',
+  /** "Retry now" on a failed or waiting message. */
+  'mail.retry',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
 
 const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
-  editor: ['admin.access', 'content.read', 'content.write', 'content.publish', 'content.delete', 'media.upload'],
+  editor: ['admin.access', 'content.read', 'content.write', 'content.publish', 'content.delete', 'media.upload', 'inbox.read', 'inbox.manage'],
   admin: permissions,
 };
 
@@ -91,10 +103,28 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/users', methods: { GET: 'users.manage' } },
   { pattern: '/api/admin/users/:id/role', methods: { PUT: 'users.manage', DELETE: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
+  // The contact inbox (docs/decisions/021): people before `:id`.
+  { pattern: '/api/admin/inbox', methods: { GET: 'inbox.read' } },
+  { pattern: '/api/admin/inbox/people/export', methods: { POST: 'inbox.export' } },
+  { pattern: '/api/admin/inbox/people/erase', methods: { POST: 'inbox.erase' } },
+  { pattern: '/api/admin/inbox/:id', methods: { GET: 'inbox.read', PATCH: 'inbox.manage', DELETE: 'inbox.manage' } },
+  { pattern: '/api/admin/inbox/:id/replies', methods: { POST: 'inbox.manage' } },
+  { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
+  // Sent mail; POST on a message is its "Retry now" form.
+  { pattern: '/:locale/admin/mail', methods: { GET: 'mail.read' } },
+  { pattern: '/:locale/admin/mail/:id', methods: { GET: 'mail.read', POST: 'mail.retry' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
+  // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
+  { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
+  { pattern: '/:locale/admin/inbox', methods: { GET: 'inbox.read' } },
+  // POST: the message screen's forms (read, handled, reply, delete).
+  { pattern: '/:locale/admin/inbox/:id', methods: { GET: 'inbox.read', POST: 'inbox.manage' } },
+  { pattern: '/:locale/admin/inbox/:id/export.json', methods: { GET: 'inbox.export' } },
+  // GET: what is held about the sender, with export; POST: erase it all.
+  { pattern: '/:locale/admin/inbox/:id/person', methods: { GET: 'inbox.export', POST: 'inbox.erase' } },
   ...adminCollections.flatMap(collectionPageRules),
 ];
 
