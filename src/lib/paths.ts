@@ -12,6 +12,9 @@ export const paths = {
   event: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}`,
   eventCalendar: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}/calendar.ics`,
   edition: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}`,
+  /** The edition's timetable (days × venues); `day` (YYYY-MM-DD) shows that day alone. */
+  editionSchedule: (locale: Locale, slug: string, day?: string) =>
+    withQuery(`/${locale}/hub/edition/${slug}/schedule`, day ? new URLSearchParams({ day }) : undefined),
   editionCalendar: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}/calendar.ics`,
   hubCalendar: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/calendar.ics`, query),
   /** The RSS feed of a hub view: the hub's filters in the query. */

@@ -209,7 +209,8 @@ describe('RSS', () => {
     };
     const uid = (event: { id: number }) => `event-${event.id}@edition-hub`;
     expect(await guidsOf(`/en/hub/feed.xml?tag=${tag.slug}`)).toEqual(tagged.map(uid).sort());
-    expect(await guidsOf(`/en/hub/feed.xml?edition=${edition.slug}`)).toEqual([uid(inEdition)]);
+    // Like the hub, an edition's view covers all of its dates.
+    expect(await guidsOf(`/en/hub/feed.xml?edition=${edition.slug}&when=all`)).toEqual([uid(inEdition)]);
     expect(await guidsOf(`/en/hub/feed.xml?tag=${tag.slug}&when=past`)).toEqual([]);
 
     const invalid = await server.get('/en/hub/feed.xml?tag=%3Cscript%3E');
@@ -293,7 +294,10 @@ describe('sitemap and robots', () => {
     const editions = await server.query<{ slug: string; locale: string }>(
       `SELECT e.slug, t.locale FROM editions e JOIN edition_translations t ON t.edition_id = e.id WHERE ${publicSql('e')}`,
     );
-    expected.push(...events.map((r) => `/${r.locale}/hub/event/${r.slug}`), ...editions.map((r) => `/${r.locale}/hub/edition/${r.slug}`));
+    expected.push(
+      ...events.map((r) => `/${r.locale}/hub/event/${r.slug}`),
+      ...editions.flatMap((r) => [`/${r.locale}/hub/edition/${r.slug}`, `/${r.locale}/hub/edition/${r.slug}/schedule`]),
+    );
     expect(locs).toEqual(expected.sort());
 
     const [missing] = await server.query<{ slug: string }>(`SELECT e.slug FROM events e WHERE ${publicSql('e')}

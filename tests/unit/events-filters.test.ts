@@ -6,17 +6,32 @@ const parse = (query: string) => parseHubFilters(new URLSearchParams(query));
 
 describe('hub filters', () => {
   it('defaults to upcoming events, page 1', () => {
-    expect(parse('')).toEqual({ when: 'upcoming', page: 1 });
+    expect(parse('')).toEqual({ when: 'upcoming', view: 'cards', page: 1 });
   });
 
   it('drops invalid values instead of failing', () => {
-    expect(parse('edition=Not A Slug&tag=../x&when=soon&from=2026-02-30&to=yesterday&page=-3')).toEqual({ when: 'upcoming', page: 1 });
+    expect(parse('edition=Not A Slug&tag=../x&when=soon&from=2026-02-30&to=yesterday&page=-3')).toEqual({ when: 'upcoming', view: 'cards', page: 1 });
     expect(parse('page=99999')).toMatchObject({ page: 1 });
   });
 
   it('treats empty form fields as absent and a bare date range as any time', () => {
-    expect(parse('edition=&tag=music&from=2026-03-01&to=')).toEqual({ tag: 'music', from: '2026-03-01', when: 'all', page: 1 });
+    expect(parse('edition=&tag=music&from=2026-03-01&to=')).toEqual({ tag: 'music', from: '2026-03-01', when: 'all', view: 'cards', page: 1 });
     expect(parse('when=upcoming&from=2026-03-01')).toMatchObject({ when: 'upcoming' });
+  });
+
+  it('shows all of an edition’s dates unless a time filter is chosen', () => {
+    expect(parse('edition=spring-2026')).toEqual({ edition: 'spring-2026', when: 'all', view: 'cards', page: 1 });
+    expect(parse('edition=spring-2026&when=upcoming')).toMatchObject({ when: 'upcoming' });
+    // An explicit "upcoming" survives the round trip through the canonical query.
+    expect(toHubQuery(parse('edition=spring-2026&when=upcoming')).toString()).toBe('edition=spring-2026&when=upcoming');
+    expect(toHubQuery(parse('edition=spring-2026')).toString()).toBe('edition=spring-2026&when=all');
+  });
+
+  it('reads the compact list view and drops unknown views', () => {
+    expect(parse('view=list')).toMatchObject({ view: 'list' });
+    expect(parse('view=grid')).toMatchObject({ view: 'cards' });
+    expect(toHubQuery(parse('view=list&tag=music')).toString()).toBe('tag=music&view=list');
+    expect(toHubQuery(parse('view=cards')).toString()).toBe('');
   });
 
   it('swaps a reversed date range', () => {

@@ -35,7 +35,8 @@ export async function readHubView(context: APIContext, db: Executor, now: Date):
     });
   }
   const filters = parseHubFilters(params);
-  const query = toHubQuery(filters, { withPage: false });
+  // Outputs list the same events whatever the page's view (cards or list).
+  const query = toHubQuery({ ...filters, view: 'cards' }, { withPage: false });
   if (query.toString() !== params.toString()) {
     return context.redirect(`${context.url.pathname}${query.size ? `?${query}` : ''}`, 301);
   }
