@@ -6,6 +6,8 @@ const styles = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   date: { dateStyle: 'long' },
   day: { dateStyle: 'full' },
+  shortDay: { weekday: 'short', day: 'numeric', month: 'short' },
+  time: { timeStyle: 'short' },
   zoneName: { timeZoneName: 'long' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
@@ -107,4 +109,14 @@ export function nextDateKey(dateKey: string): string {
 /** "21 November 2026": a single date in the given zone. */
 export function formatDate(locale: Locale, timeZone: string, at: Date): string {
   return getFormatter(locale, timeZone, 'date').format(at);
+}
+
+/** "Sat 21 Nov": a compact day label (jump links to days). */
+export function formatShortDay(locale: Locale, timeZone: string, at: Date): string {
+  return getFormatter(locale, timeZone, 'shortDay').format(at);
+}
+
+/** "19:30": the time of day alone, in the given zone. */
+export function formatTime(locale: Locale, timeZone: string, at: Date): string {
+  return getFormatter(locale, timeZone, 'time').format(at);
 }

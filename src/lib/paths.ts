@@ -12,9 +12,13 @@ export const paths = {
   event: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}`,
   eventCalendar: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}/calendar.ics`,
   edition: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}`,
+  /** The edition's timetable (days × venues); `day` (YYYY-MM-DD) shows that day alone. */
+  editionSchedule: (locale: Locale, slug: string, day?: string) =>
+    withQuery(`/${locale}/hub/edition/${slug}/schedule`, day ? new URLSearchParams({ day }) : undefined),
   editionCalendar: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}/calendar.ics`,
   hubCalendar: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/calendar.ics`, query),
-  feed: (locale: Locale) => `/${locale}/hub/feed.xml`,
+  /** The RSS feed of a hub view: the hub's filters in the query. */
+  feed: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/feed.xml`, query),
   search: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/search`, query),
   about: (locale: Locale) => `/${locale}/hub/about`,
   contact: (locale: Locale) => `/${locale}/hub/contact`,
@@ -28,9 +32,18 @@ export const paths = {
   adminEdit: (locale: Locale, collection: string, id: number) => `/${locale}/admin/${collection}/${id}`,
   /** The draft preview of a hub page (never cached). */
   adminPreview: (locale: Locale, type: 'event' | 'edition', slug: string) => `/${locale}/admin/preview/${type}/${slug}`,
+  /** The contact inbox, one message, its sender's data (export, erasure) and the export download. */
+  adminInbox: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/inbox`, query),
+  adminInboxMessage: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}`,
+  adminInboxPerson: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}/person`,
+  adminInboxExport: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}/export.json`,
   adminSignIn: (locale: Locale) => `/${locale}/admin/sign-in`,
   adminSignUp: (locale: Locale) => `/${locale}/admin/sign-up`,
   adminSignOut: (locale: Locale) => `/${locale}/admin/sign-out`,
+  /** The second sign-in step of an account with two-factor on. */
+  adminSignInTwoFactor: (locale: Locale) => `/${locale}/admin/sign-in/two-factor`,
+  /** "Your account": name, password, two-factor. */
+  adminAccount: (locale: Locale) => `/${locale}/admin/account`,
   /** The admin API of a collection, of one of its items, or its `bulk` and `export` endpoints. */
   adminApi: (collection: string, id?: number | 'bulk' | 'export', query?: URLSearchParams) =>
     withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),

@@ -80,17 +80,18 @@ const openRoutes: Record<string, { methods: HttpMethod[] }> = {
   '/en/admin/sign-up': { methods: ['GET'] },
   '/en/admin/unauthorized': { methods: ['GET'] },
   '/en/admin/sign-out': { methods: ['POST'] },
+  '/en/admin/sign-in/two-factor': { methods: ['GET'] },
   '/en/admin/sign-in/forgot-password': { methods: ['GET'] },
   '/en/admin/sign-in/reset-password': { methods: ['GET'] },
   '/en/admin/sign-up/invitation': { methods: ['GET'] },
   '/en/admin/sign-up/verify-email': { methods: ['GET'] },
 };
 
-/** Pages whose allowed answer is not 200 (the 403 screen is always a 403). */
-const screenStatus: Record<string, number> = { '/en/admin/forbidden': 403 };
-
-/** Pages whose form POST, sent the matrix's empty body, answers "fix the form" (400), not 200. */
-const emptyFormStatus: Record<string, number> = { '/en/admin/team/invitations': 400 };
+/**
+ * Pages whose allowed answer is not 200, by path or by `METHOD path`: the 403 screen is always a
+ * 403; the account and invitations pages answer a POST naming no form (the matrix posts `{}`) with 400.
+ */
+const screenStatus: Record<string, number> = { '/en/admin/forbidden': 403, 'POST /en/admin/account': 400, 'POST /en/admin/team/invitations': 400 };
 
 type Persona = 'anonymous' | 'no role' | Role;
 const personas: Persona[] = ['anonymous', 'no role', 'editor', 'admin'];
@@ -135,6 +136,18 @@ describe('route coverage', () => {
         '/en/admin/mail',
         '/en/admin/mail/matrix-999999',
         '/api/admin/mail/matrix-999999/eml',
+        '/en/admin/inbox',
+        '/en/admin/inbox/matrix-999999',
+        '/en/admin/inbox/matrix-999999/person',
+        '/en/admin/inbox/matrix-999999/export.json',
+        '/api/admin/inbox',
+        '/api/admin/inbox/matrix-999999',
+        '/api/admin/inbox/matrix-999999/replies',
+        '/api/admin/inbox/people/export',
+        '/api/admin/inbox/people/erase',
+        '/api/admin/events/matrix-999999/duplicate',
+        '/api/admin/medias/matrix-999999/duplicate',
+        '/api/admin/editions/matrix-999999/clone',
       ]),
     );
   });
@@ -202,7 +215,7 @@ describe.each(gatedCases)('$method $path', ({ path, method, sampleIds }) => {
     // Allowed: the route itself answers. Static pages render; other routes may refuse the
     // sample input (400, 404, 409…), but never as an authentication or permission failure.
     if (!api && !sampleIds) {
-      expect(response.status).toBe((method === 'POST' ? emptyFormStatus[path] : undefined) ?? screenStatus[path] ?? 200);
+      expect(response.status).toBe(screenStatus[`${method} ${path}`] ?? screenStatus[path] ?? 200);
     } else {
       expect([401, 403]).not.toContain(response.status);
     }
@@ -222,6 +235,13 @@ describe('open admin pages', () => {
         expect(response.headers.get('location')).toBe('/en/admin/tags');
       }
     }
+  });
+
+  it.each(personas)('the two-factor step as %s', async (persona) => {
+    const response = await get(server.origin, '/en/admin/sign-in/two-factor?redirect_url=%2Fen%2Fadmin%2Ftags', cookies.get(persona));
+    expect(response.status).toBe(302);
+    // Without a pending sign-in: back to the password step; signed in: on to the destination.
+    expect(response.headers.get('location')).toBe(persona === 'anonymous' ? '/en/admin/sign-in?redirect_url=%2Fen%2Fadmin%2Ftags' : '/en/admin/tags');
   });
 
   it.each(personas)('the 401 screen as %s', async (persona) => {

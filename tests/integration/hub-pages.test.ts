@@ -100,9 +100,10 @@ describe.each(locales)('every route in %s', (locale) => {
     expect(event.body).toContain('loading="lazy"');
     const editionPage = await expectPage(`/${locale}/hub/edition/${edition.slug}`, edition.titles[locale]!);
     expect(editionPage.body).toContain(`/${locale}/hub/edition/${edition.slug}/calendar.ics`);
-    expect(editionPage.body).toMatch(/<section class="day"/);
+    expect(editionPage.body).toMatch(/<section class="day programme-day"/);
     // Cards offer only the widths a card can use (at most 1280 px), in WebP; covers go further.
-    const cardWidths = [...editionPage.body.matchAll(/<article class="event-card"><picture><source type="image\/webp" srcset="([^"]*)"/g)].map((m) =>
+    const listing = await expectPage(`/${locale}/hub?edition=${edition.slug}&when=all`, t('hub.title'));
+    const cardWidths = [...listing.body.matchAll(/<article class="event-card"><picture><source type="image\/webp" srcset="([^"]*)"/g)].map((m) =>
       Math.max(...[...m[1]!.matchAll(/ (\d+)w/g)].map((w) => Number(w[1]))),
     );
     expect(cardWidths).toEqual([1280]);

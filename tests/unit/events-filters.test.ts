@@ -1,22 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { isDateKey, nextDateKey, startOfLocalDay, toLocalDateKey } from '../../src/lib/dates.ts';
-import { parseHubFilters, toHubQuery } from '../../src/server/events/filters.ts';
+import { findInvalidHubFilters, parseHubFilters, toHubQuery } from '../../src/server/events/filters.ts';
 
 const parse = (query: string) => parseHubFilters(new URLSearchParams(query));
 
 describe('hub filters', () => {
   it('defaults to upcoming events, page 1', () => {
-    expect(parse('')).toEqual({ when: 'upcoming', page: 1 });
+    expect(parse('')).toEqual({ when: 'upcoming', view: 'cards', page: 1 });
   });
 
   it('drops invalid values instead of failing', () => {
-    expect(parse('edition=Not A Slug&tag=../x&when=soon&from=2026-02-30&to=yesterday&page=-3')).toEqual({ when: 'upcoming', page: 1 });
+    expect(parse('edition=Not A Slug&tag=../x&when=soon&from=2026-02-30&to=yesterday&page=-3')).toEqual({ when: 'upcoming', view: 'cards', page: 1 });
     expect(parse('page=99999')).toMatchObject({ page: 1 });
   });
 
   it('treats empty form fields as absent and a bare date range as any time', () => {
-    expect(parse('edition=&tag=music&from=2026-03-01&to=')).toEqual({ tag: 'music', from: '2026-03-01', when: 'all', page: 1 });
+    expect(parse('edition=&tag=music&from=2026-03-01&to=')).toEqual({ tag: 'music', from: '2026-03-01', when: 'all', view: 'cards', page: 1 });
     expect(parse('when=upcoming&from=2026-03-01')).toMatchObject({ when: 'upcoming' });
+  });
+
+  it('shows all of an edition’s dates unless a time filter is chosen', () => {
+    expect(parse('edition=spring-2026')).toEqual({ edition: 'spring-2026', when: 'all', view: 'cards', page: 1 });
+    expect(parse('edition=spring-2026&when=upcoming')).toMatchObject({ when: 'upcoming' });
+    // An explicit "upcoming" survives the round trip through the canonical query.
+    expect(toHubQuery(parse('edition=spring-2026&when=upcoming')).toString()).toBe('edition=spring-2026&when=upcoming');
+    expect(toHubQuery(parse('edition=spring-2026')).toString()).toBe('edition=spring-2026&when=all');
+  });
+
+  it('reads the compact list view and drops unknown views', () => {
+    expect(parse('view=list')).toMatchObject({ view: 'list' });
+    expect(parse('view=grid')).toMatchObject({ view: 'cards' });
+    expect(toHubQuery(parse('view=list&tag=music')).toString()).toBe('tag=music&view=list');
+    expect(toHubQuery(parse('view=cards')).toString()).toBe('');
   });
 
   it('swaps a reversed date range', () => {
@@ -54,5 +69,16 @@ describe('local days', () => {
     const instant = new Date('2026-03-04T23:30:00Z');
     expect(toLocalDateKey('Asia/Tokyo', instant)).toBe('2026-03-05');
     expect(toLocalDateKey('America/New_York', instant)).toBe('2026-03-04');
+  });
+});
+
+describe('invalid hub filters', () => {
+  it('names the fields whose value the page would drop, ignoring empty and absent ones', () => {
+    const invalid = (query: string) => findInvalidHubFilters(new URLSearchParams(query));
+    expect(invalid('tag=music&edition=spring-2026&when=past&from=2026-03-01&to=2026-03-31')).toEqual([]);
+    expect(invalid('tag=&edition=&from=')).toEqual([]);
+    expect(invalid('tag=<b>&edition=Not A Slug&when=soon&from=2026-02-30&to=x')).toEqual(['edition', 'tag', 'when', 'from', 'to']);
+    // Pagination and unknown parameters are not filters: canonicalization drops them.
+    expect(invalid('page=-3&junk=1')).toEqual([]);
   });
 });

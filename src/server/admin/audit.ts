@@ -4,11 +4,18 @@ import { auditLog } from '../../../db/schema.ts';
 import type { CollectionEntity } from '../../lib/collections/index.ts';
 import type { Actor } from './actor.ts';
 
-/** The audited entities: one per collection declaration, and the team's invitations. */
-export type AuditEntity = CollectionEntity | 'invitation';
+/**
+ * The audited entities: one per collection declaration, plus the contact inbox's messages and
+ * the people who wrote them (keyed by a hash of the address, never the address: decision 021),
+ * and the team's invitations (decision 018).
+ */
+export type AuditEntity = CollectionEntity | 'contact_message' | 'contact_person' | 'invitation';
 
-/** `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
-export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach' | InvitationAuditAction;
+/**
+ * `detach`: the entity lost a link because something it used was deleted with `?detach=true`.
+ * `export` / `erase`: a person's contact data was handed out or erased on request.
+ */
+export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach' | 'export' | 'erase' | InvitationAuditAction;
 
 /** Invitations: `create` when sent, then these. */
 export type InvitationAuditAction = 'resend' | 'revoke' | 'accept';
@@ -16,7 +23,7 @@ export type InvitationAuditAction = 'resend' | 'revoke' | 'accept';
 export interface AuditEntry {
   action: AuditAction;
   entity: AuditEntity;
-  entityId: number;
+  entityId: number | string;
   /** Field paths the write changed (`title`, `translations.fr.title`, `tagIds`). */
   changedFields: string[];
 }

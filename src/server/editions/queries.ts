@@ -5,7 +5,7 @@ import type { Executor } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
 import { editionFiles, editionTranslations, editions, events } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
-import { toLocalDateKey } from '../../lib/dates.ts';
+import { groupByDay, nextPhaseChange, withPhases, type EventPhase, type ProgrammeDay } from '../../lib/programme.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
 import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
 import { coverIds, loadTagsFor, withCardDetails } from '../events/cards.ts';
@@ -25,11 +25,11 @@ export interface EditionSummary {
   cover: MediaView | null;
 }
 
-export interface EditionDay {
-  /** Local date (YYYY-MM-DD) of the events, each in its own zone. */
-  dateKey: string;
-  events: EventListItem[];
-}
+/** An event of the edition's programme, with where it stands at the time the page was read. */
+export type ProgrammeItem = EventListItem & { phase: EventPhase };
+
+/** A day of the programme: local date (YYYY-MM-DD) of the events, each in its own zone. */
+export type EditionDay = ProgrammeDay<ProgrammeItem>;
 
 export interface EditionDetail extends EditionSummary {
   status: 'draft' | 'published' | 'archived';
@@ -46,6 +46,8 @@ export interface EditionDetail extends EditionSummary {
   eventCount: number;
   /** How many of them the page lists (the first ones in date order). */
   shownCount: number;
+  /** When the past/ongoing marks of the listed events next change (the page must not outlive it). */
+  marksChangeAt: Date | null;
 }
 
 /** Events listed on an edition page; large editions link to the paginated programme for the rest. */
@@ -134,22 +136,11 @@ export async function getEditionPage(
     curators: withPhotos(curatorRows, medias, locale),
     tags: tagsById.get(edition.id) ?? [],
     files,
-    days: groupByLocalDay(items),
+    days: groupByDay(withPhases(items, lookup.now)),
     eventCount: total?.value ?? items.length,
     shownCount: items.length,
+    marksChangeAt: nextPhaseChange(items, lookup.now),
   };
-}
-
-/** Groups events by the calendar day they start on where they happen, days in order. */
-export function groupByLocalDay(items: readonly EventListItem[]): EditionDay[] {
-  const days = new Map<string, EventListItem[]>();
-  for (const item of items) {
-    const key = toLocalDateKey(item.timeZone, item.startsAt);
-    const day = days.get(key);
-    if (day) day.push(item);
-    else days.set(key, [item]);
-  }
-  return [...days.keys()].sort().map((dateKey) => ({ dateKey, events: days.get(dateKey)! }));
 }
 
 async function selectSummaries(db: Executor, locale: Locale, where: ReturnType<typeof and>, order: ReturnType<typeof asc>[], limit: number) {

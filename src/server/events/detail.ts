@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/client.ts';
 import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
+import { withPhases, type EventPhase } from '../../lib/programme.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
 import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
 import { selectOrganizersOfEvent, withLogos, type OrganizerView } from '../organizers/queries.ts';
@@ -32,6 +33,8 @@ export interface EventDetail {
   venueAddress: string | null;
   onlineUrl: string | null;
   registrationUrl: string | null;
+  /** The event had ended when the page was read: it says so and offers no registration. */
+  hasEnded: boolean;
   publishedAt: Date | null;
   updatedAt: Date;
   title: string;
@@ -52,7 +55,7 @@ export interface EventDetail {
   organizers: OrganizerView[];
   curators: CuratorView[];
   tags: TagView[];
-  otherEvents: EventListItem[];
+  otherEvents: (EventListItem & { phase: EventPhase })[];
 }
 
 export interface EventLookup {
@@ -185,6 +188,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     venueAddress: event.venueAddress,
     onlineUrl: event.onlineUrl,
     registrationUrl: event.registrationUrl,
+    hasEnded: event.endsAt.getTime() <= nowMs,
     publishedAt: event.publishedAt,
     updatedAt: event.updatedAt,
     title: text.row.title,
@@ -201,6 +205,6 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     organizers: withLogos(organizerRows, medias, locale),
     curators: withPhotos(curatorRows, medias, locale),
     tags: tagsById.get(event.id) ?? [],
-    otherEvents: withCardDetails(siblings, medias, tagsById),
+    otherEvents: withPhases(withCardDetails(siblings, medias, tagsById), now),
   };
 }

@@ -46,6 +46,11 @@ export interface HubCachePolicy {
   fingerprint: unknown;
   now: Date;
   db: Executor;
+  /**
+   * When the response changes by itself, without any write (an event on the page ends and is
+   * marked past): no cache may keep it longer.
+   */
+  expiresAt?: Date | null | undefined;
 }
 
 export interface HubCacheDecision {
@@ -73,9 +78,10 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
   const pageCache = pageCacheOf(context.locals);
   // Purges made outside this request (other workers, other machines) also clear the memos.
   pageCache?.onPurge(forgetContentMemos);
-  const next = await getNextScheduledChange(policy.db, policy.now);
+  const scheduled = await getNextScheduledChange(policy.db, policy.now);
+  const next = policy.expiresAt && (!scheduled || policy.expiresAt < scheduled) ? policy.expiresAt : scheduled;
   const untilNext = next ? Math.max(1, Math.ceil((next.getTime() - policy.now.getTime()) / 1000)) : Infinity;
-  // Never serve a stale copy across a scheduled publication: cap the lifetimes and drop SWR.
+  // Never serve a stale copy across a scheduled publication or expiry: cap the lifetimes and drop SWR.
   const pageMaxAge = Math.min(PAGE_MAX_AGE, untilNext);
   const cdnMaxAge = Math.min(CDN_MAX_AGE, untilNext);
   const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;

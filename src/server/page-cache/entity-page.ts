@@ -16,10 +16,12 @@ export interface EntityPageSpec<T> {
   load: (db: Executor, lookup: { slug: string; locale: Locale; now: Date }) => Promise<T | undefined>;
   /** The cache tags of everything the page shows. */
   tags: (entity: T) => string[];
+  /** When the page changes by itself (see HubCachePolicy.expiresAt). */
+  expiresAt?: (entity: T) => Date | null;
 }
 
 /** The public entity the page shows, or the response to send instead (404 page, 304). */
-export async function loadEntityPage<T>(astro: AstroGlobal, { load, tags }: EntityPageSpec<T>): Promise<{ entity: T } | Response> {
+export async function loadEntityPage<T>(astro: AstroGlobal, { load, tags, expiresAt }: EntityPageSpec<T>): Promise<{ entity: T } | Response> {
   const { locale } = astro.params;
   if (!isLocale(locale)) return astro.rewrite('/404');
   const slug = astro.params['slug'] ?? '';
@@ -27,7 +29,7 @@ export async function loadEntityPage<T>(astro: AstroGlobal, { load, tags }: Enti
   const now = new Date();
   const entity = SLUG.test(slug) ? await load(db, { slug, locale, now }) : undefined;
   if (entity === undefined) return astro.rewrite(paths.notFound(locale));
-  const caching = await decideHubCaching(astro, { db, now, tags: tags(entity), fingerprint: entity });
+  const caching = await decideHubCaching(astro, { db, now, tags: tags(entity), fingerprint: entity, expiresAt: expiresAt?.(entity) });
   applyHeaders(astro.response.headers, caching.headers);
   if (caching.notModified) return new Response(null, { status: 304, headers: caching.headers });
   return { entity };

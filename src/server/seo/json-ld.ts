@@ -57,7 +57,8 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
           url: absoluteUrl(origin, paths.edition(locale, event.edition.slug)),
         }
       : undefined,
-    offers: event.registrationUrl ? { '@type': 'Offer', url: event.registrationUrl } : undefined,
+    // An ended event offers no registration, here as on the page.
+    offers: event.registrationUrl && !event.hasEnded ? { '@type': 'Offer', url: event.registrationUrl } : undefined,
   };
 }
 

@@ -76,8 +76,8 @@ export function buildSitemapIndex(origin: string, parts: number): string {
 }
 
 /**
- * One sitemap file. `part` undefined: everything. Part 0: static pages and editions; part N ≥ 1:
- * the N-th slice of events by id.
+ * One sitemap file. `part` undefined: everything. Part 0: static pages, editions and their
+ * timetables; part N ≥ 1: the N-th slice of events by id.
  */
 export async function buildSitemap(db: Executor, origin: string, now: Date, part?: number): Promise<string> {
   const entries: string[] = [];
@@ -95,6 +95,7 @@ export async function buildSitemap(db: Executor, origin: string, now: Date, part
     );
     for (const row of editionRows) {
       entries.push(urlEntries(origin, { pathFor: (l) => paths.edition(l, row.slug), locales: editionLocales(row.id), lastModified: row.updatedAt }));
+      entries.push(urlEntries(origin, { pathFor: (l) => paths.editionSchedule(l, row.slug), locales: editionLocales(row.id), lastModified: row.updatedAt }));
     }
   }
   if (part === undefined || part > 0) {

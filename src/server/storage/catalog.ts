@@ -32,7 +32,7 @@ export async function findFileByKey(db: Executor, key: OriginalKey) {
   return row;
 }
 
-/** Texts every media carries in a page: alternative text (or a video's title), caption, credit. */
+/** Texts every media carries in a page: alternative text (or a video's title), caption, credit, licence. */
 interface MediaTexts {
   id: number;
   alt: string;
@@ -40,6 +40,7 @@ interface MediaTexts {
   textLocale: Locale;
   caption: string | null;
   credit: string | null;
+  licence: string | null;
 }
 
 /** An image with its stored size (covers, photos, logos, gallery images). */
@@ -48,6 +49,9 @@ export interface MediaView extends MediaTexts {
   width: number;
   height: number;
   mimeType: string;
+  /** The point editors chose to keep in view when the image is cropped (fractions 0–1). */
+  focalX: number;
+  focalY: number;
 }
 
 /** Anything a gallery shows: an image, an uploaded video or audio file, or a video link (played by its provider). */
@@ -71,6 +75,9 @@ const selectMedias = preparedQuery((db) => {
       height: medias.height,
       mimeType: medias.mimeType,
       credit: medias.credit,
+      licence: medias.licence,
+      focalX: medias.focalX,
+      focalY: medias.focalY,
       found: foundText(own.mediaId, fallback.mediaId),
       alt: ownOrFallback<string>(own.mediaId, own.alt, fallback.alt),
       caption: ownOrFallback<string>(own.mediaId, own.caption, fallback.caption),
@@ -86,9 +93,25 @@ type MediaRow = Awaited<ReturnType<ReturnType<typeof selectMedias>['all']>>[numb
 
 /** The page's view of one row, or null for what a page cannot show (a link no longer supported). */
 function toGalleryMedia(row: MediaRow, locale: Locale): GalleryMedia | null {
-  const texts: MediaTexts = { id: row.id, alt: row.alt ?? '', textLocale: textLocaleOf(row.found, locale), caption: row.caption, credit: row.credit };
+  const texts: MediaTexts = {
+    id: row.id,
+    alt: row.alt ?? '',
+    textLocale: textLocaleOf(row.found, locale),
+    caption: row.caption,
+    credit: row.credit,
+    licence: row.licence,
+  };
   if (row.kind === 'image' && row.storageKey && row.width && row.height) {
-    return { kind: 'image', ...texts, key: row.storageKey, width: row.width, height: row.height, mimeType: row.mimeType ?? 'image/jpeg' };
+    return {
+      kind: 'image',
+      ...texts,
+      key: row.storageKey,
+      width: row.width,
+      height: row.height,
+      mimeType: row.mimeType ?? 'image/jpeg',
+      focalX: row.focalX,
+      focalY: row.focalY,
+    };
   }
   if (row.kind === 'video' && row.storageKey) {
     return { kind: 'video', ...texts, key: row.storageKey, mimeType: row.mimeType ?? 'video/mp4', width: row.width, height: row.height };

@@ -1,124 +1,182 @@
 /**
- * The no-JavaScript forms of password reset, invitation acceptance and address verification:
- * each posts to its own page and comes back with codes the page translates (like forms.ts).
+ * The forms of the "Your account" page for local accounts, handled on the server (plain HTML
+ * forms posted to the page, each naming its `intent`): change the password, and turn two-factor
+ * sign-in on (password → QR code → confirming code → recovery codes) or off, or replace the
+ * recovery codes. Each calls better-auth's own endpoint, so its checks and our password limiter
+ * (limit-hooks.ts) apply exactly as they do to the JSON API.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isAPIError } from 'better-auth/api';
-import { authInvitations, authUsers } from '../../../../db/auth-schema.ts';
+import { authTwoFactors, authUsers } from '../../../../db/auth-schema.ts';
 import type { Database } from '../../../../db/client.ts';
-import type { Locale } from '../../../i18n/config.ts';
-import { withAccountContext } from './account-context.ts';
-import { nameSchema } from './account-hooks.ts';
-import type { LocalAuth } from './auth.ts';
-import { callHeaders, email, fromAuthError, invalidInput, newPasswordSchema, text, type FormOutcome, type FormSubmission } from './forms.ts';
-import { findInvitationByToken, type Invitation } from './invitations.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type LocalAuth } from './auth.ts';
+import { callHeaders } from './forms.ts';
+import { describeTotpSetup, type TotpSetup } from './totp-setup.ts';
 
-type Failure = Extract<FormOutcome, { ok: false }>;
+export const accountIntents = ['change-password', 'enable-two-factor', 'confirm-two-factor', 'disable-two-factor', 'regenerate-recovery-codes'] as const;
+export type AccountIntent = (typeof accountIntents)[number];
 
-const failure = (status: number, code: Failure['code'], values: Failure['values'] = {}): Failure => ({ ok: false, status, code, fieldErrors: {}, values });
+export type AccountField = 'currentPassword' | 'newPassword' | 'password' | 'code';
+/** Field problems, translated as `admin.account.field.<code>`. */
+export type AccountFieldError = 'PASSWORD_REQUIRED' | 'PASSWORD_WRONG' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'CODE_INVALID' | 'CODE_WRONG';
+/** Form problems, translated as `admin.account.error.<code>`. */
+export type AccountErrorCode =
+  'INVALID_INPUT' | 'UNKNOWN_ACTION' | 'TOO_MANY_ATTEMPTS' | 'ALREADY_ENABLED' | 'NOT_ENABLED' | 'NO_SETUP' | 'SIGNED_OUT' | 'UNEXPECTED';
 
-const newPasswordForm = z
-  .object({ password: newPasswordSchema, passwordConfirmation: z.string().optional() })
-  .refine((form) => form.password === form.passwordConfirmation, { path: ['passwordConfirmation'], message: 'PASSWORD_MISMATCH' });
+/** What the page shows after a successful change it redirects for (`?done=`). */
+export type AccountNotice = 'passwordChanged' | 'twoFactorDisabled';
 
-/** Asks for a reset link. Succeeds the same way whether or not the address has an account. */
-export async function submitForgotPassword({ auth, form, request, clientAddress, locale = 'en' }: FormSubmission): Promise<FormOutcome> {
-  const values = { email: text(form, 'email')?.trim() };
-  const parsed = z.object({ email }).safeParse({ email: text(form, 'email') });
-  if (!parsed.success) return invalidInput(parsed.error, values);
-  try {
-    await withAccountContext({ locale }, () =>
-      auth.api.requestPasswordReset({ body: { email: parsed.data.email }, headers: callHeaders(request, clientAddress) }),
-    );
-    return { ok: true, setCookies: [] };
-  } catch (error) {
-    return fromAuthError(error, values);
+export type AccountOutcome =
+  | { kind: 'redirect'; notice: AccountNotice; setCookies: string[] }
+  | { kind: 'setup'; setup: TotpSetup }
+  /** Shown once, in the answer to the form that created them. */
+  | { kind: 'recoveryCodes'; codes: string[]; reason: 'enabled' | 'regenerated'; setCookies: string[] }
+  | {
+      kind: 'error';
+      intent: AccountIntent | null;
+      status: number;
+      code: AccountErrorCode;
+      fieldErrors: Partial<Record<AccountField, AccountFieldError>>;
+      retryAfterSeconds?: number;
+    };
+
+export interface AccountState {
+  name: string;
+  email: string;
+  twoFactorEnabled: boolean;
+  /** Two-factor set up but not yet confirmed with a code. */
+  setupPending: boolean;
+}
+
+/** The account as the page shows it; null when the account is gone. */
+export async function readAccountState(db: Database, userId: string): Promise<AccountState | null> {
+  const [row] = await db
+    .select({ name: authUsers.name, email: authUsers.email, twoFactorEnabled: authUsers.twoFactorEnabled, verified: authTwoFactors.verified })
+    .from(authUsers)
+    .leftJoin(authTwoFactors, eq(authTwoFactors.userId, authUsers.id))
+    .where(eq(authUsers.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return { name: row.name, email: row.email, twoFactorEnabled: Boolean(row.twoFactorEnabled), setupPending: row.verified === false };
+}
+
+export interface AccountSubmission {
+  auth: LocalAuth;
+  form: FormData;
+  request: Request;
+  clientAddress: string;
+  userId: string;
+  state: AccountState;
+}
+
+const password = z.string({ error: 'PASSWORD_REQUIRED' }).min(1, 'PASSWORD_REQUIRED').max(MAX_PASSWORD_LENGTH, 'PASSWORD_TOO_LONG');
+
+const schemas = {
+  'change-password': z.object({
+    currentPassword: password,
+    newPassword: z
+      .string({ error: 'PASSWORD_REQUIRED' })
+      .min(1, 'PASSWORD_REQUIRED')
+      .min(MIN_PASSWORD_LENGTH, 'PASSWORD_TOO_SHORT')
+      .max(MAX_PASSWORD_LENGTH, 'PASSWORD_TOO_LONG'),
+  }),
+  'enable-two-factor': z.object({ password }),
+  'confirm-two-factor': z.object({
+    code: z
+      .string({ error: 'CODE_INVALID' })
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{6}$/, 'CODE_INVALID')),
+  }),
+  'disable-two-factor': z.object({ password }),
+  'regenerate-recovery-codes': z.object({ password }),
+} satisfies Record<AccountIntent, z.ZodType>;
+
+type Failure = Extract<AccountOutcome, { kind: 'error' }>;
+
+function failure(intent: AccountIntent | null, status: number, code: AccountErrorCode, extra: Partial<Failure> = {}): Failure {
+  return { kind: 'error', intent, status, code, fieldErrors: {}, ...extra };
+}
+
+function text(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function fromAuthError(intent: AccountIntent, error: unknown): Failure {
+  if (!isAPIError(error)) throw error;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  const passwordField: AccountField = intent === 'change-password' ? 'currentPassword' : 'password';
+  switch (code) {
+    case 'INVALID_PASSWORD':
+      return failure(intent, 400, 'INVALID_INPUT', { fieldErrors: { [passwordField]: 'PASSWORD_WRONG' } });
+    case 'TOO_MANY_ATTEMPTS': {
+      const retryAfter = Number(new Headers(error.headers).get('Retry-After'));
+      return failure(intent, 429, 'TOO_MANY_ATTEMPTS', Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {});
+    }
+    case 'PASSWORD_TOO_SHORT':
+      return failure(intent, 400, 'INVALID_INPUT', { fieldErrors: { newPassword: 'PASSWORD_TOO_SHORT' } });
+    case 'PASSWORD_TOO_LONG':
+      return failure(intent, 400, 'INVALID_INPUT', { fieldErrors: { [intent === 'change-password' ? 'newPassword' : 'password']: 'PASSWORD_TOO_LONG' } });
+    case 'INVALID_CODE':
+      return failure(intent, 400, 'INVALID_INPUT', { fieldErrors: { code: 'CODE_WRONG' } });
+    case 'TOTP_ALREADY_ENABLED':
+      return failure(intent, 409, 'ALREADY_ENABLED');
+    case 'TWO_FACTOR_NOT_ENABLED':
+    case 'TOTP_NOT_ENABLED':
+      return failure(intent, 409, 'NOT_ENABLED');
+    case 'UNAUTHORIZED':
+      return failure(intent, 401, 'SIGNED_OUT');
+    default:
+      return failure(intent, error.statusCode >= 500 ? 500 : 400, 'UNEXPECTED');
   }
 }
 
-/** True while a reset token is unused and unexpired (the page shows the form, else why not). */
-export async function isResetTokenUsable(auth: LocalAuth, token: string | null): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  const context = await auth.$context;
-  const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  return Boolean(verification && verification.expiresAt > new Date());
-}
-
-/** Sets the new password (once per token); better-auth ends the account's sessions. */
-export async function submitResetPassword(submission: FormSubmission & { token: string }): Promise<FormOutcome> {
-  const { auth, form, request, clientAddress, token } = submission;
-  const parsed = newPasswordForm.safeParse({ password: text(form, 'password'), passwordConfirmation: text(form, 'passwordConfirmation') });
-  if (!parsed.success) return invalidInput(parsed.error, {});
-  try {
-    await auth.api.resetPassword({ body: { newPassword: parsed.data.password, token }, headers: callHeaders(request, clientAddress) });
-    return { ok: true, setCookies: [] };
-  } catch (error) {
-    return fromAuthError(error, {});
+/** Handles one posted account form. */
+export async function submitAccountForm({ auth, form, request, clientAddress, userId, state }: AccountSubmission): Promise<AccountOutcome> {
+  const intent = accountIntents.find((known) => known === text(form, 'intent'));
+  if (!intent) return failure(null, 400, 'UNKNOWN_ACTION');
+  const parsed = schemas[intent].safeParse(Object.fromEntries([...form.keys()].map((key) => [key, text(form, key)])));
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<AccountField, AccountFieldError>> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0]) as AccountField] ??= issue.message as AccountFieldError;
+    return failure(intent, 400, 'INVALID_INPUT', { fieldErrors });
   }
-}
-
-/** The invitation of a link, when it can still be accepted; otherwise why not. */
-export async function openInvitation(
-  db: Database,
-  token: string | null,
-): Promise<{ ok: true; invitation: Invitation } | { ok: false; status: 404 | 409 | 410; code: 'INVITATION_INVALID' | 'ACCOUNT_EXISTS' }> {
-  const invitation = token ? await findInvitationByToken(db, token) : undefined;
-  if (!invitation) return { ok: false, status: 404, code: 'INVITATION_INVALID' };
-  if (invitation.status !== 'pending') return { ok: false, status: 410, code: 'INVITATION_INVALID' };
-  const [account] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, invitation.email)).limit(1);
-  if (account) return { ok: false, status: 409, code: 'ACCOUNT_EXISTS' };
-  return { ok: true, invitation };
-}
-
-/**
- * Creates the invited account (its role, a verified address), consumes the invitation in the
- * same transaction, and signs it in: on success, the session cookies to set.
- */
-export async function submitInvitationAcceptance(submission: FormSubmission & { db: Database; invitation: Invitation; locale: Locale }): Promise<FormOutcome> {
-  const { auth, db, form, request, clientAddress, invitation, locale } = submission;
-  const values = { name: text(form, 'name')?.trim(), email: invitation.email };
-  const parsed = z.object({ name: nameSchema, password: newPasswordSchema }).safeParse({ name: text(form, 'name'), password: text(form, 'password') });
-  if (!parsed.success) return invalidInput(parsed.error, values);
+  // Only a setup that was started and not confirmed may be confirmed: confirming again would
+  // show the recovery codes a second time.
+  if (intent === 'confirm-two-factor' && (state.twoFactorEnabled || !state.setupPending)) return failure(intent, 409, 'NO_SETUP');
   const headers = callHeaders(request, clientAddress);
-  const accepted = { id: invitation.id, email: invitation.email, role: invitation.role };
+  const data = parsed.data as Record<string, string>;
   try {
-    await withAccountContext({ locale, invitation: accepted }, () =>
-      auth.api.signUpEmail({ body: { name: parsed.data.name, email: invitation.email, password: parsed.data.password }, headers }),
-    );
+    switch (intent) {
+      case 'change-password': {
+        const result = await auth.api.changePassword({
+          body: { currentPassword: data.currentPassword!, newPassword: data.newPassword!, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        return { kind: 'redirect', notice: 'passwordChanged', setCookies: result.headers.getSetCookie() };
+      }
+      case 'enable-two-factor': {
+        const result = await auth.api.enableTwoFactor({ body: { password: data.password! }, headers });
+        if (!('totpURI' in result) || !result.totpURI) return failure(intent, 500, 'UNEXPECTED');
+        return { kind: 'setup', setup: await describeTotpSetup(result.totpURI) };
+      }
+      case 'confirm-two-factor': {
+        const result = await auth.api.verifyTOTP({ body: { code: data.code! }, headers, returnHeaders: true });
+        const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } });
+        return { kind: 'recoveryCodes', codes: backupCodes, reason: 'enabled', setCookies: result.headers.getSetCookie() };
+      }
+      case 'disable-two-factor': {
+        const result = await auth.api.disableTwoFactor({ body: { password: data.password! }, headers, returnHeaders: true });
+        return { kind: 'redirect', notice: 'twoFactorDisabled', setCookies: result.headers.getSetCookie() };
+      }
+      case 'regenerate-recovery-codes': {
+        const { backupCodes } = await auth.api.generateBackupCodes({ body: { password: data.password! }, headers });
+        return { kind: 'recoveryCodes', codes: backupCodes, reason: 'regenerated', setCookies: [] };
+      }
+    }
   } catch (error) {
-    return fromAuthError(error, values);
+    return fromAuthError(intent, error);
   }
-  // An account made meanwhile for this address got the generic answer: nothing was accepted.
-  const [row] = await db.select({ acceptedAt: authInvitations.acceptedAt }).from(authInvitations).where(eq(authInvitations.id, invitation.id));
-  if (!row?.acceptedAt) return failure(409, 'ACCOUNT_EXISTS', values);
-  try {
-    const signedIn = await auth.api.signInEmail({
-      body: { email: invitation.email, password: parsed.data.password, rememberMe: true },
-      headers,
-      returnHeaders: true,
-    });
-    return { ok: true, setCookies: signedIn.headers.getSetCookie() };
-  } catch (error) {
-    return fromAuthError(error, values);
-  }
-}
-
-/** Confirms an address from the link in the mail and signs its owner in: the cookies to set, or null. */
-export async function verifyEmailToken(auth: LocalAuth, token: string | null, request: Request): Promise<string[] | null> {
-  if (!token || token.length > 4000) return null;
-  try {
-    const { headers } = await auth.api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true });
-    return headers.getSetCookie();
-  } catch (error) {
-    if (isAPIError(error)) return null;
-    throw error;
-  }
-}
-
-/** True when HUB_VERIFY_EMAIL holds back this account's role until its address is confirmed. */
-export async function isAwaitingVerification(db: Database, userId: string, verifyEmail: boolean): Promise<boolean> {
-  if (!verifyEmail) return false;
-  const [row] = await db.select({ verified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, userId)).limit(1);
-  return row?.verified === false;
 }

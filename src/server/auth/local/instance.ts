@@ -1,4 +1,6 @@
 /** The process's better-auth instances, built lazily on first use (the database opens async). */
+import { defaultLocale } from '../../../i18n/config.ts';
+import { getTranslator } from '../../../i18n/index.ts';
 import { getEnv, type Env } from '../../config/env.ts';
 import { getDb } from '../../db.ts';
 import { createLocalAuth, type LocalAuth } from './auth.ts';
@@ -29,6 +31,7 @@ export function getLocalAuth(secure: boolean): Promise<LocalAuth> {
         standingInvitations: [...env.HUB_ADMIN_EMAILS, ...env.HUB_EDITOR_EMAILS],
         sessionMaxAge: env.HUB_SESSION_MAX_AGE,
         adminsFromEnv: env.HUB_ADMIN_EMAILS.length > 0,
+        issuer: getTranslator(defaultLocale)('site.name'),
       });
     })();
     instances.set(secure, instance);

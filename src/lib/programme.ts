@@ -1,0 +1,137 @@
+/**
+ * The programme at a glance, as pure data: where an event stands in time, events grouped by the
+ * day they start on, and the timetable grid (days × venues) built from them. Pages render these
+ * shapes; nothing here reads a clock or a database (`now` is always passed in).
+ */
+import { toLocalDateKey } from './dates.ts';
+
+/** Where an event stands at a given instant. */
+export type EventPhase = 'past' | 'ongoing' | 'upcoming';
+
+interface Timed {
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+}
+
+/** Past once it has ended, ongoing between its start and its end. */
+export function phaseOf(event: { startsAt: Date; endsAt: Date }, now: Date): EventPhase {
+  if (event.endsAt.getTime() <= now.getTime()) return 'past';
+  return event.startsAt.getTime() <= now.getTime() ? 'ongoing' : 'upcoming';
+}
+
+/** Events with their phase at `now`. */
+export function withPhases<T extends Timed>(items: readonly T[], now: Date): (T & { phase: EventPhase })[] {
+  return items.map((item) => ({ ...item, phase: phaseOf(item, now) }));
+}
+
+/**
+ * The next instant after `now` at which one of the events starts or ends, so a cached page that
+ * marks past and ongoing events can expire exactly when its marks would change.
+ */
+export function nextPhaseChange(items: readonly { startsAt: Date; endsAt: Date }[], now: Date): Date | null {
+  let next = Infinity;
+  for (const item of items) {
+    for (const at of [item.startsAt.getTime(), item.endsAt.getTime()]) if (at > now.getTime() && at < next) next = at;
+  }
+  return Number.isFinite(next) ? new Date(next) : null;
+}
+
+export interface ProgrammeDay<T> {
+  /** Local date (YYYY-MM-DD) the events start on, each in its own zone. */
+  dateKey: string;
+  events: T[];
+  /** Every event of the day has ended. */
+  isPast: boolean;
+}
+
+/**
+ * Groups events by the calendar day they start on where they happen. With `ordered`, days keep
+ * the order of the events (a listing sorted newest first stays newest first); otherwise days are
+ * sorted by date.
+ */
+export function groupByDay<T extends Timed & { phase: EventPhase }>(items: readonly T[], { ordered = false } = {}): ProgrammeDay<T>[] {
+  const days = new Map<string, T[]>();
+  for (const item of items) {
+    const key = toLocalDateKey(item.timeZone, item.startsAt);
+    const day = days.get(key);
+    if (day) day.push(item);
+    else days.set(key, [item]);
+  }
+  const keys = ordered ? [...days.keys()] : [...days.keys()].sort();
+  return keys.map((dateKey) => {
+    const events = days.get(dateKey)!;
+    return { dateKey, events, isPast: events.every((event) => event.phase === 'past') };
+  });
+}
+
+/** A column of the timetable: a venue, online events, or events whose place is not announced. */
+export interface ScheduleColumn {
+  key: string;
+  kind: 'venue' | 'online' | 'unannounced';
+  /** The venue's name as first written; null for the online and unannounced columns. */
+  label: string | null;
+}
+
+/**
+ * The one place that decides which column an event belongs to. Today venues are the events'
+ * free-text venue names (compared without case or surrounding spaces); an event with a venue and
+ * an online link is shown at its venue, an event with only a link in the online column.
+ */
+export function scheduleColumnOf(event: { venueName: string | null; onlineUrl: string | null }): ScheduleColumn {
+  const name = event.venueName?.trim();
+  if (name) return { key: `venue:${name.normalize('NFC').toLocaleLowerCase('und')}`, kind: 'venue', label: name };
+  if (event.onlineUrl) return { key: 'online', kind: 'online', label: null };
+  return { key: 'unannounced', kind: 'unannounced', label: null };
+}
+
+export interface TimetableRow<T> {
+  /** The start instant shared by the row's events. */
+  startsAt: Date;
+  /** One list of events per column, in the order of `columns`. */
+  cells: T[][];
+}
+
+export interface TimetableDay<T> extends ProgrammeDay<T> {
+  columns: ScheduleColumn[];
+  rows: TimetableRow<T>[];
+}
+
+const kindOrder: Record<ScheduleColumn['kind'], number> = { venue: 0, online: 1, unannounced: 2 };
+
+/**
+ * The timetable of each day: one column per place used that day (venues in the order they first
+ * appear in the whole programme, so a venue keeps its position from day to day; then online,
+ * then unannounced), one row per start time.
+ */
+export function buildTimetable<T extends { startsAt: Date; venueName: string | null; onlineUrl: string | null }>(
+  days: readonly ProgrammeDay<T>[],
+): TimetableDay<T>[] {
+  // A venue keeps its position and its first spelling from day to day.
+  const firstSeen = new Map<string, { order: number; column: ScheduleColumn }>();
+  for (const day of days) {
+    for (const event of day.events) {
+      const column = scheduleColumnOf(event);
+      if (!firstSeen.has(column.key)) firstSeen.set(column.key, { order: firstSeen.size, column });
+    }
+  }
+  return days.map((day) => {
+    const keys = new Set(day.events.map((event) => scheduleColumnOf(event).key));
+    const ordered = [...keys]
+      .map((key) => firstSeen.get(key)!)
+      .sort((a, b) => kindOrder[a.column.kind] - kindOrder[b.column.kind] || a.order - b.order)
+      .map((seen) => seen.column);
+    const index = new Map(ordered.map((column, position) => [column.key, position]));
+    const rows = new Map<number, TimetableRow<T>>();
+    for (const event of day.events) {
+      const at = event.startsAt.getTime();
+      let row = rows.get(at);
+      if (!row) {
+        row = { startsAt: event.startsAt, cells: ordered.map(() => []) };
+        rows.set(at, row);
+      }
+      row.cells[index.get(scheduleColumnOf(event).key)!]!.push(event);
+    }
+    return { ...day, columns: ordered, rows: [...rows.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()) };
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * The programme at a glance in Chromium: a visitor finds an edition's programme and jumps to a
+ * day, opens the timetable on a 360 px phone, and every hub page type reflows at 320, 360 and
+ * 1280 px (the page never scrolls sideways); axe on the new page types.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { locales } from '../../src/i18n/config.ts';
+import { getTranslator } from '../../src/i18n/index.ts';
+import { test } from './admin-support.ts';
+
+const en = getTranslator('en');
+
+async function firstHref(page: Page, selector: string): Promise<string> {
+  const href = await page.locator(selector).first().getAttribute('href');
+  if (!href) throw new Error(`no link matching ${selector}`);
+  return href;
+}
+
+/** Fails when the document is wider than the viewport (the page scrolls sideways). */
+async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+    const root = document.documentElement;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1)
+      .filter((element) => !element.closest('.timetable-scroll, .visually-hidden, .skip-link'))
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits };
+  });
+  expect(scrollWidth, `${label} scrolls sideways (${culprits.join(', ')})`).toBeLessThanOrEqual(clientWidth);
+}
+
+test('a visitor finds an edition’s programme and jumps to a day', async ({ page }) => {
+  await page.goto('/en/hub');
+  await page.locator('main .event-card a[href^="/en/hub/edition/"]').first().click();
+  await expect(page).toHaveURL(/\/en\/hub\/edition\/[a-z0-9-]+$/);
+  const programme = page.getByRole('heading', { level: 2, name: /^Programme: \d+ events?$/ });
+  await expect(programme).toBeVisible();
+  // The programme comes first: its heading is on the first screen, above the description.
+  expect((await programme.boundingBox())!.y).toBeLessThan(900);
+
+  const days = page.getByRole('navigation', { name: en('hub.programme.jumpTo') }).getByRole('link');
+  const count = await days.count();
+  expect(count).toBeGreaterThan(1);
+  const last = days.nth(count - 1);
+  const target = (await last.getAttribute('href'))!;
+  await last.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  const heading = page.locator(target);
+  await expect(heading).toBeInViewport();
+  await expect(heading).toHaveJSProperty('tagName', 'H3');
+  // Each day lists its events as one line each, with their times.
+  const lines = page.locator(`section[aria-labelledby="${target.slice(1)}"] .programme-line`);
+  expect(await lines.count()).toBeGreaterThan(0);
+  await expect(lines.first().locator('time').first()).toHaveText(/^\d{1,2}:\d{2}/);
+});
+
+test('a visitor opens the timetable on a 360 px phone, one day at a time', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/en/hub');
+  const editionPath = await firstHref(page, 'main a[href^="/en/hub/edition/"]');
+  await page.goto(editionPath);
+  await page.getByRole('link', { name: en('hub.programme.timetable'), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${editionPath}/schedule$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Timetable: /);
+  const dayLinks = page.getByRole('navigation', { name: en('hub.schedule.days') }).getByRole('link');
+  await dayLinks.nth(1).click();
+  await expect(page).toHaveURL(/\/schedule\?day=\d{4}-\d{2}-\d{2}$/);
+  await expect(dayLinks.nth(1)).toHaveAttribute('aria-current', 'page');
+  const tables = page.getByRole('table');
+  await expect(tables).toHaveCount(1);
+  await expect(tables.first().getByRole('columnheader').first()).toHaveText(en('hub.schedule.time'));
+  expect(await tables.first().getByRole('rowheader').count()).toBeGreaterThan(0);
+  // A wide day scrolls inside its own region (reachable by keyboard), never the page.
+  const region = page.getByRole('region', { name: /\d{4}|\d{1,2}/ }).first();
+  await expect(region).toHaveAttribute('tabindex', '0');
+  await expect(region.getByRole('table')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'timetable at 360 px');
+  // The print stylesheet leaves out the navigation.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.site-header')).toBeHidden();
+  await expect(tables.first()).toBeVisible();
+});
+
+test('the new page types have no serious accessibility violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const locale of locales) {
+    await page.goto(`/${locale}/hub?when=past`);
+    const pastEvent = await firstHref(page, `main .event-card a[href^="/${locale}/hub/event/"]`);
+    const edition = await firstHref(page, `main a[href^="/${locale}/hub/edition/"]`);
+    await page.goto(`${edition}/schedule`);
+    const day = await firstHref(page, '.day-nav a[href*="?day="]');
+    for (const path of [`${edition}/schedule`, day, `/${locale}/hub?view=list`, `/${locale}/hub?when=past&view=list`, pastEvent, edition]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+      expect(serious, path).toEqual([]);
+    }
+  }
+});
+
+test('every hub page type reflows at 320, 360 and 1280 px without sideways scrolling', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const locale of locales) {
+    await page.goto(`/${locale}/hub?when=past`);
+    const pastEvent = await firstHref(page, `main .event-card a[href^="/${locale}/hub/event/"]`);
+    await page.goto(`/${locale}/hub`);
+    const event = await firstHref(page, `main .event-card a[href^="/${locale}/hub/event/"]`);
+    const edition = await firstHref(page, `main a[href^="/${locale}/hub/edition/"]`);
+    const editionSlug = edition.split('/').pop()!;
+    await page.goto(`${edition}/schedule`);
+    const day = await firstHref(page, '.day-nav a[href*="?day="]');
+    const pages = [
+      `/${locale}`,
+      `/${locale}/hub`,
+      `/${locale}/hub?view=list`,
+      `/${locale}/hub?edition=${editionSlug}&when=all&view=list`,
+      `/${locale}/hub?tag=music&when=all`,
+      event,
+      pastEvent,
+      edition,
+      `${edition}/schedule`,
+      day,
+      `/${locale}/hub/search?q=concert`,
+      `/${locale}/hub/search?q=xyzzy`,
+      `/${locale}/hub/about`,
+      `/${locale}/hub/contact`,
+      `/${locale}/hub/privacy-policy`,
+      `/${locale}/hub/terms-and-conditions`,
+    ];
+    for (const width of [320, 360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of pages) {
+        await page.goto(path);
+        await expectNoSidewaysScroll(page, `${path} at ${width} px`);
+      }
+    }
+  }
+});
+
+test('on a phone the hub’s results come before its filters', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/en/hub');
+  await expect(page.getByLabel(en('hub.filters.edition'), { exact: true })).toBeHidden();
+  await expect(page.locator('main .event-card').first()).toBeInViewport();
+  await page.getByText(en('hub.programme.filters'), { exact: true }).click();
+  await expect(page.getByLabel(en('hub.filters.edition'), { exact: true })).toBeVisible();
+  // On a wide screen the filters are simply there.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/en/hub');
+  await expect(page.getByLabel(en('hub.filters.edition'), { exact: true })).toBeVisible();
+});
