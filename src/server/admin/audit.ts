@@ -15,7 +15,8 @@ export type AuditEntity = CollectionEntity | 'contact_message' | 'contact_person
  * `detach`: the entity lost a link because something it used was deleted with `?detach=true`.
  * `export` / `erase`: a person's contact data was handed out or erased on request.
  */
-export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach' | 'export' | 'erase' | InvitationAuditAction;
+export type AuditAction =
+  'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach' | 'export' | 'erase' | InvitationAuditAction;
 
 /** Invitations: `create` when sent, then these. */
 export type InvitationAuditAction = 'resend' | 'revoke' | 'accept';

@@ -2,8 +2,8 @@
  * better-auth's own mechanisms for password reset, address verification, invitations and the
  * sign-up rules, wired to our mail, limits and invitations. auth.ts spreads these in.
  */
-import { APIError } from 'better-auth/api';
-import { generateId } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { generateId, type BetterAuthPlugin } from 'better-auth';
 import { z } from 'zod';
 import { count } from 'drizzle-orm';
 import { authUsers } from '../../../../db/auth-schema.ts';
@@ -14,6 +14,7 @@ import { enqueueAccountCreatedMail, enqueueExistingAccountMail, enqueuePasswordR
 import { currentInvitation, currentLocale } from './account-context.ts';
 import { runInAuthWrite } from './database.ts';
 import { consumeInvitation } from './invitations.ts';
+import { CLIENT_ADDRESS_HEADER } from './limit-hooks.ts';
 
 export type SignUpMode = 'open' | 'closed' | 'invite-only';
 
@@ -151,4 +152,24 @@ export async function prepareInvitedOrNewUser(
   // With verification on, the verification mail is the one that tells what happened.
   if (!options.verifyEmail) await runInAuthWrite(options.db, (tx) => enqueueAccountCreatedMail(tx, user, currentLocale()));
   return null;
+}
+
+const guardedPaths: ReadonlySet<string> = new Set(['/sign-up/email', '/request-password-reset', '/send-verification-email']);
+
+/**
+ * `guardAccountRequest` as a better-auth plugin hook, so it runs beside the password limiter's
+ * `hooks` (limit-hooks.ts) without either wrapping the other.
+ */
+export function accountGuardPlugin(options: AccountOptions) {
+  return {
+    id: 'hub-account-guard',
+    hooks: {
+      before: [
+        {
+          matcher: (context: { path?: string }) => guardedPaths.has(context.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => guardAccountRequest(ctx, options, ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? 'unknown')),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
 }

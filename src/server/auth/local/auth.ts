@@ -7,8 +7,7 @@
 import { betterAuth, getCurrentAdapter } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins';
 import type { Database } from '../../../../db/client.ts';
-import { createAuthMiddleware } from 'better-auth/api';
-import { emailAndPasswordOptions, emailVerificationOptions, guardAccountRequest, prepareInvitedOrNewUser } from './account-hooks.ts';
+import { accountGuardPlugin, emailAndPasswordOptions, emailVerificationOptions, prepareInvitedOrNewUser } from './account-hooks.ts';
 import { createSerialisedAdapter } from './database.ts';
 import { CLIENT_ADDRESS_HEADER, limitHooks } from './limit-hooks.ts';
 
@@ -98,16 +97,11 @@ export function createLocalAuth(options: LocalAuthOptions) {
         },
       },
     },
-    hooks: {
-      // Sign-up, reset and verification requests first (their paths are not the limiter's).
-      before: createAuthMiddleware(
-        async (ctx) => (await guardAccountRequest(ctx, options, ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? 'unknown')) ?? limitHooks.before(ctx),
-      ),
-      after: limitHooks.after,
-    },
+    hooks: limitHooks,
     // Issuer = the site's name, as authenticator apps list it; wrong codes are limited by the
     // plugin (5 per challenge, then 10 in a row lock the second factor for 15 minutes).
-    plugins: [twoFactor({ issuer: options.issuer })],
+    // The account guard: sign-up, reset and verification requests (account-hooks.ts).
+    plugins: [twoFactor({ issuer: options.issuer }), accountGuardPlugin(options)],
   });
 }
 
