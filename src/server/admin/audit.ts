@@ -1,21 +1,34 @@
 /** The audit log writer: one row per changed entity, inside the write's own transaction. */
 import type { Executor } from '../../../db/client.ts';
-import { auditLog } from '../../../db/schema.ts';
+import { auditLog, type AuditChange } from '../../../db/schema.ts';
 import type { CollectionEntity } from '../../lib/collections/index.ts';
 import type { Actor } from './actor.ts';
 
-/** The audited entities: one per collection declaration. */
-export type AuditEntity = CollectionEntity;
+export type { AuditChange };
 
-/** `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
-export type AuditAction = 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach';
+/** The audited entities: one per collection declaration, and the team's accounts (`user`). */
+export type AuditEntity = CollectionEntity | 'user';
+
+/** Content actions; `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
+export const contentActions = ['create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'restore', 'detach'] as const;
+
+/** What an admin did to an account on the team screen. */
+export const teamActions = ['approve', 'refuse', 'grant', 'revoke', 'disable', 'enable', 'end-sessions'] as const;
+
+export const auditActions = [...contentActions, ...teamActions] as const;
+export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {
   action: AuditAction;
   entity: AuditEntity;
-  entityId: number;
+  /** A content item's numeric id, or an account's id. */
+  entityId: number | string;
   /** Field paths the write changed (`title`, `translations.fr.title`, `tagIds`). */
   changedFields: string[];
+  /** The item's display title at the time of the write. */
+  title?: string | null | undefined;
+  /** What changed, old → new (see `AuditChange`). */
+  changes?: AuditChange[] | undefined;
 }
 
 /** Appends entries in one statement; call it in the same transaction as the write. */
@@ -31,6 +44,8 @@ export async function recordAudit(tx: Executor, actor: Actor, entries: readonly 
         entity: entry.entity,
         entityId: String(entry.entityId),
         changedFields: entry.changedFields,
+        title: entry.title ?? null,
+        changes: entry.changes ?? null,
         at,
       })),
     );
