@@ -90,9 +90,14 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/me', methods: { GET: 'admin.access' } },
   { pattern: '/api/admin/users', methods: { GET: 'users.manage' } },
   { pattern: '/api/admin/users/:id/role', methods: { PUT: 'users.manage', DELETE: 'users.manage' } },
+  { pattern: '/api/admin/team', methods: { GET: 'users.manage' } },
+  // POST: one action on one account (approve, refuse, role, disable, enable, end-sessions), JSON or an HTML form.
+  { pattern: '/api/admin/team/:id/:action', methods: { POST: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
+  { pattern: '/:locale/admin/team', methods: { GET: 'users.manage' } },
+  { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
   ...adminCollections.flatMap(collectionPageRules),

@@ -5,7 +5,9 @@
  */
 import { betterAuth, getCurrentAdapter } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { admin } from 'better-auth/plugins';
 import type { Database } from '../../../../db/client.ts';
+import { recordSignIn } from '../../team/accounts.ts';
 import { checkSignInAttempt, recordSignInOutcome } from '../rate-limit.ts';
 import { createSerialisedAdapter } from './database.ts';
 
@@ -42,9 +44,21 @@ function emailOf(body: unknown): string {
   return typeof email === 'string' ? email : '';
 }
 
+/**
+ * better-auth's admin plugin, for one thing: it refuses a new session to a disabled (`banned`)
+ * account, on every path that creates one. Its own endpoints authorize by the stored role alone
+ * (not our allow-lists and permission map), write outside our audit transaction and offer
+ * impersonation: they are switched off (`disabledPaths`); the team screen writes the same
+ * columns itself (src/server/team/service.ts). Decision 020.
+ */
+const accountsPlugin = admin({ adminRoles: ['admin'] });
+const accountsPluginPaths = Object.values(accountsPlugin.endpoints).map((endpoint) => endpoint.path);
+
 /** Builds one better-auth instance (one per cookie security flavour, see `getLocalAuth`). */
 export function createLocalAuth(options: LocalAuthOptions) {
   return betterAuth({
+    plugins: [accountsPlugin],
+    disabledPaths: accountsPluginPaths,
     appName: 'Edition Hub',
     baseURL: options.baseURL,
     basePath: '/api/auth',
@@ -89,6 +103,15 @@ export function createLocalAuth(options: LocalAuthOptions) {
             const adapter = await getCurrentAdapter(context.context.adapter);
             const existing = await adapter.count({ model: 'user' });
             return { data: { ...user, role: existing === 0 ? 'admin' : null } };
+          },
+        },
+      },
+      session: {
+        create: {
+          // After the session's transaction commits: every way of signing in (password, sign-up,
+          // a second factor) ends here, and the time outlives the session (sign-out deletes it).
+          after: async (session) => {
+            await recordSignIn(options.db, session.userId, session.createdAt);
           },
         },
       },
