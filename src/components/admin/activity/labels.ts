@@ -20,12 +20,14 @@ export function activityLabels(locale: Locale, t: Translate): ActivityLabels {
   const strings = getStrings(locale);
   const known = (key: string): key is UiKey => Object.hasOwn(strings, key);
   const label = (key: string, fallback: string) => (known(key) ? t(key) : fallback);
+  // Locale names in the reader's language ("French" in English, "Französisch" in German).
+  const languageNames = new Intl.DisplayNames([localeConfig[locale].intl], { type: 'language' });
   const dateTime = new Intl.DateTimeFormat(localeConfig[locale].intl, { dateStyle: 'medium', timeStyle: 'short' });
   return {
     action: (action) => label(`admin.activity.action.${action}`, action),
     entity: (entity) => label(`admin.activity.entity.${entity}`, entity),
     field: (field) => (accountFields.has(field) ? label(`admin.activity.field.${field}`, field) : label(`admin.field.${field}`, field)),
-    locale: (code) => (Object.hasOwn(localeConfig, code) ? localeConfig[code as Locale].label : code),
+    locale: (code) => languageNames.of(code) ?? code,
     time: (at) => dateTime.format(at),
     value(field, value) {
       if (value === null || value === '') return t('admin.activity.emptyValue');
