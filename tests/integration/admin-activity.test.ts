@@ -18,10 +18,10 @@ interface Row {
 }
 
 async function latestAudit(entity: string, id: number): Promise<Row & { parsed: unknown[] }> {
-  const [row] = await running.app.server.query<Row>('SELECT id, action, title, changes FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id DESC LIMIT 1', [
-    entity,
-    String(id),
-  ]);
+  const [row] = await running.app.server.query<Row>(
+    'SELECT id, action, title, changes FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id DESC LIMIT 1',
+    [entity, String(id)],
+  );
   return { ...row!, parsed: row?.changes ? JSON.parse(row.changes) : [] };
 }
 

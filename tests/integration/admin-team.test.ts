@@ -75,7 +75,12 @@ describe('approving and refusing sign-ups', () => {
     const cookie = await signUp(running.app.server.origin, email, 'New Editor');
     expect(await adminStatus(cookie)).toBe(403);
     const id = await userId(email);
-    const response = await postForm(running.app.server.origin, `/api/admin/team/${id}/approve`, { role: 'editor', locale: 'fr' }, { cookie: running.app.admin.cookie });
+    const response = await postForm(
+      running.app.server.origin,
+      `/api/admin/team/${id}/approve`,
+      { role: 'editor', locale: 'fr' },
+      { cookie: running.app.admin.cookie },
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`/fr/admin/team?done=approve&user=${id}`);
     // The same session now opens the admin: roles are read on every request.
@@ -149,7 +154,12 @@ describe('roles', () => {
     const response = await running.app.admin.request('POST', `/api/admin/team/${adminId}/role`, { role: 'editor' }, { 'accept-language': 'de-DE,de;q=0.9' });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ code: 'LAST_ADMIN', title: expect.stringContaining('Abgelehnt') });
-    const form = await postForm(running.app.server.origin, `/api/admin/team/${adminId}/role`, { role: 'none', locale: 'en' }, { cookie: running.app.admin.cookie });
+    const form = await postForm(
+      running.app.server.origin,
+      `/api/admin/team/${adminId}/role`,
+      { role: 'none', locale: 'en' },
+      { cookie: running.app.admin.cookie },
+    );
     expect(form.headers.get('location')).toBe(`/en/admin/team?error=LAST_ADMIN&user=${adminId}`);
     const page = await (await running.app.admin.request('GET', form.headers.get('location')!)).text();
     expect(page).toContain('this would leave the team without an administrator');

@@ -31,7 +31,12 @@ function textOf(value: string | null | undefined): string | null {
 }
 
 /** The changes between two states, in the order of `changedFields` (values, texts, relations). */
-export function describeChanges(spec: EntitySpec, before: EntityState | undefined, after: EntityState | undefined, changedFields: readonly string[]): AuditChange[] {
+export function describeChanges(
+  spec: EntitySpec,
+  before: EntityState | undefined,
+  after: EntityState | undefined,
+  changedFields: readonly string[],
+): AuditChange[] {
   const changes: AuditChange[] = [];
   for (const path of changedFields) {
     if (spec.links[path]) {

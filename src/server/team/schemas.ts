@@ -21,7 +21,9 @@ export function parseTeamCommand(action: string, body: unknown): { ok: true; com
     case 'approve':
       return given && given !== 'none' ? { ok: true, command: { action: 'approve', role: given } } : { ok: false, errors: { role: ['ROLE_REQUIRED'] } };
     case 'role':
-      return given === undefined ? { ok: false, errors: { role: ['ROLE_REQUIRED'] } } : { ok: true, command: { action: 'role', role: given === 'none' ? null : given } };
+      return given === undefined
+        ? { ok: false, errors: { role: ['ROLE_REQUIRED'] } }
+        : { ok: true, command: { action: 'role', role: given === 'none' ? null : given } };
     default:
       return { ok: true, command: { action: name.data } };
   }

@@ -37,7 +37,14 @@ async function endSessions(tx: Transaction, userId: string): Promise<number> {
 
 async function audit(tx: Transaction, actor: Actor, target: UserRow, action: 'refuse' | 'disable' | 'enable' | 'end-sessions', changes: AuditChange[]) {
   await recordAudit(tx, actor, [
-    { action, entity: 'user', entityId: target.id, title: accountTitle(target), changedFields: changes.flatMap((c) => ('field' in c ? [c.field] : [])), changes },
+    {
+      action,
+      entity: 'user',
+      entityId: target.id,
+      title: accountTitle(target),
+      changedFields: changes.flatMap((c) => ('field' in c ? [c.field] : [])),
+      changes,
+    },
   ]);
 }
 

@@ -1,7 +1,7 @@
 /** How activity entries read in the admin's language: labels of actions, entities, fields and values. */
-import { localeConfig, type Locale } from '../../../i18n/config.ts';
-import { getStrings, type Translate, type UiKey } from '../../../i18n/index.ts';
-import type { AuditValue } from '../../../../db/schema.ts';
+import { localeConfig, type Locale } from '../../i18n/config.ts';
+import { getStrings, type Translate, type UiKey } from '../../i18n/index.ts';
+import type { AuditValue } from '../../../db/schema.ts';
 
 /** Fields of account entries (the team screen), labelled under `admin.activity.field.*`. */
 const accountFields = new Set(['role', 'disabled', 'sessions']);
