@@ -127,6 +127,15 @@ async function serve(db: Database, pageCache: ProcessPageCache, health: Record<s
   return { port, drain: () => shutDownGracefully(server) };
 }
 
+/**
+ * Every serving process delivers the outbox: it wakes when its own requests enqueue mail, and
+ * the lease on each row keeps processes and machines from sending one message twice (decision 017).
+ */
+async function startMailDelivery(db: Database) {
+  const { startMailSender } = await import('../src/server/mail/start.ts');
+  return startMailSender(db, env);
+}
+
 const listeningLine = (port: number, suffix = '') =>
   `Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}${suffix}`;
 
@@ -151,12 +160,14 @@ async function runSingleProcess(): Promise<void> {
   const { port, drain } = await serve(db, pageCache, {});
   // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
   startLeftoverSweeps(env.UPLOADS_DIR);
+  const mailSender = await startMailDelivery(db);
   console.log(listeningLine(port));
   onShutdownSignal(async (signal) => {
     console.log(`${signal} received: finishing in-flight requests…`);
     await drain();
     // In-flight writes have published their purges by now; a poll in progress finishes first.
     await poller?.stop();
+    await mailSender.stop();
     db.$client.close();
     console.log('Stopped.');
   });
@@ -167,14 +178,17 @@ async function runWorker(): Promise<void> {
   const pageCache = new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut: announcePurge });
   receivePurges(pageCache);
   const { drain } = await serve(db, pageCache, { worker: cluster.worker!.id });
+  const mailSender = await startMailDelivery(db);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void drain().then(() => {
-      db.$client.close();
-      process.exit(0);
-    });
+    void drain()
+      .then(() => mailSender.stop())
+      .then(() => {
+        db.$client.close();
+        process.exit(0);
+      });
   };
   // The primary decides when to stop: a signal sent to the whole group must not stop us early.
   process.on('SIGINT', () => undefined);

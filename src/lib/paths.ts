@@ -14,7 +14,8 @@ export const paths = {
   edition: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}`,
   editionCalendar: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}/calendar.ics`,
   hubCalendar: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/calendar.ics`, query),
-  feed: (locale: Locale) => `/${locale}/hub/feed.xml`,
+  /** The RSS feed of a hub view: the hub's filters in the query. */
+  feed: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/feed.xml`, query),
   search: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/search`, query),
   about: (locale: Locale) => `/${locale}/hub/about`,
   contact: (locale: Locale) => `/${locale}/hub/contact`,
@@ -36,9 +37,17 @@ export const paths = {
   adminSignIn: (locale: Locale) => `/${locale}/admin/sign-in`,
   adminSignUp: (locale: Locale) => `/${locale}/admin/sign-up`,
   adminSignOut: (locale: Locale) => `/${locale}/admin/sign-out`,
+  /** The second sign-in step of an account with two-factor on. */
+  adminSignInTwoFactor: (locale: Locale) => `/${locale}/admin/sign-in/two-factor`,
+  /** "Your account": name, password, two-factor. */
+  adminAccount: (locale: Locale) => `/${locale}/admin/account`,
   /** The admin API of a collection, of one of its items, or its `bulk` and `export` endpoints. */
   adminApi: (collection: string, id?: number | 'bulk' | 'export', query?: URLSearchParams) =>
     withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),
+  /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */
+  adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
+  adminMailMessage: (locale: Locale, id: number) => `/${locale}/admin/mail/${id}`,
+  adminMailEml: (id: number) => `/api/admin/mail/${id}/eml`,
   /**
    * Where a page rewrites to answer 404 in its own locale: no route matches it, so Astro renders
    * src/pages/404.astro, and the middleware reads the locale from its first segment.

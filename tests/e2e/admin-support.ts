@@ -38,7 +38,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
-const PASSWORD = 'a long enough e2e password';
+/** The password of the accounts these helpers create. */
+export const PASSWORD = 'a long enough e2e password';
 
 /** A short unique token for names that must not collide with demo content or other runs. */
 export function uniqueToken(): string {

@@ -52,6 +52,8 @@ export async function startTestServer(env: Record<string, string> = {}, { sharin
       PORT: '0',
       DATABASE_URL: databaseUrl,
       UPLOADS_DIR: join(dir, 'uploads'),
+      // Mail without SMTP_URL becomes files: in the server's folder, not the working copy's data/.
+      MAIL_DIR: join(dir, 'mail'),
       HUB_DEMO: '1',
       // One process unless a test is about workers: the machine's cores are shared by the test files.
       HUB_WORKERS: '1',

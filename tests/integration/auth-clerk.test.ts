@@ -20,12 +20,14 @@ let server: TestServer;
 let networkLog: string;
 let privateKey: CryptoKey;
 let otherPrivateKey: CryptoKey;
+let publicKey: CryptoKey;
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   ensureClerkBuild();
   const pair = await generateKeyPair('RS256', { extractable: true });
   privateKey = pair.privateKey;
+  publicKey = pair.publicKey;
   otherPrivateKey = (await generateKeyPair('RS256')).privateKey;
   networkLog = join(mkdtempSync(join(tmpdir(), 'hub-clerk-')), 'network.log');
   server = await startTestServer({
@@ -90,8 +92,17 @@ describe('signed in with a valid session token', () => {
     expect(await users.json()).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'users.manage' });
   });
 
-  it('takes the role from the e-mail allow-list', async () => {
-    expect(await (await me(await mint({ sub: 'user_listed', email: 'listed-admin@example.test' }))).json()).toMatchObject({ role: 'admin' });
+  it('takes the role from the e-mail allow-list when the token vouches for the address', async () => {
+    const token = await mint({ sub: 'user_listed', email: 'listed-admin@example.test', email_verified: true });
+    expect(await (await me(token)).json()).toMatchObject({ role: 'admin' });
+  });
+
+  it('ignores the allow-list for an unverified (or unvouched) e-mail claim', async () => {
+    for (const verified of [{ email_verified: false }, {}]) {
+      const response = await me(await mint({ sub: 'user_claims_admin', email: 'listed-admin@example.test', ...verified }));
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'NO_ROLE' });
+    }
   });
 
   it('refuses a user without role with 403', async () => {
@@ -109,6 +120,52 @@ describe('signed in with a valid session token', () => {
     const html = await response.text();
     expect(html).toContain('data-clerk-js-script');
     expect(html).toContain('ed@example.test');
+  });
+});
+
+describe('your account under Clerk', () => {
+  it('shows who is signed in and leaves password and two-factor to Clerk', async () => {
+    const response = await navigate('/en/admin/account', await mint({ role: 'editor', email: 'ed@example.test', name: 'Ed' }));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('ed@example.test');
+    expect(html).toContain('managed by the sign-in service');
+    expect(html).not.toContain('name="intent"');
+  });
+
+  it("sends the local two-factor step to Clerk's sign-in", async () => {
+    const response = await navigate('/en/admin/sign-in/two-factor');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/en/admin/sign-in');
+  });
+});
+
+describe('authorized parties (PUBLIC_SITE_URL set)', () => {
+  const site = 'https://hub.example.org';
+  let sited: TestServer;
+
+  beforeAll(async () => {
+    sited = await startTestServer({
+      HUB_DIST_DIR: DIST,
+      HUB_DEMO: '0',
+      PUBLIC_SITE_URL: site,
+      PUBLIC_CLERK_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      CLERK_SECRET_KEY: SECRET_KEY,
+      CLERK_JWT_KEY: await exportSPKI(publicKey),
+    });
+  }, 120_000);
+
+  afterAll(() => sited?.stop());
+
+  const meOn = (token: string) => fetch(`${sited.origin}/api/admin/me`, { headers: { cookie: cookies(token) } });
+
+  it('accepts a token issued to the site', async () => {
+    expect((await meOn(await mint({ role: 'admin', azp: site }))).status).toBe(200);
+  });
+
+  it('refuses a token issued to another site (foreign azp)', async () => {
+    const response = await meOn(await mint({ role: 'admin', azp: 'https://evil.example' }));
+    expect(response.status).toBe(401);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Local accounts end to end against the built server: the first account is admin, later ones
- * wait for a role, the CLI grants one, the forms explain what went wrong, brute force is slowed,
+ * wait for a role, the CLI grants one, the forms explain what went wrong,
  * sessions end (expiry, sign-out) on the server, and nothing crosses origins or redirects away.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -229,45 +229,7 @@ describe('cross-origin requests', () => {
   });
 });
 
-// Last: these fill the limiter for this server's only client address (127.0.0.1).
-describe('brute-force protection', () => {
-  it('locks an account after 5 failures, even for the right password, with Retry-After', async () => {
-    await signUp(server.origin, 'eve@example.test', 'Eve');
-    for (let i = 0; i < 5; i++) {
-      const response = await postForm(server.origin, '/en/admin/sign-in', { email: 'eve@example.test', password: `wrong-${i}-password` });
-      expect(response.status).toBe(401);
-    }
-    const locked = await postForm(server.origin, '/en/admin/sign-in', { email: 'eve@example.test', password: PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await locked.text()).toContain('Too many failed attempts');
-    expect(locked.headers.getSetCookie()).toEqual([]);
-    // The JSON API shares the limiter.
-    const api = await fetch(`${server.origin}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.origin },
-      body: JSON.stringify({ email: 'EVE@example.test', password: PASSWORD }),
-    });
-    expect(api.status).toBe(429);
-    // Other accounts are not affected by one account's lock.
-    expect((await postForm(server.origin, '/en/admin/sign-in', { email: 'bob@example.test', password: PASSWORD })).status).toBe(303);
-  });
-
-  it('slows a client spraying passwords over many accounts', async () => {
-    // Failures on accounts that never reach their own limit still add up for the client.
-    const statuses: number[] = [];
-    for (let i = 0; i < 25 && statuses.at(-1) !== 429; i++) {
-      const response = await postForm(server.origin, '/en/admin/sign-in', { email: `spray-${i}@example.test`, password: 'guess-guess-guess' });
-      statuses.push(response.status);
-    }
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
-    // From now on this client cannot sign in to any account until the window ends.
-    const refused = await postForm(server.origin, '/en/admin/sign-in', { email: 'bob@example.test', password: PASSWORD });
-    expect(refused.status).toBe(429);
-  });
-});
-
+// Brute-force limits: tests/integration/auth-lockout.test.ts.
 describe('first account under concurrency', () => {
   it('makes exactly one admin when several people sign up at once on a fresh database', async () => {
     const fresh = await startTestServer({ HUB_DEMO: '0' });

@@ -80,10 +80,14 @@ const openRoutes: Record<string, { methods: HttpMethod[] }> = {
   '/en/admin/sign-up': { methods: ['GET'] },
   '/en/admin/unauthorized': { methods: ['GET'] },
   '/en/admin/sign-out': { methods: ['POST'] },
+  '/en/admin/sign-in/two-factor': { methods: ['GET'] },
 };
 
-/** Pages whose allowed answer is not 200 (the 403 screen is always a 403). */
-const screenStatus: Record<string, number> = { '/en/admin/forbidden': 403 };
+/**
+ * Pages whose allowed answer is not 200, by path or by `METHOD path`: the 403 screen is always a
+ * 403; the account page answers a POST naming no form (the matrix posts `{}`) with 400.
+ */
+const screenStatus: Record<string, number> = { '/en/admin/forbidden': 403, 'POST /en/admin/account': 400 };
 
 type Persona = 'anonymous' | 'no role' | Role;
 const personas: Persona[] = ['anonymous', 'no role', 'editor', 'admin'];
@@ -120,7 +124,16 @@ function request(persona: Persona, method: HttpMethod, path: string, cookie = co
 describe('route coverage', () => {
   it('finds the admin routes on disk', () => {
     expect(routes.length).toBeGreaterThanOrEqual(15);
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/admin/me', '/en/admin', '/en/admin/events']));
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/me',
+        '/en/admin',
+        '/en/admin/events',
+        '/en/admin/mail',
+        '/en/admin/mail/matrix-999999',
+        '/api/admin/mail/matrix-999999/eml',
+      ]),
+    );
   });
 
   it('declares a permission for every method of every admin route file', () => {
@@ -186,7 +199,7 @@ describe.each(gatedCases)('$method $path', ({ path, method, sampleIds }) => {
     // Allowed: the route itself answers. Static pages render; other routes may refuse the
     // sample input (400, 404, 409…), but never as an authentication or permission failure.
     if (!api && !sampleIds) {
-      expect(response.status).toBe(screenStatus[path] ?? 200);
+      expect(response.status).toBe(screenStatus[`${method} ${path}`] ?? screenStatus[path] ?? 200);
     } else {
       expect([401, 403]).not.toContain(response.status);
     }
@@ -206,6 +219,13 @@ describe('open admin pages', () => {
         expect(response.headers.get('location')).toBe('/en/admin/tags');
       }
     }
+  });
+
+  it.each(personas)('the two-factor step as %s', async (persona) => {
+    const response = await get(server.origin, '/en/admin/sign-in/two-factor?redirect_url=%2Fen%2Fadmin%2Ftags', cookies.get(persona));
+    expect(response.status).toBe(302);
+    // Without a pending sign-in: back to the password step; signed in: on to the destination.
+    expect(response.headers.get('location')).toBe(persona === 'anonymous' ? '/en/admin/sign-in?redirect_url=%2Fen%2Fadmin%2Ftags' : '/en/admin/tags');
   });
 
   it.each(personas)('the 401 screen as %s', async (persona) => {

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createFile, createImage, createTag, createUser } from '../helpers/factories.ts';
-import { findAll, parseIcs, parseXml, textOf } from '../helpers/formats.ts';
+import { cacheState } from '../helpers/cache-state.ts';
+import { findAll, icsList, parseIcs, parseXml, resolveIcsLocalTime, textOf, type IcsComponent } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { publicSql } from '../helpers/visibility.ts';
 
@@ -33,16 +34,25 @@ const publicEvents = () =>
     LEFT JOIN event_translations f ON f.event_id = e.id AND f.locale = 'fr'
     JOIN event_translations d ON d.event_id = e.id AND d.locale = 'en' WHERE ${publicSql('e')}`);
 
+/** The VEVENT components of a calendar, read with the strict parser. */
+const parsedVevents = (text: string) => parseIcs(text).root.components.filter((c) => c.name === 'VEVENT');
+const propertyOf = (component: IcsComponent, name: string) => component.properties.find((p) => p.name === name);
+/** Hrefs of the page's links to `pathPrefix` (entities of `&` decoded). */
+const hrefsTo = (html: string, pathPrefix: string) =>
+  [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((href) => href.includes(pathPrefix));
+
 describe('iCalendar', () => {
-  it('downloads one event with a stable UID and exact UTC times', async () => {
+  it('downloads one event with a stable UID, in its own zone', async () => {
     const event = await createEvent(admin, {
       status: 'published',
       startsAt: '2031-06-12T19:30:00+02:00',
       endsAt: '2031-06-12T22:00:00+02:00',
       timeZone: 'Europe/Paris',
-      translations: { en: { title: 'Night of Organs' }, fr: { title: 'Nuit des orgues' } },
+      venueAddress: '45 rue La Boétie, 75008 Paris',
+      translations: { en: { title: 'Night of Organs', venueName: 'Salle Gaveau' }, fr: { title: 'Nuit des orgues', venueName: 'Salle Gaveau' } },
     });
     const response = await server.get(`/fr/hub/event/${event.slug}/calendar.ics`);
+    const calendarText = await response.clone().text();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${event.slug}.ics"`);
@@ -51,8 +61,12 @@ describe('iCalendar', () => {
     expect(events).toHaveLength(1);
     const [vevent] = events;
     expect(vevent!.UID).toBe(`event-${event.id}@edition-hub`);
-    expect(vevent!.DTSTART).toBe('20310612T173000Z');
-    expect(vevent!.DTEND).toBe('20310612T200000Z');
+    expect(vevent!.DTSTART).toBe('20310612T193000');
+    expect(vevent!.DTEND).toBe('20310612T220000');
+    const start = parsedVevents(calendarText).find((c) => c.properties.some((p) => p.name === 'UID' && p.raw === vevent!.UID))!;
+    expect(start.properties.find((p) => p.name === 'DTSTART')!.params['TZID']).toBe('Europe/Paris');
+    // Venue name and address both reach LOCATION (the factory's address; the name is the editor's).
+    expect(vevent!.LOCATION).toBe('Salle Gaveau, 45 rue La Boétie, 75008 Paris');
     expect(vevent!.SUMMARY).toBe('Nuit des orgues');
     expect(vevent!.DESCRIPTION).toContain('Europe/Paris');
     expect(vevent!.URL).toMatch(new RegExp(`/fr/hub/event/${event.slug}$`));
@@ -85,6 +99,76 @@ describe('iCalendar', () => {
     expect(events.map((e) => e.UID).sort()).toEqual(inside.map((e) => `event-${e.id}@edition-hub`).sort());
     expect(calendar['X-WR-CALNAME']).toBe('Sommernächte');
   });
+
+  it('gives every event its own zone with one VTIMEZONE per zone, local wall time across DST, and escapes what editors type', async () => {
+    const tag = await createTag(admin, { translations: { en: { label: 'Rock; Pop, Folk' } } });
+    const published = { status: 'published', tagIds: [tag.id] };
+    const long = `Jazz\rNight — ${'Étoile 🎷 音楽 '.repeat(8)}`;
+    const created = await Promise.all([
+      // 19:30 in Paris in winter (CET) and in summer (CEST); 19:30 in New York either side of its DST change.
+      createEvent(admin, { ...published, startsAt: '2031-01-15T19:30:00+01:00', endsAt: '2031-01-15T22:00:00+01:00', translations: { en: { title: long } } }),
+      createEvent(admin, { ...published, startsAt: '2031-07-15T19:30:00+02:00', endsAt: '2031-07-15T22:00:00+02:00' }),
+      createEvent(admin, { ...published, timeZone: 'America/New_York', startsAt: '2031-03-08T19:30:00-05:00', endsAt: '2031-03-08T21:00:00-05:00' }),
+      createEvent(admin, { ...published, timeZone: 'America/New_York', startsAt: '2031-03-10T19:30:00-04:00', endsAt: '2031-03-10T21:00:00-04:00' }),
+    ]);
+    const text = await (await server.get(`/en/hub/calendar.ics?tag=${tag.slug}&when=all`)).text();
+    // No bare CR reaches the document: the title's CR is an escaped line break inside SUMMARY.
+    expect(text).not.toMatch(/\r(?!\n)/);
+    const { root } = parseIcs(text);
+    const zones = root.components.filter((c) => c.name === 'VTIMEZONE');
+    expect(zones.map((zone) => propertyOf(zone, 'TZID')!.raw).sort()).toEqual(['America/New_York', 'Europe/Paris']);
+    const vevents = root.components.filter((c) => c.name === 'VEVENT');
+    expect(vevents).toHaveLength(4);
+    const rows = await server.query<{ id: number; starts_at: number; time_zone: string }>(
+      `SELECT id, starts_at, time_zone FROM events WHERE id IN (${created.map((e) => e.id).join(',')})`,
+    );
+    for (const row of rows) {
+      const vevent = vevents.find((v) => propertyOf(v, 'UID')!.raw === `event-${row.id}@edition-hub`)!;
+      const start = propertyOf(vevent, 'DTSTART')!;
+      expect(start.params['TZID']).toBe(row.time_zone);
+      expect(start.raw.slice(9)).toBe('193000');
+      const zone = zones.find((z) => propertyOf(z, 'TZID')!.raw === row.time_zone)!;
+      expect(resolveIcsLocalTime(zone, start.raw)).toBe(new Date(row.starts_at).toISOString());
+      expect(icsList(vevent, 'CATEGORIES')).toEqual(['Rock; Pop, Folk']);
+    }
+    const first = parseIcs(text).events.find((e) => e.UID === `event-${created[0]!.id}@edition-hub`)!;
+    expect(first.SUMMARY).toBe(long.replace('\r', '\n').trim());
+  });
+
+  it('answers a valid empty calendar for a view with no events, and refuses an invalid filter', async () => {
+    const tag = await createTag(admin);
+    const empty = await server.get(`/fr/hub/calendar.ics?tag=${tag.slug}`);
+    expect(empty.status).toBe(200);
+    const { calendar, events } = parseIcs(await empty.text());
+    expect(calendar.VERSION).toBe('2.0');
+    expect(events).toEqual([]);
+    const invalid = await server.get('/fr/hub/calendar.ics?tag=Not%20A%20Slug');
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get('content-type')).toContain('application/problem+json');
+    expect(await invalid.json()).toMatchObject({ code: 'INVALID_FILTER', errors: { tag: ['INVALID'] } });
+  });
+
+  it('offers absolute webcal:// subscriptions next to downloads, and no calendar for an empty list', async () => {
+    const tag = await createTag(admin);
+    const edition = await createEdition(admin, { status: 'published' });
+    const event = await createEvent(admin, { status: 'published', tagIds: [tag.id], editionId: edition.id });
+    const emptyEdition = await createEdition(admin, { status: 'published' });
+    const emptyTag = await createTag(admin);
+    const origin = new URL(server.origin);
+    const pages = [
+      [`/de/hub/event/${event.slug}`, `/de/hub/event/${event.slug}/calendar.ics`],
+      [`/de/hub/edition/${edition.slug}`, `/de/hub/edition/${edition.slug}/calendar.ics`],
+      [`/de/hub?tag=${tag.slug}`, `/de/hub/calendar.ics?tag=${tag.slug}`],
+    ];
+    for (const [page, calendar] of pages) {
+      const { status, body } = await server.html(page!);
+      expect(status, page).toBe(200);
+      expect(hrefsTo(body, 'calendar.ics').sort(), page).toEqual([calendar, `webcal://${origin.host}${calendar}`].sort());
+    }
+    for (const page of [`/de/hub/edition/${emptyEdition.slug}`, `/de/hub?tag=${emptyTag.slug}`]) {
+      expect(hrefsTo((await server.html(page)).body, 'calendar.ics'), page).toEqual([]);
+    }
+  });
 });
 
 describe('RSS', () => {
@@ -108,6 +192,82 @@ describe('RSS', () => {
       expect(textOf(findAll(item, 'title')[0])).toBe(event!.title);
       expect(textOf(findAll(item, 'link')[0])).toMatch(new RegExp(`/fr/hub/event/${event!.slug}$`));
     }
+  });
+
+  it('honours the hub filters, with the same parsing: only matching items, 400 for an invalid filter', async () => {
+    const tag = await createTag(admin);
+    const edition = await createEdition(admin, { status: 'published' });
+    const tagged = await Promise.all([1, 2].map(() => createEvent(admin, { status: 'published', tagIds: [tag.id] })));
+    const inEdition = await createEvent(admin, { status: 'published', editionId: edition.id });
+    await createEvent(admin, { tagIds: [tag.id] });
+    const guidsOf = async (path: string) => {
+      const response = await server.get(path);
+      expect(response.status, path).toBe(200);
+      return findAll(parseXml(await response.text()), 'guid')
+        .map((guid) => textOf(guid))
+        .sort();
+    };
+    const uid = (event: { id: number }) => `event-${event.id}@edition-hub`;
+    expect(await guidsOf(`/en/hub/feed.xml?tag=${tag.slug}`)).toEqual(tagged.map(uid).sort());
+    expect(await guidsOf(`/en/hub/feed.xml?edition=${edition.slug}`)).toEqual([uid(inEdition)]);
+    expect(await guidsOf(`/en/hub/feed.xml?tag=${tag.slug}&when=past`)).toEqual([]);
+
+    const invalid = await server.get('/en/hub/feed.xml?tag=%3Cscript%3E');
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ code: 'INVALID_FILTER', errors: { tag: ['INVALID'] } });
+    // A valid but non-canonical query goes to the one URL of that view, as the hub page does.
+    const loose = await server.get(`/en/hub/feed.xml?when=upcoming&tag=${tag.slug}&page=2&junk=1`);
+    expect(loose.status).toBe(301);
+    expect(loose.headers.get('location')).toBe(`/en/hub/feed.xml?tag=${tag.slug}`);
+  });
+
+  it('is linked with the current filters from the hub, and purged like the hub when an event is added', async () => {
+    const tag = await createTag(admin);
+    await createEvent(admin, { status: 'published', tagIds: [tag.id] });
+    const { body } = await server.html(`/fr/hub?tag=${tag.slug}&when=all`);
+    const feed = `/fr/hub/feed.xml?tag=${tag.slug}&when=all`;
+    expect(body).toContain(`<link rel="alternate" type="application/rss+xml" title="Edition Hub – nouveaux événements" href="${feed.replace('&', '&amp;')}">`);
+    expect(hrefsTo(body, 'feed.xml')).toContain(feed);
+
+    await server.get(feed);
+    expect(cacheState(await server.get(feed))).toBe('HIT');
+    const added = await createEvent(admin, { status: 'published', tagIds: [tag.id] });
+    const fresh = await server.get(feed);
+    expect(cacheState(fresh)).toBe('MISS');
+    expect(await fresh.text()).toContain(`event-${added.id}@edition-hub`);
+  });
+
+  it('puts titles and summaries as escaped plain text, never markup', async () => {
+    const tag = await createTag(admin);
+    const title = 'A <b>bold</b> & loud night';
+    const summary = 'Bring <i>earplugs</i> <script>alert(1)</script>';
+    await createEvent(admin, { status: 'published', tagIds: [tag.id], translations: { en: { title, summary } } });
+    const xml = await (await server.get(`/en/hub/feed.xml?tag=${tag.slug}`)).text();
+    expect(xml).not.toContain('CDATA');
+    expect(xml).not.toContain('<b>');
+    expect(xml).toContain('<title>A &lt;b&gt;bold&lt;/b&gt; &amp; loud night</title>');
+    const item = findAll(parseXml(xml), 'item')[0]!;
+    expect(textOf(findAll(item, 'title')[0])).toBe(title);
+    // Readers render `description` as HTML: the text arrives HTML-escaped, so tags show as typed.
+    const description = textOf(findAll(item, 'description')[0]);
+    expect(description).toContain('Bring &lt;i&gt;earplugs&lt;/i&gt; &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(description).not.toMatch(/<(i|script)\b/);
+  });
+
+  it('gives enclosures the real length and type of the image they link', async () => {
+    const tag = await createTag(admin);
+    const cover = await createImage(admin, {}, 'jpeg', 1200, 800);
+    await createEvent(admin, { status: 'published', tagIds: [tag.id], coverMediaId: cover.id });
+    const xml = await (await server.get(`/en/hub/feed.xml?tag=${tag.slug}`)).text();
+    const enclosure = findAll(parseXml(xml), 'enclosure')[0]!;
+    const { url, length, type } = enclosure.attributes as Record<string, string>;
+    expect(url).toMatch(new RegExp(`^${server.origin}/media/`));
+    const served = await server.get(new URL(url!).pathname + new URL(url!).search);
+    expect(served.status).toBe(200);
+    const bytes = (await served.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(0);
+    expect(Number(length)).toBe(bytes);
+    expect(type).toBe(served.headers.get('content-type'));
   });
 });
 

@@ -36,12 +36,23 @@ describe('Clerk session claims', () => {
     expect(roleClaim({})).toBeUndefined();
   });
 
-  it('builds the user, with the allow-lists applied to the e-mail claim', () => {
-    const signedIn = userFromClerkAuth({ userId: 'user_1', sessionId: 'sess_1', sessionClaims: { email: 'Ed@Example.test', name: 'Ed' } }, lists);
+  it('builds the user, with the allow-lists applied to a verified e-mail claim', () => {
+    const signedIn = userFromClerkAuth(
+      { userId: 'user_1', sessionId: 'sess_1', sessionClaims: { email: 'Ed@Example.test', email_verified: true, name: 'Ed' } },
+      lists,
+    );
     expect(signedIn).toEqual({
       user: { id: 'user_1', email: 'ed@example.test', name: 'Ed', role: 'editor', provider: 'clerk' },
       session: { id: 'sess_1', expiresAt: null },
     });
+  });
+
+  it('never matches an unverified or unvouched e-mail against the allow-lists', () => {
+    for (const verified of [false, 'false', undefined, 1, 'yes']) {
+      const signedIn = userFromClerkAuth({ userId: 'user_3', sessionClaims: { email: 'ed@example.test', email_verified: verified } }, lists);
+      expect(signedIn?.user).toMatchObject({ email: 'ed@example.test', role: null });
+    }
+    expect(userFromClerkAuth({ userId: 'user_3', sessionClaims: { email: 'ed@example.test', email_verified: 'true' } }, lists)?.user.role).toBe('editor');
   });
 
   it('gives no role for an unknown role claim', () => {

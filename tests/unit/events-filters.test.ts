@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDateKey, nextDateKey, startOfLocalDay, toLocalDateKey } from '../../src/lib/dates.ts';
-import { parseHubFilters, toHubQuery } from '../../src/server/events/filters.ts';
+import { findInvalidHubFilters, parseHubFilters, toHubQuery } from '../../src/server/events/filters.ts';
 
 const parse = (query: string) => parseHubFilters(new URLSearchParams(query));
 
@@ -54,5 +54,16 @@ describe('local days', () => {
     const instant = new Date('2026-03-04T23:30:00Z');
     expect(toLocalDateKey('Asia/Tokyo', instant)).toBe('2026-03-05');
     expect(toLocalDateKey('America/New_York', instant)).toBe('2026-03-04');
+  });
+});
+
+describe('invalid hub filters', () => {
+  it('names the fields whose value the page would drop, ignoring empty and absent ones', () => {
+    const invalid = (query: string) => findInvalidHubFilters(new URLSearchParams(query));
+    expect(invalid('tag=music&edition=spring-2026&when=past&from=2026-03-01&to=2026-03-31')).toEqual([]);
+    expect(invalid('tag=&edition=&from=')).toEqual([]);
+    expect(invalid('tag=<b>&edition=Not A Slug&when=soon&from=2026-02-30&to=x')).toEqual(['edition', 'tag', 'when', 'from', 'to']);
+    // Pagination and unknown parameters are not filters: canonicalization drops them.
+    expect(invalid('page=-3&junk=1')).toEqual([]);
   });
 });

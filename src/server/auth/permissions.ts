@@ -28,6 +28,10 @@ export const permissions = [
   'media.deleteInUse',
   /** Grant and revoke roles. */
   'users.manage',
+  /** Read the outbox ("Sent mail"): recipients' addresses and the messages' text. */
+  'mail.read',
+  /** "Retry now" on a failed or waiting message. */
+  'mail.retry',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -94,10 +98,16 @@ export const routeRules: readonly RouteRule[] = [
   // POST: one action on one account (approve, refuse, role, disable, enable, end-sessions), JSON or an HTML form.
   { pattern: '/api/admin/team/:id/:action', methods: { POST: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
+  { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
+  // Sent mail; POST on a message is its "Retry now" form.
+  { pattern: '/:locale/admin/mail', methods: { GET: 'mail.read' } },
+  { pattern: '/:locale/admin/mail/:id', methods: { GET: 'mail.read', POST: 'mail.retry' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
   { pattern: '/:locale/admin/team', methods: { GET: 'users.manage' } },
   { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
+  // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
+  { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
   ...adminCollections.flatMap(collectionPageRules),

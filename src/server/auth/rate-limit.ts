@@ -1,43 +1,83 @@
 /**
- * Brute-force protection for sign-in: failed attempts are counted per account and per client
- * address in fixed windows; once a key reaches its limit, every attempt on it is refused (even
- * with the right password) until the window ends. Counted once per machine, whatever the number
- * of workers (rate-limit/shared.ts).
+ * Limits on guessing passwords (docs/decisions/019-two-factor-and-sign-in-limits.md):
+ * - sign-in failures count per (account, client) with growing delays, so a stranger guessing an
+ *   admin's password slows down only themselves: the admin, signing in from anywhere else, is
+ *   never blocked;
+ * - a generous cap per client across all accounts stops one client spraying many accounts;
+ * - a signed-in session confirming its password (change password, two-factor settings) fails
+ *   per account with the same delays, so a stolen session cannot guess the password it lacks.
+ * Counted once per machine, whatever the number of workers (rate-limit/shared.ts).
  */
+import type { BackoffOptions } from '../rate-limit/backoff.ts';
 import { createSharedLimiter } from '../rate-limit/shared.ts';
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Sign-in limits: an account tolerates 5 failures per 15 minutes, a client address 20. */
+const growingDelays: BackoffOptions = {
+  strategy: 'backoff',
+  freeFailures: 5,
+  firstDelayMs: 60_000,
+  maxDelayMs: 30 * 60_000,
+  forgetAfterMs: 24 * 3600_000,
+};
+
 export const signInLimits = {
-  account: { limit: 5, windowMs: 15 * 60_000 },
-  client: { limit: 20, windowMs: 15 * 60_000 },
+  /** One client on one account: 5 failures, then 1 min, 2, 4… up to 30 min between guesses. */
+  accountClient: growingDelays,
+  /** One client over every account: enough for an office behind one address, not for spraying. */
+  client: { limit: 50, windowMs: 15 * 60_000 },
+  /** A session confirming its own account's password, from any client. */
+  passwordConfirmation: growingDelays,
 } as const;
 
-const accountLimiter = createSharedLimiter('sign-in-account', signInLimits.account);
+const pairLimiter = createSharedLimiter('sign-in-account-client', signInLimits.accountClient);
 const clientLimiter = createSharedLimiter('sign-in-client', signInLimits.client);
+const confirmationLimiter = createSharedLimiter('password-confirmation', signInLimits.passwordConfirmation);
 
 export interface SignInAttempt {
   email: string;
   clientAddress: string;
 }
 
-const accountKey = (email: string) => email.trim().toLowerCase();
+export interface PasswordConfirmation {
+  userId: string;
+  clientAddress: string;
+}
 
-/** Whether a sign-in attempt may be checked against the password at all. */
-export async function checkSignInAttempt({ email, clientAddress }: SignInAttempt): Promise<LimitVerdict> {
-  const verdicts = await Promise.all([accountLimiter.peek(accountKey(email)), clientLimiter.peek(clientAddress)]);
-  const refused = verdicts.filter((verdict) => !verdict.allowed);
+// A newline cannot occur in an address or a normalised e-mail, so the pair key is unambiguous.
+const pairKey = ({ email, clientAddress }: SignInAttempt) => `${email.trim().toLowerCase()}\n${clientAddress}`;
+
+async function combine(verdicts: Promise<{ allowed: boolean; retryAfterSeconds: number }>[]): Promise<LimitVerdict> {
+  const refused = (await Promise.all(verdicts)).filter((verdict) => !verdict.allowed);
   if (refused.length === 0) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(...refused.map((verdict) => verdict.retryAfterSeconds)) };
 }
 
+/** Whether a sign-in attempt may be checked against the password at all. */
+export function checkSignInAttempt(attempt: SignInAttempt): Promise<LimitVerdict> {
+  return combine([pairLimiter.peek(pairKey(attempt)), clientLimiter.peek(attempt.clientAddress)]);
+}
+
 /** Records the outcome of a sign-in that reached the password check. */
-export async function recordSignInOutcome({ email, clientAddress }: SignInAttempt, succeeded: boolean): Promise<void> {
+export async function recordSignInOutcome(attempt: SignInAttempt, succeeded: boolean): Promise<void> {
   if (succeeded) {
     // The client counter is not reset: one good account must not launder failures on others.
-    await accountLimiter.reset(accountKey(email));
+    await pairLimiter.reset(pairKey(attempt));
     return;
   }
-  await Promise.all([accountLimiter.count(accountKey(email)), clientLimiter.count(clientAddress)]);
+  await Promise.all([pairLimiter.count(pairKey(attempt)), clientLimiter.count(attempt.clientAddress)]);
+}
+
+/** Whether a signed-in session may have its password checked now. */
+export function checkPasswordConfirmation({ userId, clientAddress }: PasswordConfirmation): Promise<LimitVerdict> {
+  return combine([confirmationLimiter.peek(userId), clientLimiter.peek(clientAddress)]);
+}
+
+/** Records whether a signed-in session's password check succeeded. */
+export async function recordPasswordConfirmation({ userId, clientAddress }: PasswordConfirmation, succeeded: boolean): Promise<void> {
+  if (succeeded) {
+    await confirmationLimiter.reset(userId);
+    return;
+  }
+  await Promise.all([confirmationLimiter.count(userId), clientLimiter.count(clientAddress)]);
 }

@@ -1,14 +1,17 @@
 /**
- * iCalendar (.ics) output with the `ics` library. Times are written in UTC (`…Z`), which every
- * calendar converts to the reader's zone; the event's own IANA zone is named in the description.
- * UIDs derive from database ids, so an event keeps its UID when renamed or re-slugged.
+ * iCalendar (.ics) documents of events. Each event keeps its own zone (`DTSTART;TZID=…` in local
+ * wall time, with one VTIMEZONE per zone used), so a 19:30 concert stays at 19:30 across daylight
+ * saving changes whatever zone the reader is in. UIDs derive from database ids, so an event keeps
+ * its UID when renamed or re-slugged. Written by hand: see docs/decisions/023-calendars-and-feeds.md.
  */
-import { createEvents, type EventAttributes } from 'ics';
 import type { Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { formatDateTimeRange, formatTimeZoneName } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
+import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { absoluteUrl } from '../seo/site.ts';
+import { escapeText, escapeTextList, toIcsDocument } from './ical-text.ts';
+import { buildVTimezone, formatLocalDateTime, formatUtcDateTime } from './vtimezone.ts';
 
 export interface CalendarEvent {
   id: number;
@@ -30,40 +33,73 @@ export function eventUid(id: number): string {
   return `event-${id}@edition-hub`;
 }
 
-function toAttributes(origin: string, locale: Locale, event: CalendarEvent): EventAttributes {
+/** Zones whose times are written in UTC form (`…Z`): a VTIMEZONE for them would say nothing. */
+const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Etc/Zulu']);
+
+/** The zone an event's times are written in, or null for UTC (also for a zone this runtime lacks). */
+function zoneOf(event: CalendarEvent): string | null {
+  return UTC_ZONES.has(event.timeZone) || !isKnownTimeZone(event.timeZone) ? null : event.timeZone;
+}
+
+function dateTimeLine(name: 'DTSTART' | 'DTEND', at: Date, zone: string | null): string {
+  return zone ? `${name};TZID=${zone}:${formatLocalDateTime(at.getTime(), zone)}` : `${name}:${formatUtcDateTime(at.getTime())}`;
+}
+
+/** One VTIMEZONE per zone used, covering the years its events span. */
+function timeZoneLines(events: readonly CalendarEvent[]): string[] {
+  const spans = new Map<string, { first: number; last: number }>();
+  for (const event of events) {
+    const zone = zoneOf(event);
+    if (!zone) continue;
+    const span = spans.get(zone);
+    const start = event.startsAt.getTime();
+    const end = event.endsAt.getTime();
+    spans.set(zone, span ? { first: Math.min(span.first, start), last: Math.max(span.last, end) } : { first: start, last: end });
+  }
+  return [...spans.keys()].sort().flatMap((zone) => buildVTimezone(zone, spans.get(zone)!.first, spans.get(zone)!.last));
+}
+
+function eventLines(origin: string, locale: Locale, event: CalendarEvent): string[] {
   const t = getTranslator(locale);
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
   const when = `${formatDateTimeRange(locale, event.timeZone, event.startsAt, event.endsAt)} (${formatTimeZoneName(locale, event.timeZone, event.startsAt)}, ${event.timeZone})`;
-  const location = [event.venueName, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : undefined);
+  const location = [event.venueName, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : '');
   const description = [event.summary, when, event.onlineUrl ? `${t('event.online')}: ${event.onlineUrl}` : null, url].filter(Boolean).join('\n\n');
-  return {
-    uid: eventUid(event.id),
-    title: event.title,
-    description,
-    start: event.startsAt.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: event.endsAt.getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    ...(location ? { location } : {}),
-    url,
-    status: 'CONFIRMED',
-    ...(event.tags?.length ? { categories: event.tags.map((tag) => tag.label.replace(/,/g, ' ')) } : {}),
-    lastModified: event.updatedAt.getTime(),
-    // DTSTAMP from the last edit keeps the file byte-stable while nothing changes.
-    timestamp: event.updatedAt.getTime(),
-  } as EventAttributes;
+  const zone = zoneOf(event);
+  // DTSTAMP from the last edit keeps the file byte-stable while nothing changes.
+  const stamp = formatUtcDateTime(event.updatedAt.getTime());
+  return [
+    'BEGIN:VEVENT',
+    `UID:${eventUid(event.id)}`,
+    `DTSTAMP:${stamp}`,
+    `LAST-MODIFIED:${stamp}`,
+    dateTimeLine('DTSTART', event.startsAt, zone),
+    dateTimeLine('DTEND', event.endsAt, zone),
+    `SUMMARY:${escapeText(event.title)}`,
+    `DESCRIPTION:${escapeText(description)}`,
+    ...(location ? [`LOCATION:${escapeText(location)}`] : []),
+    // A URI value, not TEXT: built from paths and slugs, it holds no character needing escapes.
+    `URL:${url}`,
+    'STATUS:CONFIRMED',
+    ...(event.tags?.length ? [`CATEGORIES:${escapeTextList(event.tags.map((tag) => tag.label))}`] : []),
+    'END:VEVENT',
+  ];
 }
 
-/** A VCALENDAR with the given events; throws only on a programming error (invalid attributes). */
+/** A VCALENDAR named `name` with the given events (none gives a valid, empty calendar). */
 export function buildCalendar(origin: string, locale: Locale, name: string, events: readonly CalendarEvent[]): string {
-  const { error, value } = createEvents(
-    events.map((event) => toAttributes(origin, locale, event)),
-    { productId: '-//Edition Hub//Programme//EN', calName: name, method: 'PUBLISH' },
-  );
-  if (error || value === null) throw error ?? new Error('ics produced no output');
-  return value;
+  return toIcsDocument([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Edition Hub//Programme//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `NAME:${escapeText(name)}`,
+    `X-WR-CALNAME:${escapeText(name)}`,
+    ...timeZoneLines(events),
+    ...events.flatMap((event) => eventLines(origin, locale, event)),
+    'END:VCALENDAR',
+  ]);
 }
 
 /** A safe download file name for a calendar: the slug plus `.ics`. */

@@ -170,6 +170,20 @@ export const envSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().trim().min(3, 'must be a sender address, e.g. "Edition Hub <hub@example.org>"').optional(),
     MAIL_DIR: z.string().min(1).default('./data/mail'),
+    /** Wait before the first retry of a message that could not be delivered, in ms (doubles per attempt). */
+    HUB_MAIL_RETRY_BASE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(10, 'must be between 10 and 3600000 milliseconds')
+      .max(3_600_000, 'must be between 10 and 3600000 milliseconds')
+      .default(60_000),
+    /** How often each process looks for mail other processes queued, in ms. */
+    HUB_MAIL_POLL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(50, 'must be between 50 and 60000 milliseconds')
+      .max(60_000, 'must be between 50 and 60000 milliseconds')
+      .default(5_000),
     /** Who is told about new contact messages; every admin when empty. */
     HUB_CONTACT_TO: emailList.default([]),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),

@@ -28,6 +28,21 @@ const hubFilterSchema = z.object({
 
 export type HubFilters = z.output<typeof hubFilterSchema>;
 
+/** Each filter field's rule without the fallback: what makes a value invalid rather than absent. */
+const strictFields = { edition: slug, tag: slug, when: z.enum(timeFilters), from: dateKey, to: dateKey } as const;
+
+/**
+ * The filter fields present with a value `parseHubFilters` would drop. Pages redirect such a query
+ * to its canonical form; machine-read outputs (feeds, calendars) refuse it, so a subscriber's typo
+ * is reported instead of widening to every event.
+ */
+export function findInvalidHubFilters(params: URLSearchParams): (keyof typeof strictFields)[] {
+  return (Object.keys(strictFields) as (keyof typeof strictFields)[]).filter((key) => {
+    const value = params.get(key)?.trim();
+    return Boolean(value) && !strictFields[key].safeParse(value).success;
+  });
+}
+
 /** Reads the filters from a query string; empty fields (from a GET form) count as absent. */
 export function parseHubFilters(params: URLSearchParams): HubFilters {
   const raw: Record<string, string> = {};

@@ -214,17 +214,18 @@ export async function findTagId(db: Executor, slug: string): Promise<number | un
 }
 
 /**
- * The latest events to become public, newest first (RSS). An event becomes public at its
- * `publishAt` when scheduled, else when it was published.
+ * The latest events to become public, newest first (RSS), among those matching `filter` (a hub
+ * view's condition, see buildEventFilters). An event becomes public at its `publishAt` when
+ * scheduled, else when it was published.
  */
-export async function listRecentlyPublished(db: Executor, locale: Locale, now: Date, limit = 30): Promise<EventListItem[]> {
+export async function listRecentlyPublished(db: Executor, locale: Locale, now: Date, limit = 30, filter?: SQL): Promise<EventListItem[]> {
   const visibleSince = sql`max(coalesce(${events.publishAt}, 0), coalesce(${events.publishedAt}, ${events.updatedAt}))`;
   const order = [desc(visibleSince), desc(events.id)];
   // Pick the ids on the events table alone (one scan), then load only those rows with their texts.
   const latest = await db
     .select({ id: events.id })
     .from(events)
-    .where(isPubliclyVisibleUnindexed(events, now))
+    .where(and(isPubliclyVisibleUnindexed(events, now), filter))
     .orderBy(...order)
     .limit(limit);
   if (latest.length === 0) return [];

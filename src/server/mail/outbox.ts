@@ -22,8 +22,15 @@ export interface MailRequest {
   sensitive?: boolean;
 }
 
+/**
+ * One emitter per process, wherever this module is loaded from: the pages' bundle enqueues, the
+ * start script's sender listens, and each has its own copy of this module.
+ */
+const EVENTS = Symbol.for('edition-hub.mail-events');
+type WithMailEvents = typeof globalThis & { [EVENTS]?: EventEmitter };
+
 /** Emits `enqueued` after a message was written, so a sender in this process can wake early. */
-export const mailEvents = new EventEmitter();
+export const mailEvents: EventEmitter = ((globalThis as WithMailEvents)[EVENTS] ??= new EventEmitter());
 
 /**
  * Adds a message to the outbox inside `executor`'s transaction. Returns false when a message for

@@ -5,7 +5,17 @@
  * (Per machine: several machines behind one address each count apart; see decision 012.)
  */
 import cluster from 'node:cluster';
+import { BackoffCounter, type BackoffOptions } from './backoff.ts';
 import { FixedWindowCounter, type FixedWindowOptions, type WindowVerdict } from './fixed-window.ts';
+
+/** How a limiter counts: a fixed window (the default) or growing delays (`strategy: 'backoff'`). */
+export type LimiterOptions = FixedWindowOptions | BackoffOptions;
+
+type Counter = Pick<FixedWindowCounter, 'count' | 'peek' | 'reset'>;
+
+function createCounter(options: LimiterOptions): Counter {
+  return 'strategy' in options ? new BackoffCounter(options) : new FixedWindowCounter(options);
+}
 
 type Operation = 'count' | 'peek' | 'reset';
 
@@ -13,7 +23,7 @@ interface LimitRequest {
   kind: 'edition-hub:limit';
   id: number;
   name: string;
-  options: FixedWindowOptions;
+  options: LimiterOptions;
   operation: Operation;
   key: string;
 }
@@ -33,7 +43,7 @@ export interface SharedLimiter {
 const isRequest = (message: unknown): message is LimitRequest => (message as LimitRequest | null)?.kind === 'edition-hub:limit';
 const isReply = (message: unknown): message is LimitReply => (message as LimitReply | null)?.kind === 'edition-hub:limit-reply';
 
-function apply(counter: FixedWindowCounter, operation: Operation, key: string): WindowVerdict {
+function apply(counter: Counter, operation: Operation, key: string): WindowVerdict {
   if (operation === 'reset') {
     counter.reset(key);
     return { allowed: true, retryAfterSeconds: 0 };
@@ -46,7 +56,7 @@ const pending = new Map<number, (verdict: WindowVerdict) => void>();
 let listening = false;
 
 /** Asks the primary; falls back to `local` when the channel is gone (a worker shutting down). */
-function askPrimary(name: string, options: FixedWindowOptions, operation: Operation, key: string, local: FixedWindowCounter): Promise<WindowVerdict> {
+function askPrimary(name: string, options: LimiterOptions, operation: Operation, key: string, local: Counter): Promise<WindowVerdict> {
   if (!listening) {
     listening = true;
     process.on('message', (message: unknown) => {
@@ -68,8 +78,8 @@ function askPrimary(name: string, options: FixedWindowOptions, operation: Operat
 }
 
 /** A limiter named `name`: shared through the primary in a cluster worker, else in this process. */
-export function createSharedLimiter(name: string, options: FixedWindowOptions): SharedLimiter {
-  const local = new FixedWindowCounter(options);
+export function createSharedLimiter(name: string, options: LimiterOptions): SharedLimiter {
+  const local = createCounter(options);
   const run = (operation: Operation, key: string) =>
     cluster.isWorker && process.send ? askPrimary(name, options, operation, key, local) : Promise.resolve(apply(local, operation, key));
   return {
@@ -83,11 +93,11 @@ export function createSharedLimiter(name: string, options: FixedWindowOptions): 
 
 /** In the primary: answers the workers' limit requests from one set of counters. */
 export function serveSharedLimits(): void {
-  const counters = new Map<string, FixedWindowCounter>();
+  const counters = new Map<string, Counter>();
   cluster.on('message', (worker, message: unknown) => {
     if (!isRequest(message)) return;
     let counter = counters.get(message.name);
-    if (!counter) counters.set(message.name, (counter = new FixedWindowCounter(message.options)));
+    if (!counter) counters.set(message.name, (counter = createCounter(message.options)));
     const reply: LimitReply = { kind: 'edition-hub:limit-reply', id: message.id, verdict: apply(counter, message.operation, message.key) };
     if (worker.isConnected()) worker.send(reply);
   });

@@ -1,9 +1,12 @@
 /**
  * Who a Clerk session token says is signed in. The role comes from the token, so no request
  * needs Clerk's API: in the Clerk dashboard (Sessions → Customize session token) add
- *   { "role": "{{user.public_metadata.role}}", "email": "{{user.primary_email_address}}", "name": "{{user.full_name}}" }
+ *   { "role": "{{user.public_metadata.role}}", "email": "{{user.primary_email_address}}",
+ *     "email_verified": "{{user.email_verified}}", "name": "{{user.full_name}}" }
  * and give staff `{ "role": "admin" }` or `{ "role": "editor" }` as public metadata. A token that
  * embeds the whole metadata (`"metadata": "{{user.public_metadata}}"`) works too.
+ * The e-mail allow-lists (HUB_ADMIN_EMAILS / HUB_EDITOR_EMAILS) count only an address whose
+ * `email_verified` claim is true: anyone can type someone else's address into a profile.
  */
 import { resolveRole, type RoleAllowLists } from '../roles.ts';
 import type { AuthSession, AuthUser } from '../types.ts';
@@ -29,6 +32,11 @@ export function roleClaim(claims: Record<string, unknown>): unknown {
   return claims.role ?? nested(claims, 'metadata', 'role') ?? nested(claims, 'public_metadata', 'role') ?? nested(claims, 'publicMetadata', 'role');
 }
 
+/** True when the token vouches that its `email` belongs to the user (Clerk's shortcode may render as a string). */
+export function emailVerifiedClaim(claims: Record<string, unknown>): boolean {
+  return claims.email_verified === true || claims.email_verified === 'true';
+}
+
 /** The signed-in user of a verified Clerk session, or `null` when signed out. */
 export function userFromClerkAuth(auth: ClerkAuthLike, lists: RoleAllowLists): { user: AuthUser; session: AuthSession } | null {
   if (!auth.userId) return null;
@@ -39,7 +47,8 @@ export function userFromClerkAuth(auth: ClerkAuthLike, lists: RoleAllowLists): {
       id: auth.userId,
       email,
       name: stringClaim(claims.name),
-      role: resolveRole(roleClaim(claims), email, lists),
+      // An unverified address is shown but never matched against the allow-lists.
+      role: resolveRole(roleClaim(claims), emailVerifiedClaim(claims) ? email : null, lists),
       provider: 'clerk',
     },
     // Clerk session tokens live a minute and are refreshed by clerk-js; the session's own end is Clerk's.

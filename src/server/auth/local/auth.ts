@@ -1,18 +1,17 @@
 /**
  * The better-auth instance behind local accounts: e-mail + password on our libSQL database,
  * sessions in the `auth_sessions` table (so signing out really ends them), the first account
- * becomes admin, and sign-in attempts go through the brute-force limiter.
+ * becomes admin, password guesses go through our limiter (limit-hooks.ts), and any account may
+ * add a second factor (TOTP with recovery codes, better-auth's twoFactor plugin).
  */
 import { betterAuth, getCurrentAdapter } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import type { Database } from '../../../../db/client.ts';
 import { recordSignIn } from '../../team/accounts.ts';
-import { checkSignInAttempt, recordSignInOutcome } from '../rate-limit.ts';
 import { createSerialisedAdapter } from './database.ts';
+import { CLIENT_ADDRESS_HEADER, limitHooks } from './limit-hooks.ts';
 
-/** Header carrying the client address into better-auth; set by our code, never by the client. */
-export const CLIENT_ADDRESS_HEADER = 'x-hub-client-address';
+export { CLIENT_ADDRESS_HEADER };
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -33,15 +32,8 @@ export interface LocalAuthOptions {
    * admin, so a stranger who signs up first on a fresh deployment gains nothing.
    */
   adminsFromEnv: boolean;
-}
-
-function clientAddressOf(headers: Headers | undefined): string {
-  return headers?.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
-}
-
-function emailOf(body: unknown): string {
-  const email = (body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email : '';
+  /** The name authenticator apps show next to the account (the site's name). */
+  issuer: string;
 }
 
 /**
@@ -57,7 +49,6 @@ const accountsPluginPaths = Object.values(accountsPlugin.endpoints).map((endpoin
 /** Builds one better-auth instance (one per cookie security flavour, see `getLocalAuth`). */
 export function createLocalAuth(options: LocalAuthOptions) {
   return betterAuth({
-    plugins: [accountsPlugin],
     disabledPaths: accountsPluginPaths,
     appName: 'Edition Hub',
     baseURL: options.baseURL,
@@ -116,26 +107,10 @@ export function createLocalAuth(options: LocalAuthOptions) {
         },
       },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const verdict = await checkSignInAttempt({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) });
-        if (!verdict.allowed) {
-          throw new APIError(
-            'TOO_MANY_REQUESTS',
-            { code: 'TOO_MANY_ATTEMPTS', message: 'Too many failed sign-in attempts; try again later' },
-            { 'Retry-After': String(verdict.retryAfterSeconds) },
-          );
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const returned = ctx.context.returned;
-        // Only a verdict on the credentials counts; a malformed request says nothing about them.
-        if (isAPIError(returned) && returned.statusCode !== 401) return;
-        await recordSignInOutcome({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) }, !isAPIError(returned));
-      }),
-    },
+    hooks: limitHooks,
+    // Issuer = the site's name, as authenticator apps list it; wrong codes are limited by the
+    // plugin (5 per challenge, then 10 in a row lock the second factor for 15 minutes).
+    plugins: [twoFactor({ issuer: options.issuer }), accountsPlugin],
   });
 }
 

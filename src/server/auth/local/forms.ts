@@ -43,7 +43,8 @@ export const signUpFormSchema = z.object({
 });
 
 export type FormOutcome =
-  | { ok: true; setCookies: string[] }
+  /** `twoFactor`: the password was right, the account's second factor comes next. */
+  | { ok: true; setCookies: string[]; twoFactor?: boolean }
   | {
       ok: false;
       status: number;
@@ -81,7 +82,7 @@ function invalidInput(error: z.ZodError, values: FormValues): FormOutcome {
 }
 
 /** Headers for a server-side better-auth call: the browser's, plus the real client address. */
-function callHeaders(request: Request, clientAddress: string): Headers {
+export function callHeaders(request: Request, clientAddress: string): Headers {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
   return headers;
@@ -124,12 +125,12 @@ export async function submitSignIn({ auth, form, request, clientAddress }: FormS
   const parsed = signInFormSchema.safeParse({ email: text(form, 'email'), password: text(form, 'password') });
   if (!parsed.success) return invalidInput(parsed.error, values);
   try {
-    const { headers } = await auth.api.signInEmail({
+    const { headers, response } = await auth.api.signInEmail({
       body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
       headers: callHeaders(request, clientAddress),
       returnHeaders: true,
     });
-    return { ok: true, setCookies: headers.getSetCookie() };
+    return { ok: true, setCookies: headers.getSetCookie(), twoFactor: 'twoFactorRedirect' in response };
   } catch (error) {
     return fromAuthError(error, values);
   }

@@ -1,4 +1,6 @@
 /** The process's better-auth instances, built lazily on first use (the database opens async). */
+import { defaultLocale } from '../../../i18n/config.ts';
+import { getTranslator } from '../../../i18n/index.ts';
 import { getEnv, type Env } from '../../config/env.ts';
 import { getDb } from '../../db.ts';
 import { createLocalAuth, type LocalAuth } from './auth.ts';
@@ -27,6 +29,7 @@ export function getLocalAuth(secure: boolean): Promise<LocalAuth> {
         signUp: env.HUB_SIGN_UP,
         sessionMaxAge: env.HUB_SESSION_MAX_AGE,
         adminsFromEnv: env.HUB_ADMIN_EMAILS.length > 0,
+        issuer: getTranslator(defaultLocale)('site.name'),
       });
     })();
     instances.set(secure, instance);

@@ -5,6 +5,7 @@
 import type { APIRoute } from 'astro';
 import { paths } from '../../../../../lib/paths.ts';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
+import { withVenueAddresses } from '../../../../../server/calendar/locations.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { getEditionPage } from '../../../../../server/editions/queries.ts';
 import { respondCached } from '../../../../../server/page-cache/decision.ts';
@@ -20,7 +21,10 @@ export const GET: APIRoute = async (context) => {
   const now = new Date();
   const edition = await getEditionPage(db, { slug, locale, now });
   if (!edition) return context.rewrite(paths.notFound(locale));
-  const events = edition.days.flatMap((day) => day.events);
+  const events = await withVenueAddresses(
+    db,
+    edition.days.flatMap((day) => day.events),
+  );
   const origin = getSiteOrigin();
   return respondCached(
     context,

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { escapeText, escapeTextList, foldLine } from '../../src/server/calendar/ical-text.ts';
+import { buildCalendar, type CalendarEvent } from '../../src/server/calendar/ics.ts';
+import { icsList, icsValue, parseIcs, resolveIcsLocalTime } from '../helpers/formats.ts';
+
+const ORIGIN = 'https://hub.example';
+
+function calendarEvent(overrides: Partial<CalendarEvent> & Pick<CalendarEvent, 'id' | 'startsAt' | 'endsAt' | 'timeZone'>): CalendarEvent {
+  return {
+    slug: `event-${overrides.id}`,
+    title: 'Concert',
+    summary: null,
+    venueName: null,
+    onlineUrl: null,
+    updatedAt: new Date('2030-01-01T00:00:00Z'),
+    ...overrides,
+  };
+}
+
+describe('iCalendar text', () => {
+  it('escapes what editors type: any line break, backslash, semicolon and comma', () => {
+    expect(escapeText('Jazz\rNight')).toBe('Jazz\\nNight');
+    expect(escapeText('a\r\nb\nc')).toBe('a\\nb\\nc');
+    expect(escapeText('Rock; Pop, Folk \\ more')).toBe('Rock\\; Pop\\, Folk \\\\ more');
+    expect(escapeText('bell\u0007 and\ttab')).toBe('bell and\ttab');
+    expect(escapeTextList(['Rock, Pop', 'Jazz; Blues'])).toBe('Rock\\, Pop,Jazz\\; Blues');
+  });
+
+  it('folds at 75 octets without splitting a UTF-8 sequence', () => {
+    const line = `SUMMARY:${'Festivalé 🎷 音楽 '.repeat(20)}`;
+    const folded = foldLine(line);
+    const physical = folded.split('\r\n');
+    expect(physical.length).toBeGreaterThan(5);
+    for (const [index, piece] of physical.entries()) {
+      expect(Buffer.byteLength(piece, 'utf8')).toBeLessThanOrEqual(75);
+      // Each physical line on its own is valid UTF-8: nothing was cut inside a character.
+      expect(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(piece, 'utf8'))).toBe(piece);
+      if (index > 0) expect(piece.startsWith(' ')).toBe(true);
+    }
+    expect(folded.replace(/\r\n /g, '')).toBe(line);
+    expect(foldLine('SHORT:line')).toBe('SHORT:line');
+  });
+});
+
+describe('calendar documents', () => {
+  const paris = [
+    // Winter (CET, +01:00) and summer (CEST, +02:00): both at 19:30 on the wall clocks of Paris.
+    calendarEvent({ id: 1, startsAt: new Date('2031-01-15T18:30:00Z'), endsAt: new Date('2031-01-15T21:00:00Z'), timeZone: 'Europe/Paris' }),
+    calendarEvent({ id: 2, startsAt: new Date('2031-07-15T17:30:00Z'), endsAt: new Date('2031-07-15T20:00:00Z'), timeZone: 'Europe/Paris' }),
+  ];
+  const newYork = [
+    // The day after US clocks go forward (9 March 2031): 19:30 EDT.
+    calendarEvent({ id: 3, startsAt: new Date('2031-03-10T23:30:00Z'), endsAt: new Date('2031-03-11T01:00:00Z'), timeZone: 'America/New_York' }),
+    calendarEvent({ id: 4, startsAt: new Date('2031-12-01T00:30:00Z'), endsAt: new Date('2031-12-01T02:00:00Z'), timeZone: 'America/New_York' }),
+  ];
+  const all = [...paris, ...newYork];
+
+  it('writes each event in its own zone, with one VTIMEZONE per zone, keeping wall time across DST', () => {
+    const { root } = parseIcs(buildCalendar(ORIGIN, 'en', 'Programme', all));
+    const zones = root.components.filter((c) => c.name === 'VTIMEZONE');
+    expect(zones.map((zone) => icsValue(zone, 'TZID')).sort()).toEqual(['America/New_York', 'Europe/Paris']);
+    const vevents = root.components.filter((c) => c.name === 'VEVENT');
+    expect(vevents).toHaveLength(4);
+    for (const [index, vevent] of vevents.entries()) {
+      const source = all[index]!;
+      const start = vevent.properties.find((p) => p.name === 'DTSTART')!;
+      expect(start.params['TZID']).toBe(source.timeZone);
+      expect(start.raw).toMatch(/^\d{8}T193000$/);
+      const zone = zones.find((z) => icsValue(z, 'TZID') === source.timeZone)!;
+      // A reader applying the VTIMEZONE lands on the exact instant stored.
+      expect(resolveIcsLocalTime(zone, start.raw)).toBe(source.startsAt.toISOString());
+      const end = vevent.properties.find((p) => p.name === 'DTEND')!;
+      expect(resolveIcsLocalTime(zone, end.raw)).toBe(source.endsAt.toISOString());
+    }
+  });
+
+  it('follows the zone’s current rules, not a rule frozen in an old zone file', () => {
+    // Mexico abolished daylight saving time in 2022: all year on -06:00.
+    const mexico = calendarEvent({
+      id: 5,
+      startsAt: new Date('2031-07-01T01:00:00Z'),
+      endsAt: new Date('2031-07-01T03:00:00Z'),
+      timeZone: 'America/Mexico_City',
+    });
+    const { root, events } = parseIcs(buildCalendar(ORIGIN, 'en', 'Programme', [mexico]));
+    const zone = root.components.find((c) => c.name === 'VTIMEZONE')!;
+    expect(zone.components.map((o) => icsValue(o, 'TZOFFSETTO'))).toEqual(['-0600']);
+    expect(events[0]!.DTSTART).toBe('20310630T190000');
+  });
+
+  it('escapes titles, locations and categories, and gives the venue with its address', () => {
+    const event = calendarEvent({
+      id: 6,
+      startsAt: new Date('2031-05-01T18:00:00Z'),
+      endsAt: new Date('2031-05-01T20:00:00Z'),
+      timeZone: 'UTC',
+      title: 'Jazz\rNight; live, loud',
+      venueName: 'Salle Pleyel',
+      venueAddress: '252 rue du Faubourg Saint-Honoré, 75008 Paris',
+      tags: [{ label: 'Rock; Pop' }, { label: 'Jazz, Blues' }],
+    });
+    const text = buildCalendar(ORIGIN, 'fr', 'Nuit; 1\r', [event]);
+    expect(text).not.toMatch(/\r(?!\n)/);
+    const { root, calendar, events } = parseIcs(text);
+    expect(calendar['X-WR-CALNAME']).toBe('Nuit; 1\n');
+    expect(events[0]!.SUMMARY).toBe('Jazz\nNight; live, loud');
+    expect(events[0]!.LOCATION).toBe('Salle Pleyel, 252 rue du Faubourg Saint-Honoré, 75008 Paris');
+    expect(icsList(root.components[0]!, 'CATEGORIES')).toEqual(['Rock; Pop', 'Jazz, Blues']);
+    // UTC events need no VTIMEZONE: their times are written in UTC form.
+    expect(events[0]!.DTSTART).toBe('20310501T180000Z');
+    expect(root.components.some((c) => c.name === 'VTIMEZONE')).toBe(false);
+  });
+
+  it('is a valid, empty calendar when there are no events', () => {
+    const { root, events } = parseIcs(buildCalendar(ORIGIN, 'de', 'Leer', []));
+    expect(events).toEqual([]);
+    expect(icsValue(root, 'VERSION')).toBe('2.0');
+    expect(icsValue(root, 'PRODID')).toBeTruthy();
+  });
+});
