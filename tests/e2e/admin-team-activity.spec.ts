@@ -1,5 +1,5 @@
 /**
- * The team and activity screens in Chromium: axe-clean, no horizontal scroll at 360 and 1280 px,
+ * The team and activity screens in Chromium: axe-clean, no horizontal scroll at 320, 360 and 1280 px,
  * and usable from the keyboard alone (approving a sign-up by its form; filtering the activity log
  * with its GET form).
  */
@@ -35,7 +35,7 @@ async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 async function expectAccessibleAndReflowing(page: Page, path: string): Promise<void> {
-  for (const width of [360, 1280]) {
+  for (const width of [320, 360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
