@@ -483,8 +483,38 @@ export const contactMessages = sqliteTable(
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     handledAt: timestamp('handled_at'),
+    /** When someone of the team first opened it; null = unread (the inbox's count). */
+    readAt: timestamp('read_at'),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    // The daily retention job deletes by handled_at; export and erasure find a person by address.
+    index('contact_messages_handled_idx').on(t.handledAt),
+    index('contact_messages_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * A reply the team sent from the inbox, kept beside its message (and deleted with it). `cause` is
+ * the mail_outbox row that carries it, written in the same transaction.
+ */
+export const contactReplies = sqliteTable(
+  'contact_replies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    authorId: text('author_id'),
+    /** Who replied, kept readable if the account goes away. */
+    authorLabel: text('author_label'),
+    body: text('body').notNull(),
+    cause: text('cause').notNull(),
+    createdAt: timestamp('created_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import type { PurgeOptions } from '../src/server/page-cache/request.ts';
 import { hubTags } from '../src/server/page-cache/tags.ts';
 import { serveSharedLimits } from '../src/server/rate-limit/shared.ts';
 import { siteUrlProblem } from '../src/server/seo/site.ts';
+import { startInboxRetention } from '../src/server/inbox/retention.ts';
 import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -160,10 +161,13 @@ async function runSingleProcess(): Promise<void> {
   const { port, drain } = await serve(db, pageCache, {});
   // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
   startLeftoverSweeps(env.UPLOADS_DIR);
+  // Contact messages handled 12 months ago are deleted, at start and daily (decision 021).
+  const stopRetention = startInboxRetention(db, env);
   const mailSender = await startMailDelivery(db);
   console.log(listeningLine(port));
   onShutdownSignal(async (signal) => {
     console.log(`${signal} received: finishing in-flight requests…`);
+    stopRetention();
     await drain();
     // In-flight writes have published their purges by now; a poll in progress finishes first.
     await poller?.stop();
@@ -208,6 +212,7 @@ async function runPrimary(workers: number): Promise<void> {
   const poller = pollerFor(db, own, (tags) => broadcastPurge(tags));
   await poller?.start();
   startLeftoverSweeps(env.UPLOADS_DIR);
+  const stopRetention = startInboxRetention(db, env);
 
   let closing = false;
   const startedAt = new Map<Worker, number>();
@@ -239,6 +244,7 @@ async function runPrimary(workers: number): Promise<void> {
 
   onShutdownSignal(async (signal) => {
     closing = true;
+    stopRetention();
     console.log(`${signal} received: every worker finishes its in-flight requests…`);
     const alive = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     await Promise.all(

@@ -8,16 +8,24 @@ import { submitContactMessage } from '../server/contact/service.ts';
 import { contactSchema } from '../server/contact/schema.ts';
 import { getDb } from '../server/db.ts';
 import { clientAddressOf } from '../server/http/client-address.ts';
+import { getSiteOrigin } from '../server/seo/site.ts';
 
 export const contact = defineAction({
   accept: 'form',
   input: contactSchema,
   handler: async (input, context) => {
+    const env = getEnv();
     const outcome = await submitContactMessage(await getDb(), input, {
       locale: context.locals.locale,
       clientKey: clientAddressOf(context.request, context.clientAddress),
       now: new Date(),
-      limit: getEnv().CONTACT_RATE_LIMIT,
+      limit: env.CONTACT_RATE_LIMIT,
+      notification: {
+        contactTo: env.HUB_CONTACT_TO,
+        adminEmails: env.HUB_ADMIN_EMAILS,
+        localAccounts: env.AUTH_PROVIDER === 'local',
+        origin: getSiteOrigin(),
+      },
     });
     // The page translates the code; the status (429) reaches the visitor's response.
     if (!outcome.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: outcome.code });

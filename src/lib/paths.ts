@@ -34,6 +34,11 @@ export const paths = {
   /** The team screen (accounts and roles) and its invitations. */
   adminTeam: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/team`, query),
   adminTeamInvitations: (locale: Locale) => `/${locale}/admin/team/invitations`,
+  /** The contact inbox, one message, its sender's data (export, erasure) and the export download. */
+  adminInbox: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/inbox`, query),
+  adminInboxMessage: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}`,
+  adminInboxPerson: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}/person`,
+  adminInboxExport: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}/export.json`,
   adminSignIn: (locale: Locale) => `/${locale}/admin/sign-in`,
   adminSignUp: (locale: Locale) => `/${locale}/admin/sign-up`,
   adminSignOut: (locale: Locale) => `/${locale}/admin/sign-out`,

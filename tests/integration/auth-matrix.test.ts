@@ -132,6 +132,18 @@ describe('route coverage', () => {
         '/en/admin/mail',
         '/en/admin/mail/matrix-999999',
         '/api/admin/mail/matrix-999999/eml',
+        '/en/admin/inbox',
+        '/en/admin/inbox/matrix-999999',
+        '/en/admin/inbox/matrix-999999/person',
+        '/en/admin/inbox/matrix-999999/export.json',
+        '/api/admin/inbox',
+        '/api/admin/inbox/matrix-999999',
+        '/api/admin/inbox/matrix-999999/replies',
+        '/api/admin/inbox/people/export',
+        '/api/admin/inbox/people/erase',
+        '/api/admin/events/matrix-999999/duplicate',
+        '/api/admin/medias/matrix-999999/duplicate',
+        '/api/admin/editions/matrix-999999/clone',
       ]),
     );
   });

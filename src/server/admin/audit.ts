@@ -6,8 +6,12 @@ import type { Actor } from './actor.ts';
 
 export type { AuditChange };
 
-/** The audited entities: one per collection declaration, and the team's accounts (`user`). */
-export type AuditEntity = CollectionEntity | 'user';
+/**
+ * The audited entities: one per collection declaration, the team's accounts (`user`), and the
+ * contact inbox's messages and the people who wrote them (keyed by a hash of the address, never
+ * the address: decision 021).
+ */
+export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person';
 
 /** Content actions; `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
 export const contentActions = ['create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'restore', 'detach'] as const;
@@ -15,7 +19,10 @@ export const contentActions = ['create', 'update', 'delete', 'publish', 'unpubli
 /** What an admin did to an account on the team screen. */
 export const teamActions = ['approve', 'refuse', 'grant', 'revoke', 'disable', 'enable', 'end-sessions'] as const;
 
-export const auditActions = [...contentActions, ...teamActions] as const;
+/** A person's contact data handed out or erased on request. */
+export const inboxActions = ['export', 'erase'] as const;
+
+export const auditActions = [...contentActions, ...teamActions, ...inboxActions] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {

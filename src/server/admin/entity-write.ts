@@ -79,48 +79,52 @@ function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
 
 /** Creates an item (version 1). */
 export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input: EntityInput, purgeOf?: PurgeOf<WriteResult>): Promise<WriteResult> {
-  return withConstraintErrors(() =>
-    writeTransaction(db, async (tx) => {
-      const state = newState(input);
-      const errors = new FieldErrors();
-      validateState(spec, actor, undefined, state, errors);
-      // The row's own reference columns are checked before it is inserted (the foreign keys
-      // would refuse it without saying which field was wrong).
-      await checkReferences(tx, spec, input, errors, 'references');
-      errors.throwIfAny();
-      if (spec.slug) state.values['slug'] = await resolveSlug(tx, spec, state, stringValue(state, 'slug'));
-      const now = new Date();
-      const publishedAt = publishedAtFor(undefined, state, now);
-      const row = {
-        ...state.values,
-        ...(publishedAt ? { publishedAt } : {}),
-        createdAt: now,
-        updatedAt: now,
-        createdBy: actor.id,
-        updatedBy: actor.id,
-        version: 1,
-      };
-      const [inserted] = (await tx
-        .insert(spec.table)
-        .values(row as SQLiteTable['$inferInsert'])
-        .returning({ id: columnOf(spec, 'id') })) as { id: number }[];
-      const id = inserted!.id;
-      await writeTranslations(tx, spec, id, input, state);
-      // Relations are checked once the row exists, inside the same transaction: a dangling id
-      // rolls back the row and its texts too, so a failed create leaves nothing behind.
-      await checkReferences(tx, spec, input, errors, 'links');
-      errors.throwIfAny();
-      await writeLinks(tx, spec, id, input);
-      const after = await reloadState(tx, spec, id);
-      const changed = changedFields(spec, empty, after);
-      const title = (await loadTitles(tx, spec, [id])).get(id);
-      await recordAudit(tx, actor, [
-        { action: 'create', entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, undefined, after, changed) },
-      ]);
-      if (spec.search) await reindexSearch(tx, spec.search, [id]);
-      return withPurge(tx, { id, before: undefined, after, changed }, purgeOf);
-    }),
-  );
+  return withConstraintErrors(() => writeTransaction(db, (tx) => createEntityIn(tx, actor, spec, input, purgeOf)));
+}
+
+/**
+ * `createEntity` inside a write transaction the caller holds, so several items (a clone's edition
+ * and its events) commit together or not at all, each checked and audited like a single create.
+ */
+export async function createEntityIn(tx: Executor, actor: Actor, spec: EntitySpec, input: EntityInput, purgeOf?: PurgeOf<WriteResult>): Promise<WriteResult> {
+  const state = newState(input);
+  const errors = new FieldErrors();
+  validateState(spec, actor, undefined, state, errors);
+  // The row's own reference columns are checked before it is inserted (the foreign keys
+  // would refuse it without saying which field was wrong).
+  await checkReferences(tx, spec, input, errors, 'references');
+  errors.throwIfAny();
+  if (spec.slug) state.values['slug'] = await resolveSlug(tx, spec, state, stringValue(state, 'slug'));
+  const now = new Date();
+  const publishedAt = publishedAtFor(undefined, state, now);
+  const row = {
+    ...state.values,
+    ...(publishedAt ? { publishedAt } : {}),
+    createdAt: now,
+    updatedAt: now,
+    createdBy: actor.id,
+    updatedBy: actor.id,
+    version: 1,
+  };
+  const [inserted] = (await tx
+    .insert(spec.table)
+    .values(row as SQLiteTable['$inferInsert'])
+    .returning({ id: columnOf(spec, 'id') })) as { id: number }[];
+  const id = inserted!.id;
+  await writeTranslations(tx, spec, id, input, state);
+  // Relations are checked once the row exists, inside the same transaction: a dangling id
+  // rolls back the row and its texts too, so a failed create leaves nothing behind.
+  await checkReferences(tx, spec, input, errors, 'links');
+  errors.throwIfAny();
+  await writeLinks(tx, spec, id, input);
+  const after = await reloadState(tx, spec, id);
+  const changed = changedFields(spec, empty, after);
+  const title = (await loadTitles(tx, spec, [id])).get(id);
+  await recordAudit(tx, actor, [
+    { action: 'create', entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, undefined, after, changed) },
+  ]);
+  if (spec.search) await reindexSearch(tx, spec.search, [id]);
+  return withPurge(tx, { id, before: undefined, after, changed }, purgeOf);
 }
 
 /** Applies a partial update based on `input.version`. */

@@ -33,7 +33,7 @@ const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curato
  * An item with a publication status that was not published before nor after the write is on no
  * public page, so it purges nothing (editors saving drafts keep the hub cache warm).
  */
-function changesOf(resource: AdminResource, ids: readonly number[], states: readonly EntityState[], detached: DetachedOwners = {}): HubChanges {
+export function changesOf(resource: AdminResource, ids: readonly number[], states: readonly EntityState[], detached: DetachedOwners = {}): HubChanges {
   const changes: Record<string, number[]> = {};
   const invisible = resource.spec.publication !== undefined && states.every((state) => state.values['status'] !== 'published');
   const own = invisible ? {} : resource.spec.changes(ids, states);

@@ -11,7 +11,7 @@ import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
 
 /** `base` if free, else the first free `base-<n>` (n ≥ 2), in one query. */
-async function findFreeSlug(db: Executor, spec: EntitySpec, base: string, exceptId?: number): Promise<string> {
+export async function findFreeSlug(db: Executor, spec: EntitySpec, base: string, exceptId?: number): Promise<string> {
   const slug = columnOf(spec, 'slug');
   const rows = await db
     .select({ slug })

@@ -28,6 +28,14 @@ export const permissions = [
   'media.deleteInUse',
   /** Grant and revoke roles. */
   'users.manage',
+  /** Read the contact inbox. */
+  'inbox.read',
+  /** Mark contact messages read or handled, reply to them, delete one. */
+  'inbox.manage',
+  /** Export everything one person wrote (a data-subject access request; docs/decisions/021). */
+  'inbox.export',
+  /** Erase everything one person wrote (a data-subject erasure request). */
+  'inbox.erase',
   /** Read the outbox ("Sent mail"): recipients' addresses and the messages' text. */
   'mail.read',
   /** "Retry now" on a failed or waiting message. */
@@ -37,7 +45,7 @@ export const permissions = [
 export type Permission = (typeof permissions)[number];
 
 const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
-  editor: ['admin.access', 'content.read', 'content.write', 'content.publish', 'content.delete', 'media.upload'],
+  editor: ['admin.access', 'content.read', 'content.write', 'content.publish', 'content.delete', 'media.upload', 'inbox.read', 'inbox.manage'],
   admin: permissions,
 };
 
@@ -74,6 +82,8 @@ function collectionApiRules(collection: CollectionName): RouteRule[] {
     // Bulk actions (publish, unpublish, delete): the route escalates per item like DELETE below.
     { pattern: `/api/admin/${collection}/bulk`, methods: { POST: 'content.write' } },
     { pattern: `/api/admin/${collection}/export`, methods: { GET: 'content.read' } },
+    // A draft copy: creating, like a JSON create (a media/file copy shares the stored upload).
+    { pattern: `/api/admin/${collection}/:id/duplicate`, methods: { POST: 'content.write' } },
     // DELETE: `content.delete` here; the route also requires `content.deletePublished` for a
     // published item and `media.deleteInUse` for a media/file something still shows.
     { pattern: `/api/admin/${collection}/:id`, methods: { GET: 'content.read', PATCH: 'content.write', DELETE: 'content.delete' } },
@@ -98,6 +108,14 @@ export const routeRules: readonly RouteRule[] = [
   // POST: one action on one account (approve, refuse, role, disable, enable, end-sessions), JSON or an HTML form.
   { pattern: '/api/admin/team/:id/:action', methods: { POST: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
+  // The contact inbox (docs/decisions/021): people before `:id`.
+  { pattern: '/api/admin/inbox', methods: { GET: 'inbox.read' } },
+  { pattern: '/api/admin/inbox/people/export', methods: { POST: 'inbox.export' } },
+  { pattern: '/api/admin/inbox/people/erase', methods: { POST: 'inbox.erase' } },
+  { pattern: '/api/admin/inbox/:id', methods: { GET: 'inbox.read', PATCH: 'inbox.manage', DELETE: 'inbox.manage' } },
+  { pattern: '/api/admin/inbox/:id/replies', methods: { POST: 'inbox.manage' } },
+  // An edition copied with its events, as drafts, dates shifted.
+  { pattern: '/api/admin/editions/:id/clone', methods: { POST: 'content.write' } },
   { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
   // Sent mail; POST on a message is its "Retry now" form.
@@ -110,6 +128,12 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
+  { pattern: '/:locale/admin/inbox', methods: { GET: 'inbox.read' } },
+  // POST: the message screen's forms (read, handled, reply, delete).
+  { pattern: '/:locale/admin/inbox/:id', methods: { GET: 'inbox.read', POST: 'inbox.manage' } },
+  { pattern: '/:locale/admin/inbox/:id/export.json', methods: { GET: 'inbox.export' } },
+  // GET: what is held about the sender, with export; POST: erase it all.
+  { pattern: '/:locale/admin/inbox/:id/person', methods: { GET: 'inbox.export', POST: 'inbox.erase' } },
   ...adminCollections.flatMap(collectionPageRules),
 ];
 

@@ -1,12 +1,16 @@
 /**
  * Storing contact messages, with a per-client rate limit counted in the database itself (the
- * `client_hash` of recent rows), so it holds across restarts and across app nodes.
+ * `client_hash` of recent rows), so it holds across restarts and across app nodes. The team's
+ * notification is queued in the same transaction as the message (decision 021).
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte } from 'drizzle-orm';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import { contactMessages } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
+import { composeContactNotification, notificationRecipients, type NotificationSettings } from '../inbox/mail.ts';
+import { messageCausePrefix } from '../inbox/removal.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import type { ContactInput } from './schema.ts';
 
 export const RATE_WINDOW_MS = 10 * 60_000;
@@ -27,6 +31,8 @@ export interface SubmitOptions {
   now: Date;
   /** Accepted messages per client per window; 0 = unlimited. */
   limit: number;
+  /** Who is told about the message; nobody when absent. */
+  notification?: NotificationSettings | undefined;
 }
 
 /**
@@ -45,16 +51,35 @@ export async function submitContactMessage(db: Database, input: ContactInput, op
         .where(and(eq(contactMessages.clientHash, clientHash), gte(contactMessages.createdAt, new Date(options.now.getTime() - RATE_WINDOW_MS))));
       if ((recent?.value ?? 0) >= options.limit) return { ok: false, code: 'RATE_LIMITED' } as const;
     }
-    await tx.insert(contactMessages).values({
-      locale: options.locale,
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-      consentAt: options.now,
-      clientHash,
-      createdAt: options.now,
-    });
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({
+        locale: options.locale,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        consentAt: options.now,
+        clientHash,
+        createdAt: options.now,
+      })
+      .returning({ id: contactMessages.id });
+    if (options.notification) {
+      const message = { ...input, id: stored!.id, locale: options.locale };
+      const { locale, mail } = composeContactNotification(message, options.notification.origin);
+      for (const to of await notificationRecipients(tx, options.notification)) {
+        await enqueueMail(tx, {
+          cause: `${messageCausePrefix(message.id)}notify:${to}`,
+          kind: 'contact-notification',
+          to,
+          locale,
+          mail,
+          replyTo: input.email,
+          // The message lives in the inbox (and goes with it); the outbox keeps no second copy.
+          sensitive: true,
+        });
+      }
+    }
     return { ok: true, stored: true } as const;
   });
 }

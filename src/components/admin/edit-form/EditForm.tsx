@@ -12,8 +12,10 @@ import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import type { Completeness } from '../lib/api.ts';
 import { draftLocaleStatus } from '../lib/payload.ts';
+import { CloneEdition } from './CloneEditionDialog.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
+import { DuplicateButton } from './DuplicateButton.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { FormContext, type FormContextValue } from './form-context.tsx';
 import { PublishControls } from './PublishControls.tsx';
@@ -42,6 +44,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const user = useStore($currentUser, { ssr: 'initial' });
   // Until the user store is filled (first render), offer it; the server decides anyway.
   const canDelete = !user || userCan(user, 'content.delete');
+  const canCopy = !user || userCan(user, 'content.write');
   const { item, draft, base, saving, dirty } = form;
   const savedStatus = typeof base['status'] === 'string' ? base['status'] : 'draft';
   const savedSlug = typeof item?.['slug'] === 'string' ? item['slug'] : null;
@@ -105,6 +108,8 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
                 {t('admin.form.preview')}
               </a>
             )}
+            {item && canCopy && <DuplicateButton collection={config.name} id={item['id'] as number} disabled={saving} />}
+            {item && canCopy && config.name === 'editions' && <CloneEdition id={item['id'] as number} disabled={saving} />}
             {item && canDelete && (
               <button
                 type="button"

@@ -1,0 +1,22 @@
+/**
+ * POST /api/admin/<collection>/:id/duplicate — a draft copy of the item (texts, relations, a new
+ * slug, titles marked "(copy)"); 201 with the new item, 404 for an unknown id.
+ *
+ * Authorize (the permission `routeRules` declares) → parse → call → respond.
+ */
+import type { APIRoute } from 'astro';
+import { discardBody } from '../../../../../server/admin/body.ts';
+import { duplicateItem } from '../../../../../server/admin/duplicate.ts';
+import { answer, authorize, invalidateAfterWrite, json, routeId, routeResource } from '../../../../../server/admin/http.ts';
+import { createdLocation } from '../../../../../server/admin/routes.ts';
+
+export const POST: APIRoute = (context) =>
+  answer(async () => {
+    const { db, actor } = await authorize(context);
+    const resource = routeResource(context);
+    const id = routeId(context, resource.spec.entity);
+    await discardBody(context.request);
+    const outcome = await duplicateItem(db, actor, resource, id);
+    await invalidateAfterWrite(context, outcome);
+    return json(outcome.body, 201, createdLocation(resource.collection, outcome.body));
+  });

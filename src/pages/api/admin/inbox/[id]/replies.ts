@@ -1,0 +1,27 @@
+/**
+ * POST /api/admin/inbox/{id}/replies  { "body": "…" }: sends a reply through the outbox in the
+ * visitor's language and keeps it beside the message, which counts as handled from then on.
+ */
+import type { APIRoute } from 'astro';
+import { actorFromUser } from '../../../../../server/admin/actor.ts';
+import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
+import { getEnv } from '../../../../../server/config/env.ts';
+import { getDb } from '../../../../../server/db.ts';
+import { messageNotFound, noStore, parseJsonBody, toReplyJson } from '../../../../../server/inbox/api.ts';
+import { parseMessageId, replySchema } from '../../../../../server/inbox/schemas.ts';
+import { replyToMessage } from '../../../../../server/inbox/service.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = async ({ locals, params, request }) => {
+  const refused = requireDeclaredPermission(locals.user, request);
+  if (refused || !locals.user) return refused ?? messageNotFound();
+  const id = parseMessageId(params.id);
+  if (id === null) return messageNotFound();
+  const body = await parseJsonBody(request, replySchema);
+  if (body instanceof Response) return body;
+  const replyTo = getEnv().HUB_CONTACT_TO[0] ?? locals.user.email ?? undefined;
+  const outcome = await replyToMessage(await getDb(), actorFromUser(locals.user), id, body.data.body, { replyTo });
+  if (!outcome.ok) return messageNotFound();
+  return Response.json({ reply: toReplyJson(outcome.reply) }, { status: 201, headers: noStore });
+};

@@ -1,0 +1,60 @@
+/**
+ * The privacy policy's promise, kept by the server itself: a contact message (with its replies
+ * and their mail) is deleted 12 months after it was handled; an unhandled one is kept until
+ * someone handles it. The job is one idempotent DELETE, so every node and every start-up may run
+ * it without coordination: two runs at once delete the same rows once (decision 021).
+ */
+import { and, isNotNull, lt } from 'drizzle-orm';
+import { writeTransaction, type Database } from '../../../db/client.ts';
+import { contactMessages } from '../../../db/schema.ts';
+import { forgetMailFiles, removeMessages } from './removal.ts';
+
+/** Where mail copies live (file mode), so the job removes those of what it deletes. */
+export interface MailFileSettings {
+  SMTP_URL?: string | undefined;
+  MAIL_DIR: string;
+}
+
+export const RETENTION_MONTHS = 12;
+const DAY = 24 * 60 * 60_000;
+
+/** The moment before which a handled message has expired: the same date, 12 months earlier. */
+export function retentionCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
+  return cutoff;
+}
+
+/** Deletes the messages handled before the cutoff (and their mail); returns how many went. */
+export async function deleteExpiredMessages(db: Database, mailFiles: MailFileSettings, now = new Date()): Promise<number> {
+  const removed = await writeTransaction(db, async (tx) => {
+    const expired = await tx
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(and(isNotNull(contactMessages.handledAt), lt(contactMessages.handledAt, retentionCutoff(now))));
+    return removeMessages(
+      tx,
+      expired.map((row) => row.id),
+    );
+  });
+  await forgetMailFiles(mailFiles, removed.mails);
+  return removed.messages;
+}
+
+/**
+ * Runs the job at once and then daily for the life of the process; failures are logged, never
+ * thrown (the next day's run catches up). Returns a function that stops it.
+ */
+export function startInboxRetention(db: Database, mailFiles: MailFileSettings, everyMs = DAY): () => void {
+  const run = () =>
+    deleteExpiredMessages(db, mailFiles).then(
+      (count) => {
+        if (count > 0) console.log(`Deleted ${count} contact message(s) handled more than ${RETENTION_MONTHS} months ago.`);
+      },
+      (error: unknown) => console.warn(`Could not delete expired contact messages: ${String(error)}`),
+    );
+  void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
