@@ -104,6 +104,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/me', methods: { GET: 'admin.access' } },
   { pattern: '/api/admin/users', methods: { GET: 'users.manage' } },
   { pattern: '/api/admin/users/:id/role', methods: { PUT: 'users.manage', DELETE: 'users.manage' } },
+  { pattern: '/api/admin/team', methods: { GET: 'users.manage' } },
+  // POST: one action on one account (approve, refuse, role, disable, enable, end-sessions), JSON or an HTML form.
+  { pattern: '/api/admin/team/:id/:action', methods: { POST: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
   // The contact inbox (docs/decisions/021): people before `:id`.
   { pattern: '/api/admin/inbox', methods: { GET: 'inbox.read' } },
@@ -119,6 +122,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/mail', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin/mail/:id', methods: { GET: 'mail.read', POST: 'mail.retry' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
+  { pattern: '/:locale/admin/team', methods: { GET: 'users.manage' } },
+  { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
   // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
   { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.

@@ -11,7 +11,15 @@ export type FieldErrorCode =
   'EMAIL_INVALID' | 'EMAIL_TAKEN' | 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'NAME_REQUIRED' | 'NAME_TOO_LONG';
 
 /** Form-level problems, translated as `auth.error.<code>`. */
-export type FormErrorCode = 'INVALID_INPUT' | 'INVALID_CREDENTIALS' | 'TOO_MANY_ATTEMPTS' | 'EMAIL_TAKEN' | 'SIGN_UP_CLOSED' | 'UNEXPECTED';
+export type FormErrorCode =
+  | 'INVALID_INPUT'
+  | 'INVALID_CREDENTIALS'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'EMAIL_TAKEN'
+  | 'SIGN_UP_CLOSED'
+  | 'UNEXPECTED'
+  /** Right password, disabled account (the team screen); translated as `admin.team.error.ACCOUNT_DISABLED`. */
+  | 'ACCOUNT_DISABLED';
 
 const email = z
   .string({ error: 'EMAIL_INVALID' })
@@ -101,6 +109,9 @@ function fromAuthError(error: unknown, values: FormValues): FormOutcome {
       return failure(400, 'INVALID_INPUT', { fieldErrors: { password: 'PASSWORD_TOO_LONG' } });
     case 'INVALID_EMAIL':
       return failure(400, 'INVALID_INPUT', { fieldErrors: { email: 'EMAIL_INVALID' } });
+    // better-auth's admin plugin refuses a session to a disabled account, after the password matched.
+    case 'BANNED_USER':
+      return failure(403, 'ACCOUNT_DISABLED');
     case 'EMAIL_PASSWORD_SIGN_UP_DISABLED':
       return failure(403, 'SIGN_UP_CLOSED');
     default:
