@@ -30,6 +30,8 @@ export const authUsers = sqliteTable(
     banExpires: timestamp('ban_expires'),
     /** better-auth `twoFactor` plugin: TOTP is required at sign-in. */
     twoFactorEnabled: integer('two_factor_enabled', { mode: 'boolean' }).default(false),
+    /** When the account last got a session (sign-in, sign-up, second factor); kept after sign-out. */
+    lastSignInAt: timestamp('last_sign_in_at'),
     createdAt: timestamp('created_at').notNull().default(now),
     updatedAt: timestamp('updated_at').notNull().default(now),
   },

@@ -426,6 +426,20 @@ export const eventFiles = sqliteTable(
 // Audit, contact
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * One change an audit entry records. `value`: a base field (long texts cut, dates as ISO
+ * strings); `link`: ids added to / removed from a relation; `text`: one translated field of one
+ * locale; `locale`: a whole translation added or removed.
+ */
+export type AuditChange =
+  | { kind: 'value'; field: string; from: AuditValue; to: AuditValue }
+  | { kind: 'link'; field: string; added: number[]; removed: number[] }
+  | { kind: 'text'; locale: string; field: string; from: string | null; to: string | null }
+  | { kind: 'locale'; locale: string; change: 'added' | 'removed' };
+
+/** A value as the audit log keeps it (JSON). */
+export type AuditValue = string | number | boolean | null;
+
 export const auditLog = sqliteTable(
   'audit_log',
   {
@@ -440,8 +454,17 @@ export const auditLog = sqliteTable(
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     /** JSON array of the field paths the write changed. */
     changedFields: text('changed_fields', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    /** The item's display title when the entry was written (null on entries written before it existed). */
+    title: text('title'),
+    /** Old → new values, added/removed ids and per-locale text changes (src/server/activity/changes.ts); null on older entries. */
+    changes: text('changes', { mode: 'json' }).$type<AuditChange[]>(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    // The activity screen filters by person; by entity and action the entity index or a scan of the date range serves.
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
 );
 
 export const contactMessages = sqliteTable(

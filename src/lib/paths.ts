@@ -32,6 +32,11 @@ export const paths = {
   adminEdit: (locale: Locale, collection: string, id: number) => `/${locale}/admin/${collection}/${id}`,
   /** The draft preview of a hub page (never cached). */
   adminPreview: (locale: Locale, type: 'event' | 'edition', slug: string) => `/${locale}/admin/preview/${type}/${slug}`,
+  /** The activity log, optionally filtered (`collection`, `item`, `person`, …). */
+  adminActivity: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/activity`, query),
+  /** The team screen (accounts and roles) and its invitations. */
+  adminTeam: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/team`, query),
+  adminTeamInvitations: (locale: Locale) => `/${locale}/admin/team/invitations`,
   /** The contact inbox, one message, its sender's data (export, erasure) and the export download. */
   adminInbox: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/inbox`, query),
   adminInboxMessage: (locale: Locale, id: number) => `/${locale}/admin/inbox/${id}`,

@@ -1,5 +1,5 @@
 /** Helpers of the auth integration tests: accounts, sessions and requests against a test server. */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,14 +62,23 @@ export function get(origin: string, path: string, cookie?: string): Promise<Resp
   return fetch(`${origin}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
 }
 
-/** Runs `npm run users -- …` (scripts/users.ts) against a database. */
-export function runUsersCli(databaseUrl: string, args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['scripts/users.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
+/**
+ * Runs `npm run users -- …` (scripts/users.ts) against a database. Asynchronous on purpose: a
+ * synchronous spawn would freeze this process's event loop for seconds, and a keep-alive socket
+ * the server closes meanwhile would be reused by the next fetch ("other side closed").
+ */
+export function runUsersCli(databaseUrl: string, args: string[]): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/users.ts', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, output }));
   });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 const buildLock = join(tmpdir(), 'edition-hub-auth-build.lock');

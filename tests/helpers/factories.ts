@@ -111,7 +111,7 @@ export async function createUser(
   const cookie = await signUp(server.origin, email);
   const [account] = await server.query<{ role: string | null }>('SELECT role FROM auth_users WHERE email = ?', [email]);
   if (role && account?.role !== role) {
-    const granted = runUsersCli(server.databaseUrl, ['grant', email, role]);
+    const granted = await runUsersCli(server.databaseUrl, ['grant', email, role]);
     if (granted.status !== 0) throw new Error(`granting ${role} to ${email} failed: ${granted.output}`);
   }
   return adminClient(server.origin, cookie);

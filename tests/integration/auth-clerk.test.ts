@@ -237,6 +237,25 @@ describe('screens under Clerk', () => {
     }
   });
 
+  it("the team screen says accounts are Clerk's, lists the allow-lists, and the team API manages nothing", async () => {
+    const token = await mint({ sub: 'user_team_admin', role: 'admin', email: 'team-admin@example.test' });
+    const page = await navigate('/en/admin/team', token);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-testid="team-clerk"');
+    expect(html).toContain('invitations, password resets and two-factor authentication are handled in the Clerk dashboard');
+    expect(html).toContain('listed-admin@example.test');
+    expect(html).not.toContain('data-testid="team-pending"');
+    const action = await fetch(`${server.origin}/api/admin/team/user_other/disable`, {
+      method: 'POST',
+      headers: { cookie: cookies(token), origin: server.origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(action.status).toBe(409);
+    expect(await action.json()).toMatchObject({ code: 'ROLES_MANAGED_BY_CLERK' });
+    expect((await navigate('/en/admin/activity', await mint({ role: 'editor', email: 'ed@example.test' }))).status).toBe(200);
+  });
+
   it('does not serve the local-accounts API', async () => {
     expect((await fetch(`${server.origin}/api/auth/get-session`)).status).toBe(404);
   });

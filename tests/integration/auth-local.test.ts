@@ -67,7 +67,7 @@ describe('roles of new accounts', () => {
 
   it('lets an operator grant editor with the CLI, which takes effect at once', async () => {
     const cookie = await signIn(server.origin, 'bob@example.test');
-    const grant = runUsersCli(server.databaseUrl, ['grant', 'bob@example.test', 'editor']);
+    const grant = await runUsersCli(server.databaseUrl, ['grant', 'bob@example.test', 'editor']);
     expect(grant.output).toContain('bob@example.test is now editor');
     expect(grant.status).toBe(0);
     expect(await (await me(cookie)).json()).toMatchObject({ role: 'editor' });
@@ -76,13 +76,13 @@ describe('roles of new accounts', () => {
     const users = await get(server.origin, '/api/admin/users', cookie);
     expect(users.status).toBe(403);
     expect(await users.json()).toMatchObject({ code: 'PERMISSION_DENIED', permission: 'users.manage' });
-    const list = runUsersCli(server.databaseUrl, ['list']);
+    const list = await runUsersCli(server.databaseUrl, ['list']);
     expect(list.output).toMatch(/ada@example\.test\s+admin/);
     expect(list.output).toMatch(/bob@example\.test\s+editor/);
   });
 
   it('refuses to revoke the last admin, from the CLI and the API', async () => {
-    const revoke = runUsersCli(server.databaseUrl, ['revoke', 'ada@example.test']);
+    const revoke = await runUsersCli(server.databaseUrl, ['revoke', 'ada@example.test']);
     expect(revoke.status).toBe(1);
     expect(revoke.output).toMatch(/last administrator/);
     const [ada] = await db.select().from(authUsers).where(eq(authUsers.email, 'ada@example.test'));

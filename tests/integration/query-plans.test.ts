@@ -17,6 +17,7 @@ import { events } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed/generate.ts';
 import type { Locale } from '../../src/i18n/config.ts';
 import { countCollections, listLatestAuditEntries } from '../../src/server/admin/dashboard.ts';
+import { listActivity, listActivityPeople, listItemHistory } from '../../src/server/activity/queries.ts';
 import { exportStream } from '../../src/server/admin/export.ts';
 import { listItems } from '../../src/server/admin/list.ts';
 import { loadPreview } from '../../src/server/admin/preview.ts';
@@ -370,6 +371,26 @@ const adminCases: Case[] = [
     minStatements: 1,
     run: () => listLatestAuditEntries(db()),
     accepted: [{ plan: /^SCAN audit_log USING INDEX audit_log_at_idx$/, reason: 'newest first from the index, stops after LIMIT rows' }],
+  },
+  {
+    name: 'activity, unfiltered first page',
+    minStatements: 2,
+    run: () => listActivity(db(), {}),
+    accepted: [
+      { plan: /^SCAN audit_log USING COVERING INDEX \w+$/, reason: 'the total counts the smallest index of the log' },
+      { plan: /^SCAN audit_log USING INDEX audit_log_at_idx$/, reason: 'newest first from the index, stops after LIMIT rows' },
+    ],
+  },
+  { name: 'activity of one person', minStatements: 2, run: () => listActivity(db(), { person: 'someone', page: 2 }) },
+  { name: 'activity of one item', minStatements: 2, run: () => listActivity(db(), { collection: 'events', item: '1' }) },
+  { name: 'history on an edit page', minStatements: 1, run: () => listItemHistory(db(), 'event', 1) },
+  {
+    name: 'activity person filter options',
+    minStatements: 1,
+    run: () => listActivityPeople(db()),
+    accepted: [
+      { plan: /^SCAN audit_log USING COVERING INDEX audit_log_actor_idx$/, reason: 'distinct people walk the (actor_id, at) index, one entry per row' },
+    ],
   },
   { name: 'event preview (draft)', minStatements: 5, run: () => loadPreview(db(), 'event', fixture.draftEvent, 'en', now) },
   { name: 'edition preview (draft)', minStatements: 4, run: () => loadPreview(db(), 'edition', fixture.draftEdition, 'en', now) },

@@ -1,32 +1,44 @@
 /** The audit log writer: one row per changed entity, inside the write's own transaction. */
 import type { Executor } from '../../../db/client.ts';
-import { auditLog } from '../../../db/schema.ts';
+import { auditLog, type AuditChange } from '../../../db/schema.ts';
 import type { CollectionEntity } from '../../lib/collections/index.ts';
 import type { Actor } from './actor.ts';
 
-/**
- * The audited entities: one per collection declaration, plus the contact inbox's messages and
- * the people who wrote them (keyed by a hash of the address, never the address: decision 021),
- * and the team's invitations (decision 018).
- */
-export type AuditEntity = CollectionEntity | 'contact_message' | 'contact_person' | 'invitation';
+export type { AuditChange };
 
 /**
- * `detach`: the entity lost a link because something it used was deleted with `?detach=true`.
- * `export` / `erase`: a person's contact data was handed out or erased on request.
+ * The audited entities: one per collection declaration, the team's accounts (`user`), and the
+ * contact inbox's messages and the people who wrote them (keyed by a hash of the address, never
+ * the address: decision 021), and the team's invitations (decision 018).
  */
-export type AuditAction =
-  'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'archive' | 'restore' | 'detach' | 'export' | 'erase' | InvitationAuditAction;
+export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person' | 'invitation';
 
-/** Invitations: `create` when sent, then these. */
-export type InvitationAuditAction = 'resend' | 'revoke' | 'accept';
+/** Content actions; `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
+export const contentActions = ['create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'restore', 'detach'] as const;
+
+/** What an admin did to an account on the team screen. */
+export const teamActions = ['approve', 'refuse', 'grant', 'revoke', 'disable', 'enable', 'end-sessions'] as const;
+
+/** A person's contact data handed out or erased on request. */
+export const inboxActions = ['export', 'erase'] as const;
+
+/** What happened to an invitation after `create` (it also has `revoke`, shared with the team's actions; decision 018). */
+export const invitationActions = ['resend', 'accept'] as const;
+
+export const auditActions = [...contentActions, ...teamActions, ...inboxActions, ...invitationActions] as const;
+export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {
   action: AuditAction;
   entity: AuditEntity;
+  /** A content item's numeric id, or an account's id. */
   entityId: number | string;
   /** Field paths the write changed (`title`, `translations.fr.title`, `tagIds`). */
   changedFields: string[];
+  /** The item's display title at the time of the write. */
+  title?: string | null | undefined;
+  /** What changed, old → new (see `AuditChange`). */
+  changes?: AuditChange[] | undefined;
 }
 
 /** Appends entries in one statement; call it in the same transaction as the write. */
@@ -42,6 +54,8 @@ export async function recordAudit(tx: Executor, actor: Actor, entries: readonly 
         entity: entry.entity,
         entityId: String(entry.entityId),
         changedFields: entry.changedFields,
+        title: entry.title ?? null,
+        changes: entry.changes ?? null,
         at,
       })),
     );

@@ -10,6 +10,7 @@ import { removeFromSearch } from '../../../db/search-index.ts';
 import { demand, type Actor } from './actor.ts';
 import { withPurge, type PurgeOf } from './entity-write.ts';
 import { recordAudit } from './audit.ts';
+import { loadTitles } from './audit-changes.ts';
 import { withConstraintErrors } from './db-errors.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf, loadStates } from './entity-state.ts';
@@ -73,12 +74,14 @@ export function removeEntities(
           detached = await detachUsages(tx, actor, spec.usage, ids);
         }
       }
+      // Titles before the rows go: the log keeps what the deleted items were called.
+      const titles = await loadTitles(tx, spec, ids);
       await tx.delete(spec.table).where(inArray(columnOf(spec, 'id'), [...ids]));
       if (spec.search) await removeFromSearch(tx, spec.search, ids);
       await recordAudit(
         tx,
         actor,
-        ids.map((id) => ({ action: 'delete', entity: spec.entity, entityId: id, changedFields: [] })),
+        ids.map((id) => ({ action: 'delete', entity: spec.entity, entityId: id, changedFields: [], title: titles.get(id) })),
       );
       return withPurge(tx, { removed: states, detached }, purgeOf);
     }),
@@ -133,6 +136,11 @@ export async function transitionEntities(
             changing.map((state) => state.id),
           ),
         );
+      const titles = await loadTitles(
+        tx,
+        spec,
+        changing.map((state) => state.id),
+      );
       await recordAudit(
         tx,
         actor,
@@ -141,6 +149,8 @@ export async function transitionEntities(
           entity: spec.entity,
           entityId: state.id,
           changedFields: ['status'],
+          title: titles.get(state.id),
+          changes: [{ kind: 'value', field: 'status', from: statusOf(state) ?? null, to: target }],
         })),
       );
       return withPurge(tx, { changed: changing }, purgeOf);

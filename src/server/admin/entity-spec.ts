@@ -4,13 +4,14 @@
  * translations, relations, slugs, publication and deletion. It is derived from the collection's
  * declaration by `defineAdminResource` (resource.ts), never written by hand.
  */
+import type { SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { SearchEntityType } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { ReferenceKind } from '../../lib/collections/declare.ts';
 import type { Permission } from '../auth/permissions.ts';
 import type { HubChanges } from '../page-cache/invalidate.ts';
-import type { AuditEntity } from './audit.ts';
+import type { CollectionEntity } from '../../lib/collections/index.ts';
 import type { FieldErrors, FieldErrorMap } from './errors.ts';
 import type { UsageKind } from './where-used.ts';
 
@@ -57,8 +58,10 @@ export interface EntityInput {
 }
 
 export interface EntitySpec {
-  entity: AuditEntity;
+  entity: CollectionEntity;
   table: SQLiteTable;
+  /** The item's display title over `table` (the list's title column), kept in the audit log. */
+  title: SQL;
   /** Base columns an input may set directly (property names of `table`). */
   columns: readonly string[];
   /** Single-id columns pointing at other entities, e.g. `coverMediaId: 'image'`. */

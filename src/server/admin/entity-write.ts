@@ -10,6 +10,7 @@ import { reindexSearch } from '../../../db/search-index.ts';
 import { recordHubPurge, tagsToInvalidate, type HubChanges } from '../page-cache/invalidate.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
+import { describeChanges, loadTitles } from './audit-changes.ts';
 import { withConstraintErrors } from './db-errors.ts';
 import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
 import { changedFields, columnOf, loadStates, mergeState, newState, normaliseTranslations } from './entity-state.ts';
@@ -118,7 +119,10 @@ export async function createEntityIn(tx: Executor, actor: Actor, spec: EntitySpe
   await writeLinks(tx, spec, id, input);
   const after = await reloadState(tx, spec, id);
   const changed = changedFields(spec, empty, after);
-  await recordAudit(tx, actor, [{ action: 'create', entity: spec.entity, entityId: id, changedFields: changed }]);
+  const title = (await loadTitles(tx, spec, [id])).get(id);
+  await recordAudit(tx, actor, [
+    { action: 'create', entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, undefined, after, changed) },
+  ]);
   if (spec.search) await reindexSearch(tx, spec.search, [id]);
   return withPurge(tx, { id, before: undefined, after, changed }, purgeOf);
 }
@@ -167,7 +171,10 @@ export function updateEntity(
       if (changed.some((field) => field.startsWith('translations.'))) await writeTranslations(tx, spec, id, input, after);
       await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
       const action = transitionAction(statusOf(before), statusOf(after)) ?? 'update';
-      await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed }]);
+      const title = (await loadTitles(tx, spec, [id])).get(id);
+      await recordAudit(tx, actor, [
+        { action, entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, before, after, changed) },
+      ]);
       await refreshSearch(tx, spec, id, changed);
       // The merged state is what was written; no need to read it back.
       const stamped = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };

@@ -38,7 +38,7 @@ export type LinkTable = Omit<LinkSpec, 'kind'>;
 type Filters<C extends Collection> = Omit<z.output<C['listQuery']>, 'page' | 'limit' | 'sort'>;
 
 /** What the server adds to a declaration: storage, and rules that need it. */
-export interface ServerPart<C extends Collection> extends Omit<EntitySpec, 'entity' | 'columns' | 'references' | 'links' | 'translations'> {
+export interface ServerPart<C extends Collection> extends Omit<EntitySpec, 'entity' | 'title' | 'columns' | 'references' | 'links' | 'translations'> {
   /** The link table of every `ids` field of the declaration. */
   links: { readonly [K in keyof C['fields']]?: LinkTable };
   translations: { table: SQLiteTable; owner: SQLiteColumn; locale: SQLiteColumn };
@@ -74,6 +74,7 @@ function entitySpecOf<C extends Collection>(collection: C, server: ServerPart<C>
   return {
     ...rules,
     entity: collection.entity,
+    title: server.list.title,
     columns: fields.filter((field) => !(field in links)),
     references,
     links,

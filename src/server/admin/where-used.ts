@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { defaultLocale } from '../../i18n/config.ts';
 import type { Actor } from './actor.ts';
-import { recordAudit, type AuditEntity } from './audit.ts';
+import { recordAudit, type AuditChange } from './audit.ts';
 
 export type UsageKind = 'tag' | 'media' | 'file' | 'organizer' | 'curator' | 'edition';
 type Owner = 'event' | 'edition' | 'curator' | 'organizer';
@@ -121,10 +121,22 @@ export async function detachUsages(db: Executor, actor: Actor, kind: UsageKind, 
   const ids = idList(usedIds);
   const detached: DetachedOwners = {};
   const fields = new Map<string, Set<string>>();
+  const changes = new Map<string, AuditChange[]>();
   for (const source of sources[kind]) {
-    const rows = await db.all<{ owner_id: number }>(sql`SELECT DISTINCT owner_id FROM (${pairs(source, ids)})`);
+    const rows = await db.all<{ owner_id: number; used_id: number }>(sql`SELECT owner_id, used_id FROM (${pairs(source, ids)}) ORDER BY owner_id, used_id`);
     if (rows.length === 0) continue;
-    const ownerIds = rows.map((row) => row.owner_id);
+    const ownerIds = [...new Set(rows.map((row) => row.owner_id))];
+    for (const row of rows) {
+      const key = `${source.owner}:${row.owner_id}`;
+      const list = changes.get(key) ?? [];
+      const change: AuditChange = source.link
+        ? { kind: 'link', field: source.field, added: [], removed: [row.used_id] }
+        : { kind: 'value', field: source.field, from: row.used_id, to: null };
+      const sameLink = list.find((c) => c.kind === 'link' && c.field === source.field);
+      if (sameLink?.kind === 'link') sameLink.removed.push(row.used_id);
+      else list.push(change);
+      changes.set(key, list);
+    }
     const table = owners[source.owner].table;
     if (source.link) {
       await db.run(sql.raw(`DELETE FROM ${source.link.table} WHERE ${source.link.target} IN `).append(ids));
@@ -142,12 +154,20 @@ export async function detachUsages(db: Executor, actor: Actor, kind: UsageKind, 
     await db.run(sql`UPDATE ${sql.raw(owners[owner].table)}
       SET version = version + 1, updated_at = ${now}, updated_by = ${actor.id} WHERE id IN ${idList(ownerIds)}`);
   }
+  const titles = new Map<string, string>();
+  for (const [owner, ownerIds] of Object.entries(detached) as [Owner, number[]][]) {
+    const { table, title } = owners[owner];
+    const rows = await db.all<{ id: number; title: string | null }>(
+      sql.raw(`SELECT o.id AS id, ${title('o')} AS title FROM ${table} o WHERE o.id IN `).append(idList(ownerIds)),
+    );
+    for (const row of rows) if (row.title) titles.set(`${owner}:${row.id}`, row.title);
+  }
   await recordAudit(
     db,
     actor,
     [...fields].map(([key, changed]) => {
-      const [entity, id] = key.split(':') as [AuditEntity, string];
-      return { action: 'detach', entity, entityId: Number(id), changedFields: [...changed] };
+      const [entity, id] = key.split(':') as [Owner, string];
+      return { action: 'detach', entity, entityId: Number(id), changedFields: [...changed], title: titles.get(key), changes: changes.get(key) };
     }),
   );
   return detached;

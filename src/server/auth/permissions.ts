@@ -107,6 +107,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
   { pattern: '/api/admin/invitations/:id', methods: { DELETE: 'users.manage' } },
   { pattern: '/api/admin/invitations/:id/resend', methods: { POST: 'users.manage' } },
+  { pattern: '/api/admin/team', methods: { GET: 'users.manage' } },
+  // POST: one action on one account (approve, refuse, role, disable, enable, end-sessions), JSON or an HTML form.
+  { pattern: '/api/admin/team/:id/:action', methods: { POST: 'users.manage' } },
   ...adminCollections.flatMap(collectionApiRules),
   // The contact inbox (docs/decisions/021): people before `:id`.
   { pattern: '/api/admin/inbox', methods: { GET: 'inbox.read' } },
@@ -124,6 +127,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
   // POST: the page's invite / resend / revoke forms.
   { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
+  { pattern: '/:locale/admin/team', methods: { GET: 'users.manage' } },
+  { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
   // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
   { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.

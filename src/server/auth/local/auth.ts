@@ -5,9 +5,10 @@
  * add a second factor (TOTP with recovery codes, better-auth's twoFactor plugin).
  */
 import { betterAuth, getCurrentAdapter } from 'better-auth';
-import { twoFactor } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import type { Database } from '../../../../db/client.ts';
 import { accountGuardPlugin, emailAndPasswordOptions, emailVerificationOptions, prepareInvitedOrNewUser } from './account-hooks.ts';
+import { recordSignIn } from '../../team/accounts.ts';
 import { createSerialisedAdapter } from './database.ts';
 import { CLIENT_ADDRESS_HEADER, limitHooks } from './limit-hooks.ts';
 
@@ -40,9 +41,20 @@ export interface LocalAuthOptions {
   issuer: string;
 }
 
+/**
+ * better-auth's admin plugin, for one thing: it refuses a new session to a disabled (`banned`)
+ * account, on every path that creates one. Its own endpoints authorize by the stored role alone
+ * (not our allow-lists and permission map), write outside our audit transaction and offer
+ * impersonation: they are switched off (`disabledPaths`); the team screen writes the same
+ * columns itself (src/server/team/service.ts). Decision 020.
+ */
+const accountsPlugin = admin({ adminRoles: ['admin'] });
+const accountsPluginPaths = Object.values(accountsPlugin.endpoints).map((endpoint) => endpoint.path);
+
 /** Builds one better-auth instance (one per cookie security flavour, see `getLocalAuth`). */
 export function createLocalAuth(options: LocalAuthOptions) {
   return betterAuth({
+    disabledPaths: accountsPluginPaths,
     appName: 'Edition Hub',
     baseURL: options.baseURL,
     basePath: '/api/auth',
@@ -96,12 +108,21 @@ export function createLocalAuth(options: LocalAuthOptions) {
           },
         },
       },
+      session: {
+        create: {
+          // After the session's transaction commits: every way of signing in (password, sign-up,
+          // a second factor) ends here, and the time outlives the session (sign-out deletes it).
+          after: async (session) => {
+            await recordSignIn(options.db, session.userId, session.createdAt);
+          },
+        },
+      },
     },
     hooks: limitHooks,
     // Issuer = the site's name, as authenticator apps list it; wrong codes are limited by the
     // plugin (5 per challenge, then 10 in a row lock the second factor for 15 minutes).
     // The account guard: sign-up, reset and verification requests (account-hooks.ts).
-    plugins: [twoFactor({ issuer: options.issuer }), accountGuardPlugin(options)],
+    plugins: [twoFactor({ issuer: options.issuer }), accountsPlugin, accountGuardPlugin(options)],
   });
 }
 

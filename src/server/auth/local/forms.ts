@@ -26,7 +26,10 @@ export type FormErrorCode =
   | 'TOO_MANY_RESET_REQUESTS'
   | 'RESET_TOKEN_INVALID'
   | 'INVITATION_INVALID'
-  | 'ACCOUNT_EXISTS';
+  | 'ACCOUNT_EXISTS'
+
+  /** Right password, disabled account (the team screen); translated as `admin.team.error.ACCOUNT_DISABLED`. */
+  | 'ACCOUNT_DISABLED';
 
 export const email = z
   .string({ error: 'EMAIL_INVALID' })
@@ -126,6 +129,9 @@ export function fromAuthError(error: unknown, values: FormValues): FormOutcome {
       return failure(400, 'INVALID_INPUT', { fieldErrors: { password: 'PASSWORD_TOO_LONG' } });
     case 'INVALID_EMAIL':
       return failure(400, 'INVALID_INPUT', { fieldErrors: { email: 'EMAIL_INVALID' } });
+    // better-auth's admin plugin refuses a session to a disabled account, after the password matched.
+    case 'BANNED_USER':
+      return failure(403, 'ACCOUNT_DISABLED');
     case 'EMAIL_PASSWORD_SIGN_UP_DISABLED':
       return failure(403, 'SIGN_UP_CLOSED');
     case 'SIGN_UP_INVITE_ONLY':

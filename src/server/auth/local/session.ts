@@ -18,7 +18,9 @@ export async function authenticateLocal(context: Pick<APIContext, 'request' | 'u
   const auth = await getLocalAuth(isSecureRequest(context.url, env));
   const { headers, response } = await auth.api.getSession({ headers: context.request.headers, returnHeaders: true });
   const setCookies = headers?.getSetCookie() ?? [];
-  if (!response) return { user: null, session: null, setCookies };
+  // A disabled account's sessions are deleted when it is disabled; this also refuses one that
+  // was being created at that very moment.
+  if (!response || response.user.banned) return { user: null, session: null, setCookies };
   const lists = allowListsFrom(env);
   return {
     user: {

@@ -5,7 +5,9 @@
  */
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
+import { actorFromUser } from '../../../../../server/admin/actor.ts';
 import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
+import type { AuthUser } from '../../../../../server/auth/types.ts';
 import { grantRoleSchema, noStore, refuseUnlessLocal, toUserJson } from '../../../../../server/auth/local/users-api.ts';
 import { setGrantedRole, type RoleChange } from '../../../../../server/auth/local/users.ts';
 import { allowListsFrom, type Role } from '../../../../../server/auth/roles.ts';
@@ -16,8 +18,8 @@ import { problem } from '../../../../../server/http/problem.ts';
 
 export const prerender = false;
 
-async function change(id: string, role: Role | null): Promise<Response> {
-  const result: RoleChange = await setGrantedRole(await getDb(), { id }, role, allowListsFrom(getEnv()));
+async function change(user: AuthUser, id: string, role: Role | null): Promise<Response> {
+  const result: RoleChange = await setGrantedRole(await getDb(), { id }, role, allowListsFrom(getEnv()), actorFromUser(user));
   if (result.ok) return Response.json({ user: toUserJson(result.user) }, { headers: noStore });
   if (result.code === 'USER_NOT_FOUND') return problem(404, 'USER_NOT_FOUND', 'No account has this id');
   return problem(409, 'LAST_ADMIN', 'This would leave no administrator; grant admin to someone else first');
@@ -34,11 +36,11 @@ export const PUT: APIRoute = async ({ locals, params, request }) => {
       errors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
     });
   }
-  return change(params.id ?? '', parsed.data.role);
+  return change(locals.user!, params.id ?? '', parsed.data.role);
 };
 
 export const DELETE: APIRoute = async ({ locals, params, request }) => {
   const refused = requireDeclaredPermission(locals.user, request) ?? refuseUnlessLocal() ?? (await refuseOversizeBody(request));
   if (refused) return refused;
-  return change(params.id ?? '', null);
+  return change(locals.user!, params.id ?? '', null);
 };

@@ -1,0 +1,44 @@
+/** How activity entries read in the admin's language: labels of actions, entities, fields and values. */
+import { localeConfig, type Locale } from '../../i18n/config.ts';
+import { getStrings, type Translate, type UiKey } from '../../i18n/index.ts';
+import type { AuditValue } from '../../../db/schema.ts';
+
+/** Fields of account entries (the team screen), labelled under `admin.activity.field.*`. */
+const accountFields = new Set(['role', 'disabled', 'sessions']);
+
+export interface ActivityLabels {
+  action(action: string): string;
+  entity(entity: string): string;
+  field(field: string): string;
+  locale(code: string): string;
+  value(field: string, value: AuditValue): string;
+  time(at: Date): string;
+}
+
+/** Labels for `locale`; unknown names (a field added later) read as themselves. */
+export function activityLabels(locale: Locale, t: Translate): ActivityLabels {
+  const strings = getStrings(locale);
+  const known = (key: string): key is UiKey => Object.hasOwn(strings, key);
+  const label = (key: string, fallback: string) => (known(key) ? t(key) : fallback);
+  // Locale names in the reader's language ("French" in English, "Französisch" in German).
+  const languageNames = new Intl.DisplayNames([localeConfig[locale].intl], { type: 'language' });
+  const dateTime = new Intl.DateTimeFormat(localeConfig[locale].intl, { dateStyle: 'medium', timeStyle: 'short' });
+  return {
+    action: (action) => label(`admin.activity.action.${action}`, action),
+    entity: (entity) => label(`admin.activity.entity.${entity}`, entity),
+    field: (field) => (accountFields.has(field) ? label(`admin.activity.field.${field}`, field) : label(`admin.field.${field}`, field)),
+    locale: (code) => languageNames.of(code) ?? code,
+    time: (at) => dateTime.format(at),
+    value(field, value) {
+      if (value === null || value === '') return t('admin.activity.emptyValue');
+      if (typeof value === 'boolean') return t(value ? 'admin.activity.yes' : 'admin.activity.no');
+      if (field === 'status' && typeof value === 'string') return label(`admin.status.${value}`, value);
+      if (field === 'role' && typeof value === 'string') return label(`auth.role.${value}`, value);
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
+        const date = new Date(value);
+        if (!Number.isNaN(date.getTime())) return dateTime.format(date);
+      }
+      return String(value);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/** The team's local accounts as the team screen lists them, and the last sign-in they record. */
+import { eq, sql } from 'drizzle-orm';
+import { authSessions, authUsers } from '../../../db/auth-schema.ts';
+import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
+import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
+
+export interface TeamMember {
+  id: string;
+  name: string;
+  email: string;
+  /** Role stored on the account. */
+  grantedRole: Role | null;
+  /** Role in effect (granted, or raised by the allow-lists). */
+  role: Role | null;
+  disabled: boolean;
+  /** Signed up, holds no role and is not disabled: waits for an administrator. */
+  pending: boolean;
+  twoFactorEnabled: boolean;
+  lastSignInAt: Date | null;
+  /** Sessions that have not expired. */
+  activeSessions: number;
+  createdAt: Date;
+}
+
+/** Every account, sign-ups waiting for approval first (oldest first), then the others by name. */
+export async function listTeam(db: Executor, lists: RoleAllowLists, now = new Date()): Promise<TeamMember[]> {
+  const rows = await db
+    .select({
+      user: authUsers,
+      activeSessions: sql<number>`(SELECT count(*) FROM ${authSessions} s WHERE s.user_id = ${authUsers.id} AND s.expires_at > ${now.getTime()})`,
+    })
+    .from(authUsers);
+  const members = rows.map(({ user, activeSessions }): TeamMember => {
+    const role = resolveRole(user.role, user.email, lists);
+    const disabled = Boolean(user.banned);
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      grantedRole: user.role ?? null,
+      role,
+      disabled,
+      pending: role === null && !disabled,
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      lastSignInAt: user.lastSignInAt ?? null,
+      activeSessions,
+      createdAt: user.createdAt,
+    };
+  });
+  return members.sort((a, b) =>
+    a.pending !== b.pending
+      ? a.pending
+        ? -1
+        : 1
+      : a.pending
+        ? a.createdAt.getTime() - b.createdAt.getTime()
+        : a.name.localeCompare(b.name) || a.email.localeCompare(b.email),
+  );
+}
+
+/** Notes that `userId` got a session at `at`; a failure is logged, never turned into a failed sign-in. */
+export async function recordSignIn(db: Database, userId: string, at: Date | undefined): Promise<void> {
+  try {
+    await writeTransaction(db, (tx) =>
+      tx
+        .update(authUsers)
+        .set({ lastSignInAt: at ?? new Date() })
+        .where(eq(authUsers.id, userId)),
+    );
+  } catch (error) {
+    console.error('[auth] could not record the last sign-in', error);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The request side of `/api/admin/team/**`: the team screen's HTML forms and JSON callers share
+ * one route per action. A form gets a 303 back to the team screen carrying the outcome; JSON
+ * gets the outcome, or problem+json whose title is translated into the form's or the
+ * request's language.
+ */
+import type { APIContext } from 'astro';
+import { defaultLocale, isLocale, type Locale } from '../../i18n/config.ts';
+import { getTranslator, type UiKey } from '../../i18n/index.ts';
+import { paths } from '../../lib/paths.ts';
+import { actorFromUser } from '../admin/actor.ts';
+import { json } from '../admin/http.ts';
+import { getAuthMode } from '../auth/mode.ts';
+import { requireDeclaredPermission } from '../auth/permissions.ts';
+import { allowListsFrom } from '../auth/roles.ts';
+import { getEnv } from '../config/env.ts';
+import { getDb } from '../db.ts';
+import { isJsonRequest, readFormWithinLimit, readJsonWithinLimit } from '../http/body-limit.ts';
+import { problem } from '../http/problem.ts';
+import { parseTeamCommand } from './schemas.ts';
+import { runTeamCommand, type TeamErrorCode } from './service.ts';
+
+const statusOf: Record<TeamErrorCode | 'INVALID_INPUT' | 'ROLES_MANAGED_BY_CLERK', number> = {
+  USER_NOT_FOUND: 404,
+  LAST_ADMIN: 409,
+  NOT_PENDING: 409,
+  SELF: 409,
+  ROLE_REQUIRED: 400,
+  INVALID_INPUT: 400,
+  ROLES_MANAGED_BY_CLERK: 409,
+};
+
+type Code = keyof typeof statusOf;
+
+/** The language of an API answer: the form's `locale`, else the first supported one the client accepts. */
+function answerLocale(request: Request, form: FormData | null): Locale {
+  const given = form?.get('locale');
+  if (isLocale(given)) return given;
+  const accepted = (request.headers.get('accept-language') ?? '').split(',').map((part) => part.split(';')[0]!.trim().slice(0, 2).toLowerCase());
+  return accepted.find(isLocale) ?? defaultLocale;
+}
+
+function refuse(code: Code, locale: Locale, form: FormData | null, userId: string): Response {
+  if (form) {
+    const query = new URLSearchParams({ error: code, user: userId });
+    return new Response(null, { status: 303, headers: { Location: paths.adminTeam(locale, query), 'Cache-Control': 'private, no-store' } });
+  }
+  return problem(statusOf[code], code, getTranslator(locale)(`admin.team.error.${code}` as UiKey));
+}
+
+/** POST /api/admin/team/{id}/{action}. */
+export async function handleTeamAction(context: Pick<APIContext, 'locals' | 'params' | 'request'>): Promise<Response> {
+  const { locals, params, request } = context;
+  const denied = requireDeclaredPermission(locals.user, request);
+  if (denied || !locals.user) return denied ?? problem(401, 'UNAUTHENTICATED', 'Sign in to use the admin API');
+  const isForm = !isJsonRequest(request);
+  let form: FormData | null = null;
+  let body: unknown = {};
+  if (isForm) {
+    const read = await readFormWithinLimit(request);
+    if (read instanceof Response) return read;
+    form = read;
+    body = { role: typeof form.get('role') === 'string' && form.get('role') !== '' ? form.get('role') : undefined };
+  } else {
+    const read = await readJsonWithinLimit(request);
+    if (read instanceof Response) return read;
+    body = read.value;
+  }
+  const locale = answerLocale(request, form);
+  const userId = params.id ?? '';
+  if (getAuthMode().kind !== 'local') return refuse('ROLES_MANAGED_BY_CLERK', locale, form, userId);
+  const parsed = parseTeamCommand(params.action ?? '', body);
+  if (!parsed.ok) {
+    if (form) return refuse(parsed.errors.role?.[0] === 'ROLE_REQUIRED' ? 'ROLE_REQUIRED' : 'INVALID_INPUT', locale, form, userId);
+    return problem(400, 'INVALID_INPUT', getTranslator(locale)('admin.team.error.INVALID_INPUT'), { errors: parsed.errors });
+  }
+  const outcome = await runTeamCommand(await getDb(), actorFromUser(locals.user), userId, parsed.command, allowListsFrom(getEnv()));
+  if (!outcome.ok) return refuse(outcome.code, locale, form, userId);
+  if (form) {
+    const query = new URLSearchParams({ done: outcome.action, user: userId });
+    return new Response(null, { status: 303, headers: { Location: paths.adminTeam(locale, query), 'Cache-Control': 'private, no-store' } });
+  }
+  return json({ action: outcome.action, changed: outcome.changed, userId });
+}

@@ -1,0 +1,109 @@
+/**
+ * What an administrator does to an account on the team screen. Each action is one write
+ * transaction with its audit entry; none may leave the team without a working administrator.
+ * Disabling sets better-auth's `banned` column (its admin plugin then refuses new sessions) and
+ * deletes the account's sessions in the same transaction, so it is signed out at once.
+ */
+import { eq } from 'drizzle-orm';
+import { authAccounts, authSessions, authTwoFactors, authUsers } from '../../../db/auth-schema.ts';
+import { writeTransaction, type Database, type Transaction } from '../../../db/client.ts';
+import type { Actor } from '../admin/actor.ts';
+import { recordAudit, type AuditChange } from '../admin/audit.ts';
+import { accountTitle, findAccount, leavesNoAdmin, writeRole, type UserRow } from '../auth/local/users.ts';
+import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
+
+export const teamActionNames = ['approve', 'refuse', 'role', 'disable', 'enable', 'end-sessions'] as const;
+export type TeamActionName = (typeof teamActionNames)[number];
+
+/** Stable codes the screen and the API translate (`admin.team.error.<code>`). */
+export type TeamErrorCode = 'USER_NOT_FOUND' | 'LAST_ADMIN' | 'NOT_PENDING' | 'SELF' | 'ROLE_REQUIRED';
+
+export type TeamCommand =
+  | { action: 'approve'; role: Role }
+  | { action: 'refuse' }
+  | { action: 'role'; role: Role | null }
+  | { action: 'disable' }
+  | { action: 'enable' }
+  | { action: 'end-sessions' };
+
+export type TeamOutcome = { ok: true; action: TeamActionName; changed: boolean } | { ok: false; code: TeamErrorCode };
+
+const refused = (code: TeamErrorCode): TeamOutcome => ({ ok: false, code });
+
+async function endSessions(tx: Transaction, userId: string): Promise<number> {
+  const ended = await tx.delete(authSessions).where(eq(authSessions.userId, userId)).returning({ id: authSessions.id });
+  return ended.length;
+}
+
+async function audit(tx: Transaction, actor: Actor, target: UserRow, action: 'refuse' | 'disable' | 'enable' | 'end-sessions', changes: AuditChange[]) {
+  await recordAudit(tx, actor, [
+    {
+      action,
+      entity: 'user',
+      entityId: target.id,
+      title: accountTitle(target),
+      changedFields: changes.flatMap((c) => ('field' in c ? [c.field] : [])),
+      changes,
+    },
+  ]);
+}
+
+function isPending(target: UserRow, lists: RoleAllowLists): boolean {
+  return !target.banned && resolveRole(target.role, target.email, lists) === null;
+}
+
+async function apply(tx: Transaction, actor: Actor, target: UserRow, command: TeamCommand, lists: RoleAllowLists): Promise<TeamOutcome> {
+  const done = (changed = true): TeamOutcome => ({ ok: true, action: command.action, changed });
+  switch (command.action) {
+    case 'approve':
+      if (!isPending(target, lists)) return refused('NOT_PENDING');
+      await writeRole(tx, actor, target, command.role, 'approve');
+      return done();
+    case 'refuse': {
+      if (!isPending(target, lists)) return refused('NOT_PENDING');
+      const sessions = await endSessions(tx, target.id);
+      await audit(tx, actor, target, 'refuse', sessions ? [{ kind: 'value', field: 'sessions', from: null, to: sessions }] : []);
+      // Its credentials and second factor go with it, whether or not the connection enforces foreign keys.
+      await tx.delete(authAccounts).where(eq(authAccounts.userId, target.id));
+      await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, target.id));
+      await tx.delete(authUsers).where(eq(authUsers.id, target.id));
+      return done();
+    }
+    case 'role':
+      if ((target.role ?? null) === command.role) return done(false);
+      if (await leavesNoAdmin(tx, target, { role: command.role }, lists)) return refused('LAST_ADMIN');
+      await writeRole(tx, actor, target, command.role, command.role ? 'grant' : 'revoke');
+      return done();
+    case 'disable': {
+      if (target.id === actor.id) return refused('SELF');
+      if (target.banned) return done(false);
+      if (await leavesNoAdmin(tx, target, { banned: true }, lists)) return refused('LAST_ADMIN');
+      await tx.update(authUsers).set({ banned: true, banReason: null, banExpires: null, updatedAt: new Date() }).where(eq(authUsers.id, target.id));
+      const sessions = await endSessions(tx, target.id);
+      await audit(tx, actor, target, 'disable', [
+        { kind: 'value', field: 'disabled', from: false, to: true },
+        ...(sessions ? [{ kind: 'value', field: 'sessions', from: null, to: sessions } as const] : []),
+      ]);
+      return done();
+    }
+    case 'enable':
+      if (!target.banned) return done(false);
+      await tx.update(authUsers).set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() }).where(eq(authUsers.id, target.id));
+      await audit(tx, actor, target, 'enable', [{ kind: 'value', field: 'disabled', from: true, to: false }]);
+      return done();
+    case 'end-sessions': {
+      const sessions = await endSessions(tx, target.id);
+      await audit(tx, actor, target, 'end-sessions', [{ kind: 'value', field: 'sessions', from: null, to: sessions }]);
+      return done(sessions > 0);
+    }
+  }
+}
+
+/** Runs one team action on account `userId` as `actor`. */
+export function runTeamCommand(db: Database, actor: Actor, userId: string, command: TeamCommand, lists: RoleAllowLists): Promise<TeamOutcome> {
+  return writeTransaction(db, async (tx) => {
+    const target = await findAccount(tx, { id: userId });
+    if (!target) return refused('USER_NOT_FOUND');
+    return apply(tx, actor, target, command, lists);
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * The team and activity screens in Chromium: axe-clean, no horizontal scroll at 320, 360 and 1280 px,
+ * and usable from the keyboard alone (approving a sign-up by its form; filtering the activity log
+ * with its GET form).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { test, uniqueToken } from './admin-support.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PASSWORD = 'a long enough e2e password';
+
+function origin(page: Page): string {
+  return new URL(page.url() === 'about:blank' ? (process.env['E2E_BASE_URL'] ?? '') : page.url()).origin;
+}
+
+async function signUp(page: Page, email: string, name: string): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-up/email', { headers: { origin: origin(page) }, data: { name, email, password: PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Signs the context in as a fresh administrator (role granted with `npm run users` on the e2e database). */
+async function signInAsAdmin(page: Page): Promise<void> {
+  const email = `admin-${uniqueToken()}@e2e.example`;
+  await page.context().clearCookies();
+  await signUp(page, email, `Admin ${email.slice(6, 14)}`);
+  const result = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, 'admin'], {
+    cwd: root,
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '' },
+    encoding: 'utf8',
+  });
+  expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+}
+
+async function expectAccessibleAndReflowing(page: Page, path: string): Promise<void> {
+  for (const width of [320, 360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+}
+
+/** Presses Tab until `target` has focus (fails after `limit` presses). */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 200): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error('could not reach the element with the keyboard');
+}
+
+test.describe('team and activity screens', () => {
+  test('the team screen passes axe, reflows, and approves a sign-up from the keyboard', async ({ page }) => {
+    await page.goto('/en/admin/sign-in');
+    // The administrator first (on a fresh database the first account is admin), then a sign-up
+    // made outside the browser so the browser stays signed in as the administrator.
+    await signInAsAdmin(page);
+    const pendingEmail = `pending-${uniqueToken()}@e2e.example`;
+    const pending = await fetch(`${origin(page)}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: origin(page) },
+      body: JSON.stringify({ name: 'Pending Keyboard', email: pendingEmail, password: PASSWORD }),
+    });
+    expect(pending.ok, await pending.text()).toBe(true);
+    await expectAccessibleAndReflowing(page, '/en/admin/team');
+
+    const card = page.locator(`[data-testid="team-account"][data-email="${pendingEmail}"]`);
+    await expect(card).toHaveAttribute('data-pending', 'true');
+    await tabTo(page, card.getByRole('button', { name: 'Approve as editor' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Pending Keyboard is approved.' })).toBeVisible();
+    await expect(card).toHaveAttribute('data-pending', 'false');
+    await expect(card.getByTestId('team-role')).toHaveText('Editor');
+  });
+
+  test('the activity screen passes axe, reflows, and filters from the keyboard', async ({ page }) => {
+    await page.goto('/en/admin/sign-in');
+    await signInAsAdmin(page);
+    const label = `Activity tag ${uniqueToken()}`;
+    const created = await page.request.post('/api/admin/tags', { headers: { origin: origin(page) }, data: { translations: { en: { label } } } });
+    expect(created.status()).toBe(201);
+    await expectAccessibleAndReflowing(page, '/en/admin/activity');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/en/admin/activity');
+    const collection = page.getByLabel('Collection');
+    await tabTo(page, collection);
+    await collection.selectOption('tags');
+    await tabTo(page, page.getByRole('button', { name: 'Apply filters' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/collection=tags/);
+    await expect(page.getByRole('link', { name: label })).toBeVisible();
+    await expect(page.locator('.activity-entry[data-entity="event"]')).toHaveCount(0);
+  });
+});
