@@ -19,6 +19,9 @@ function origin(page: Page): string {
 async function signUp(page: Page, email: string, name: string): Promise<void> {
   const response = await page.request.post('/api/auth/sign-up/email', { headers: { origin: origin(page) }, data: { name, email, password: PASSWORD } });
   expect(response.ok(), await response.text()).toBe(true);
+  // Sign-up signs no one in (decision 018): sign in next.
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin: origin(page) }, data: { email, password: PASSWORD } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
 }
 
 /** Signs the context in as a fresh administrator (role granted with `npm run users` on the e2e database). */
