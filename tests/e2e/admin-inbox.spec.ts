@@ -26,6 +26,9 @@ async function signInAsAdmin(page: Page): Promise<void> {
     data: { name: 'Inbox Admin', email, password: 'a long enough e2e password' },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  // Sign-up signs no one in (decision 018): sign in next.
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin }, data: { email, password: 'a long enough e2e password' } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
   const grant = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, 'admin'], {
     cwd: root,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '' },
