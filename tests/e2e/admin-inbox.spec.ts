@@ -3,41 +3,14 @@
  * axe-clean without horizontal scrolling at 320, 360 and 1280 px, and a message handled and
  * answered from the keyboard alone through the plain HTML forms.
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { openDatabase } from '../../db/client.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { signInAsEditor, test, uniqueToken } from './admin-support.ts';
+import { signInAsAdmin, signInAsEditor, test, uniqueToken } from './admin-support.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const t = getTranslator('en');
 const de = getTranslator('de');
-
-/** Signs the page in as a fresh account made admin with `npm run users` on the e2e database. */
-async function signInAsAdmin(page: Page): Promise<void> {
-  const email = `inbox-admin-${uniqueToken()}@e2e.example`;
-  await page.context().clearCookies();
-  await page.goto('/en/admin/sign-in');
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    headers: { origin },
-    data: { name: 'Inbox Admin', email, password: 'a long enough e2e password' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  // Sign-up signs no one in (decision 018): sign in next.
-  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin }, data: { email, password: 'a long enough e2e password' } });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const grant = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, 'admin'], {
-    cwd: root,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '' },
-    encoding: 'utf8',
-  });
-  expect(grant.status, `${grant.stdout}${grant.stderr}`).toBe(0);
-  await page.goto('/en/admin');
-  await expect(page.getByTestId('admin-user')).toContainText(t('auth.role.admin'));
-}
 
 /** Stores a message as the contact form would, with long words that must wrap on a phone. */
 async function storeMessage(subject: string): Promise<number> {

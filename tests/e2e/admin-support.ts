@@ -3,7 +3,7 @@
  * editor on the shared e2e server (signed up through the API, role granted with `npm run users`
  * against the e2e database), and test images made with sharp.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
@@ -46,15 +46,25 @@ export function uniqueToken(): string {
   return randomUUID().replace(/-/g, '').slice(0, 8);
 }
 
-function grantRole(email: string, role: 'admin' | 'editor'): { ok: boolean; output: string } {
+/**
+ * Grants a role with `npm run users` on the e2e database. Asynchronous: a synchronous spawn would
+ * freeze the test's event loop while the server closes idle keep-alive sockets.
+ */
+async function grantRole(email: string, role: 'admin' | 'editor'): Promise<{ ok: boolean; output: string }> {
   const databaseUrl = process.env['E2E_DATABASE_URL'];
   if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');
-  const result = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, role], {
+  const child = spawn(process.execPath, ['scripts/users.ts', 'grant', email, role], {
     cwd: root,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
   });
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  return { ok: status === 0, output };
 }
 
 async function signUp(page: Page, email: string): Promise<void> {
@@ -79,7 +89,7 @@ export async function signInAsEditor(page: Page): Promise<string> {
     const email = `editor-${uniqueToken()}@e2e.example`;
     await page.context().clearCookies();
     await signUp(page, email);
-    const grant = grantRole(email, 'editor');
+    const grant = await grantRole(email, 'editor');
     if (grant.ok) {
       await page.goto('/en/admin');
       await expect(page.getByTestId('admin-user')).toContainText('Editor');
@@ -95,7 +105,7 @@ export async function signInAsAdmin(page: Page): Promise<string> {
   const email = `admin-${uniqueToken()}@e2e.example`;
   await page.context().clearCookies();
   await signUp(page, email);
-  const grant = grantRole(email, 'admin');
+  const grant = await grantRole(email, 'admin');
   if (!grant.ok) throw new Error(`granting admin failed: ${grant.output}`);
   await page.goto('/en/admin');
   await expect(page.getByTestId('admin-user')).toContainText('Administrator');

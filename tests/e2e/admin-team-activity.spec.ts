@@ -5,36 +5,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { test, uniqueToken } from './admin-support.ts';
+import { signInAsAdmin, test, uniqueToken } from './admin-support.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const PASSWORD = 'a long enough e2e password';
 
 function origin(page: Page): string {
   return new URL(page.url() === 'about:blank' ? (process.env['E2E_BASE_URL'] ?? '') : page.url()).origin;
-}
-
-async function signUp(page: Page, email: string, name: string): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-up/email', { headers: { origin: origin(page) }, data: { name, email, password: PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  // Sign-up signs no one in (decision 018): sign in next.
-  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin: origin(page) }, data: { email, password: PASSWORD } });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-}
-
-/** Signs the context in as a fresh administrator (role granted with `npm run users` on the e2e database). */
-async function signInAsAdmin(page: Page): Promise<void> {
-  const email = `admin-${uniqueToken()}@e2e.example`;
-  await page.context().clearCookies();
-  await signUp(page, email, `Admin ${email.slice(6, 14)}`);
-  const result = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, 'admin'], {
-    cwd: root,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '' },
-    encoding: 'utf8',
-  });
-  expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
 }
 
 async function expectAccessibleAndReflowing(page: Page, path: string): Promise<void> {

@@ -3,46 +3,21 @@
  * SMTP_URL): axe-clean and without horizontal scrolling at 320, 360 and 1280 px, and "Retry now"
  * on a failed message from the keyboard alone, without JavaScript doing the work (a plain form).
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { openDatabase, writeTransaction } from '../../db/client.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { composeMail } from '../../src/server/mail/compose.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
-import { test, uniqueToken } from './admin-support.ts';
+import { signInAsAdmin, test, uniqueToken } from './admin-support.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const t = getTranslator('en');
 const fr = getTranslator('fr');
-const PASSWORD = 'a long enough e2e password';
 
 function databaseUrl(): string {
   const url = process.env['E2E_DATABASE_URL'];
   if (!url) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');
   return url;
-}
-
-/** Signs the page in as a fresh account made admin with `npm run users` on the e2e database. */
-async function signInAsAdmin(page: Page): Promise<void> {
-  const email = `mail-admin-${uniqueToken()}@e2e.example`;
-  await page.context().clearCookies();
-  await page.goto('/en/admin/sign-in');
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post('/api/auth/sign-up/email', { headers: { origin }, data: { name: 'Mail Admin', email, password: PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  // Sign-up signs no one in (decision 018): sign in next.
-  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin }, data: { email, password: PASSWORD } });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const grant = spawnSync(process.execPath, ['scripts/users.ts', 'grant', email, 'admin'], {
-    cwd: root,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: databaseUrl() },
-    encoding: 'utf8',
-  });
-  expect(grant.status, `${grant.stdout}${grant.stderr}`).toBe(0);
-  await page.goto('/en/admin');
-  await expect(page.getByTestId('admin-user')).toContainText(t('auth.role.admin'));
 }
 
 /** Queues a message as a request's transaction would; `failed` marks it given up at once. */
