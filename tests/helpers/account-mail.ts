@@ -6,7 +6,10 @@ export const FAST_MAIL = { HUB_MAIL_POLL_MS: '200', HUB_MAIL_RETRY_BASE_MS: '50'
 
 /** The link of `mail` to `pathname` (e.g. `/en/admin/sign-in/reset-password`), from its text part. */
 export function linkIn(mail: ReceivedMail, pathname: string): URL {
-  const url = mail.text.match(/https?:\/\/\S+/g)?.map((raw) => new URL(raw)).find((candidate) => candidate.pathname === pathname);
+  const url = mail.text
+    .match(/https?:\/\/\S+/g)
+    ?.map((raw) => new URL(raw))
+    .find((candidate) => candidate.pathname === pathname);
   if (!url) throw new Error(`no link to ${pathname} in «${mail.subject}»:\n${mail.text}`);
   return url;
 }
