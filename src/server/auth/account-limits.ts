@@ -3,17 +3,17 @@
  * rate-limit.ts). Each sends mail, so an unlimited client could flood the outbox and strangers'
  * inboxes. Counted once per machine, whatever the number of workers (rate-limit/shared.ts).
  */
-import { createSharedLimiter } from '../rate-limit/shared.ts';
+import { getEnv } from '../config/env.ts';
+import { createSharedLimiter, type SharedLimiter } from '../rate-limit/shared.ts';
 import type { LimitVerdict } from './rate-limit.ts';
 
-/** Sign-up: 20 attempts per client per hour. Reset: 3 mails per address, 10 requests per client, per hour. */
+/** Sign-up: HUB_SIGN_UP_LIMIT attempts per client per hour. Reset: 3 mails per address, 10 requests per client, per hour. */
 export const accountLimits = {
-  signUpClient: { limit: 20, windowMs: 60 * 60_000 },
   resetAddress: { limit: 3, windowMs: 60 * 60_000 },
   resetClient: { limit: 10, windowMs: 60 * 60_000 },
 } as const;
 
-const signUpClient = createSharedLimiter('sign-up-client', accountLimits.signUpClient);
+let signUpClient: SharedLimiter | undefined;
 const resetAddress = createSharedLimiter('reset-address', accountLimits.resetAddress);
 const resetClient = createSharedLimiter('reset-client', accountLimits.resetClient);
 
@@ -25,6 +25,9 @@ function combine(verdicts: readonly { allowed: boolean; retryAfterSeconds: numbe
 
 /** Counts one sign-up attempt of `clientAddress`. */
 export async function countSignUpAttempt(clientAddress: string): Promise<LimitVerdict> {
+  const limit = getEnv().HUB_SIGN_UP_LIMIT;
+  if (limit === 0) return { allowed: true };
+  signUpClient ??= createSharedLimiter('sign-up-client', { limit, windowMs: 60 * 60_000 });
   return combine([await signUpClient.count(clientAddress)]);
 }
 

@@ -164,6 +164,12 @@ export const envSchema = z
     HUB_ADMIN_EMAILS: emailList.default([]),
     HUB_EDITOR_EMAILS: emailList.default([]),
     HUB_SIGN_UP: z.enum(['open', 'closed', 'invite-only'], { error: 'must be open, closed or invite-only' }).default('open'),
+    /** Accounts one client may try to create per hour (0: no limit, e.g. a test server or an event's kiosk). */
+    HUB_SIGN_UP_LIMIT: z.coerce
+      .number({ error: 'must be a number of sign-ups' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (no limit) or more')
+      .default(20),
     /** `1`: no role is granted to an address until it is verified by mail. */
     HUB_VERIFY_EMAIL: booleanFlag.optional(),
     // Mail (docs/decisions/017): SMTP when set, `.eml` files under MAIL_DIR otherwise.
