@@ -1,5 +1,5 @@
 /** The team's local accounts as the team screen lists them, and the last sign-in they record. */
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, gt } from 'drizzle-orm';
 import { authSessions, authUsers } from '../../../db/auth-schema.ts';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
@@ -24,12 +24,14 @@ export interface TeamMember {
 
 /** Every account, sign-ups waiting for approval first (oldest first), then the others by name. */
 export async function listTeam(db: Executor, lists: RoleAllowLists, now = new Date()): Promise<TeamMember[]> {
-  const rows = await db
-    .select({
-      user: authUsers,
-      activeSessions: sql<number>`(SELECT count(*) FROM ${authSessions} s WHERE s.user_id = ${authUsers.id} AND s.expires_at > ${now.getTime()})`,
-    })
-    .from(authUsers);
+  // Counted apart: inside one select, drizzle writes `auth_users.id` unqualified, so a correlated
+  // subquery on `auth_sessions` compared each session with its own id and always counted 0.
+  const [users, sessions] = await Promise.all([
+    db.select().from(authUsers),
+    db.select({ userId: authSessions.userId, count: count() }).from(authSessions).where(gt(authSessions.expiresAt, now)).groupBy(authSessions.userId),
+  ]);
+  const activeSessionsOf = new Map(sessions.map((row) => [row.userId, row.count]));
+  const rows = users.map((user) => ({ user, activeSessions: activeSessionsOf.get(user.id) ?? 0 }));
   const members = rows.map(({ user, activeSessions }): TeamMember => {
     const role = resolveRole(user.role, user.email, lists);
     const disabled = Boolean(user.banned);
