@@ -3,11 +3,10 @@
  * axe-clean without horizontal scrolling at 320, 360 and 1280 px, and a message handled and
  * answered from the keyboard alone through the plain HTML forms.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { openDatabase } from '../../db/client.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { signInAsAdmin, signInAsEditor, test, uniqueToken } from './admin-support.ts';
+import { expectAccessible, signInAsAdmin, signInAsEditor, test, uniqueToken } from './admin-support.ts';
 
 const t = getTranslator('en');
 const de = getTranslator('de');
@@ -34,13 +33,6 @@ async function storeMessage(subject: string): Promise<number> {
   } finally {
     db.$client.close();
   }
-}
-
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
 }
 
 /** Presses Tab until `target` has focus (from where focus is now). */

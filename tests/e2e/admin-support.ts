@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import AxeBuilder from '@axe-core/playwright';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -110,6 +111,14 @@ export async function signInAsAdmin(page: Page): Promise<string> {
   await page.goto('/en/admin');
   await expect(page.getByTestId('admin-user')).toContainText('Administrator');
   return email;
+}
+
+/** The page as it is now: no WCAG 2.1 AA violation axe can find, and no sideways scrolling. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
 }
 
 /**

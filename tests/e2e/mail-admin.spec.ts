@@ -3,13 +3,12 @@
  * SMTP_URL): axe-clean and without horizontal scrolling at 320, 360 and 1280 px, and "Retry now"
  * on a failed message from the keyboard alone, without JavaScript doing the work (a plain form).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { openDatabase, writeTransaction } from '../../db/client.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { composeMail } from '../../src/server/mail/compose.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
-import { signInAsAdmin, test, uniqueToken } from './admin-support.ts';
+import { expectAccessible, signInAsAdmin, test, uniqueToken } from './admin-support.ts';
 
 const t = getTranslator('en');
 const fr = getTranslator('fr');
@@ -45,13 +44,6 @@ async function queueMessage(subject: string, { failed = false } = {}): Promise<n
   } finally {
     db.$client.close();
   }
-}
-
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
 }
 
 test.describe('Sent mail', () => {
