@@ -229,6 +229,9 @@ describe('embeds', () => {
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get('location')).toBe(`/en/embed/events?tag=${tag.slug}&when=all`);
     expect((await server.get('/en/embed/event/no-such-event')).status).toBe(404);
+    const post = await server.get(`/en/embed/event/${early.slug}`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
     expect((await server.get(`/en/embed/event/${draft.slug}`)).status).toBe(404);
   });
 
