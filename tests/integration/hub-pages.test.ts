@@ -271,7 +271,10 @@ describe('hub pages stay cacheable and script-free', () => {
       // Pages listing events load the star's one module (its size: hub-agenda-embeds.test.ts); nothing else runs.
       const scripts = body.match(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
       const starScript = /^<script type="module" src="\/_astro\/StarButton\.astro_astro_type_script_index_0_lang\.[\w-]+\.js">$/;
-      expect(scripts.filter((tag) => !starScript.test(tag)), path).toEqual([]);
+      expect(
+        scripts.filter((tag) => !starScript.test(tag)),
+        path,
+      ).toEqual([]);
       expect(scripts.length, path).toBe(body.includes(' data-star=') ? 1 : 0);
       if (!path.endsWith('/about')) {
         expect(response.headers.get('cache-control'), path).toMatch(/s-maxage=\d+/);
