@@ -76,4 +76,15 @@ test('a visitor stars three events and subscribes to the agenda', async ({ page 
   await page.goto('/en/embed/events');
   await expect(page.locator('.embed-list li').first()).toBeVisible();
   await expectAccessible(page, 'embed');
+
+  // The new page types reflow at the other widths too (axe ran above at 360 px).
+  const eventPath = await page.locator('.embed-list a').first().getAttribute('href');
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of [`/en/hub/agenda?events=${ids}`, '/en/hub/agenda', '/en/embed/events', eventPath!.replace('/hub/event/', '/embed/event/')]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
 });
