@@ -119,6 +119,7 @@ async function serve(db: Database, pageCache: ProcessPageCache, health: Record<s
     security: {
       https: env.PUBLIC_SITE_URL?.startsWith('https:') ?? false,
       clerkOrigin: env.AUTH_PROVIDER === 'clerk' ? clerkOriginFromKey(env.PUBLIC_CLERK_PUBLISHABLE_KEY) : undefined,
+      embedOrigins: env.HUB_EMBED_ORIGINS,
     },
   });
   const address = server.address();

@@ -1,5 +1,6 @@
 /** Builders for the product's public and admin URLs, so no page assembles paths by hand. */
 import type { Locale } from '../i18n/config.ts';
+import { formatAgendaIds } from './agenda.ts';
 
 /** Appends a query string when `query` has any entry. */
 function withQuery(path: string, query?: URLSearchParams): string {
@@ -19,6 +20,12 @@ export const paths = {
   hubCalendar: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/calendar.ics`, query),
   /** The RSS feed of a hub view: the hub's filters in the query. */
   feed: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/feed.xml`, query),
+  /** A personal agenda: the visitor's own (no ids; their browser knows them) or the events named. */
+  agenda: (locale: Locale, ids?: readonly number[]) => (ids?.length ? `/${locale}/hub/agenda?events=${formatAgendaIds(ids)}` : `/${locale}/hub/agenda`),
+  agendaCalendar: (locale: Locale, ids: readonly number[]) => `/${locale}/hub/agenda/calendar.ics?events=${formatAgendaIds(ids)}`,
+  /** Framable views for other sites (decision 027): a filtered list of events, one event. */
+  embedEvents: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/embed/events`, query),
+  embedEvent: (locale: Locale, slug: string) => `/${locale}/embed/event/${slug}`,
   search: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/search`, query),
   about: (locale: Locale) => `/${locale}/hub/about`,
   contact: (locale: Locale) => `/${locale}/hub/contact`,

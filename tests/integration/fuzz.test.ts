@@ -69,7 +69,7 @@ const seedShift = Number(process.env.HUB_FUZZ_SEED ?? 0) || 0;
 const options = (seed: number, numRuns: number) => ({ seed: seed + seedShift, numRuns, endOnFailure: true });
 const locale = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('en', 'fr', 'de') }, { weight: 1, arbitrary: pathSegment });
 const sameOrigin = () => ({ origin: app.server.origin });
-const hubKeys = ['edition', 'tag', 'when', 'from', 'to', 'page', 'q', 'type', 'w', 'fm', 'part', 'sent', 'redirect_url', '_action'];
+const hubKeys = ['edition', 'tag', 'when', 'from', 'to', 'page', 'q', 'type', 'w', 'fm', 'part', 'sent', 'redirect_url', '_action', 'events'];
 
 describe('public routes', () => {
   it('never fail on hostile query strings, slugs, headers and methods', async () => {
@@ -77,7 +77,18 @@ describe('public routes', () => {
       fc
         .tuple(
           locale,
-          fc.constantFrom('', '/hub', '/hub/search', '/hub/feed.xml', '/hub/calendar.ics', '/hub/about', '/hub/contact'),
+          fc.constantFrom(
+            '',
+            '/hub',
+            '/hub/search',
+            '/hub/feed.xml',
+            '/hub/calendar.ics',
+            '/hub/about',
+            '/hub/contact',
+            '/hub/agenda',
+            '/hub/agenda/calendar.ics',
+            '/embed/events',
+          ),
           queryString(hubKeys),
           hostileHeaders,
         )

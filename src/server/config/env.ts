@@ -90,6 +90,38 @@ const trustedProxies = z
     return { addresses };
   });
 
+/**
+ * HUB_EMBED_ORIGINS: `*` (any site), or the origins allowed to frame the embeds, separated by
+ * commas or spaces (`https://festival.example, https://partner.example:8443`). Each becomes a
+ * `frame-ancestors` source, so anything but a bare http(s) origin is refused.
+ */
+const embedOrigins = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const items = value.split(/[\s,]+/).filter(Boolean);
+    if (items.length === 1 && items[0] === '*') return ['*'];
+    const origins: string[] = [];
+    for (const item of items) {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+        ctx.addIssue({ code: 'custom', message: `must be * or a list of origins such as https://festival.example (not ${JSON.stringify(item)})` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    if (origins.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'must be * or a list of origins such as https://festival.example' });
+      return z.NEVER;
+    }
+    return origins;
+  });
+
 export const envSchema = z
   .object({
     DATABASE_URL: databaseUrl.default('file:./data/hub.db'),
@@ -105,6 +137,8 @@ export const envSchema = z
     /** Reverse proxies whose X-Forwarded-For is believed (unset: none, the TCP peer is the client). */
     HUB_TRUST_PROXY: trustedProxies.optional(),
     HUB_DEMO: booleanFlag.optional(),
+    /** Sites allowed to frame /{locale}/embed/… pages (decision 027); every other page refuses framing. */
+    HUB_EMBED_ORIGINS: embedOrigins.default(['*']),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     // Uploads in an S3-compatible bucket instead of UPLOADS_DIR (docs/decisions/008).
     S3_BUCKET: bucketName.optional(),

@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { locales } from '../../i18n/config.ts';
 
 const LOCALE = `(?:${locales.join('|')})`;
-const HUB_PAGE = new RegExp(`^/${LOCALE}(?:/hub(?:/.*)?)?/?$`);
+// Embeds (decision 027) are read-only pages too.
+const HUB_PAGE = new RegExp(`^/${LOCALE}(?:/hub(?:/.*)?|/embed/.+)?/?$`);
 const CONTACT_PAGE = new RegExp(`^/${LOCALE}/hub/contact/?$`);
 
 /** The methods `path` answers, or null when it is not a public hub page. */

@@ -17,6 +17,16 @@ export interface SecurityOptions {
   https: boolean;
   /** Extra origins for Clerk's hosted UI (frontend API), when Clerk is the auth adapter. */
   clerkOrigin?: string | undefined;
+  /** `frame-ancestors` sources of the embed pages (HUB_EMBED_ORIGINS); default: any site. */
+  embedOrigins?: readonly string[] | undefined;
+}
+
+/** Embeds are the only pages another site may frame (decision 027). */
+const EMBED_PATH = /^\/[a-z]{2}\/embed\//;
+
+/** Whether `url` (a request target) is an embed page. */
+export function isEmbedRequest(url: string | undefined): boolean {
+  return EMBED_PATH.test(url ?? '');
 }
 
 /** Headers every response gets, whatever produced it. */
@@ -55,7 +65,7 @@ function framedPlayers(html: string): string {
  * The policy for one HTML document: `scriptHashes` are the application's (`declaredScriptHashes`),
  * `html` only tells which known video players it frames.
  */
-function contentSecurityPolicy(scriptHashes: readonly string[], html: string, { clerkOrigin }: SecurityOptions): string {
+function contentSecurityPolicy(scriptHashes: readonly string[], html: string, { clerkOrigin }: SecurityOptions, frameAncestors: string): string {
   const clerk = clerkOrigin ? ` ${clerkOrigin}` : '';
   return [
     "default-src 'self'",
@@ -71,7 +81,7 @@ function contentSecurityPolicy(scriptHashes: readonly string[], html: string, { 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -85,14 +95,19 @@ function isHtml(headers: [string, string][]): boolean {
  * through untouched.
  */
 export function withContentSecurityPolicy(options: SecurityOptions, app: Handler): Handler {
+  const embedAncestors = options.embedOrigins?.length ? options.embedOrigins.join(' ') : '*';
   return (req, res) => {
+    const embed = isEmbedRequest(req.url);
+    // X-Frame-Options cannot name several origins: embeds rely on frame-ancestors alone.
+    if (embed) res.removeHeader('x-frame-options');
+    const frameAncestors = embed ? embedAncestors : "'none'";
     captureResponse(res, {
       shouldCapture: ({ status, headers }) => status !== 304 && isHtml(headers),
       finish: ({ status, rest, headersArg, headers }, body) => {
         const astroPolicy = headers.find(([name]) => name === 'content-security-policy')?.[1];
         // One policy only: a second header would be enforced as well.
         if (headersArg) for (const name of Object.keys(headersArg)) if (name.toLowerCase() === 'content-security-policy') delete headersArg[name];
-        res.setHeader('content-security-policy', contentSecurityPolicy(declaredScriptHashes(astroPolicy), body.toString('utf8'), options));
+        res.setHeader('content-security-policy', contentSecurityPolicy(declaredScriptHashes(astroPolicy), body.toString('utf8'), options, frameAncestors));
         res.writeHead(status, ...(rest as [OutgoingHttpHeaders]));
         res.end(body);
       },
