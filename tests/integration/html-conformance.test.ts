@@ -59,6 +59,10 @@ beforeAll(async () => {
       `/${locale}/admin/sign-in`,
       `/${locale}/admin/sign-up`,
       `/${locale}/admin/sign-in/forgot-password`,
+      `/${locale}/hub/agenda`,
+      `/${locale}/hub/agenda?events=${event.id}`,
+      `/${locale}/embed/events`,
+      `/${locale}/embed/event/${event.slug}`,
     );
   }
 }, 120_000);
@@ -106,5 +110,5 @@ it('every page type in every locale has no error in the W3C Nu HTML checker', { 
     .filter((message) => message.type === 'error')
     .map((message) => `${nameOf.get(message.url) ?? message.url}:${message.lastLine ?? '?'} ${message.message} [${message.extract ?? ''}]`);
   expect(errors).toEqual([]);
-  expect(files).toHaveLength(locales.length * 15);
+  expect(files).toHaveLength(locales.length * 19);
 });
