@@ -15,7 +15,7 @@ import { getEndpoint, parseWebhookId, type WebhookEndpoint } from './service.ts'
 
 export type WebhookErrorCode = 'VALIDATION_FAILED' | 'NOT_FOUND' | 'DELIVERY_NOT_FOUND' | 'IN_FLIGHT' | 'INVALID_INTENT';
 
-const statusOf: Record<WebhookErrorCode, number> = { VALIDATION_FAILED: 422, NOT_FOUND: 404, DELIVERY_NOT_FOUND: 404, IN_FLIGHT: 409, INVALID_INTENT: 400 };
+const statusOf: Record<WebhookErrorCode, number> = { VALIDATION_FAILED: 400, NOT_FOUND: 404, DELIVERY_NOT_FOUND: 404, IN_FLIGHT: 409, INVALID_INTENT: 400 };
 
 /** The first supported language the client accepts. */
 export function requestLocale(request: Request): Locale {
