@@ -45,7 +45,10 @@ class Receiver {
         const payload = Buffer.concat(chunks).toString('utf8');
         try {
           // Throws unless the signature, id and timestamp headers match this path's secret.
-          const body = new Webhook(this.secrets.get(path) ?? 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw').verify(payload, request.headers as Record<string, string>) as Received['body'];
+          const body = new Webhook(this.secrets.get(path) ?? 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw').verify(
+            payload,
+            request.headers as Record<string, string>,
+          ) as Received['body'];
           this.received.push({ path, id: String(request.headers['webhook-id']), timestamp: Number(request.headers['webhook-timestamp']), body });
         } catch (error) {
           this.rejected.push(`${path}: ${String(error)}`);
@@ -76,7 +79,12 @@ class Receiver {
     return vi.waitFor(
       () => {
         const found = this.at(path).find(match);
-        if (!found) throw new Error(`nothing matching at ${path} yet (${this.at(path).map((entry) => entry.body.type).join(', ')})`);
+        if (!found)
+          throw new Error(
+            `nothing matching at ${path} yet (${this.at(path)
+              .map((entry) => entry.body.type)
+              .join(', ')})`,
+          );
         return found;
       },
       { timeout, interval: 25 },
@@ -99,7 +107,11 @@ afterAll(() => receiver.stop());
 
 /** Creates an endpoint at `path` of the receiver and gives the receiver its secret. */
 async function addEndpoint(path: string, events: string[]): Promise<{ id: number; secret: string }> {
-  const { status, body } = await context.app.admin.call('POST', '/api/admin/webhooks', { url: `${receiver.origin}${path}`, description: `Receiver ${path}`, events });
+  const { status, body } = await context.app.admin.call('POST', '/api/admin/webhooks', {
+    url: `${receiver.origin}${path}`,
+    description: `Receiver ${path}`,
+    events,
+  });
   expect(status, JSON.stringify(body)).toBe(201);
   expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   receiver.secrets.set(path, body.secret);
@@ -115,7 +127,10 @@ interface DeliveryRow {
 }
 
 function deliveriesOf(endpointId: number): Promise<DeliveryRow[]> {
-  return context.app.server.query<DeliveryRow>('SELECT id, status, attempts, message_id, event_type FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id', [endpointId]);
+  return context.app.server.query<DeliveryRow>(
+    'SELECT id, status, attempts, message_id, event_type FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id',
+    [endpointId],
+  );
 }
 
 function waitForDelivery(endpointId: number, match: (row: DeliveryRow) => boolean, timeout = 20_000): Promise<DeliveryRow> {
@@ -180,9 +195,14 @@ describe('endpoints', () => {
     const after = await admin.call('GET', `/api/admin/webhooks/${id}`);
     expect(page).not.toContain(after.body.secret);
 
-    const edited = await admin.request('POST', `/en/admin/webhooks/${id}/edit`, new URLSearchParams({ url: `${receiver.origin}/form`, description: 'Edited', events: 'tag.deleted' }).toString(), {
-      'content-type': 'application/x-www-form-urlencoded',
-    });
+    const edited = await admin.request(
+      'POST',
+      `/en/admin/webhooks/${id}/edit`,
+      new URLSearchParams({ url: `${receiver.origin}/form`, description: 'Edited', events: 'tag.deleted' }).toString(),
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    );
     expect(edited.status).toBe(303);
     expect((await admin.call('GET', `/api/admin/webhooks/${id}`)).body).toMatchObject({ description: 'Edited', enabled: false, events: ['tag.deleted'] });
     const removed = await admin.request('POST', `/en/admin/webhooks/${id}`, 'intent=delete', { 'content-type': 'application/x-www-form-urlencoded' });
@@ -279,7 +299,10 @@ describe('deliveries', () => {
     let version = edition.version;
     for (let round = 0; round < 3; round += 1) {
       const started = performance.now();
-      const saved = await admin.call('PATCH', `/api/admin/editions/${edition.id}`, { version, translations: { en: { title: `Edition while hanging ${round}` } } });
+      const saved = await admin.call('PATCH', `/api/admin/editions/${edition.id}`, {
+        version,
+        translations: { en: { title: `Edition while hanging ${round}` } },
+      });
       expect(saved.status).toBe(200);
       version = saved.body.version;
       expect(performance.now() - started).toBeLessThan(TIMEOUT_MS);
@@ -292,7 +315,11 @@ describe('deliveries', () => {
     const delivered = await waitForDelivery(endpoint.id, (row) => row.id === first!.id && row.status === 'delivered', 30_000);
     expect(delivered.attempts).toBeGreaterThanOrEqual(2);
     const { body } = await admin.call('GET', `/api/admin/webhooks/${endpoint.id}/deliveries`);
-    const log = body.deliveries.find((delivery: { id: number }) => delivery.id === first!.id).attemptLog as { statusCode: number | null; error: string | null; durationMs: number }[];
+    const log = body.deliveries.find((delivery: { id: number }) => delivery.id === first!.id).attemptLog as {
+      statusCode: number | null;
+      error: string | null;
+      durationMs: number;
+    }[];
     expect(log.at(-1)).toMatchObject({ statusCode: null, error: 'TIMEOUT' });
     expect(log.at(-1)!.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(log[0]).toMatchObject({ statusCode: 202, error: null });
@@ -321,7 +348,10 @@ describe('deliveries', () => {
     expect(rotated.body.secret).not.toBe(endpoint.secret);
     receiver.secrets.set('/manual', rotated.body.secret);
     await admin.call('POST', `/api/admin/webhooks/${endpoint.id}/ping`);
-    await vi.waitFor(() => expect(receiver.at('/manual').filter((entry) => entry.body.type === 'webhook.ping')).toHaveLength(2), { timeout: 20_000, interval: 25 });
+    await vi.waitFor(() => expect(receiver.at('/manual').filter((entry) => entry.body.type === 'webhook.ping')).toHaveLength(2), {
+      timeout: 20_000,
+      interval: 25,
+    });
   });
 
   it('queues nothing for a write that rolls back, and never lets two claimers hold one row', async () => {

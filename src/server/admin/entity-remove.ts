@@ -17,7 +17,7 @@ import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
 import { canTransition, statusOf, transitionAction } from './publication.ts';
 import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
-import { enqueueContentWebhooks } from '../webhooks/content.ts';
+import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from '../webhooks/content.ts';
 
 export interface RemoveResult {
   /** The deleted items as they were. */
@@ -84,7 +84,7 @@ export function removeEntities(
         actor,
         ids.map((id) => ({ action: 'delete', entity: spec.entity, entityId: id, changedFields: [], title: titles.get(id) })),
       );
-      await enqueueContentWebhooks(tx, spec, states.map((before) => ({ before, after: undefined })));
+      await enqueueRemovalWebhooks(tx, spec, states);
       return withPurge(tx, { removed: states, detached }, purgeOf);
     }),
   );
@@ -155,7 +155,7 @@ export async function transitionEntities(
           changes: [{ kind: 'value', field: 'status', from: statusOf(state) ?? null, to: target }],
         })),
       );
-      await enqueueContentWebhooks(tx, spec, changing.map((before) => ({ before, after: { ...before, values: { ...before.values, status: target } } })));
+      await enqueueTransitionWebhooks(tx, spec, changing, target);
       return withPurge(tx, { changed: changing }, purgeOf);
     }),
   );

@@ -65,7 +65,7 @@ export async function submitContactMessage(db: Database, input: ContactInput, op
         createdAt: options.now,
       })
       .returning({ id: contactMessages.id });
-    await enqueueContactWebhook(tx, { id: stored!.id, locale: options.locale, name: input.name, email: input.email, subject: input.subject, message: input.message, receivedAt: options.now });
+    await enqueueContactWebhook(tx, { ...input, id: stored!.id, locale: options.locale, receivedAt: options.now });
     if (options.notification) {
       const message = { ...input, id: stored!.id, locale: options.locale };
       const { locale, mail } = composeContactNotification(message, options.notification.origin);

@@ -79,6 +79,24 @@ export async function enqueueContentWebhooks(tx: Executor, spec: EntitySpec, cha
   }
 }
 
+/** `enqueueContentWebhooks` for deleted items (as they were). */
+export function enqueueRemovalWebhooks(tx: Executor, spec: EntitySpec, removed: readonly EntityState[]): Promise<void> {
+  return enqueueContentWebhooks(
+    tx,
+    spec,
+    removed.map((before) => ({ before, after: undefined })),
+  );
+}
+
+/** `enqueueContentWebhooks` for items moved to `target` (publish, unpublish, archive). */
+export function enqueueTransitionWebhooks(tx: Executor, spec: EntitySpec, moved: readonly EntityState[], target: string): Promise<void> {
+  return enqueueContentWebhooks(
+    tx,
+    spec,
+    moved.map((before) => ({ before, after: { ...before, values: { ...before.values, status: target } } })),
+  );
+}
+
 /** A contact message as `contact.received` carries it (receivers were chosen by an admin). */
 export interface ReceivedContactMessage {
   id: number;
@@ -92,6 +110,7 @@ export interface ReceivedContactMessage {
 
 /** Queues `contact.received` in the contact form's transaction. */
 export async function enqueueContactWebhook(tx: Executor, message: ReceivedContactMessage): Promise<void> {
-  const { receivedAt, ...data } = message;
-  await enqueueWebhook(tx, CONTACT_RECEIVED, { ...data, receivedAt: receivedAt.toISOString() }, { now: receivedAt });
+  // Named fields only: the form's other inputs (consent, the honeypot) are not the receiver's.
+  const { id, locale, name, email, subject, message: text, receivedAt } = message;
+  await enqueueWebhook(tx, CONTACT_RECEIVED, { id, locale, name, email, subject, message: text, receivedAt: receivedAt.toISOString() }, { now: receivedAt });
 }

@@ -31,7 +31,13 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
  * A posted endpoint form: creates (no `existing`) or updates, then redirects to the endpoint; on
  * invalid input, the state to re-render with its errors.
  */
-export async function submitEndpointForm(request: Request, db: Database, actorId: string, locale: Locale, existing?: WebhookEndpoint): Promise<Response | EndpointFormState> {
+export async function submitEndpointForm(
+  request: Request,
+  db: Database,
+  actorId: string,
+  locale: Locale,
+  existing?: WebhookEndpoint,
+): Promise<Response | EndpointFormState> {
   const form = await readFormWithinLimit(request);
   if (form instanceof Response) return form;
   const raw = formToEndpointInput(form);

@@ -39,7 +39,12 @@ export function newMessageId(): string {
  * `endpointId` restricts it to one endpoint whatever it subscribes to (the test ping).
  * Resolves with the number of deliveries written.
  */
-export async function enqueueWebhook(executor: Executor, type: string, data: Record<string, unknown>, options: { now?: Date; endpointId?: number } = {}): Promise<number> {
+export async function enqueueWebhook(
+  executor: Executor,
+  type: string,
+  data: Record<string, unknown>,
+  options: { now?: Date; endpointId?: number } = {},
+): Promise<number> {
   const now = options.now ?? new Date();
   const endpoints = await executor
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })

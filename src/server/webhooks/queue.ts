@@ -25,7 +25,12 @@ function isDue(now: Date) {
 export function claimDueDeliveries(db: Database, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]> {
   return writeTransaction(db, async (tx) => {
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    const due = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(isDue(now)).orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id)).limit(limit);
+    const due = tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(isDue(now))
+      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .limit(limit);
     const claimed = await tx
       .update(webhookDeliveries)
       .set({ leaseUntil, nextAttemptAt: leaseUntil, attempts: sql`${webhookDeliveries.attempts} + 1` })
@@ -65,7 +70,12 @@ export interface AttemptRecord {
  * Logs the attempt and moves the row on: `delivered`, due again at `nextAttemptAt`, or `failed`
  * (`nextAttemptAt` null). Fenced by the claim: a row someone else took over is left alone.
  */
-export function recordAttempt(db: Database, row: ClaimedDelivery, attempt: AttemptRecord, outcome: { delivered: boolean; nextAttemptAt: Date | null }): Promise<unknown> {
+export function recordAttempt(
+  db: Database,
+  row: ClaimedDelivery,
+  attempt: AttemptRecord,
+  outcome: { delivered: boolean; nextAttemptAt: Date | null },
+): Promise<unknown> {
   return writeTransaction(db, async (tx) => {
     const updated = await tx
       .update(webhookDeliveries)

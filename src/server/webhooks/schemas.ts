@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { isSubscribableEventType } from './event-types.ts';
 
 /** Field error codes, translated under `webhooks.field.error.*`. */
-export const webhookFieldCodes = ['URL_REQUIRED', 'URL_INVALID', 'URL_SCHEME', 'URL_TOO_LONG', 'DESCRIPTION_TOO_LONG', 'EVENTS_REQUIRED', 'EVENT_UNKNOWN'] as const;
+export const webhookFieldCodes = [
+  'URL_REQUIRED',
+  'URL_INVALID',
+  'URL_SCHEME',
+  'URL_TOO_LONG',
+  'DESCRIPTION_TOO_LONG',
+  'EVENTS_REQUIRED',
+  'EVENT_UNKNOWN',
+] as const;
 export type WebhookFieldCode = (typeof webhookFieldCodes)[number];
 
 const urlField = z

@@ -29,7 +29,7 @@ export function endpointView(endpoint: WebhookEndpoint, { withSecret = false } =
 }
 
 export function deliveryView(delivery: WebhookDelivery) {
-  const { payload, leaseUntil, ...rest } = delivery;
+  const { payload, leaseUntil: _leaseUntil, ...rest } = delivery;
   return {
     ...rest,
     inFlight: isInFlight(delivery),
@@ -121,7 +121,11 @@ export async function listDeliveries(db: Database, endpointId: number): Promise<
 export async function attemptsOf(db: Database, deliveryIds: readonly number[]): Promise<Map<number, WebhookAttempt[]>> {
   const byDelivery = new Map<number, WebhookAttempt[]>();
   if (deliveryIds.length === 0) return byDelivery;
-  const rows = await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, [...deliveryIds])).orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id));
+  const rows = await db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, [...deliveryIds]))
+    .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id));
   for (const row of rows) byDelivery.set(row.deliveryId, [...(byDelivery.get(row.deliveryId) ?? []), row]);
   return byDelivery;
 }

@@ -12,7 +12,9 @@ import { createEndpoint, endpointView, listEndpoints } from '../../../../server/
 export const prerender = false;
 
 export const GET: APIRoute = (context) =>
-  webhookRoute(context, async ({ db }) => json({ endpoints: (await listEndpoints(db)).map((endpoint) => endpointView(endpoint)), eventTypes: subscribableEventTypes }));
+  webhookRoute(context, async ({ db }) =>
+    json({ endpoints: (await listEndpoints(db)).map((endpoint) => endpointView(endpoint)), eventTypes: subscribableEventTypes }),
+  );
 
 export const POST: APIRoute = (context) =>
   webhookRoute(context, async ({ db, actor }) => {
