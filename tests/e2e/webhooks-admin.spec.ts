@@ -12,12 +12,18 @@ const fr = getTranslator('fr');
 const widths = [320, 360, 1280];
 
 test.describe('Webhooks', () => {
-  test('creates an endpoint from the keyboard, pings it, and every screen fits and passes axe', async ({ page }) => {
+  test('creates an endpoint from the keyboard, pings it, and every screen fits and passes axe', async ({ page, consoleErrors }) => {
+    // Nine axe runs on a shared machine.
+    test.setTimeout(180_000);
     await signInAsAdmin(page);
     await page.goto('/fr/admin/webhooks/new');
     // Submitted empty: the form comes back with its errors, announced.
     await page.getByRole('button', { name: fr('webhooks.create') }).press('Enter');
-    await expect(page.getByRole('alert')).toContainText(fr('webhooks.field.error.URL_REQUIRED'));
+    await expect(page.locator('#webhook-form-summary')).toContainText(fr('webhooks.field.error.URL_REQUIRED'));
+    // The 422 this provoked is logged by Chromium as a failed load: expected, not an error.
+    const provoked = consoleErrors.filter((line) => line.includes('/fr/admin/webhooks/new: Failed to load resource') && line.includes('status of 422'));
+    expect(provoked).toHaveLength(1);
+    consoleErrors.splice(consoleErrors.indexOf(provoked[0]!), 1);
     for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
       await expectAccessible(page, `form with errors at ${width}px`);
