@@ -588,3 +588,82 @@ export const cachePurges = sqliteTable('cache_purges', {
 /** Entity kinds indexed for full-text search (rows of the `search_fts` virtual table). */
 export const searchEntityTypes = ['event', 'edition', 'curator', 'organizer'] as const;
 export type SearchEntityType = (typeof searchEntityTypes)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Outgoing webhooks (docs/decisions/028)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A receiver of signed webhooks. `secret` is the Standard Webhooks key (`whsec_` + base64 of 32
+ * random bytes); `events` lists the event types it wants (`event.published`, `contact.received`).
+ */
+export const webhookEndpoints = sqliteTable('webhook_endpoints', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  secret: text('secret').notNull(),
+  events: text('events', { mode: 'json' }).$type<string[]>().notNull(),
+  ...tracked(),
+});
+
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+/**
+ * One message to one endpoint, written in the transaction of the change it reports. `message_id`
+ * is the `webhook-id` header: the same for every attempt and every manual redelivery, so a
+ * receiver can drop duplicates. Claimed by moving `lease_until` forward, as the mail outbox is.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The exact JSON body sent (and signed) on every attempt. */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: webhookDeliveryStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** Retries stop after this instant (24 hours after the message was written, or after a redelivery). */
+    retryUntil: timestamp('retry_until').notNull(),
+    leaseUntil: timestamp('lease_until'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    deliveredAt: timestamp('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_message_unique').on(t.endpointId, t.messageId),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    check('webhook_deliveries_status_check', sql.raw(`status IN (${webhookDeliveryStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+/** One HTTP attempt of a delivery: what the receiver answered and how long it took. */
+export const webhookAttempts = sqliteTable(
+  'webhook_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: timestamp('at').notNull(),
+    /** The HTTP status; null when no answer came (timeout, refused connection). */
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    /** The first bytes of the answer, or what went wrong. */
+    excerpt: text('excerpt').notNull().default(''),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
+);

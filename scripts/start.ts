@@ -138,6 +138,12 @@ async function startMailDelivery(db: Database) {
   return startMailSender(db, env);
 }
 
+/** Every serving process delivers webhook messages too, leased the same way (decision 028). */
+async function startWebhookDelivery(db: Database) {
+  const { startWebhookSender } = await import('../src/server/webhooks/start.ts');
+  return startWebhookSender(db, env);
+}
+
 const listeningLine = (port: number, suffix = '') =>
   `Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}${suffix}`;
 
@@ -165,6 +171,7 @@ async function runSingleProcess(): Promise<void> {
   // Contact messages handled 12 months ago are deleted, at start and daily (decision 021).
   const stopRetention = startInboxRetention(db, env);
   const mailSender = await startMailDelivery(db);
+  const webhookSender = await startWebhookDelivery(db);
   console.log(listeningLine(port));
   onShutdownSignal(async (signal) => {
     console.log(`${signal} received: finishing in-flight requests…`);
@@ -172,7 +179,7 @@ async function runSingleProcess(): Promise<void> {
     await drain();
     // In-flight writes have published their purges by now; a poll in progress finishes first.
     await poller?.stop();
-    await mailSender.stop();
+    await Promise.all([mailSender.stop(), webhookSender.stop()]);
     db.$client.close();
     console.log('Stopped.');
   });
@@ -184,12 +191,13 @@ async function runWorker(): Promise<void> {
   receivePurges(pageCache);
   const { drain } = await serve(db, pageCache, { worker: cluster.worker!.id });
   const mailSender = await startMailDelivery(db);
+  const webhookSender = await startWebhookDelivery(db);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     void drain()
-      .then(() => mailSender.stop())
+      .then(() => Promise.all([mailSender.stop(), webhookSender.stop()]))
       .then(() => {
         db.$client.close();
         process.exit(0);

@@ -63,6 +63,10 @@ export const paths = {
   adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
   adminMailMessage: (locale: Locale, id: number) => `/${locale}/admin/mail/${id}`,
   adminMailEml: (id: number) => `/api/admin/mail/${id}/eml`,
+  adminWebhooks: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/webhooks`, query),
+  adminWebhookNew: (locale: Locale) => `/${locale}/admin/webhooks/new`,
+  adminWebhook: (locale: Locale, id: number, query?: URLSearchParams) => withQuery(`/${locale}/admin/webhooks/${id}`, query),
+  adminWebhookEdit: (locale: Locale, id: number) => `/${locale}/admin/webhooks/${id}/edit`,
   /**
    * Where a page rewrites to answer 404 in its own locale: no route matches it, so Astro renders
    * src/pages/404.astro, and the middleware reads the locale from its first segment.

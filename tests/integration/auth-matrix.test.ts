@@ -91,7 +91,13 @@ const openRoutes: Record<string, { methods: HttpMethod[] }> = {
  * Pages whose allowed answer is not 200, by path or by `METHOD path`: the 403 screen is always a
  * 403; the account and invitations pages answer a POST naming no form (the matrix posts `{}`) with 400.
  */
-const screenStatus: Record<string, number> = { '/en/admin/forbidden': 403, 'POST /en/admin/account': 400, 'POST /en/admin/team/invitations': 400 };
+const screenStatus: Record<string, number> = {
+  '/en/admin/forbidden': 403,
+  'POST /en/admin/account': 400,
+  'POST /en/admin/team/invitations': 400,
+  // The endpoint form re-rendered with its errors (no URL, no events).
+  'POST /en/admin/webhooks/new': 422,
+};
 
 type Persona = 'anonymous' | 'no role' | Role;
 const personas: Persona[] = ['anonymous', 'no role', 'editor', 'admin'];
@@ -148,6 +154,13 @@ describe('route coverage', () => {
         '/api/admin/events/matrix-999999/duplicate',
         '/api/admin/medias/matrix-999999/duplicate',
         '/api/admin/editions/matrix-999999/clone',
+        '/en/admin/webhooks',
+        '/en/admin/webhooks/new',
+        '/en/admin/webhooks/matrix-999999',
+        '/en/admin/webhooks/matrix-999999/edit',
+        '/api/admin/webhooks',
+        '/api/admin/webhooks/matrix-999999',
+        '/api/admin/webhooks/matrix-999999/deliveries/matrix-999999/redeliver',
       ]),
     );
   });

@@ -69,6 +69,7 @@ const smallTables: Record<string, string> = {
   files: 'the downloads library: 4 rows at 100k events',
   file_translations: 'one row per file and locale',
   cache_purges: 'pruned to the last hour of writes (purge-log.ts)',
+  webhook_endpoints: 'the receivers an admin configured: a handful of rows (decision 028)',
 };
 
 /** Bounded index reads accepted in every case. */

@@ -17,6 +17,7 @@ import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
 import { canTransition, statusOf, transitionAction } from './publication.ts';
 import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
+import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from '../webhooks/content.ts';
 
 export interface RemoveResult {
   /** The deleted items as they were. */
@@ -83,6 +84,7 @@ export function removeEntities(
         actor,
         ids.map((id) => ({ action: 'delete', entity: spec.entity, entityId: id, changedFields: [], title: titles.get(id) })),
       );
+      await enqueueRemovalWebhooks(tx, spec, states);
       return withPurge(tx, { removed: states, detached }, purgeOf);
     }),
   );
@@ -153,6 +155,7 @@ export async function transitionEntities(
           changes: [{ kind: 'value', field: 'status', from: statusOf(state) ?? null, to: target }],
         })),
       );
+      await enqueueTransitionWebhooks(tx, spec, changing, target);
       return withPurge(tx, { changed: changing }, purgeOf);
     }),
   );

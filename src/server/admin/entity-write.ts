@@ -20,6 +20,7 @@ import { stringValue } from './spec-helpers.ts';
 import { checkPublication, publishedAtFor, statusOf, transitionAction } from './publication.ts';
 import { checkReferences, writeLinks, writeTranslations } from './references.ts';
 import { resolveSlug } from './slugs.ts';
+import { enqueueContentWebhooks } from '../webhooks/content.ts';
 
 export interface WriteResult {
   id: number;
@@ -124,6 +125,7 @@ export async function createEntityIn(tx: Executor, actor: Actor, spec: EntitySpe
     { action: 'create', entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, undefined, after, changed) },
   ]);
   if (spec.search) await reindexSearch(tx, spec.search, [id]);
+  await enqueueContentWebhooks(tx, spec, [{ before: undefined, after, changed }]);
   return withPurge(tx, { id, before: undefined, after, changed }, purgeOf);
 }
 
@@ -176,6 +178,7 @@ export function updateEntity(
         { action, entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, before, after, changed) },
       ]);
       await refreshSearch(tx, spec, id, changed);
+      await enqueueContentWebhooks(tx, spec, [{ before, after, changed }]);
       // The merged state is what was written; no need to read it back.
       const stamped = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };
       return withPurge(tx, { id, before, after: { ...after, values: stamped }, changed }, purgeOf);

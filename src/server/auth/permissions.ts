@@ -40,6 +40,8 @@ export const permissions = [
   'mail.read',
   /** "Retry now" on a failed or waiting message. */
   'mail.retry',
+  /** Webhook endpoints: their URLs, secrets, subscriptions and deliveries (docs/decisions/028). */
+  'webhooks.manage',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -120,10 +122,22 @@ export const routeRules: readonly RouteRule[] = [
   // An edition copied with its events, as drafts, dates shifted.
   { pattern: '/api/admin/editions/:id/clone', methods: { POST: 'content.write' } },
   { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
+  // Outgoing webhooks (docs/decisions/028).
+  { pattern: '/api/admin/webhooks', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
+  { pattern: '/api/admin/webhooks/:id', methods: { GET: 'webhooks.manage', PATCH: 'webhooks.manage', DELETE: 'webhooks.manage' } },
+  { pattern: '/api/admin/webhooks/:id/secret', methods: { POST: 'webhooks.manage' } },
+  { pattern: '/api/admin/webhooks/:id/ping', methods: { POST: 'webhooks.manage' } },
+  { pattern: '/api/admin/webhooks/:id/deliveries', methods: { GET: 'webhooks.manage' } },
+  { pattern: '/api/admin/webhooks/:id/deliveries/:deliveryId/redeliver', methods: { POST: 'webhooks.manage' } },
   { pattern: '/:locale/admin', methods: { GET: 'admin.access' } },
   // Sent mail; POST on a message is its "Retry now" form.
   { pattern: '/:locale/admin/mail', methods: { GET: 'mail.read' } },
   { pattern: '/:locale/admin/mail/:id', methods: { GET: 'mail.read', POST: 'mail.retry' } },
+  // Webhooks; POST: the screens' forms (create, update, rotate, ping, redeliver, delete).
+  { pattern: '/:locale/admin/webhooks', methods: { GET: 'webhooks.manage' } },
+  { pattern: '/:locale/admin/webhooks/new', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
+  { pattern: '/:locale/admin/webhooks/:id', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
+  { pattern: '/:locale/admin/webhooks/:id/edit', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
   // POST: the page's invite / resend / revoke forms.
   { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },

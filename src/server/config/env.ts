@@ -224,6 +224,28 @@ export const envSchema = z
       .min(50, 'must be between 50 and 60000 milliseconds')
       .max(60_000, 'must be between 50 and 60000 milliseconds')
       .default(5_000),
+    // Outgoing webhooks (docs/decisions/028).
+    /** Wait before the first retry of a webhook delivery that failed, in ms (doubles per attempt; retries stop 24 h on). */
+    HUB_WEBHOOK_RETRY_BASE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(10, 'must be between 10 and 3600000 milliseconds')
+      .max(3_600_000, 'must be between 10 and 3600000 milliseconds')
+      .default(60_000),
+    /** How often each process looks for webhook deliveries other processes queued, in ms. */
+    HUB_WEBHOOK_POLL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(50, 'must be between 50 and 60000 milliseconds')
+      .max(60_000, 'must be between 50 and 60000 milliseconds')
+      .default(5_000),
+    /** How long one webhook request may take before it counts as failed, in ms. */
+    HUB_WEBHOOK_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be between 100 and 60000 milliseconds')
+      .max(60_000, 'must be between 100 and 60000 milliseconds')
+      .default(10_000),
     /** Who is told about new contact messages; every admin when empty. */
     HUB_CONTACT_TO: emailList.default([]),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),

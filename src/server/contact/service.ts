@@ -12,6 +12,7 @@ import { composeContactNotification, notificationRecipients, type NotificationSe
 import { messageCausePrefix } from '../inbox/removal.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { ContactInput } from './schema.ts';
+import { enqueueContactWebhook } from '../webhooks/content.ts';
 
 export const RATE_WINDOW_MS = 10 * 60_000;
 
@@ -64,6 +65,7 @@ export async function submitContactMessage(db: Database, input: ContactInput, op
         createdAt: options.now,
       })
       .returning({ id: contactMessages.id });
+    await enqueueContactWebhook(tx, { ...input, id: stored!.id, locale: options.locale, receivedAt: options.now });
     if (options.notification) {
       const message = { ...input, id: stored!.id, locale: options.locale };
       const { locale, mail } = composeContactNotification(message, options.notification.origin);

@@ -1,0 +1,73 @@
+/**
+ * What an endpoint form or JSON body may say. One schema for both: the HTML form's fields are
+ * read into the same shape (`events` repeated, `enabled` a checkbox).
+ */
+import { z } from 'zod';
+import { isSubscribableEventType } from './event-types.ts';
+
+/** Field error codes, translated under `webhooks.field.error.*`. */
+export const webhookFieldCodes = [
+  'URL_REQUIRED',
+  'URL_INVALID',
+  'URL_SCHEME',
+  'URL_TOO_LONG',
+  'DESCRIPTION_TOO_LONG',
+  'EVENTS_REQUIRED',
+  'EVENT_UNKNOWN',
+] as const;
+export type WebhookFieldCode = (typeof webhookFieldCodes)[number];
+
+const urlField = z
+  .string({ error: 'URL_REQUIRED' })
+  .trim()
+  .min(1, 'URL_REQUIRED')
+  .max(2000, 'URL_TOO_LONG')
+  .superRefine((value, context) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'URL_INVALID' });
+      return;
+    }
+    // Credentials in the URL would show on every screen that lists the endpoint.
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') context.addIssue({ code: 'custom', message: 'URL_SCHEME' });
+    else if (parsed.username || parsed.password || !parsed.hostname) context.addIssue({ code: 'custom', message: 'URL_INVALID' });
+  });
+
+const eventsField = z
+  .array(z.string().refine(isSubscribableEventType, 'EVENT_UNKNOWN'), { error: 'EVENTS_REQUIRED' })
+  .min(1, 'EVENTS_REQUIRED')
+  .transform((events) => [...new Set(events)].sort());
+
+export const webhookEndpointInput = z.strictObject({
+  url: urlField,
+  description: z.string().trim().max(500, 'DESCRIPTION_TOO_LONG').default(''),
+  enabled: z.boolean().default(true),
+  events: eventsField,
+});
+export type WebhookEndpointInput = z.output<typeof webhookEndpointInput>;
+
+export const webhookEndpointPatch = webhookEndpointInput.partial();
+export type WebhookEndpointPatch = z.output<typeof webhookEndpointPatch>;
+
+/** An endpoint form's fields as the JSON shape (`enabled` is a checkbox: absent = off). */
+export function formToEndpointInput(form: FormData): Record<string, unknown> {
+  return {
+    url: form.get('url') ?? '',
+    description: form.get('description') ?? '',
+    enabled: form.get('enabled') === 'on' || form.get('enabled') === 'true',
+    events: form.getAll('events').filter((value): value is string => typeof value === 'string'),
+  };
+}
+
+/** Zod issues as field errors keyed by the field's path (`events.2`, `url`). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.length ? issue.path.join('.') : 'body';
+    const code = (webhookFieldCodes as readonly string[]).includes(issue.message) ? issue.message : 'INVALID';
+    (errors[path] ??= []).push(code);
+  }
+  return errors;
+}

@@ -1,0 +1,157 @@
+/**
+ * Delivers webhook messages (docs/decisions/028), built like the mail sender (decision 017):
+ * every serving process runs one; it wakes when this process queues a message, when the
+ * earliest retry falls due, and every `HUB_WEBHOOK_POLL_MS` for rows other processes wrote. A
+ * round claims due rows under a lease and sends them side by side, each with its own timeout,
+ * so one slow receiver delays nobody else. Failures are retried with exponential backoff and
+ * jitter until the message's 24 hours are over, then the row is `failed`.
+ */
+import type { Database } from '../../../db/client.ts';
+import { retryDelayMs } from '../mail/backoff.ts';
+import { postWebhook } from './deliver.ts';
+import { webhookEvents } from './outbox.ts';
+import { claimDueDeliveries, getNextDeliveryAt, recordAttempt, releaseDeliveries, type ClaimedDelivery } from './queue.ts';
+
+export interface WebhookSenderOptions {
+  db: Database;
+  retryBaseMs: number;
+  pollMs: number;
+  /** The longest one request may take (connect, answer and excerpt). */
+  timeoutMs: number;
+  batch?: number;
+  log?: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
+  now?: () => Date;
+}
+
+function logLine(level: 'info' | 'warn', msg: string, fields: Record<string, unknown> = {}): void {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
+}
+
+export class WebhookSender {
+  readonly #options: Required<WebhookSenderOptions>;
+  /** A claim holds its rows well past one request's timeout, so no other node takes one mid-request. */
+  readonly #leaseMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+  readonly #abort = new AbortController();
+  readonly #onEnqueued = () => this.wake();
+
+  constructor(options: WebhookSenderOptions) {
+    this.#options = { batch: 20, log: logLine, now: () => new Date(), ...options };
+    this.#leaseMs = options.timeoutMs * 2 + 60_000;
+  }
+
+  start(): void {
+    webhookEvents.on('enqueued', this.#onEnqueued);
+    this.wake();
+  }
+
+  /** Runs a round now, or right after the one in progress. */
+  wake(): void {
+    this.#run(true);
+  }
+
+  #run(claimAtOnce: boolean): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again ||= claimAtOnce;
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#running = this.#round(claimAtOnce).finally(() => {
+      this.#running = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.#run(true);
+      }
+    });
+  }
+
+  /** Stops taking rows; requests in progress are aborted and their rows given back. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    webhookEvents.off('enqueued', this.#onEnqueued);
+    clearTimeout(this.#timer);
+    this.#abort.abort();
+    await this.#running;
+  }
+
+  async #round(claimAtOnce: boolean): Promise<void> {
+    let idle = false;
+    try {
+      const { db, now } = this.#options;
+      const next = claimAtOnce ? now() : await getNextDeliveryAt(db);
+      if (next !== undefined && next <= now()) idle = (await this.#deliverDue()) === 0 && !claimAtOnce;
+    } catch (error) {
+      this.#options.log('warn', 'webhook sender: a round failed; trying again at the next poll', { error: String(error) });
+      idle = true;
+    }
+    await this.#scheduleNext(idle);
+  }
+
+  async #deliverDue(): Promise<number> {
+    const { db, batch, now } = this.#options;
+    let total = 0;
+    for (;;) {
+      if (this.#stopped) return total;
+      const claimed = await claimDueDeliveries(db, { now: now(), leaseMs: this.#leaseMs, limit: batch });
+      total += claimed.length;
+      await Promise.all(claimed.map((row) => this.#deliver(row)));
+      if (claimed.length < batch) return total;
+    }
+  }
+
+  async #deliver(row: ClaimedDelivery): Promise<void> {
+    const { db, now, log, timeoutMs, retryBaseMs } = this.#options;
+    const at = now();
+    const response = await postWebhook({
+      url: row.url,
+      secret: row.secret,
+      messageId: row.messageId,
+      payload: row.payload,
+      now: at,
+      signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(timeoutMs)]),
+    });
+    if (this.#abort.signal.aborted) {
+      await releaseDeliveries(db, [row], now());
+      return;
+    }
+    let nextAttemptAt: Date | null = null;
+    if (!response.ok) {
+      const next = new Date(now().getTime() + retryDelayMs(row.attempts, { baseMs: retryBaseMs }));
+      nextAttemptAt = next <= row.retryUntil ? next : null;
+      log('warn', nextAttemptAt ? 'webhook not delivered: will retry' : 'webhook not delivered: given up', {
+        id: row.id,
+        endpointId: row.endpointId,
+        attempts: row.attempts,
+        error: response.error,
+      });
+    }
+    await recordAttempt(
+      db,
+      row,
+      { at, statusCode: response.statusCode, durationMs: response.durationMs, excerpt: response.excerpt, error: response.error },
+      { delivered: response.ok, nextAttemptAt },
+    );
+  }
+
+  /** Sleeps until the earliest pending row is due, or one poll interval, whichever comes first. */
+  async #scheduleNext(idle: boolean): Promise<void> {
+    if (this.#stopped) return;
+    const { db, pollMs, now } = this.#options;
+    let delay = pollMs;
+    if (!idle) {
+      try {
+        const next = await getNextDeliveryAt(db);
+        if (next !== undefined) delay = Math.max(0, Math.min(pollMs, next.getTime() - now().getTime()));
+      } catch {
+        // The poll interval then; the next round reports the failure.
+      }
+    }
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => this.#run(false), delay);
+    this.#timer.unref();
+  }
+}
