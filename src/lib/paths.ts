@@ -12,6 +12,10 @@ export const paths = {
   event: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}`,
   eventCalendar: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}/calendar.ics`,
   edition: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}`,
+  /** A curator's page (photo, biography, links, what they curate). */
+  curator: (locale: Locale, slug: string) => `/${locale}/hub/curator/${slug}`,
+  /** An organizer's page (logo, description, website, their events). */
+  organizer: (locale: Locale, slug: string) => `/${locale}/hub/organizer/${slug}`,
   /** The edition's timetable (days × venues); `day` (YYYY-MM-DD) shows that day alone. */
   editionSchedule: (locale: Locale, slug: string, day?: string) =>
     withQuery(`/${locale}/hub/edition/${slug}/schedule`, day ? new URLSearchParams({ day }) : undefined),
