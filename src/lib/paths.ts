@@ -23,6 +23,8 @@ export const paths = {
   hubCalendar: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/calendar.ics`, query),
   /** The RSS feed of a hub view: the hub's filters in the query. */
   feed: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/feed.xml`, query),
+  /** The time zone choice for the hub page at `from` (its path and query), which the choice returns to. */
+  timeZone: (locale: Locale, from: string) => `/${locale}/hub/time-zone?${new URLSearchParams({ from })}`,
   search: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/search`, query),
   about: (locale: Locale) => `/${locale}/hub/about`,
   contact: (locale: Locale) => `/${locale}/hub/contact`,

@@ -199,7 +199,27 @@ describe('times in the visitor’s zone (?tz=)', () => {
     // Calendars stay in the event's zone; the canonical URL has no zone.
     expect(before.body).toContain(`/en/hub/event/${beforeDst.slug}/calendar.ics"`);
     expect(before.body).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/en/hub/event/${beforeDst.slug}"`));
-    expect(before.body).toMatch(/<option selected>America\/New_York<\/option>/);
+  });
+
+  it('are chosen on a page of their own: a GET form back to the page, keeping its filters, the current zone preselected', async () => {
+    const page = await server.html(`/en/hub/event/${beforeDst.slug}?tz=${zone}`);
+    const change = /<a href="(\/en\/hub\/time-zone\?[^"]+)">/.exec(page.body)?.[1];
+    expect(change).toBeDefined();
+    const choice = await server.html(decodeEntities(change!));
+    expect(choice.status).toBe(200);
+    expect(choice.body).toContain(`<form class="tz-form" method="get" action="/en/hub/event/${beforeDst.slug}" data-tz-form>`);
+    expect(choice.body).toMatch(/<option selected>America\/New_York<\/option>/);
+    expect(choice.body.match(/<option\b/g)!.length).toBeGreaterThan(300);
+    // No programme page carries the list of zones.
+    expect(page.body).not.toContain('<select');
+
+    const fromHub = await server.html(`/fr/hub/time-zone?from=${encodeURIComponent('/fr/hub?edition=x&view=list&page=3')}`);
+    expect(fromHub.body).toContain('<form class="tz-form" method="get" action="/fr/hub" data-tz-form><input type="hidden" name="edition" value="x"><input type="hidden" name="view" value="list">');
+    // Only this locale's hub pages: anything else returns to the hub landing.
+    for (const from of ['https://evil.example/en/hub', '//evil.example/en/hub', '/en/admin', '/de/hub/event/x']) {
+      const other = await server.html(`/en/hub/time-zone?from=${encodeURIComponent(from)}`);
+      expect(other.body, from).toContain('action="/en/hub" data-tz-form>');
+    }
   });
 
   it('groups programmes by the days of the chosen zone (the edition, the timetable, people pages)', async () => {
@@ -226,7 +246,7 @@ describe('times in the visitor’s zone (?tz=)', () => {
     expect(first.headers.get('cache-control')).toBe('no-store');
     const body = await first.text();
     expect(text(body)).toContain(fr('tz.invalid', { value: 'Mars/Olympus' }));
-    expect(body).toContain('<select id="tz-select" name="tz">');
+    expect(body).toContain(`href="/fr/hub/time-zone?from=%2Ffr%2Fhub%2Fevent%2F${beforeDst.slug}"`);
     expect(cacheState(await server.get(path))).not.toBe('HIT');
     expect((await server.get(`/en/hub?tz=Not%2FA%2FZone`)).status).toBe(400);
   });
