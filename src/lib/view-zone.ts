@@ -48,10 +48,12 @@ export function regroupInZone<T extends { timeZone: string; startsAt: Date; ends
   zone: string | null,
 ): ProgrammeDay<T>[] {
   if (!zone) return [...days];
-  return groupByDay(inZone(
-    days.flatMap((day) => day.events),
-    zone,
-  ));
+  return groupByDay(
+    inZone(
+      days.flatMap((day) => day.events),
+      zone,
+    ),
+  );
 }
 
 /** `query` with the visitor's zone appended as asked (an unknown one as given, so it can be refused); none for the default. */

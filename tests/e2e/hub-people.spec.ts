@@ -70,7 +70,10 @@ test('a visitor switches the programme to their time zone', async ({ page }) => 
   await expectAccessible(page, 'event page in another zone at 360 px');
 
   // The choice follows the visitor through the hub, and can be undone.
-  await page.getByRole('navigation', { name: en('hub.breadcrumbs') }).getByRole('link', { name: en('hub.title') }).click();
+  await page
+    .getByRole('navigation', { name: en('hub.breadcrumbs') })
+    .getByRole('link', { name: en('hub.title') })
+    .click();
   await expect(page).toHaveURL(/\/en\/hub\?tz=Asia%2FTokyo$/);
   await expect(page.getByText(en('tz.shownIn', { zone: 'Asia/Tokyo' }))).toBeVisible();
   await page.getByRole('link', { name: en('tz.change') }).click();

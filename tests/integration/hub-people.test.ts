@@ -109,12 +109,20 @@ describe("a curator's page", () => {
     });
     expect(String(person!['url'])).toMatch(new RegExp(`/en/hub/curator/${curator.slug}$`));
     expect(person!['subjectOf']).toEqual(
-      expect.arrayContaining([expect.objectContaining({ '@type': 'EventSeries', name: 'Spring Crossing' }), expect.objectContaining({ '@type': 'Event', name: 'Before the Change' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ '@type': 'EventSeries', name: 'Spring Crossing' }),
+        expect.objectContaining({ '@type': 'Event', name: 'Before the Change' }),
+      ]),
     );
   });
 
   it('answers 404 for unknown slugs and for people who present nothing public', async () => {
-    for (const path of [`/en/hub/curator/${hiddenCurator.slug}`, '/en/hub/curator/no-such-person', '/en/hub/curator/Bad_Slug', '/fr/hub/organizer/no-such-trust']) {
+    for (const path of [
+      `/en/hub/curator/${hiddenCurator.slug}`,
+      '/en/hub/curator/no-such-person',
+      '/en/hub/curator/Bad_Slug',
+      '/fr/hub/organizer/no-such-trust',
+    ]) {
       const response = await server.get(path);
       expect(response.status, path).toBe(404);
       expect(cacheState(response), path).not.toBe('HIT');
@@ -214,7 +222,9 @@ describe('times in the visitor’s zone (?tz=)', () => {
     expect(page.body).not.toContain('<select');
 
     const fromHub = await server.html(`/fr/hub/time-zone?from=${encodeURIComponent('/fr/hub?edition=x&view=list&page=3')}`);
-    expect(fromHub.body).toContain('<form class="tz-form" method="get" action="/fr/hub" data-tz-form><input type="hidden" name="edition" value="x"><input type="hidden" name="view" value="list">');
+    expect(fromHub.body).toContain(
+      '<form class="tz-form" method="get" action="/fr/hub" data-tz-form><input type="hidden" name="edition" value="x"><input type="hidden" name="view" value="list">',
+    );
     // Only this locale's hub pages: anything else returns to the hub landing.
     for (const from of ['https://evil.example/en/hub', '//evil.example/en/hub', '/en/admin', '/de/hub/event/x']) {
       const other = await server.html(`/en/hub/time-zone?from=${encodeURIComponent(from)}`);

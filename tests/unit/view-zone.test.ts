@@ -81,9 +81,23 @@ describe('keepViewZoneInHtml', () => {
 
 describe('returnPageOf', () => {
   it('returns to a hub page of the same locale with its own parameters, else to the hub landing', () => {
-    expect(returnPageOf('en', '/en/hub?edition=x&page=2&tz=UTC')).toEqual({ path: '/en/hub', query: [['edition', 'x']], href: '/en/hub?edition=x&page=2&tz=UTC' });
+    expect(returnPageOf('en', '/en/hub?edition=x&page=2&tz=UTC')).toEqual({
+      path: '/en/hub',
+      query: [['edition', 'x']],
+      href: '/en/hub?edition=x&page=2&tz=UTC',
+    });
     expect(returnPageOf('en', '/en/hub/edition/x/schedule?day=2031-03-05').query).toEqual([]);
-    for (const from of [null, '', 'https://evil.example/en/hub', '//evil.example/en/hub', '/en/admin', '/fr/hub', '/en/hub/time-zone', '/en/hub/../admin', 'javascript:alert(1)']) {
+    for (const from of [
+      null,
+      '',
+      'https://evil.example/en/hub',
+      '//evil.example/en/hub',
+      '/en/admin',
+      '/fr/hub',
+      '/en/hub/time-zone',
+      '/en/hub/../admin',
+      'javascript:alert(1)',
+    ]) {
       expect(returnPageOf('en', from).path, String(from)).toBe('/en/hub');
     }
   });

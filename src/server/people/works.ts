@@ -49,7 +49,14 @@ export async function loadPersonWorks(db: Executor, person: Person, locale: Loca
           100,
         )
       : Promise.resolve([]),
-    selectEventItems(db, locale, now, and(linkedEvents(db, person), isPubliclyVisible(events, now))!, [asc(events.startsAt), asc(events.id)], PERSON_PAGE_EVENTS),
+    selectEventItems(
+      db,
+      locale,
+      now,
+      and(linkedEvents(db, person), isPubliclyVisible(events, now))!,
+      [asc(events.startsAt), asc(events.id)],
+      PERSON_PAGE_EVENTS,
+    ),
   ]);
   const phased = withPhases(items, now);
   return {

@@ -18,7 +18,9 @@ function imageUrl(origin: string, media: MediaView | null): string | undefined {
 function worksOf(origin: string, locale: Locale, works: PersonWorks): JsonLd[] {
   return [
     ...works.editions.map((edition) => ({ '@type': 'EventSeries', name: edition.title, url: absoluteUrl(origin, paths.edition(locale, edition.slug)) })),
-    ...works.days.flatMap((day) => day.events.map((event) => ({ '@type': 'Event', name: event.title, url: absoluteUrl(origin, paths.event(locale, event.slug)) }))),
+    ...works.days.flatMap((day) =>
+      day.events.map((event) => ({ '@type': 'Event', name: event.title, url: absoluteUrl(origin, paths.event(locale, event.slug)) })),
+    ),
   ];
 }
 
