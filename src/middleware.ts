@@ -6,6 +6,7 @@ import { authenticate } from './server/auth/middleware.ts';
 import { captureServerErrors } from './server/errors/middleware.ts';
 import { refuseCrossSiteForms } from './server/http/cross-site-forms.ts';
 import { problem } from './server/http/problem.ts';
+import { keepViewZoneInLinks } from './server/time-zone/keep-in-links.ts';
 
 /** Resolves the request locale from the `/{locale}` segment and puts it, with `t`, on locals. */
 const resolveLocale = defineMiddleware((context, next) => {
@@ -32,5 +33,5 @@ const checkRouteParams = defineMiddleware((context, next) => {
 
 // Cross-site forms refused first; then the locale (auth redirects and screens are localized), then
 // the route's parameters, then authentication, which returns at once for everything outside the
-// admin and auth routes.
-export const onRequest = sequence(captureServerErrors, refuseCrossSiteForms, resolveLocale, checkRouteParams, authenticate);
+// admin and auth routes. Hub links keep a visitor's `?tz=` (decision 026).
+export const onRequest = sequence(captureServerErrors, refuseCrossSiteForms, resolveLocale, checkRouteParams, keepViewZoneInLinks, authenticate);

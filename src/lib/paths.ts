@@ -13,6 +13,10 @@ export const paths = {
   event: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}`,
   eventCalendar: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}/calendar.ics`,
   edition: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}`,
+  /** A curator's page (photo, biography, links, what they curate). */
+  curator: (locale: Locale, slug: string) => `/${locale}/hub/curator/${slug}`,
+  /** An organizer's page (logo, description, website, their events). */
+  organizer: (locale: Locale, slug: string) => `/${locale}/hub/organizer/${slug}`,
   /** The edition's timetable (days × venues); `day` (YYYY-MM-DD) shows that day alone. */
   editionSchedule: (locale: Locale, slug: string, day?: string) =>
     withQuery(`/${locale}/hub/edition/${slug}/schedule`, day ? new URLSearchParams({ day }) : undefined),
@@ -26,6 +30,8 @@ export const paths = {
   /** Framable views for other sites (decision 027): a filtered list of events, one event. */
   embedEvents: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/embed/events`, query),
   embedEvent: (locale: Locale, slug: string) => `/${locale}/embed/event/${slug}`,
+  /** The time zone choice for the hub page at `from` (its path and query), which the choice returns to. */
+  timeZone: (locale: Locale, from: string) => `/${locale}/hub/time-zone?${new URLSearchParams({ from })}`,
   search: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/search`, query),
   about: (locale: Locale) => `/${locale}/hub/about`,
   contact: (locale: Locale) => `/${locale}/hub/contact`,

@@ -26,6 +26,7 @@ import { getItem } from '../../src/server/admin/service.ts';
 import { contactSchema } from '../../src/server/contact/schema.ts';
 import { submitContactMessage } from '../../src/server/contact/service.ts';
 import { curatorsAdmin } from '../../src/server/curators/admin-resource.ts';
+import { getCuratorPage } from '../../src/server/curators/page.ts';
 import { editionsAdmin } from '../../src/server/editions/admin-resource.ts';
 import { findPublicEditionId, getEditionPage, getFeaturedEdition, listPublicEditions } from '../../src/server/editions/queries.ts';
 import { eventsAdmin } from '../../src/server/events/admin-resource.ts';
@@ -40,6 +41,7 @@ import { getLatestPurgeId, insertPurge, prunePurges, readPurgesAfter } from '../
 import { getNextScheduledChange } from '../../src/server/page-cache/schedule.ts';
 import { mediasAdmin } from '../../src/server/medias/admin-resource.ts';
 import { organizersAdmin } from '../../src/server/organizers/admin-resource.ts';
+import { getOrganizerPage } from '../../src/server/organizers/page.ts';
 import { parseSearchParams } from '../../src/server/search/params.ts';
 import { loadPeopleLinks } from '../../src/server/search/people.ts';
 import { searchHub } from '../../src/server/search/search.ts';
@@ -275,6 +277,17 @@ const hubCases: Case[] = [
   { name: 'event page of an event in no edition', minStatements: 5, run: () => getEventPage(db(), { slug: fixture.loneEvent, locale: 'en', now }) },
   { name: 'unknown event page', minStatements: 1, run: () => getEventPage(db(), { slug: 'no-such-event', locale: 'en', now }) },
   { name: 'edition page (and its calendar)', minStatements: 9, run: () => getEditionPage(db(), { slug: fixture.edition, locale: 'fr', now }) },
+  // Curators and organizers are small tables; what matters is that their events and editions are reached through the link indexes.
+  {
+    name: "curator's page",
+    minStatements: 4,
+    run: async () => getCuratorPage(db(), { slug: await value<string>(sql`SELECT slug AS v FROM curators ORDER BY id LIMIT 1`), locale: 'fr', now }),
+  },
+  {
+    name: "organizer's page",
+    minStatements: 3,
+    run: async () => getOrganizerPage(db(), { slug: await value<string>(sql`SELECT slug AS v FROM organizers ORDER BY id LIMIT 1`), locale: 'de', now }),
+  },
   ...[`q=${WORD}`, `q=${WORD}&type=event&when=upcoming`, `q=${WORD}&edition&tag&when=past&page=2`, 'q=curator', 'q=organizer&type=organizer', `q=${WORD}*`].map(
     (query): Case => ({ name: `search ?${query}`, minStatements: 3, run: () => loadSearch('en', withFixture(query)) }),
   ),

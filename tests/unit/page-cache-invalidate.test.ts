@@ -12,9 +12,9 @@ describe('tagsToInvalidate', () => {
     expect(tagsToInvalidate({ editions: [2, 3] })).toEqual(['edition:2', 'edition:3', 'feeds', 'hub', 'search', 'sitemap']);
   });
 
-  it('purges people only where they appear (their pages and search), not every listing', () => {
-    expect(tagsToInvalidate({ curators: [4] })).toEqual(['curator:4', 'search']);
-    expect(tagsToInvalidate({ organizers: [5] })).toEqual(['organizer:5', 'search']);
+  it('purges people only where they appear (their pages, search and the sitemap of their pages), not every listing', () => {
+    expect(tagsToInvalidate({ curators: [4] })).toEqual(['curator:4', 'search', 'sitemap']);
+    expect(tagsToInvalidate({ organizers: [5] })).toEqual(['organizer:5', 'search', 'sitemap']);
     expect(tagsToInvalidate({ files: [9] })).toEqual(['file:9']);
     expect(tagsToInvalidate({ medias: [1] })).toEqual(['hub', 'media:1']);
     expect(tagsToInvalidate({ tags: [3] })).toEqual(['feeds', 'hub', 'search', 'tag:3']);

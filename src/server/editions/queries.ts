@@ -143,7 +143,8 @@ export async function getEditionPage(
   };
 }
 
-async function selectSummaries(db: Executor, locale: Locale, where: ReturnType<typeof and>, order: ReturnType<typeof asc>[], limit: number) {
+/** Edition summaries matching `where` (texts with fallback, covers loaded). */
+export async function selectSummaries(db: Executor, locale: Locale, where: ReturnType<typeof and>, order: ReturnType<typeof asc>[], limit: number) {
   const own = alias(editionTranslations, 'own');
   const fallback = alias(editionTranslations, 'fallback');
   const rows = await db

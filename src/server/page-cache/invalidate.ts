@@ -40,8 +40,9 @@ export function tagsToInvalidate(changes: HubChanges): string[] {
   add(changes.events, hubTags.event, ...listings);
   add(changes.editions, hubTags.edition, ...listings);
   add(changes.tags, hubTags.tag, hubTags.hub, hubTags.search, hubTags.feeds);
-  add(changes.curators, hubTags.curator, hubTags.search);
-  add(changes.organizers, hubTags.organizer, hubTags.search);
+  // People have pages of their own, listed in the sitemap (slug, translations).
+  add(changes.curators, hubTags.curator, hubTags.search, hubTags.sitemap);
+  add(changes.organizers, hubTags.organizer, hubTags.search, hubTags.sitemap);
   // Covers appear on listing cards, which carry only the `hub` tag.
   add(changes.medias, hubTags.media, hubTags.hub);
   add(changes.files, hubTags.file);

@@ -1,5 +1,8 @@
 /** The cache tags of each kind of hub page: everything the page shows, by id. */
+import type { CuratorPage } from '../curators/page.ts';
 import type { EditionDetail } from '../editions/queries.ts';
+import type { OrganizerPage } from '../organizers/page.ts';
+import type { PersonWorks } from '../people/works.ts';
 import type { EventDetail } from '../events/detail.ts';
 import { hubTags } from './tags.ts';
 
@@ -28,3 +31,20 @@ export function editionPageTags(edition: EditionDetail): string[] {
     ...edition.files.map((file) => hubTags.file(file.id)),
   ];
 }
+
+/**
+ * A person's page shows the person, their editions and events, and (through `hub`, which every
+ * event or edition write purges) any event newly linked to them.
+ */
+export function personPageTags(person: { kind: 'curator' | 'organizer'; id: number; mediaId: number | null } & PersonWorks): string[] {
+  return [
+    hubTags[person.kind](person.id),
+    hubTags.hub,
+    ...person.editions.map((edition) => hubTags.edition(edition.id)),
+    ...person.eventIds.map((id) => hubTags.event(id)),
+    ...(person.mediaId ? [hubTags.media(person.mediaId)] : []),
+  ];
+}
+
+export const curatorPageTags = (curator: CuratorPage) => personPageTags({ ...curator, kind: 'curator', mediaId: curator.photo?.id ?? null });
+export const organizerPageTags = (organizer: OrganizerPage) => personPageTags({ ...organizer, kind: 'organizer', mediaId: organizer.logo?.id ?? null });

@@ -1,6 +1,6 @@
 /**
- * Curators and organizers have no page of their own: a search hit for one links to the public
- * editions and events they present or run (a few per person, upcoming first), in two queries.
+ * A search hit for a curator or organizer leads to their page and also names a few of the public
+ * editions and events they present or run (upcoming first), loaded in two queries.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';

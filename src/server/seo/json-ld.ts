@@ -17,6 +17,12 @@ function eventStatus(status: EventDetail['status']): string {
   return status === 'archived' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled';
 }
 
+/** A curator named on an event or edition, pointing at their own page (its `Person`). */
+function personRef(origin: string, locale: Locale, curator: { name: string; slug: string }): JsonLd {
+  const url = absoluteUrl(origin, paths.curator(locale, curator.slug));
+  return { '@type': 'Person', '@id': url, name: curator.name, url };
+}
+
 /** `Event` with its edition as `superEvent`, location, organizers and curators as performers. */
 export function eventJsonLd(origin: string, locale: Locale, event: EventDetail): JsonLd {
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
@@ -44,10 +50,12 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
     image: imageUrl(origin, event.cover),
     organizer: event.organizers.map((organizer) => ({
       '@type': organizer.kind === 'person' ? 'Person' : 'Organization',
+      '@id': absoluteUrl(origin, paths.organizer(locale, organizer.slug)),
       name: organizer.name,
-      url: organizer.websiteUrl ?? undefined,
+      url: absoluteUrl(origin, paths.organizer(locale, organizer.slug)),
+      sameAs: organizer.websiteUrl ?? undefined,
     })),
-    performer: event.curators.map((curator) => ({ '@type': 'Person', name: curator.name })),
+    performer: event.curators.map((curator) => personRef(origin, locale, curator)),
     keywords: event.tags.map((tag) => tag.label).join(', ') || undefined,
     superEvent: event.edition
       ? {
@@ -77,7 +85,7 @@ export function editionJsonLd(origin: string, locale: Locale, edition: EditionDe
     endDate: edition.endsAt.toISOString(),
     image: imageUrl(origin, edition.cover),
     organizer: undefined,
-    performer: edition.curators.map((curator) => ({ '@type': 'Person', name: curator.name })),
+    performer: edition.curators.map((curator) => personRef(origin, locale, curator)),
     subEvent: edition.days.flatMap((day) =>
       day.events.map((event) => ({
         '@type': 'Event',

@@ -3,7 +3,7 @@
  * alternates. Past 40 000 URLs it becomes a sitemap index over `?part=N` (the protocol caps one
  * file at 50 000 URLs).
  */
-import { asc, count, inArray } from 'drizzle-orm';
+import { asc, count, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { editionTranslations, editions, eventTranslations, events } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
@@ -59,6 +59,34 @@ async function localesOf(db: Executor, table: typeof eventTranslations | typeof 
   return (id: number) => translatedLocales(byId.get(id) ?? []);
 }
 
+/**
+ * Curators' and organizers' pages: those presenting a public edition or event (as their pages
+ * decide), in the locales their texts are written in (every locale when they have none).
+ */
+async function listPeoplePages(db: Executor, now: Date): Promise<Page[]> {
+  const at = now.getTime();
+  // The rule of isPubliclyVisible, written for raw SQL over aliased tables.
+  const visible = sql`e.status = 'published' AND (e.publish_at IS NULL OR e.publish_at <= ${at})`;
+  type Row = { kind: 'curator' | 'organizer'; slug: string; updated_at: number; locales: string | null };
+  const rows = await db.all<Row>(sql`
+    SELECT 'curator' AS kind, c.slug, c.updated_at,
+      (SELECT group_concat(t.locale) FROM curator_translations t WHERE t.curator_id = c.id AND (t.bio IS NOT NULL OR t.short_bio IS NOT NULL)) AS locales
+    FROM curators c
+    WHERE EXISTS (SELECT 1 FROM event_curators x JOIN events e ON e.id = x.event_id WHERE x.curator_id = c.id AND ${visible})
+       OR EXISTS (SELECT 1 FROM edition_curators x JOIN editions e ON e.id = x.edition_id WHERE x.curator_id = c.id AND ${visible})
+    UNION ALL
+    SELECT 'organizer', o.slug, o.updated_at,
+      (SELECT group_concat(t.locale) FROM organizer_translations t WHERE t.organizer_id = o.id AND t.description IS NOT NULL)
+    FROM organizers o
+    WHERE EXISTS (SELECT 1 FROM event_organizers x JOIN events e ON e.id = x.event_id WHERE x.organizer_id = o.id AND ${visible})
+    ORDER BY 1, 2`);
+  return rows.map((row) => {
+    const written = translatedLocales((row.locales ?? '').split(',').map((locale) => ({ locale })));
+    const pathFor = row.kind === 'curator' ? (l: Locale) => paths.curator(l, row.slug) : (l: Locale) => paths.organizer(l, row.slug);
+    return { pathFor, locales: written.length ? written : [...locales], lastModified: new Date(row.updated_at) };
+  });
+}
+
 /** Number of event parts; 0 means everything fits in one file. */
 export async function countSitemapParts(db: Executor, now: Date): Promise<number> {
   const [row] = await db.select({ value: count() }).from(events).where(isPubliclyVisibleUnindexed(events, now));
@@ -77,7 +105,7 @@ export function buildSitemapIndex(origin: string, parts: number): string {
 
 /**
  * One sitemap file. `part` undefined: everything. Part 0: static pages, editions and their
- * timetables; part N ≥ 1: the N-th slice of events by id.
+ * timetables, people's pages; part N ≥ 1: the N-th slice of events by id.
  */
 export async function buildSitemap(db: Executor, origin: string, now: Date, part?: number): Promise<string> {
   const entries: string[] = [];
@@ -97,6 +125,7 @@ export async function buildSitemap(db: Executor, origin: string, now: Date, part
       entries.push(urlEntries(origin, { pathFor: (l) => paths.edition(l, row.slug), locales: editionLocales(row.id), lastModified: row.updatedAt }));
       entries.push(urlEntries(origin, { pathFor: (l) => paths.editionSchedule(l, row.slug), locales: editionLocales(row.id), lastModified: row.updatedAt }));
     }
+    entries.push(...(await listPeoplePages(db, now)).map((page) => urlEntries(origin, page)));
   }
   if (part === undefined || part > 0) {
     const eventRows = await db
