@@ -237,6 +237,49 @@ describe('one message', () => {
     expect((await api(cookies.admin, 'POST', '/api/admin/inbox/999999/replies', { body: 'x' })).status).toBe(404);
   });
 
+  it('sends a reply posted twice with the same form (double click, resent form) once, and the API alike with Idempotency-Key', async () => {
+    const id = await insertMessage(server, { subject: 'Twice', email: 'twice@example.net' });
+    const shown = await page(`/en/admin/inbox/${id}`, cookies.editor);
+    const key = /name="key" value="([^"]+)"/.exec(shown.body)?.[1];
+    expect(key).toMatch(/^[\w-]{16,}$/);
+    // Another rendering of the form carries another key: two deliberate replies stay two.
+    expect((await page(`/en/admin/inbox/${id}`, cookies.editor)).body).not.toContain(`value="${key}"`);
+
+    const fields = { intent: 'reply', key: key!, body: 'Only once, please.' };
+    const [first, second] = await Promise.all([
+      postAs(cookies.editor, `/en/admin/inbox/${id}`, fields),
+      postAs(cookies.editor, `/en/admin/inbox/${id}`, fields),
+    ]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    // Both land on the one reply.
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    const replies = await server.query<{ id: number; cause: string }>('SELECT id, cause FROM contact_replies WHERE message_id = ?', [id]);
+    expect(replies).toEqual([{ id: expect.any(Number), cause: `contact:${id}:reply:${key}` }]);
+    expect((await outboxFor(server, id)).map((row) => row.cause)).toEqual([`contact:${id}:reply:${key}`]);
+    await smtp.waitFor((m) => m.to.includes('twice@example.net'));
+    await vi.waitFor(
+      async () => expect(await server.query('SELECT status FROM mail_outbox WHERE cause = ?', [replies[0]!.cause])).toEqual([{ status: 'sent' }]),
+      {
+        timeout: 20_000,
+        interval: 100,
+      },
+    );
+    expect(smtp.received.filter((m) => m.to.includes('twice@example.net'))).toHaveLength(1);
+
+    const apiReply = (idempotencyKey: string) =>
+      fetch(`${server.origin}/api/admin/inbox/${id}/replies`, {
+        method: 'POST',
+        headers: { cookie: cookies.editor, origin: server.origin, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ body: 'Through the API, once.' }),
+      });
+    const apiKey = 'api-retry-0123456789abcdef';
+    const made = await apiReply(apiKey);
+    const repeated = await apiReply(apiKey);
+    expect([made.status, repeated.status]).toEqual([201, 200]);
+    expect((await repeated.json()).reply.id).toBe((await made.json()).reply.id);
+    expect((await outboxFor(server, id)).map((row) => row.cause)).toEqual([`contact:${id}:reply:${key}`, `contact:${id}:reply:${apiKey}`]);
+  });
+
   it('lets an editor delete a message with its replies and sent mail, audited; mail still waiting goes out', async () => {
     const id = await insertMessage(server, { subject: 'Delete me' });
     const outboxRow = (cause: string, status: string) =>
