@@ -5,10 +5,12 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { authUsers } from '../../../db/auth-schema.ts';
 import type { Executor } from '../../../db/client.ts';
-import { defaultLocale, localeConfig, type Locale } from '../../i18n/config.ts';
+import { defaultLocale, isLocale, localeConfig, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { composeMail, type ComposedMail } from '../mail/compose.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { messageCausePrefix } from './removal.ts';
 import { absoluteUrl } from '../seo/site.ts';
 
 /** Who is told about new messages. */
@@ -70,11 +72,48 @@ export interface NotifiedMessage {
 }
 
 /**
- * The team's notification, in the site's default language (accounts carry no language of their
- * own). Reply-To is the visitor, so answering from a mail client reaches them.
+ * The languages of the recipients that are accounts (lowercased address → locale). An address
+ * with no account, or an account whose language is unknown, gets the site's default language.
  */
-export function composeContactNotification(message: NotifiedMessage, origin: string): { locale: Locale; mail: ComposedMail } {
-  const locale = defaultLocale;
+async function localesOf(tx: Executor, recipients: readonly string[]): Promise<Map<string, Locale>> {
+  if (recipients.length === 0) return new Map();
+  const rows = await tx
+    .select({ email: authUsers.email, locale: authUsers.locale })
+    .from(authUsers)
+    .where(inArray(sql`lower(${authUsers.email})`, [...recipients]));
+  return new Map(rows.flatMap((row) => (row.locale && isLocale(row.locale) ? [[row.email.toLowerCase(), row.locale] as const] : [])));
+}
+
+/**
+ * Queues the notification of a new contact message to each recipient, each in their account's
+ * language, inside the transaction that stores the message. Reply-To is the visitor.
+ */
+export async function enqueueContactNotifications(tx: Executor, message: NotifiedMessage, settings: NotificationSettings): Promise<void> {
+  const recipients = await notificationRecipients(tx, settings);
+  const locales = await localesOf(tx, recipients);
+  const composed = new Map<Locale, ComposedMail>();
+  for (const to of recipients) {
+    const locale = locales.get(to) ?? defaultLocale;
+    let mail = composed.get(locale);
+    if (!mail) composed.set(locale, (mail = composeContactNotification(message, settings.origin, locale)));
+    await enqueueMail(tx, {
+      cause: `${messageCausePrefix(message.id)}notify:${to}`,
+      kind: 'contact-notification',
+      to,
+      locale,
+      mail,
+      replyTo: message.email,
+      // The message lives in the inbox (and goes with it); the outbox keeps no second copy.
+      sensitive: true,
+    });
+  }
+}
+
+/**
+ * The team's notification in `locale` (the recipient's). Reply-To is the visitor, so answering
+ * from a mail client reaches them.
+ */
+export function composeContactNotification(message: NotifiedMessage, origin: string, locale: Locale = defaultLocale): ComposedMail {
   const t = getTranslator(locale);
   const language = languageName(message.locale, locale);
   const mail = composeMail({
@@ -84,7 +123,7 @@ export function composeContactNotification(message: NotifiedMessage, origin: str
     action: { label: t('mail.contact.notification.action'), url: absoluteUrl(origin, paths.adminInboxMessage(locale, message.id)) },
     footer: [t('mail.contact.notification.footer', { name: message.name })],
   });
-  return { locale, mail };
+  return mail;
 }
 
 /** "Re: <subject>", as mail clients write it, so the visitor's client threads the reply. */
