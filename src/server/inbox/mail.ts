@@ -21,6 +21,8 @@ export interface NotificationSettings {
   adminEmails: readonly string[];
   /** Local accounts: the accounts holding the admin role are administrators too. */
   localAccounts: boolean;
+  /** Clerk: the verified addresses of the users whose public metadata makes them admins (`clerkAdminAddresses`). */
+  clerkAdmins?: readonly string[] | undefined;
   /** The site's origin, for the link to the message. */
   origin: string;
 }
@@ -28,7 +30,7 @@ export interface NotificationSettings {
 /** Lowercased, deduplicated recipients of a new-message notification. */
 export async function notificationRecipients(tx: Executor, settings: NotificationSettings): Promise<string[]> {
   if (settings.contactTo.length > 0) return unique(settings.contactTo);
-  const admins = [...settings.adminEmails];
+  const admins = [...settings.adminEmails, ...(settings.clerkAdmins ?? [])];
   if (settings.localAccounts) {
     const granted = or(eq(authUsers.role, 'admin'), settings.adminEmails.length > 0 ? inArray(authUsers.email, [...settings.adminEmails]) : undefined);
     // A disabled account is told nothing (better-auth's admin plugin sets `banned`).
@@ -39,6 +41,27 @@ export async function notificationRecipients(tx: Executor, settings: Notificatio
     admins.push(...rows.map((row) => row.email));
   }
   return unique(admins);
+}
+
+/**
+ * Under Clerk, the administrators' addresses for a notification: asked of Clerk's Backend API
+ * before the message's transaction (no network call holds the write lock). Only wanted when
+ * HUB_CONTACT_TO is empty. Clerk unreachable: HUB_ADMIN_EMAILS alone are told, and it is logged.
+ */
+export async function clerkAdminAddresses(env: {
+  CLERK_SECRET_KEY?: string | undefined;
+  CLERK_API_URL?: string | undefined;
+  HUB_ADMIN_EMAILS: readonly string[];
+  HUB_EDITOR_EMAILS: readonly string[];
+}): Promise<string[]> {
+  const { listClerkTeam } = await import('../team/clerk.ts');
+  const listed = await listClerkTeam(
+    { secretKey: env.CLERK_SECRET_KEY ?? '', apiUrl: env.CLERK_API_URL },
+    { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS },
+  );
+  if (!listed.ok) return [];
+  // A disabled user, or an address Clerk has not verified, is told nothing.
+  return listed.members.flatMap((member) => (member.role === 'admin' && !member.disabled && member.emailVerified && member.email ? [member.email] : []));
 }
 
 function unique(addresses: readonly string[]): string[] {
