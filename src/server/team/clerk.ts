@@ -136,7 +136,7 @@ export async function setClerkRole(
         entity: 'user',
         entityId: userId,
         changedFields: ['role'],
-        title: target.name && target.email ? `${target.name} <${target.email}>` : (target.email ?? target.name ?? userId),
+        title: target.name && target.email ? `${target.name} <${target.email}>` : target.email || target.name || userId,
         changes: [{ kind: 'value', field: 'role', from: target.grantedRole, to: role }],
       },
     ]),
