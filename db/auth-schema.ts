@@ -32,6 +32,11 @@ export const authUsers = sqliteTable(
     twoFactorEnabled: integer('two_factor_enabled', { mode: 'boolean' }).default(false),
     /** When the account last got a session (sign-in, sign-up, second factor); kept after sign-out. */
     lastSignInAt: timestamp('last_sign_in_at'),
+    /**
+     * The language of the mail this account gets (`en`, `fr`, `de`): the page it signed up or last
+     * signed in through, or the one it chose on its account page. Null until known.
+     */
+    locale: text('locale'),
     createdAt: timestamp('created_at').notNull().default(now),
     updatedAt: timestamp('updated_at').notNull().default(now),
   },

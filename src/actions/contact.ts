@@ -5,6 +5,7 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { getEnv } from '../server/config/env.ts';
 import { submitContactMessage } from '../server/contact/service.ts';
+import { clerkAdminAddresses } from '../server/inbox/mail.ts';
 import { contactSchema } from '../server/contact/schema.ts';
 import { getDb } from '../server/db.ts';
 import { clientAddressOf } from '../server/http/client-address.ts';
@@ -15,6 +16,8 @@ export const contact = defineAction({
   input: contactSchema,
   handler: async (input, context) => {
     const env = getEnv();
+    // Under Clerk without HUB_CONTACT_TO, Clerk's admins are told too (asked before the transaction).
+    const clerkAdmins = env.AUTH_PROVIDER === 'clerk' && env.HUB_CONTACT_TO.length === 0 ? await clerkAdminAddresses(env) : [];
     const outcome = await submitContactMessage(await getDb(), input, {
       locale: context.locals.locale,
       clientKey: clientAddressOf(context.request, context.clientAddress),
@@ -24,6 +27,7 @@ export const contact = defineAction({
         contactTo: env.HUB_CONTACT_TO,
         adminEmails: env.HUB_ADMIN_EMAILS,
         localAccounts: env.AUTH_PROVIDER === 'local',
+        clerkAdmins,
         origin: getSiteOrigin(),
       },
     });

@@ -237,6 +237,49 @@ describe('one message', () => {
     expect((await api(cookies.admin, 'POST', '/api/admin/inbox/999999/replies', { body: 'x' })).status).toBe(404);
   });
 
+  it('sends a reply posted twice with the same form (double click, resent form) once, and the API alike with Idempotency-Key', async () => {
+    const id = await insertMessage(server, { subject: 'Twice', email: 'twice@example.net' });
+    const shown = await page(`/en/admin/inbox/${id}`, cookies.editor);
+    const key = /name="key" value="([^"]+)"/.exec(shown.body)?.[1];
+    expect(key).toMatch(/^[\w-]{16,}$/);
+    // Another rendering of the form carries another key: two deliberate replies stay two.
+    expect((await page(`/en/admin/inbox/${id}`, cookies.editor)).body).not.toContain(`value="${key}"`);
+
+    const fields = { intent: 'reply', key: key!, body: 'Only once, please.' };
+    const [first, second] = await Promise.all([
+      postAs(cookies.editor, `/en/admin/inbox/${id}`, fields),
+      postAs(cookies.editor, `/en/admin/inbox/${id}`, fields),
+    ]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    // Both land on the one reply.
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    const replies = await server.query<{ id: number; cause: string }>('SELECT id, cause FROM contact_replies WHERE message_id = ?', [id]);
+    expect(replies).toEqual([{ id: expect.any(Number), cause: `contact:${id}:reply:${key}` }]);
+    expect((await outboxFor(server, id)).map((row) => row.cause)).toEqual([`contact:${id}:reply:${key}`]);
+    await smtp.waitFor((m) => m.to.includes('twice@example.net'));
+    await vi.waitFor(
+      async () => expect(await server.query('SELECT status FROM mail_outbox WHERE cause = ?', [replies[0]!.cause])).toEqual([{ status: 'sent' }]),
+      {
+        timeout: 20_000,
+        interval: 100,
+      },
+    );
+    expect(smtp.received.filter((m) => m.to.includes('twice@example.net'))).toHaveLength(1);
+
+    const apiReply = (idempotencyKey: string) =>
+      fetch(`${server.origin}/api/admin/inbox/${id}/replies`, {
+        method: 'POST',
+        headers: { cookie: cookies.editor, origin: server.origin, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ body: 'Through the API, once.' }),
+      });
+    const apiKey = 'api-retry-0123456789abcdef';
+    const made = await apiReply(apiKey);
+    const repeated = await apiReply(apiKey);
+    expect([made.status, repeated.status]).toEqual([201, 200]);
+    expect((await repeated.json()).reply.id).toBe((await made.json()).reply.id);
+    expect((await outboxFor(server, id)).map((row) => row.cause)).toEqual([`contact:${id}:reply:${key}`, `contact:${id}:reply:${apiKey}`]);
+  });
+
   it('lets an editor delete a message with its replies and sent mail, audited; mail still waiting goes out', async () => {
     const id = await insertMessage(server, { subject: 'Delete me' });
     const outboxRow = (cause: string, status: string) =>
@@ -362,7 +405,7 @@ describe('with HUB_CONTACT_TO, and retention', () => {
     expect(await team.query("SELECT cause FROM mail_outbox WHERE kind = 'contact-notification' AND cause NOT LIKE ?", [`contact:${id}:%`])).toEqual([]);
   });
 
-  it('deletes messages handled more than 12 months ago with their replies, at start-up', async () => {
+  it('deletes messages handled more than 12 months ago with their replies, at start-up, once with two workers', async () => {
     const now = Date.now();
     const expired = await insertMessage(team, { subject: 'Handled 13 months ago', createdAt: now - 14 * MONTH, handledAt: now - 13 * MONTH });
     await insertMessage(team, { subject: 'Handled 11 months ago', createdAt: now - 12 * MONTH, handledAt: now - 11 * MONTH });
@@ -377,8 +420,13 @@ describe('with HUB_CONTACT_TO, and retention', () => {
       [`contact:${expired}:reply:old`],
     );
     await team.stop();
-    restarted = await startTestServer({ HUB_DEMO: '0', ...smtp.env }, { sharingWith: team });
+    // Restarted with two workers: the primary runs the daily job, once per machine, not each worker.
+    restarted = await startTestServer({ HUB_DEMO: '0', HUB_WORKERS: '2', ...smtp.env }, { sharingWith: team });
     await vi.waitFor(async () => expect(await messageBySubject(restarted!, 'Handled 13 months ago')).toBeUndefined(), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(restarted!.logs()).toContain('Contact retention: deleted 1 contact message(s)'), { timeout: 20_000, interval: 100 });
+    // Both workers are serving (the server said so before answering); each has had requests.
+    for (let i = 0; i < 4; i += 1) expect((await restarted.get('/en/hub/contact')).status).toBe(200);
+    expect(restarted.logs().match(/Contact retention: /g)).toHaveLength(1);
     expect(await messageBySubject(restarted, 'Handled 11 months ago')).toBeDefined();
     expect(await messageBySubject(restarted, 'Never handled')).toBeDefined();
     expect(await messageBySubject(restarted, 'Presseanfrage')).toBeDefined();

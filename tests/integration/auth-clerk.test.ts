@@ -12,11 +12,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLERK_DIST as DIST, CLERK_PUBLISHABLE_KEY as PUBLISHABLE_KEY, CLERK_SECRET_KEY as SECRET_KEY, ensureClerkBuild } from '../helpers/clerk-build.ts';
+import { startClerkBackend, type ClerkBackendStandIn } from '../helpers/clerk-backend.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const recorder = fileURLToPath(new URL('../helpers/network-recorder.mjs', import.meta.url));
 
 let server: TestServer;
+let clerkApi: ClerkBackendStandIn;
 let networkLog: string;
 let privateKey: CryptoKey;
 let otherPrivateKey: CryptoKey;
@@ -30,6 +32,13 @@ beforeAll(async () => {
   publicKey = pair.publicKey;
   otherPrivateKey = (await generateKeyPair('RS256')).privateKey;
   networkLog = join(mkdtempSync(join(tmpdir(), 'hub-clerk-')), 'network.log');
+  clerkApi = await startClerkBackend([
+    { id: 'user_team_admin', email: 'team-admin@example.test', firstName: 'Tess', publicMetadata: { role: 'admin', theme: 'dark' }, twoFactorEnabled: true },
+    { id: 'user_ed', email: 'ed@example.test', firstName: 'Ed', publicMetadata: { role: 'editor' }, lastSignInAt: 1_750_000_000_000 },
+    { id: 'user_new', email: 'new@example.test', firstName: 'Nina' },
+    // Listed, but the address is not verified: the allow-list does not count it.
+    { id: 'user_unverified', email: 'listed-admin@example.test', emailVerified: false },
+  ]);
   server = await startTestServer({
     HUB_DIST_DIR: DIST,
     HUB_DEMO: '0',
@@ -37,12 +46,16 @@ beforeAll(async () => {
     CLERK_SECRET_KEY: SECRET_KEY,
     CLERK_JWT_KEY: await exportSPKI(pair.publicKey),
     HUB_ADMIN_EMAILS: 'listed-admin@example.test',
+    CLERK_API_URL: clerkApi.url,
     NODE_OPTIONS: `--import ${pathToFileURL(recorder).href}`,
     HUB_NETWORK_LOG: networkLog,
   });
 }, 300_000);
 
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await clerkApi?.stop();
+});
 
 /** A session token as Clerk's Frontend API would issue it (RS256, a minute long). */
 function mint(claims: JWTPayload = {}, { key = privateKey, issuedAt = now() - 5, ttl = 60 } = {}): Promise<string> {
@@ -237,7 +250,7 @@ describe('screens under Clerk', () => {
     }
   });
 
-  it("the team screen says accounts are Clerk's, lists the allow-lists, and the team API manages nothing", async () => {
+  it("the team screen says accounts are Clerk's, lists the allow-lists, and the team API manages nothing but roles", async () => {
     const token = await mint({ sub: 'user_team_admin', role: 'admin', email: 'team-admin@example.test' });
     const page = await navigate('/en/admin/team', token);
     expect(page.status).toBe(200);
@@ -254,6 +267,110 @@ describe('screens under Clerk', () => {
     expect(action.status).toBe(409);
     expect(await action.json()).toMatchObject({ code: 'ROLES_MANAGED_BY_CLERK' });
     expect((await navigate('/en/admin/activity', await mint({ role: 'editor', email: 'ed@example.test' }))).status).toBe(200);
+  });
+
+  it('lists Clerk’s users from its Backend API and changes a role in the user’s public metadata, audited', async () => {
+    const token = await mint({ sub: 'user_team_admin', role: 'admin', email: 'team-admin@example.test' });
+    clerkApi.requests.length = 0;
+    const page = await navigate('/fr/admin/team', token);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-testid="team-clerk-users"');
+    for (const email of ['team-admin@example.test', 'ed@example.test', 'new@example.test']) expect(html).toContain(`data-email="${email}"`);
+    expect(html).toContain('action="/api/admin/team/user_new/role"');
+    const listed = clerkApi.requests.find((request) => request.path === '/v1/users');
+    expect(listed).toMatchObject({ method: 'GET', authorization: `Bearer ${SECRET_KEY}` });
+    expect(listed!.query.get('limit')).toBe('100');
+
+    // A plain form, as the screen posts it: Nina becomes an editor.
+    clerkApi.requests.length = 0;
+    const granted = await fetch(`${server.origin}/api/admin/team/user_new/role`, {
+      method: 'POST',
+      headers: { cookie: cookies(token), origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ locale: 'fr', role: 'editor' }),
+      redirect: 'manual',
+    });
+    expect(granted.status).toBe(303);
+    expect(granted.headers.get('location')).toBe('/fr/admin/team?done=role&user=user_new');
+    const patch = clerkApi.requests.find((request) => request.method === 'PATCH');
+    expect(patch).toMatchObject({ path: '/v1/users/user_new/metadata', authorization: `Bearer ${SECRET_KEY}`, body: { public_metadata: { role: 'editor' } } });
+    expect(clerkApi.users.get('user_new')!.publicMetadata).toEqual({ role: 'editor' });
+    expect(await server.query('SELECT action, entity, entity_id, changes FROM audit_log WHERE entity_id = ?', ['user_new'])).toEqual([
+      { action: 'grant', entity: 'user', entity_id: 'user_new', changes: JSON.stringify([{ kind: 'value', field: 'role', from: null, to: 'editor' }]) },
+    ]);
+
+    // JSON, revoking: the role key goes; other metadata stays.
+    const json = (userId: string, role: string) =>
+      fetch(`${server.origin}/api/admin/team/${userId}/role`, {
+        method: 'POST',
+        headers: { cookie: cookies(token), origin: server.origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ role }),
+      });
+    const revoked = await json('user_ed', 'none');
+    expect(await revoked.json()).toMatchObject({ action: 'role', changed: true, userId: 'user_ed' });
+    expect(clerkApi.users.get('user_ed')!.publicMetadata).toEqual({});
+
+    // Never the last admin (the listed address is unverified, so it is no admin).
+    const last = await json('user_team_admin', 'editor');
+    expect(last.status).toBe(409);
+    expect(await last.json()).toMatchObject({ code: 'LAST_ADMIN' });
+    expect(clerkApi.users.get('user_team_admin')!.publicMetadata).toEqual({ role: 'admin', theme: 'dark' });
+    expect((await json('user_missing', 'editor')).status).toBe(404);
+
+    // Clerk down: a readable answer, nothing changed, never a 500.
+    clerkApi.failNext(2);
+    const down = await json('user_new', 'admin');
+    expect(down.status).toBe(502);
+    expect(await down.json()).toMatchObject({ code: 'CLERK_UNAVAILABLE' });
+    expect(clerkApi.users.get('user_new')!.publicMetadata).toEqual({ role: 'editor' });
+    clerkApi.failNext(2);
+    const unavailable = await navigate('/en/admin/team', token);
+    expect(unavailable.status).toBe(200);
+    expect(await unavailable.text()).toContain('Clerk could not be reached');
+  });
+
+  it('tells the Clerk admins (from the Backend API) and HUB_ADMIN_EMAILS of a new contact message when HUB_CONTACT_TO is unset', async () => {
+    clerkApi.requests.length = 0;
+    const posted = await fetch(`${server.origin}/en/hub/contact?_action=contact`, {
+      method: 'POST',
+      headers: { origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Ada', email: 'ada@example.org', subject: 'Clerk recipients', message: 'Who reads this?', consent: 'true' }),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    expect(clerkApi.requests.some((request) => request.path === '/v1/users')).toBe(true);
+    const recipients = await server.query<{ recipient: string }>("SELECT recipient FROM mail_outbox WHERE kind = 'contact-notification' ORDER BY recipient");
+    // user_ed lost its role above; the listed address counts because the operator listed it.
+    expect(recipients.map((row) => row.recipient)).toEqual(['listed-admin@example.test', 'team-admin@example.test']);
+  });
+
+  it('tells only HUB_CONTACT_TO when it is set, without asking Clerk', async () => {
+    const contactServer = await startTestServer({
+      HUB_DIST_DIR: DIST,
+      HUB_DEMO: '0',
+      PUBLIC_CLERK_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      CLERK_SECRET_KEY: SECRET_KEY,
+      CLERK_JWT_KEY: await exportSPKI(publicKey),
+      CLERK_API_URL: clerkApi.url,
+      HUB_ADMIN_EMAILS: 'listed-admin@example.test',
+      HUB_CONTACT_TO: 'press@festival.example',
+    });
+    try {
+      clerkApi.requests.length = 0;
+      const posted = await fetch(`${contactServer.origin}/fr/hub/contact?_action=contact`, {
+        method: 'POST',
+        headers: { origin: contactServer.origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ name: 'Ada', email: 'ada@example.org', subject: 'Press', message: 'Une question.', consent: 'true' }),
+        redirect: 'manual',
+      });
+      expect(posted.status).toBe(303);
+      expect(await contactServer.query("SELECT recipient FROM mail_outbox WHERE kind = 'contact-notification'")).toEqual([
+        { recipient: 'press@festival.example' },
+      ]);
+      expect(clerkApi.requests).toEqual([]);
+    } finally {
+      await contactServer.stop();
+    }
   });
 
   it('does not serve the local-accounts API', async () => {

@@ -4,7 +4,7 @@ import { getStrings, type Translate, type UiKey } from '../../i18n/index.ts';
 import type { AuditValue } from '../../../db/schema.ts';
 
 /** Fields of account entries (the team screen), labelled under `admin.activity.field.*`. */
-const accountFields = new Set(['role', 'disabled', 'sessions']);
+const accountFields = new Set(['role', 'disabled', 'sessions', 'twoFactor']);
 
 export interface ActivityLabels {
   action(action: string): string;

@@ -17,7 +17,7 @@ export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'conta
 export const contentActions = ['create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'restore', 'detach'] as const;
 
 /** What an admin did to an account on the team screen. */
-export const teamActions = ['approve', 'refuse', 'grant', 'revoke', 'disable', 'enable', 'end-sessions'] as const;
+export const teamActions = ['approve', 'refuse', 'grant', 'revoke', 'disable', 'enable', 'end-sessions', 'disable-two-factor'] as const;
 
 /** A person's contact data handed out or erased on request. */
 export const inboxActions = ['export', 'erase'] as const;

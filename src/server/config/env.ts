@@ -195,6 +195,11 @@ export const envSchema = z
       .string()
       .regex(/-----BEGIN PUBLIC KEY-----/, 'must be the PEM public key from the Clerk dashboard (API keys → JWT public key)')
       .optional(),
+    /**
+     * Clerk's Backend API (the team screen lists users and changes their role through it);
+     * Clerk's own default when unset. Read by @clerk/astro too.
+     */
+    CLERK_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://api.clerk.com' }).optional(),
     HUB_ADMIN_EMAILS: emailList.default([]),
     HUB_EDITOR_EMAILS: emailList.default([]),
     HUB_SIGN_UP: z.enum(['open', 'closed', 'invite-only'], { error: 'must be open, closed or invite-only' }).default('open'),

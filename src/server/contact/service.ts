@@ -8,9 +8,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import { contactMessages } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
-import { composeContactNotification, notificationRecipients, type NotificationSettings } from '../inbox/mail.ts';
-import { messageCausePrefix } from '../inbox/removal.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueContactNotifications, type NotificationSettings } from '../inbox/mail.ts';
 import type { ContactInput } from './schema.ts';
 import { enqueueContactWebhook } from '../webhooks/content.ts';
 
@@ -67,20 +65,8 @@ export async function submitContactMessage(db: Database, input: ContactInput, op
       .returning({ id: contactMessages.id });
     await enqueueContactWebhook(tx, { ...input, id: stored!.id, locale: options.locale, receivedAt: options.now });
     if (options.notification) {
-      const message = { ...input, id: stored!.id, locale: options.locale };
-      const { locale, mail } = composeContactNotification(message, options.notification.origin);
-      for (const to of await notificationRecipients(tx, options.notification)) {
-        await enqueueMail(tx, {
-          cause: `${messageCausePrefix(message.id)}notify:${to}`,
-          kind: 'contact-notification',
-          to,
-          locale,
-          mail,
-          replyTo: input.email,
-          // The message lives in the inbox (and goes with it); the outbox keeps no second copy.
-          sensitive: true,
-        });
-      }
+      // Each recipient in their own language (inbox/mail.ts).
+      await enqueueContactNotifications(tx, { ...input, id: stored!.id, locale: options.locale }, options.notification);
     }
     return { ok: true, stored: true } as const;
   });

@@ -7,7 +7,7 @@ import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Actor } from '../admin/actor.ts';
 import { erasePerson } from './person.ts';
-import { eraseSchema, replySchema } from './schemas.ts';
+import { eraseSchema, readReplyKey, replySchema } from './schemas.ts';
 import { deleteMessage, replyToMessage, setMessageHandled, setMessageRead } from './service.ts';
 
 export const messageIntents = ['handled', 'unhandled', 'unread', 'reply', 'delete'] as const;
@@ -59,8 +59,8 @@ export async function handleMessageForm(context: MessageFormContext, form: FormD
       return found(await deleteMessage(db, actor, id), paths.adminInbox(locale, new URLSearchParams({ done: 'deleted' })));
     case 'reply': {
       const parsed = replySchema.safeParse({ body: text(form, 'body') });
-      if (!parsed.success) return { kind: 'invalid', errors: firstErrors(parsed.error.issues), values: { body: text(form, 'body') } };
-      const outcome = await replyToMessage(db, actor, id, parsed.data.body, { replyTo: context.replyTo });
+      if (!parsed.success) return { kind: 'invalid', errors: firstErrors(parsed.error.issues), values: { body: text(form, 'body'), key: text(form, 'key') } };
+      const outcome = await replyToMessage(db, actor, id, parsed.data.body, { replyTo: context.replyTo, key: readReplyKey(text(form, 'key')) });
       return outcome.ok ? { kind: 'redirect', location: `${here}?done=replied#reply-${outcome.reply.id}` } : { kind: 'not-found' };
     }
     default:

@@ -5,10 +5,12 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { authUsers } from '../../../db/auth-schema.ts';
 import type { Executor } from '../../../db/client.ts';
-import { defaultLocale, localeConfig, type Locale } from '../../i18n/config.ts';
+import { defaultLocale, isLocale, localeConfig, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { composeMail, type ComposedMail } from '../mail/compose.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { messageCausePrefix } from './removal.ts';
 import { absoluteUrl } from '../seo/site.ts';
 
 /** Who is told about new messages. */
@@ -19,6 +21,8 @@ export interface NotificationSettings {
   adminEmails: readonly string[];
   /** Local accounts: the accounts holding the admin role are administrators too. */
   localAccounts: boolean;
+  /** Clerk: the verified addresses of the users whose public metadata makes them admins (`clerkAdminAddresses`). */
+  clerkAdmins?: readonly string[] | undefined;
   /** The site's origin, for the link to the message. */
   origin: string;
 }
@@ -26,7 +30,7 @@ export interface NotificationSettings {
 /** Lowercased, deduplicated recipients of a new-message notification. */
 export async function notificationRecipients(tx: Executor, settings: NotificationSettings): Promise<string[]> {
   if (settings.contactTo.length > 0) return unique(settings.contactTo);
-  const admins = [...settings.adminEmails];
+  const admins = [...settings.adminEmails, ...(settings.clerkAdmins ?? [])];
   if (settings.localAccounts) {
     const granted = or(eq(authUsers.role, 'admin'), settings.adminEmails.length > 0 ? inArray(authUsers.email, [...settings.adminEmails]) : undefined);
     // A disabled account is told nothing (better-auth's admin plugin sets `banned`).
@@ -37,6 +41,27 @@ export async function notificationRecipients(tx: Executor, settings: Notificatio
     admins.push(...rows.map((row) => row.email));
   }
   return unique(admins);
+}
+
+/**
+ * Under Clerk, the administrators' addresses for a notification: asked of Clerk's Backend API
+ * before the message's transaction (no network call holds the write lock). Only wanted when
+ * HUB_CONTACT_TO is empty. Clerk unreachable: HUB_ADMIN_EMAILS alone are told, and it is logged.
+ */
+export async function clerkAdminAddresses(env: {
+  CLERK_SECRET_KEY?: string | undefined;
+  CLERK_API_URL?: string | undefined;
+  HUB_ADMIN_EMAILS: readonly string[];
+  HUB_EDITOR_EMAILS: readonly string[];
+}): Promise<string[]> {
+  const { listClerkTeam } = await import('../team/clerk.ts');
+  const listed = await listClerkTeam(
+    { secretKey: env.CLERK_SECRET_KEY ?? '', apiUrl: env.CLERK_API_URL },
+    { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS },
+  );
+  if (!listed.ok) return [];
+  // A disabled user, or an address Clerk has not verified, is told nothing.
+  return listed.members.flatMap((member) => (member.role === 'admin' && !member.disabled && member.emailVerified && member.email ? [member.email] : []));
 }
 
 function unique(addresses: readonly string[]): string[] {
@@ -70,11 +95,48 @@ export interface NotifiedMessage {
 }
 
 /**
- * The team's notification, in the site's default language (accounts carry no language of their
- * own). Reply-To is the visitor, so answering from a mail client reaches them.
+ * The languages of the recipients that are accounts (lowercased address → locale). An address
+ * with no account, or an account whose language is unknown, gets the site's default language.
  */
-export function composeContactNotification(message: NotifiedMessage, origin: string): { locale: Locale; mail: ComposedMail } {
-  const locale = defaultLocale;
+async function localesOf(tx: Executor, recipients: readonly string[]): Promise<Map<string, Locale>> {
+  if (recipients.length === 0) return new Map();
+  const rows = await tx
+    .select({ email: authUsers.email, locale: authUsers.locale })
+    .from(authUsers)
+    .where(inArray(sql`lower(${authUsers.email})`, [...recipients]));
+  return new Map(rows.flatMap((row) => (row.locale && isLocale(row.locale) ? [[row.email.toLowerCase(), row.locale] as const] : [])));
+}
+
+/**
+ * Queues the notification of a new contact message to each recipient, each in their account's
+ * language, inside the transaction that stores the message. Reply-To is the visitor.
+ */
+export async function enqueueContactNotifications(tx: Executor, message: NotifiedMessage, settings: NotificationSettings): Promise<void> {
+  const recipients = await notificationRecipients(tx, settings);
+  const locales = await localesOf(tx, recipients);
+  const composed = new Map<Locale, ComposedMail>();
+  for (const to of recipients) {
+    const locale = locales.get(to) ?? defaultLocale;
+    let mail = composed.get(locale);
+    if (!mail) composed.set(locale, (mail = composeContactNotification(message, settings.origin, locale)));
+    await enqueueMail(tx, {
+      cause: `${messageCausePrefix(message.id)}notify:${to}`,
+      kind: 'contact-notification',
+      to,
+      locale,
+      mail,
+      replyTo: message.email,
+      // The message lives in the inbox (and goes with it); the outbox keeps no second copy.
+      sensitive: true,
+    });
+  }
+}
+
+/**
+ * The team's notification in `locale` (the recipient's). Reply-To is the visitor, so answering
+ * from a mail client reaches them.
+ */
+export function composeContactNotification(message: NotifiedMessage, origin: string, locale: Locale = defaultLocale): ComposedMail {
   const t = getTranslator(locale);
   const language = languageName(message.locale, locale);
   const mail = composeMail({
@@ -84,7 +146,7 @@ export function composeContactNotification(message: NotifiedMessage, origin: str
     action: { label: t('mail.contact.notification.action'), url: absoluteUrl(origin, paths.adminInboxMessage(locale, message.id)) },
     footer: [t('mail.contact.notification.footer', { name: message.name })],
   });
-  return { locale, mail };
+  return mail;
 }
 
 /** "Re: <subject>", as mail clients write it, so the visitor's client threads the reply. */

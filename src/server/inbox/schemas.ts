@@ -24,6 +24,18 @@ export const replySchema = z.object({
   body: z.string({ error: 'REQUIRED' }).trim().min(1, { error: 'REQUIRED' }).max(replyLimits.body, { error: 'TOO_LONG' }),
 });
 
+/**
+ * A reply's idempotency key: the form's hidden `key` (made when the page is rendered) or the API's
+ * `Idempotency-Key` header. Anything else is ignored rather than refused: the reply is then new.
+ */
+export const replyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
+
+/** The key from a form field or header value, or undefined when absent or unusable. */
+export function readReplyKey(value: unknown): string | undefined {
+  const parsed = replyKeySchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** PATCH /api/admin/inbox/{id}: either flag, or both. */
 export const messagePatchSchema = z
   .object({ read: z.boolean().optional(), handled: z.boolean().optional() })

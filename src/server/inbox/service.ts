@@ -3,7 +3,7 @@
  * Every change is one write transaction; a reply and the mail that carries it commit together.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import { contactMessages, contactReplies } from '../../../db/schema.ts';
 import { defaultLocale, isLocale } from '../../i18n/config.ts';
@@ -45,6 +45,11 @@ export async function setMessageHandled(db: Database, id: number, handled: boole
 export interface ReplyOptions {
   /** `Reply-To` of the mail, so the visitor's answer reaches the team. */
   replyTo?: string | undefined;
+  /**
+   * The form's one-time key (or the API's `Idempotency-Key`): the same key posted twice (a double
+   * click, a resent form) is one reply and one mail. Without one, every call is a new reply.
+   */
+  key?: string | undefined;
   now?: Date;
 }
 
@@ -58,13 +63,20 @@ export async function replyToMessage(
   id: number,
   body: string,
   options: ReplyOptions = {},
-): Promise<{ ok: true; reply: ContactReply } | InboxFailure> {
+): Promise<{ ok: true; reply: ContactReply; repeated: boolean } | InboxFailure> {
   const now = options.now ?? new Date();
   return writeTransaction(db, async (tx) => {
     const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
     if (!message) return notFound;
     const locale = isLocale(message.locale) ? message.locale : defaultLocale;
-    const cause = `${messageCausePrefix(id)}reply:${randomUUID()}`;
+    const cause = `${messageCausePrefix(id)}reply:${options.key ?? randomUUID()}`;
+    // Write transactions are serialised, so a second post of the same key sees the first's row.
+    const [earlier] = await tx
+      .select()
+      .from(contactReplies)
+      .where(and(eq(contactReplies.messageId, id), eq(contactReplies.cause, cause)))
+      .limit(1);
+    if (earlier) return { ok: true, reply: earlier, repeated: true } as const;
     const [reply] = await tx
       .insert(contactReplies)
       .values({ messageId: id, authorId: actor.id, authorLabel: actor.label, body, cause, createdAt: now })
@@ -83,7 +95,7 @@ export async function replyToMessage(
       .update(contactMessages)
       .set({ handledAt: message.handledAt ?? now, readAt: message.readAt ?? now })
       .where(eq(contactMessages.id, id));
-    return { ok: true, reply: reply! } as const;
+    return { ok: true, reply: reply!, repeated: false } as const;
   });
 }
 

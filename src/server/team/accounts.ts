@@ -2,6 +2,7 @@
 import { count, eq, gt } from 'drizzle-orm';
 import { authSessions, authUsers } from '../../../db/auth-schema.ts';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
+import type { Locale } from '../../i18n/config.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
 export interface TeamMember {
@@ -60,13 +61,16 @@ export async function listTeam(db: Executor, lists: RoleAllowLists, now = new Da
   );
 }
 
-/** Notes that `userId` got a session at `at`; a failure is logged, never turned into a failed sign-in. */
-export async function recordSignIn(db: Database, userId: string, at: Date | undefined): Promise<void> {
+/**
+ * Notes that `userId` got a session at `at`, and the language of the page it signed in through
+ * (its mail's language from then on); a failure is logged, never turned into a failed sign-in.
+ */
+export async function recordSignIn(db: Database, userId: string, at: Date | undefined, locale?: Locale): Promise<void> {
   try {
     await writeTransaction(db, (tx) =>
       tx
         .update(authUsers)
-        .set({ lastSignInAt: at ?? new Date() })
+        .set({ lastSignInAt: at ?? new Date(), ...(locale ? { locale } : {}) })
         .where(eq(authUsers.id, userId)),
     );
   } catch (error) {

@@ -18,9 +18,11 @@ import { getDb } from '../db.ts';
 import { isJsonRequest, readFormWithinLimit, readJsonWithinLimit } from '../http/body-limit.ts';
 import { problem } from '../http/problem.ts';
 import { parseTeamCommand } from './schemas.ts';
-import { runTeamCommand, type TeamErrorCode } from './service.ts';
+import { runTeamCommand, type TeamErrorCode, type TeamOutcome } from './service.ts';
+import type { Actor } from '../admin/actor.ts';
+import type { Role } from '../auth/roles.ts';
 
-const statusOf: Record<TeamErrorCode | 'INVALID_INPUT' | 'ROLES_MANAGED_BY_CLERK', number> = {
+const statusOf: Record<TeamErrorCode | 'INVALID_INPUT' | 'ROLES_MANAGED_BY_CLERK' | 'CLERK_UNAVAILABLE', number> = {
   USER_NOT_FOUND: 404,
   LAST_ADMIN: 409,
   NOT_PENDING: 409,
@@ -28,6 +30,8 @@ const statusOf: Record<TeamErrorCode | 'INVALID_INPUT' | 'ROLES_MANAGED_BY_CLERK
   ROLE_REQUIRED: 400,
   INVALID_INPUT: 400,
   ROLES_MANAGED_BY_CLERK: 409,
+  // Clerk's Backend API did not answer: nothing was changed.
+  CLERK_UNAVAILABLE: 502,
 };
 
 type Code = keyof typeof statusOf;
@@ -46,6 +50,21 @@ function refuse(code: Code, locale: Locale, form: FormData | null, userId: strin
     return new Response(null, { status: 303, headers: { Location: paths.adminTeam(locale, query), 'Cache-Control': 'private, no-store' } });
   }
   return problem(statusOf[code], code, getTranslator(locale)(`admin.team.error.${code}` as UiKey));
+}
+
+/** A role change under Clerk, through its Backend API (clerk.ts, loaded only in that mode). */
+async function changeClerkRole(actor: Actor, userId: string, role: Role | null): Promise<TeamOutcome | { ok: false; code: 'CLERK_UNAVAILABLE' }> {
+  const env = getEnv();
+  const { setClerkRole } = await import('./clerk.ts');
+  const result = await setClerkRole(
+    await getDb(),
+    { secretKey: env.CLERK_SECRET_KEY ?? '', apiUrl: env.CLERK_API_URL },
+    actor,
+    userId,
+    role,
+    allowListsFrom(env),
+  );
+  return result.ok ? { ok: true, action: 'role', changed: result.changed } : result;
 }
 
 /** POST /api/admin/team/{id}/{action}. */
@@ -68,13 +87,18 @@ export async function handleTeamAction(context: Pick<APIContext, 'locals' | 'par
   }
   const locale = answerLocale(request, form);
   const userId = params.id ?? '';
-  if (getAuthMode().kind !== 'local') return refuse('ROLES_MANAGED_BY_CLERK', locale, form, userId);
+  const mode = getAuthMode().kind;
   const parsed = parseTeamCommand(params.action ?? '', body);
+  // Under Clerk, only roles are ours to change; the rest is done in Clerk.
+  if (mode !== 'local' && (mode !== 'clerk' || !parsed.ok || parsed.command.action !== 'role')) return refuse('ROLES_MANAGED_BY_CLERK', locale, form, userId);
   if (!parsed.ok) {
     if (form) return refuse(parsed.errors.role?.[0] === 'ROLE_REQUIRED' ? 'ROLE_REQUIRED' : 'INVALID_INPUT', locale, form, userId);
     return problem(400, 'INVALID_INPUT', getTranslator(locale)('admin.team.error.INVALID_INPUT'), { errors: parsed.errors });
   }
-  const outcome = await runTeamCommand(await getDb(), actorFromUser(locals.user), userId, parsed.command, allowListsFrom(getEnv()));
+  const outcome =
+    mode === 'clerk' && parsed.command.action === 'role'
+      ? await changeClerkRole(actorFromUser(locals.user), userId, parsed.command.role)
+      : await runTeamCommand(await getDb(), actorFromUser(locals.user), userId, parsed.command, allowListsFrom(getEnv()));
   if (!outcome.ok) return refuse(outcome.code, locale, form, userId);
   if (form) {
     const query = new URLSearchParams({ done: outcome.action, user: userId });

@@ -9,10 +9,12 @@ import { authAccounts, authSessions, authTwoFactors, authUsers } from '../../../
 import { writeTransaction, type Database, type Transaction } from '../../../db/client.ts';
 import type { Actor } from '../admin/actor.ts';
 import { recordAudit, type AuditChange } from '../admin/audit.ts';
+import { defaultLocale } from '../../i18n/config.ts';
+import { accountLocale, enqueueTwoFactorChangedMail } from '../auth/local/account-mail.ts';
 import { accountTitle, findAccount, leavesNoAdmin, writeRole, type UserRow } from '../auth/local/users.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
-export const teamActionNames = ['approve', 'refuse', 'role', 'disable', 'enable', 'end-sessions'] as const;
+export const teamActionNames = ['approve', 'refuse', 'role', 'disable', 'enable', 'end-sessions', 'disable-two-factor'] as const;
 export type TeamActionName = (typeof teamActionNames)[number];
 
 /** Stable codes the screen and the API translate (`admin.team.error.<code>`). */
@@ -24,7 +26,8 @@ export type TeamCommand =
   | { action: 'role'; role: Role | null }
   | { action: 'disable' }
   | { action: 'enable' }
-  | { action: 'end-sessions' };
+  | { action: 'end-sessions' }
+  | { action: 'disable-two-factor' };
 
 export type TeamOutcome = { ok: true; action: TeamActionName; changed: boolean } | { ok: false; code: TeamErrorCode };
 
@@ -35,7 +38,13 @@ async function endSessions(tx: Transaction, userId: string): Promise<number> {
   return ended.length;
 }
 
-async function audit(tx: Transaction, actor: Actor, target: UserRow, action: 'refuse' | 'disable' | 'enable' | 'end-sessions', changes: AuditChange[]) {
+async function audit(
+  tx: Transaction,
+  actor: Actor,
+  target: UserRow,
+  action: 'refuse' | 'disable' | 'enable' | 'end-sessions' | 'disable-two-factor',
+  changes: AuditChange[],
+) {
   await recordAudit(tx, actor, [
     {
       action,
@@ -95,6 +104,19 @@ async function apply(tx: Transaction, actor: Actor, target: UserRow, command: Te
       const sessions = await endSessions(tx, target.id);
       await audit(tx, actor, target, 'end-sessions', [{ kind: 'value', field: 'sessions', from: null, to: sessions }]);
       return done(sessions > 0);
+    }
+    case 'disable-two-factor': {
+      // For a lost phone and lost recovery codes. One's own second factor is turned off on the
+      // account page, with the password.
+      if (target.id === actor.id) return refused('SELF');
+      if (!target.twoFactorEnabled) return done(false);
+      // The same writes as better-auth's own "disable": the flag, then the secret and recovery codes.
+      await tx.update(authUsers).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(authUsers.id, target.id));
+      await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, target.id));
+      await audit(tx, actor, target, 'disable-two-factor', [{ kind: 'value', field: 'twoFactor', from: true, to: false }]);
+      const locale = await accountLocale(tx, target.id, defaultLocale);
+      await enqueueTwoFactorChangedMail(tx, target, { enabled: false, by: 'admin', at: new Date() }, locale);
+      return done();
     }
   }
 }

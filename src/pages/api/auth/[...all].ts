@@ -14,7 +14,7 @@ export const prerender = false;
 
 export const ALL: APIRoute = async ({ request, url, clientAddress }) => {
   if (getAuthMode().kind !== 'local') return problem(404, 'NOT_FOUND', 'Not found');
-  const [{ getLocalAuth, isSecureRequest }, { CLIENT_ADDRESS_HEADER }, { localeOfReferer, withAccountContext }] = await Promise.all([
+  const [{ getLocalAuth, isSecureRequest }, { CLIENT_ADDRESS_HEADER }, { localeOfReferer, refererLocale, withAccountContext }] = await Promise.all([
     import('../../../server/auth/local/instance.ts'),
     import('../../../server/auth/local/auth.ts'),
     import('../../../server/auth/local/account-context.ts'),
@@ -27,5 +27,6 @@ export const ALL: APIRoute = async ({ request, url, clientAddress }) => {
   const limited = await bufferRequest(request, MAX_SMALL_BODY_BYTES, { headers, json: true });
   if (limited instanceof Response) return limited;
   // Mail caused by this call (reset, verification) speaks the language of the page it came from.
-  return withAccountContext({ locale: localeOfReferer(request) }, () => auth.handler(limited));
+  // A localized page's call also sets the language of the account it signs in or creates.
+  return withAccountContext({ locale: localeOfReferer(request), accountLocale: refererLocale(request) }, () => auth.handler(limited));
 };

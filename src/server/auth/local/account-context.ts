@@ -15,6 +15,12 @@ export interface AcceptedInvitation {
 
 interface AccountContext {
   locale: Locale;
+  /**
+   * The language to remember on the account a sign-up creates or a sign-in opens: a localized
+   * page's (the invitation's, for an accepted invitation). Absent when the request names none
+   * (a JSON call without a localized Referer), so a guess never overwrites a known choice.
+   */
+  accountLocale?: Locale | undefined;
   invitation?: AcceptedInvitation | undefined;
 }
 
@@ -30,6 +36,11 @@ export function currentLocale(): Locale {
   return storage.getStore()?.locale ?? defaultLocale;
 }
 
+/** The language to remember on the account being created or signed in, when the request says. */
+export function rememberedLocale(): Locale | undefined {
+  return storage.getStore()?.accountLocale;
+}
+
 /** The invitation the current sign-up accepts, if any. */
 export function currentInvitation(): AcceptedInvitation | undefined {
   return storage.getStore()?.invitation;
@@ -37,12 +48,17 @@ export function currentInvitation(): AcceptedInvitation | undefined {
 
 /** The locale of the page a JSON request was sent from (its Referer), for the mail it causes. */
 export function localeOfReferer(request: Request): Locale {
+  return refererLocale(request) ?? defaultLocale;
+}
+
+/** The Referer's locale only when it is a localized page of ours; undefined otherwise. */
+export function refererLocale(request: Request): Locale | undefined {
   const referer = request.headers.get('referer');
-  if (!referer) return defaultLocale;
+  if (!referer) return undefined;
   try {
     const first = new URL(referer).pathname.split('/')[1];
-    return isLocale(first) ? first : defaultLocale;
+    return isLocale(first) ? first : undefined;
   } catch {
-    return defaultLocale;
+    return undefined;
   }
 }

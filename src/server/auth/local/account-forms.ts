@@ -9,23 +9,32 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isAPIError } from 'better-auth/api';
 import { authTwoFactors, authUsers } from '../../../../db/auth-schema.ts';
-import type { Database } from '../../../../db/client.ts';
+import { writeTransaction, type Database } from '../../../../db/client.ts';
+import { isLocale, locales, type Locale } from '../../../i18n/config.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type LocalAuth } from './auth.ts';
 import { callHeaders } from './forms.ts';
 import { describeTotpSetup, type TotpSetup } from './totp-setup.ts';
 
-export const accountIntents = ['change-password', 'enable-two-factor', 'confirm-two-factor', 'disable-two-factor', 'regenerate-recovery-codes'] as const;
+export const accountIntents = [
+  'change-password',
+  'enable-two-factor',
+  'confirm-two-factor',
+  'disable-two-factor',
+  'regenerate-recovery-codes',
+  'set-locale',
+] as const;
 export type AccountIntent = (typeof accountIntents)[number];
 
-export type AccountField = 'currentPassword' | 'newPassword' | 'password' | 'code';
+export type AccountField = 'currentPassword' | 'newPassword' | 'password' | 'code' | 'locale';
 /** Field problems, translated as `admin.account.field.<code>`. */
-export type AccountFieldError = 'PASSWORD_REQUIRED' | 'PASSWORD_WRONG' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'CODE_INVALID' | 'CODE_WRONG';
+export type AccountFieldError =
+  'PASSWORD_REQUIRED' | 'PASSWORD_WRONG' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'CODE_INVALID' | 'CODE_WRONG' | 'LOCALE_INVALID';
 /** Form problems, translated as `admin.account.error.<code>`. */
 export type AccountErrorCode =
   'INVALID_INPUT' | 'UNKNOWN_ACTION' | 'TOO_MANY_ATTEMPTS' | 'ALREADY_ENABLED' | 'NOT_ENABLED' | 'NO_SETUP' | 'SIGNED_OUT' | 'UNEXPECTED';
 
 /** What the page shows after a successful change it redirects for (`?done=`). */
-export type AccountNotice = 'passwordChanged' | 'twoFactorDisabled';
+export type AccountNotice = 'passwordChanged' | 'twoFactorDisabled' | 'localeChanged';
 
 export type AccountOutcome =
   | { kind: 'redirect'; notice: AccountNotice; setCookies: string[] }
@@ -47,22 +56,37 @@ export interface AccountState {
   twoFactorEnabled: boolean;
   /** Two-factor set up but not yet confirmed with a code. */
   setupPending: boolean;
+  /** The language of the account's mail; null until a localized page or the owner set it. */
+  locale: Locale | null;
 }
 
 /** The account as the page shows it; null when the account is gone. */
 export async function readAccountState(db: Database, userId: string): Promise<AccountState | null> {
   const [row] = await db
-    .select({ name: authUsers.name, email: authUsers.email, twoFactorEnabled: authUsers.twoFactorEnabled, verified: authTwoFactors.verified })
+    .select({
+      name: authUsers.name,
+      email: authUsers.email,
+      twoFactorEnabled: authUsers.twoFactorEnabled,
+      verified: authTwoFactors.verified,
+      locale: authUsers.locale,
+    })
     .from(authUsers)
     .leftJoin(authTwoFactors, eq(authTwoFactors.userId, authUsers.id))
     .where(eq(authUsers.id, userId))
     .limit(1);
   if (!row) return null;
-  return { name: row.name, email: row.email, twoFactorEnabled: Boolean(row.twoFactorEnabled), setupPending: row.verified === false };
+  return {
+    name: row.name,
+    email: row.email,
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    setupPending: row.verified === false,
+    locale: isLocale(row.locale) ? row.locale : null,
+  };
 }
 
 export interface AccountSubmission {
   auth: LocalAuth;
+  db: Database;
   form: FormData;
   request: Request;
   clientAddress: string;
@@ -90,6 +114,7 @@ const schemas = {
   }),
   'disable-two-factor': z.object({ password }),
   'regenerate-recovery-codes': z.object({ password }),
+  'set-locale': z.object({ locale: z.enum(locales as [Locale, ...Locale[]], { error: 'LOCALE_INVALID' }) }),
 } satisfies Record<AccountIntent, z.ZodType>;
 
 type Failure = Extract<AccountOutcome, { kind: 'error' }>;
@@ -133,7 +158,7 @@ function fromAuthError(intent: AccountIntent, error: unknown): Failure {
 }
 
 /** Handles one posted account form. */
-export async function submitAccountForm({ auth, form, request, clientAddress, userId, state }: AccountSubmission): Promise<AccountOutcome> {
+export async function submitAccountForm({ auth, db, form, request, clientAddress, userId, state }: AccountSubmission): Promise<AccountOutcome> {
   const intent = accountIntents.find((known) => known === text(form, 'intent'));
   if (!intent) return failure(null, 400, 'UNKNOWN_ACTION');
   const parsed = schemas[intent].safeParse(Object.fromEntries([...form.keys()].map((key) => [key, text(form, key)])));
@@ -170,6 +195,16 @@ export async function submitAccountForm({ auth, form, request, clientAddress, us
       case 'disable-two-factor': {
         const result = await auth.api.disableTwoFactor({ body: { password: data.password! }, headers, returnHeaders: true });
         return { kind: 'redirect', notice: 'twoFactorDisabled', setCookies: result.headers.getSetCookie() };
+      }
+      case 'set-locale': {
+        // The account's own choice; later sign-ins through another language's page change it again.
+        await writeTransaction(db, (tx) =>
+          tx
+            .update(authUsers)
+            .set({ locale: data.locale! as Locale, updatedAt: new Date() })
+            .where(eq(authUsers.id, userId)),
+        );
+        return { kind: 'redirect', notice: 'localeChanged', setCookies: [] };
       }
       case 'regenerate-recovery-codes': {
         const { backupCodes } = await auth.api.generateBackupCodes({ body: { password: data.password! }, headers });

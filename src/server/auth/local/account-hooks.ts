@@ -10,7 +10,7 @@ import { authUsers } from '../../../../db/auth-schema.ts';
 import type { Database } from '../../../../db/client.ts';
 import { getTranslator } from '../../../i18n/index.ts';
 import { countResetRequest, countSignUpAttempt } from '../account-limits.ts';
-import { enqueueAccountCreatedMail, enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './account-mail.ts';
+import { accountLocale, enqueueAccountCreatedMail, enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './account-mail.ts';
 import { currentInvitation, currentLocale } from './account-context.ts';
 import { runInAuthWrite } from './database.ts';
 import { consumeInvitation } from './invitations.ts';
@@ -56,10 +56,12 @@ export function emailAndPasswordOptions({ db }: AccountOptions) {
     resetPasswordTokenExpiresIn: RESET_TOKEN_LIFETIME_SECONDS,
     revokeSessionsOnPasswordReset: true,
     sendResetPassword: async ({ user, token }: { user: { id: string; email: string }; token: string }) => {
-      await runInAuthWrite(db, (tx) => enqueuePasswordResetMail(tx, user, token, currentLocale()));
+      // The account's language when known: a reset asked for from another language's page still
+      // reaches its owner in theirs.
+      await runInAuthWrite(db, async (tx) => enqueuePasswordResetMail(tx, user, token, await accountLocale(tx, user.id, currentLocale())));
     },
     onExistingUserSignUp: async ({ user }: { user: { id: string; email: string } }) => {
-      await runInAuthWrite(db, (tx) => enqueueExistingAccountMail(tx, user, currentLocale()));
+      await runInAuthWrite(db, async (tx) => enqueueExistingAccountMail(tx, user, await accountLocale(tx, user.id, currentLocale())));
     },
   };
 }
@@ -73,7 +75,7 @@ export function emailVerificationOptions({ db, verifyEmail }: AccountOptions) {
     sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string; emailVerified: boolean }; token: string }) => {
       // An accepted invitation proved the address already; without HUB_VERIFY_EMAIL nothing asks.
       if (user.emailVerified || !verifyEmail) return;
-      await runInAuthWrite(db, (tx) => enqueueVerificationMail(tx, user, token, currentLocale()));
+      await runInAuthWrite(db, async (tx) => enqueueVerificationMail(tx, user, token, await accountLocale(tx, user.id, currentLocale())));
     },
   };
 }

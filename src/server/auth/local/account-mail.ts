@@ -5,8 +5,10 @@
  * request's Host header (a forged Host would otherwise put an attacker's domain in the mail).
  */
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { authUsers } from '../../../../db/auth-schema.ts';
 import type { Executor } from '../../../../db/client.ts';
-import type { Locale } from '../../../i18n/config.ts';
+import { isLocale, type Locale } from '../../../i18n/config.ts';
 import { getTranslator } from '../../../i18n/index.ts';
 import { composeMail } from '../../mail/compose.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -18,6 +20,12 @@ export function hashToken(token: string): string {
 }
 
 const link = (path: string) => absoluteUrl(getSiteOrigin(), path);
+
+/** The language of an account's mail: its own when known, else `fallback` (the page's). */
+export async function accountLocale(tx: Executor, userId: string, fallback: Locale): Promise<Locale> {
+  const [row] = await tx.select({ locale: authUsers.locale }).from(authUsers).where(eq(authUsers.id, userId)).limit(1);
+  return row?.locale && isLocale(row.locale) ? row.locale : fallback;
+}
 
 interface Recipient {
   id: string;
@@ -124,6 +132,36 @@ export function enqueueInvitationMail(tx: Executor, invitation: InvitationMail, 
       paragraphs: [t('mail.account.invitation.body', { inviter: invitation.invitedByLabel, role: t(`auth.role.${invitation.role}`) })],
       action: { label: t('mail.account.invitation.action'), url: link(`/${locale}/admin/sign-up/invitation?token=${encodeURIComponent(token)}`) },
       footer: [t('mail.account.invitation.footer', { date: expires })],
+    }),
+  });
+}
+
+/** Who changed an account's second factor: its owner (account page, API) or an administrator. */
+export type TwoFactorChangedBy = 'self' | 'admin';
+
+/**
+ * The security notice that two-factor sign-in was turned on or off: an account taken over by a
+ * stolen password (or a rogue administrator) cannot change it unseen.
+ */
+export function enqueueTwoFactorChangedMail(
+  tx: Executor,
+  user: Recipient,
+  change: { enabled: boolean; by: TwoFactorChangedBy; at: Date },
+  locale: Locale,
+): Promise<boolean> {
+  const t = getTranslator(locale);
+  const key = change.enabled ? 'twoFactorOn' : change.by === 'admin' ? 'twoFactorReset' : 'twoFactorOff';
+  return enqueueMail(tx, {
+    cause: `two-factor-${change.enabled ? 'on' : 'off'}:${user.id}:${change.at.getTime()}`,
+    kind: `two-factor-${change.enabled ? 'on' : 'off'}`,
+    to: user.email,
+    locale,
+    mail: composeMail({
+      locale,
+      subject: t(`mail.account.${key}.subject`),
+      paragraphs: [t(`mail.account.${key}.body`)],
+      action: { label: t('mail.account.twoFactor.action'), url: link(`/${locale}/admin/account`) },
+      footer: [t('mail.account.twoFactor.footer')],
     }),
   });
 }

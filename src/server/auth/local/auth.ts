@@ -9,7 +9,9 @@ import { admin, twoFactor } from 'better-auth/plugins';
 import type { Database } from '../../../../db/client.ts';
 import { accountGuardPlugin, emailAndPasswordOptions, emailVerificationOptions, prepareInvitedOrNewUser } from './account-hooks.ts';
 import { recordSignIn } from '../../team/accounts.ts';
-import { createSerialisedAdapter } from './database.ts';
+import { currentLocale, rememberedLocale } from './account-context.ts';
+import { accountLocale, enqueueTwoFactorChangedMail } from './account-mail.ts';
+import { createSerialisedAdapter, runInAuthWrite } from './database.ts';
 import { CLIENT_ADDRESS_HEADER, limitHooks } from './limit-hooks.ts';
 
 export { CLIENT_ADDRESS_HEADER };
@@ -83,6 +85,8 @@ export function createLocalAuth(options: LocalAuthOptions) {
       additionalFields: {
         // `input: false`: nobody can pick a role when signing up.
         role: { type: 'string', required: false, input: false },
+        // Set by the server from the page's language (account-context.ts), or on the account page.
+        locale: { type: 'string', required: false, input: false },
       },
     },
     // Our own limiter counts failures per account and per client; better-auth's only per path.
@@ -99,12 +103,25 @@ export function createLocalAuth(options: LocalAuthOptions) {
           // Runs inside the sign-up's write transaction (BEGIN IMMEDIATE, queued), so two
           // simultaneous first sign-ups are serialised and only one sees an empty table.
           before: async (user, context) => {
+            const locale = rememberedLocale() ?? null;
             const invited = await prepareInvitedOrNewUser(user, options);
-            if (invited) return { data: { ...user, ...invited } };
-            if (options.adminsFromEnv || !context) return { data: { ...user, role: null } };
+            if (invited) return { data: { ...user, locale, ...invited } };
+            if (options.adminsFromEnv || !context) return { data: { ...user, locale, role: null } };
             const adapter = await getCurrentAdapter(context.context.adapter);
             const existing = await adapter.count({ model: 'user' });
-            return { data: { ...user, role: existing === 0 ? 'admin' : null } };
+            return { data: { ...user, locale, role: existing === 0 ? 'admin' : null } };
+          },
+        },
+        update: {
+          // After better-auth's twoFactor plugin turned the second factor on (first confirmed
+          // code) or off: a security notice to the account. Only its endpoints write this column
+          // through better-auth; the team screen writes its own notice (team/service.ts).
+          after: async (user, context) => {
+            if (!context?.path.startsWith('/two-factor/') || typeof user.twoFactorEnabled !== 'boolean') return;
+            const enabled = user.twoFactorEnabled;
+            await runInAuthWrite(options.db, async (tx) =>
+              enqueueTwoFactorChangedMail(tx, user, { enabled, by: 'self', at: new Date() }, await accountLocale(tx, user.id, currentLocale())),
+            );
           },
         },
       },
@@ -113,7 +130,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
           // After the session's transaction commits: every way of signing in (password, sign-up,
           // a second factor) ends here, and the time outlives the session (sign-out deletes it).
           after: async (session) => {
-            await recordSignIn(options.db, session.userId, session.createdAt);
+            await recordSignIn(options.db, session.userId, session.createdAt, rememberedLocale());
           },
         },
       },

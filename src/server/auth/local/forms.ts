@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isAPIError } from 'better-auth/api';
-import type { Locale } from '../../../i18n/config.ts';
+import { defaultLocale, type Locale } from '../../../i18n/config.ts';
 import { withAccountContext } from './account-context.ts';
 import { nameSchema } from './account-hooks.ts';
 import { CLIENT_ADDRESS_HEADER, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type LocalAuth } from './auth.ts';
@@ -151,16 +151,19 @@ export function fromAuthError(error: unknown, values: FormValues): FormOutcome {
 }
 
 /** Signs in with e-mail and password; on success, the session cookies to set. */
-export async function submitSignIn({ auth, form, request, clientAddress }: FormSubmission): Promise<FormOutcome> {
+export async function submitSignIn({ auth, form, request, clientAddress, locale }: FormSubmission): Promise<FormOutcome> {
   const values = { email: text(form, 'email')?.trim() };
   const parsed = signInFormSchema.safeParse({ email: text(form, 'email'), password: text(form, 'password') });
   if (!parsed.success) return invalidInput(parsed.error, values);
   try {
-    const { headers, response } = await auth.api.signInEmail({
-      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
-      headers: callHeaders(request, clientAddress),
-      returnHeaders: true,
-    });
+    // Signing in through a localized page sets the language of the account's mail (auth.ts).
+    const { headers, response } = await withAccountContext({ locale: locale ?? defaultLocale, accountLocale: locale }, () =>
+      auth.api.signInEmail({
+        body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+        headers: callHeaders(request, clientAddress),
+        returnHeaders: true,
+      }),
+    );
     return { ok: true, setCookies: headers.getSetCookie(), twoFactor: 'twoFactorRedirect' in response };
   } catch (error) {
     return fromAuthError(error, values);
@@ -176,7 +179,7 @@ export async function submitSignUp({ auth, form, request, clientAddress, locale 
   const parsed = signUpFormSchema.safeParse({ name: text(form, 'name'), email: text(form, 'email'), password: text(form, 'password') });
   if (!parsed.success) return invalidInput(parsed.error, values);
   try {
-    await withAccountContext({ locale }, () =>
+    await withAccountContext({ locale, accountLocale: locale }, () =>
       auth.api.signUpEmail({
         body: { name: parsed.data.name, email: parsed.data.email, password: parsed.data.password },
         headers: callHeaders(request, clientAddress),

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authInvitations, authUsers } from '../../../../db/auth-schema.ts';
 import { writeTransaction, type Database, type Executor } from '../../../../db/client.ts';
-import type { Locale } from '../../../i18n/config.ts';
+import { isLocale, type Locale } from '../../../i18n/config.ts';
 import type { Actor } from '../../admin/actor.ts';
 import { recordAudit, type AuditAction } from '../../admin/audit.ts';
 import type { Role } from '../roles.ts';
@@ -100,14 +100,19 @@ export function createInvitation(db: Database, { email, role, actor, locale }: N
   });
 }
 
-/** Sends a new link (the old one stops working) and gives the invitation 7 more days. */
-export function resendInvitation(db: Database, id: number, actor: Actor, locale: Locale): Promise<InvitationResult> {
+/**
+ * Sends a new link (the old one stops working) and gives the invitation 7 more days, in the
+ * invitation's own language (the invitee's, chosen when it was made), not the resender's page's;
+ * `fallback` only for a row whose language is unknown.
+ */
+export function resendInvitation(db: Database, id: number, actor: Actor, fallback: Locale): Promise<InvitationResult> {
   return writeTransaction(db, async (tx) => {
     const [current] = await tx.select().from(authInvitations).where(eq(authInvitations.id, id)).limit(1);
     if (!current) return { ok: false, code: 'INVITATION_NOT_FOUND' } as const;
     const status = statusOf(current);
     if (status === 'accepted' || status === 'revoked') return { ok: false, code: 'INVITATION_CLOSED' } as const;
     if (await hasAccount(tx, current.email)) return { ok: false, code: 'ACCOUNT_EXISTS' } as const;
+    const locale = isLocale(current.locale) ? current.locale : fallback;
     const token = newToken();
     const now = new Date();
     const [row] = await tx

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isAPIError } from 'better-auth/api';
 import { authInvitations, authUsers } from '../../../../db/auth-schema.ts';
 import type { Database } from '../../../../db/client.ts';
-import type { Locale } from '../../../i18n/config.ts';
+import { isLocale, type Locale } from '../../../i18n/config.ts';
 import { withAccountContext } from './account-context.ts';
 import { nameSchema } from './account-hooks.ts';
 import type { LocalAuth } from './auth.ts';
@@ -83,7 +83,8 @@ export async function submitInvitationAcceptance(submission: FormSubmission & { 
   const headers = callHeaders(request, clientAddress);
   const accepted = { id: invitation.id, email: invitation.email, role: invitation.role };
   try {
-    await withAccountContext({ locale, invitation: accepted }, () =>
+    // The account speaks the invitation's language until its owner signs in elsewhere or chooses.
+    await withAccountContext({ locale, accountLocale: isLocale(invitation.locale) ? invitation.locale : locale, invitation: accepted }, () =>
       auth.api.signUpEmail({ body: { name: parsed.data.name, email: invitation.email, password: parsed.data.password }, headers }),
     );
   } catch (error) {

@@ -7,9 +7,10 @@
  */
 import { z } from 'zod';
 import { isAPIError } from 'better-auth/api';
-import type { Locale } from '../../../i18n/config.ts';
+import { defaultLocale, type Locale } from '../../../i18n/config.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { LocalAuth } from './auth.ts';
+import { withAccountContext } from './account-context.ts';
 import { callHeaders } from './forms.ts';
 
 export type TwoFactorMethod = 'totp' | 'recovery';
@@ -62,19 +63,23 @@ export interface TwoFactorSubmission {
   form: FormData;
   request: Request;
   clientAddress: string;
+  /** The page's locale: remembered on the account as the language of its mail. */
+  locale?: Locale | undefined;
 }
 
 /** Checks the posted code; on success, the session cookies to set. */
-export async function submitTwoFactorCode({ auth, form, request, clientAddress }: TwoFactorSubmission): Promise<TwoFactorOutcome> {
+export async function submitTwoFactorCode({ auth, form, request, clientAddress, locale }: TwoFactorSubmission): Promise<TwoFactorOutcome> {
   const method = toTwoFactorMethod(form.get('method'));
   const parsed = codeSchemas[method].safeParse(form.get('code'));
   if (!parsed.success) return { ok: false, status: 400, code: 'CODE_INVALID', setCookies: [] };
   const headers = callHeaders(request, clientAddress);
   try {
-    const result =
+    // The session is created here: the account remembers this page's language (auth.ts).
+    const result = await withAccountContext({ locale: locale ?? defaultLocale, accountLocale: locale }, () =>
       method === 'totp'
-        ? await auth.api.verifyTOTP({ body: { code: parsed.data }, headers, returnHeaders: true })
-        : await auth.api.verifyBackupCode({ body: { code: parsed.data }, headers, returnHeaders: true });
+        ? auth.api.verifyTOTP({ body: { code: parsed.data }, headers, returnHeaders: true })
+        : auth.api.verifyBackupCode({ body: { code: parsed.data }, headers, returnHeaders: true }),
+    );
     return { ok: true, setCookies: result.headers.getSetCookie() };
   } catch (error) {
     return fromAuthError(error);

@@ -1,6 +1,7 @@
 /**
  * POST /api/admin/inbox/{id}/replies  { "body": "…" }: sends a reply through the outbox in the
- * visitor's language and keeps it beside the message, which counts as handled from then on.
+ * visitor's language and keeps it beside the message, which counts as handled from then on. An
+ * `Idempotency-Key` header makes a retried request one reply.
  */
 import type { APIRoute } from 'astro';
 import { actorFromUser } from '../../../../../server/admin/actor.ts';
@@ -8,7 +9,7 @@ import { requireDeclaredPermission } from '../../../../../server/auth/permission
 import { getEnv } from '../../../../../server/config/env.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { messageNotFound, noStore, parseJsonBody, toReplyJson } from '../../../../../server/inbox/api.ts';
-import { parseMessageId, replySchema } from '../../../../../server/inbox/schemas.ts';
+import { parseMessageId, readReplyKey, replySchema } from '../../../../../server/inbox/schemas.ts';
 import { replyToMessage } from '../../../../../server/inbox/service.ts';
 
 export const prerender = false;
@@ -21,7 +22,11 @@ export const POST: APIRoute = async ({ locals, params, request }) => {
   const body = await parseJsonBody(request, replySchema);
   if (body instanceof Response) return body;
   const replyTo = getEnv().HUB_CONTACT_TO[0] ?? locals.user.email ?? undefined;
-  const outcome = await replyToMessage(await getDb(), actorFromUser(locals.user), id, body.data.body, { replyTo });
+  const outcome = await replyToMessage(await getDb(), actorFromUser(locals.user), id, body.data.body, {
+    replyTo,
+    key: readReplyKey(request.headers.get('Idempotency-Key')),
+  });
   if (!outcome.ok) return messageNotFound();
-  return Response.json({ reply: toReplyJson(outcome.reply) }, { status: 201, headers: noStore });
+  // A repeated key answers with the reply it already made (200), sending nothing again.
+  return Response.json({ reply: toReplyJson(outcome.reply) }, { status: outcome.repeated ? 200 : 201, headers: noStore });
 };
