@@ -16,6 +16,7 @@ import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
 import { canTransition, statusOf, transitionAction } from './publication.ts';
+import { deleteRevisions, recordRevisions } from './revision-log.ts';
 import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
 
 export interface RemoveResult {
@@ -78,6 +79,7 @@ export function removeEntities(
       const titles = await loadTitles(tx, spec, ids);
       await tx.delete(spec.table).where(inArray(columnOf(spec, 'id'), [...ids]));
       if (spec.search) await removeFromSearch(tx, spec.search, ids);
+      await deleteRevisions(tx, spec, ids);
       await recordAudit(
         tx,
         actor,
@@ -141,17 +143,26 @@ export async function transitionEntities(
         spec,
         changing.map((state) => state.id),
       );
+      const entries = changing.map((state) => ({
+        state,
+        action: transitionAction(statusOf(state), target) ?? 'update',
+        changes: [{ kind: 'value' as const, field: 'status', from: statusOf(state) ?? null, to: target }],
+      }));
       await recordAudit(
         tx,
         actor,
-        changing.map((state) => ({
-          action: transitionAction(statusOf(state), target) ?? 'update',
-          entity: spec.entity,
-          entityId: state.id,
-          changedFields: ['status'],
-          title: titles.get(state.id),
-          changes: [{ kind: 'value', field: 'status', from: statusOf(state) ?? null, to: target }],
-        })),
+        entries.map(({ state, action, changes }) => ({ action, entity: spec.entity, entityId: state.id, changedFields: ['status'], title: titles.get(state.id), changes })),
+      );
+      // The states as written, without reading them back: only the stamped columns moved.
+      await recordRevisions(
+        tx,
+        actor,
+        spec,
+        entries.map((entry) => {
+          const values = entry.state.values;
+          const version = typeof values['version'] === 'number' ? values['version'] + 1 : values['version'];
+          return { ...entry, state: { ...entry.state, values: { ...values, ...set, version } } };
+        }),
       );
       return withPurge(tx, { changed: changing }, purgeOf);
     }),

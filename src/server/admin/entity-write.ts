@@ -19,6 +19,7 @@ import { AdminError, FieldErrors, notFound } from './errors.ts';
 import { stringValue } from './spec-helpers.ts';
 import { checkPublication, publishedAtFor, statusOf, transitionAction } from './publication.ts';
 import { checkReferences, writeLinks, writeTranslations } from './references.ts';
+import { recordRevisions } from './revision-log.ts';
 import { resolveSlug } from './slugs.ts';
 
 export interface WriteResult {
@@ -120,11 +121,18 @@ export async function createEntityIn(tx: Executor, actor: Actor, spec: EntitySpe
   const after = await reloadState(tx, spec, id);
   const changed = changedFields(spec, empty, after);
   const title = (await loadTitles(tx, spec, [id])).get(id);
-  await recordAudit(tx, actor, [
-    { action: 'create', entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, undefined, after, changed) },
-  ]);
+  const changes = describeChanges(spec, undefined, after, changed);
+  await recordAudit(tx, actor, [{ action: 'create', entity: spec.entity, entityId: id, changedFields: changed, title, changes }]);
+  await recordRevisions(tx, actor, spec, [{ state: after, action: 'create', changes }]);
   if (spec.search) await reindexSearch(tx, spec.search, [id]);
   return withPurge(tx, { id, before: undefined, after, changed }, purgeOf);
+}
+
+/** How an update is recorded in the item's revisions when it is not a plain save. */
+export interface RevisionOrigin {
+  action: 'restore';
+  /** The number of the revision whose content the update brings back. */
+  restoredFrom: number;
 }
 
 /** Applies a partial update based on `input.version`. */
@@ -135,6 +143,7 @@ export function updateEntity(
   id: number,
   input: EntityInput,
   purgeOf?: PurgeOf<WriteResult>,
+  origin?: RevisionOrigin,
 ): Promise<WriteResult> {
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
@@ -172,13 +181,14 @@ export function updateEntity(
       await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
       const action = transitionAction(statusOf(before), statusOf(after)) ?? 'update';
       const title = (await loadTitles(tx, spec, [id])).get(id);
-      await recordAudit(tx, actor, [
-        { action, entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, before, after, changed) },
-      ]);
+      const changes = describeChanges(spec, before, after, changed);
+      await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed, title, changes }]);
       await refreshSearch(tx, spec, id, changed);
       // The merged state is what was written; no need to read it back.
       const stamped = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };
-      return withPurge(tx, { id, before, after: { ...after, values: stamped }, changed }, purgeOf);
+      const written = { ...after, values: stamped };
+      await recordRevisions(tx, actor, spec, [{ state: written, action: origin?.action ?? action, changes, restoredFrom: origin?.restoredFrom }]);
+      return withPurge(tx, { id, before, after: written, changed }, purgeOf);
     }),
   );
 }
