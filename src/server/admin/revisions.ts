@@ -3,7 +3,7 @@
  * texts, relations) in the save's own transaction, so a failed save leaves none; the history
  * lists them and any one can be restored as a new save, checked like a PATCH.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
 import { revisions, type RevisionSnapshot } from '../../../db/schema.ts';
 import { isLocale, locales } from '../../i18n/config.ts';
@@ -22,7 +22,7 @@ import { parseInput } from './validation.ts';
  * The publication state belongs to the item's present, not to its content: a restore keeps the
  * current status and schedule, so restoring never publishes, unpublishes or archives by surprise.
  */
-const publicationFields = new Set(['status', 'publishAt', 'unpublishAt']);
+export const publicationFields: ReadonlySet<string> = new Set(['status', 'publishAt', 'unpublishAt']);
 
 type RevisionRow = typeof revisions.$inferSelect;
 
@@ -64,7 +64,7 @@ export async function listRevisions(db: Executor, spec: EntitySpec, id: number, 
   await requireItem(db, spec, id);
   const where = and(eq(revisions.entity, spec.entity), eq(revisions.entityId, id));
   const [counted] = await db.select({ n: count() }).from(revisions).where(where);
-  const { snapshot: _snapshot, ...columns } = revisions._.columns;
+  const { snapshot: _snapshot, ...columns } = getTableColumns(revisions);
   const rows = await db
     .select(columns)
     .from(revisions)
