@@ -161,6 +161,16 @@ describe('restoring a revision', () => {
     expect(await (await fetch(page)).text()).toContain('Closing night');
     const first = await revisionId('events', event.id, 1);
 
+    // The edit page's history panel compares the chosen revision with the current item.
+    const html = await (await running.app.editor.request('GET', `/fr/admin/events/${event.id}?revision=${first}`)).text();
+    const diff = html.slice(html.indexOf('data-testid="revision-diff"'));
+    expect(diff).toContain('Version 1 comparée à la version actuelle');
+    expect(diff).toMatch(/data-path="translations\.en\.title"[^>]*>[\s\S]*?Opening night[\s\S]*?Closing night/);
+    expect(diff).not.toContain('data-path="status"');
+    expect(diff).toContain(`action="/api/admin/events/${event.id}/revisions/${first}/restore"`);
+    expect(diff).toMatch(/name="version" value="2"/);
+    expect(html).toContain('Comparer la version 2 avec la version actuelle');
+
     const stale = await restore('events', event.id, first, 1);
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'VERSION_CONFLICT', current: { version: 2 } });
