@@ -100,7 +100,7 @@ describe('a revision per write', () => {
     expect((await revisionList('events', 999_999)).status).toBe(404);
   });
 
-  it('keeps one for each item of a bulk action, a duplicate, and every item of an edition clone; a delete takes them away', async () => {
+  it('keeps one for each item of a bulk action, a duplicate, every item of an edition clone and each item a delete detaches; a delete takes them away', async () => {
     const [a, b] = await Promise.all([createEvent(running.app.editor), createEvent(running.app.editor)]);
     const bulk = await running.app.editor.call('POST', '/api/admin/events/bulk', { action: 'publish', ids: [a.id, b.id] });
     expect(bulk.status).toBe(200);
@@ -124,6 +124,15 @@ describe('a revision per write', () => {
 
     expect((await running.app.editor.call('DELETE', `/api/admin/events/${copy.body.id}`)).status).toBe(204);
     expect(await stored('event', copy.body.id)).toEqual([]);
+
+    // Deleting a tag with detach=true changes the events that used it: each gets a revision.
+    const used = await createTag(running.app.editor);
+    const owner = await createEvent(running.app.editor, { tagIds: [used.id] });
+    expect((await running.app.admin.call('DELETE', `/api/admin/tags/${used.id}?detach=true`)).status).toBe(204);
+    expect(await actions('event', owner.id)).toEqual(['1:create@v1', '2:detach@v2']);
+    const [detached] = (await revisionList('events', owner.id)).body.items;
+    expect(detached).toMatchObject({ action: 'detach', changes: [{ kind: 'link', field: 'tagIds', added: [], removed: [used.id] }] });
+    expect(JSON.parse((await stored('event', owner.id))[1]!.snapshot).links.tagIds).toEqual([]);
   });
 
   it('keeps none when the write fails, and no write when the revision cannot be kept', async () => {
@@ -216,7 +225,10 @@ describe('restoring a revision', () => {
     const [jazz, folk, curator] = await Promise.all([createTag(running.app.editor), createTag(running.app.editor), createCurator(running.app.editor)]);
     const event = await createEvent(running.app.editor, { tagIds: [jazz.id, folk.id], curatorIds: [curator.id] });
     expect((await patch('events', event.id, { version: 1, tagIds: [folk.id], curatorIds: [] })).status).toBe(200);
-    for (const gone of [['tags', jazz], ['curators', curator]] as [string, Created][]) {
+    for (const gone of [
+      ['tags', jazz],
+      ['curators', curator],
+    ] as [string, Created][]) {
       expect((await running.app.admin.call('DELETE', `/api/admin/${gone[0]}/${gone[1].id}`)).status).toBe(204);
     }
     const restored = await restore('events', event.id, await revisionId('events', event.id, 1), 2);

@@ -16,8 +16,15 @@ import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
 import { canTransition, statusOf, transitionAction } from './publication.ts';
-import { deleteRevisions, recordRevisions } from './revision-log.ts';
+import { deleteRevisions, recordRevisions, recordSideRevisions } from './revision-log.ts';
+import { adminResources } from './resources.ts';
 import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
+
+/** The collection of each kind of item a delete can detach links from. */
+const ownerCollections = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const satisfies Record<
+  keyof DetachedOwners,
+  string
+>;
 
 export interface RemoveResult {
   /** The deleted items as they were. */
@@ -73,6 +80,10 @@ export function removeEntities(
         if (report.total > 0) {
           demand(actor, spec.detachPermission);
           detached = await detachUsages(tx, actor, spec.usage, ids);
+          for (const [owner, ownerIds] of Object.entries(detached)) {
+            if (ownerIds?.length)
+              await recordSideRevisions(tx, actor, adminResources[ownerCollections[owner as keyof DetachedOwners]].spec, ownerIds, 'detach');
+          }
         }
       }
       // Titles before the rows go: the log keeps what the deleted items were called.
@@ -151,7 +162,14 @@ export async function transitionEntities(
       await recordAudit(
         tx,
         actor,
-        entries.map(({ state, action, changes }) => ({ action, entity: spec.entity, entityId: state.id, changedFields: ['status'], title: titles.get(state.id), changes })),
+        entries.map(({ state, action, changes }) => ({
+          action,
+          entity: spec.entity,
+          entityId: state.id,
+          changedFields: ['status'],
+          title: titles.get(state.id),
+          changes,
+        })),
       );
       // The states as written, without reading them back: only the stamped columns moved.
       await recordRevisions(

@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { revisions, type RevisionSnapshot } from '../../../db/schema.ts';
+import { revisions } from '../../../db/schema.ts';
 import { isLocale, type Locale } from '../../i18n/config.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { ReferenceKind } from '../../lib/collections/declare.ts';
@@ -16,7 +16,7 @@ import { presentActivity, type ActivityEntry } from '../activity/present.ts';
 import { toAuditValue } from './audit-changes.ts';
 import type { EntityState } from './entity-spec.ts';
 import { changedFields, loadStates } from './entity-state.ts';
-import { snapshotOf } from './revision-log.ts';
+import { snapshotOf, stateOfSnapshot } from './revision-log.ts';
 import { adminResources } from './resources.ts';
 import { loadTitles } from './audit-changes.ts';
 import { publicationFields } from './revisions.ts';
@@ -54,12 +54,6 @@ export interface RevisionPanelData {
   selected: SelectedRevision | null;
   /** The item's current version, which a restore is based on. */
   version: number;
-}
-
-function stateOf(id: number, snapshot: RevisionSnapshot): EntityState {
-  const translations: EntityState['translations'] = {};
-  for (const [locale, row] of Object.entries(snapshot.translations)) if (isLocale(locale)) translations[locale] = row;
-  return { id, values: snapshot.values, translations, links: snapshot.links };
 }
 
 /** The panel for item `id` of `collection`; null when the item does not exist. */
@@ -105,17 +99,24 @@ export async function loadRevisionPanel(
       .select()
       .from(revisions)
       .where(and(where, eq(revisions.id, selectedId)));
-    if (row) selected = { id: row.id, number: row.number, rows: await diffRows(db, locale, t, collection, current, stateOf(id, row.snapshot)) };
+    if (row) selected = { id: row.id, number: row.number, rows: await diffRows(db, locale, t, collection, current, stateOfSnapshot(id, row.snapshot)) };
   }
   return { entries, numbers, total: counted[0]?.n ?? 0, selected, version };
 }
 
 /** The fields where `revision` differs from `current`, labelled and formatted for `locale`. */
-async function diffRows(db: Executor, locale: Locale, t: Translate, collection: CollectionName, current: EntityState, revision: EntityState): Promise<RevisionDiffRow[]> {
+async function diffRows(
+  db: Executor,
+  locale: Locale,
+  t: Translate,
+  collection: CollectionName,
+  current: EntityState,
+  revision: EntityState,
+): Promise<RevisionDiffRow[]> {
   const { spec } = adminResources[collection];
   const labels = activityLabels(locale, t);
   // Both as stored in a snapshot, so dates compare as the same ISO strings.
-  const now = stateOf(current.id, snapshotOf(current));
+  const now = stateOfSnapshot(current.id, snapshotOf(current));
   const paths = changedFields(spec, revision, now).filter((path) => !publicationFields.has(path));
   const references: Readonly<Record<string, ReferenceKind | undefined>> = collections[collection].references;
 
@@ -158,8 +159,7 @@ async function diffRows(db: Executor, locale: Locale, t: Translate, collection: 
 
   return paths.map((path) => {
     const [head, code, field] = path.split('.');
-    const label =
-      head === 'translations' && code ? (field ? `${labels.field(field)} (${labels.locale(code)})` : labels.locale(code)) : labels.field(path);
+    const label = head === 'translations' && code ? (field ? `${labels.field(field)} (${labels.locale(code)})` : labels.locale(code)) : labels.field(path);
     return { path, label, revision: show(revision, path), current: show(now, path) };
   });
 }

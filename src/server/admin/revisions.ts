@@ -178,9 +178,7 @@ export async function restoreRevision(
   }
   const purgeOf = (result: WriteResult) => (result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {});
   const result = await updateEntity(db, actor, spec, id, toEntityInput(spec, patch), purgeOf, { action: 'restore', restoredFrom: row.number });
-  const [latest] = result.changed.length
-    ? (await listRevisions(db, spec, id, 1, 1)).items
-    : [];
+  const [latest] = result.changed.length ? (await listRevisions(db, spec, id, 1, 1)).items : [];
   return {
     body: { item: await itemView(db, resource, result.after), revision: latest ?? null, restoredFrom: row.number, dropped },
     changes: purgeOf(result),
