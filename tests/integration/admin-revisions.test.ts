@@ -267,5 +267,10 @@ describe('HUB_REVISIONS_KEEP', () => {
     expect(await actions('tag', tag.id)).toEqual(['3:update@v3', '4:update@v4', '5:update@v5']);
     const { body } = await revisionList('tags', tag.id);
     expect(body.total).toBe(KEEP);
+    // The history panel lists what is kept.
+    const html = await (await running.app.editor.request('GET', `/en/admin/tags/${tag.id}`)).text();
+    expect(html).toContain('3 revisions');
+    expect(html).toContain('Compare revision 5 with the current version');
+    expect(html).not.toContain('Compare revision 2 with');
   });
 });

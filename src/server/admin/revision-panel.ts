@@ -65,6 +65,7 @@ export async function loadRevisionPanel(
   id: number,
   selectedId: number | undefined,
   limit = 20,
+  page = 1,
 ): Promise<RevisionPanelData | null> {
   const { spec } = adminResources[collection];
   const current = (await loadStates(db, spec, [id])).get(id);
@@ -72,7 +73,13 @@ export async function loadRevisionPanel(
   const where = and(eq(revisions.entity, spec.entity), eq(revisions.entityId, id));
   const { snapshot: _snapshot, ...columns } = getTableColumns(revisions);
   const [rows, counted] = await Promise.all([
-    db.select(columns).from(revisions).where(where).orderBy(desc(revisions.number)).limit(limit),
+    db
+      .select(columns)
+      .from(revisions)
+      .where(where)
+      .orderBy(desc(revisions.number))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(revisions).where(where),
   ]);
   const entries = await presentActivity(
