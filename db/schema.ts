@@ -667,3 +667,46 @@ export const webhookAttempts = sqliteTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Revisions of content items (docs/decisions/030)
+// ---------------------------------------------------------------------------------------------
+
+/** One item as a revision keeps it: base values, texts per locale, relation id lists (JSON). */
+export interface RevisionSnapshot {
+  values: Record<string, unknown>;
+  translations: Record<string, Record<string, string | null>>;
+  links: Record<string, number[]>;
+}
+
+/**
+ * Every save of a content item, written in the save's transaction: the whole item as it was
+ * saved, so any revision can be shown and restored. No foreign key to the item: one table
+ * serves every collection; a deleted item's revisions go with it (entity-remove.ts).
+ */
+export const revisions = sqliteTable(
+  'revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The collection's entity name (`event`, `tag`). */
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** 1, 2, … per item, never reused (pruning keeps the numbers of the revisions it keeps). */
+    number: integer('number').notNull(),
+    /** The write that made it: create, update, publish, …, duplicate, restore. */
+    action: text('action').notNull(),
+    /** The item's version after this write. */
+    itemVersion: integer('item_version').notNull(),
+    /** The revision a restore copied, else null. */
+    restoredFrom: integer('restored_from'),
+    authorId: text('author_id'),
+    authorLabel: text('author_label'),
+    createdAt: timestamp('created_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    snapshot: text('snapshot', { mode: 'json' }).$type<RevisionSnapshot>().notNull(),
+    /** What this write changed, as the audit log says it (src/server/admin/audit-changes.ts). */
+    changes: text('changes', { mode: 'json' }).$type<AuditChange[]>().notNull().default([]),
+  },
+  (t) => [uniqueIndex('revisions_item_number_unique').on(t.entity, t.entityId, t.number)],
+);

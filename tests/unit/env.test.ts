@@ -156,3 +156,14 @@ describe('HUB_TRUST_PROXY', () => {
     expect(parseEnv({ HUB_TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback' }).HUB_TRUST_PROXY).toEqual({ addresses: ['10.0.0.0/8', '::1', 'loopback'] });
   });
 });
+
+describe('HUB_REVISIONS_KEEP', () => {
+  it('keeps every revision when unset, or the newest N (a whole number from 1)', () => {
+    expect(parseEnv({}).HUB_REVISIONS_KEEP).toBeUndefined();
+    expect(parseEnv({ HUB_REVISIONS_KEEP: '' }).HUB_REVISIONS_KEEP).toBeUndefined();
+    expect(parseEnv({ HUB_REVISIONS_KEEP: '25' }).HUB_REVISIONS_KEEP).toBe(25);
+    for (const value of ['0', '-3', '2.5', 'all']) {
+      expect(() => parseEnv({ HUB_REVISIONS_KEEP: value })).toThrow(/HUB_REVISIONS_KEEP/);
+    }
+  });
+});

@@ -16,8 +16,16 @@ import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
 import { canTransition, statusOf, transitionAction } from './publication.ts';
+import { deleteRevisions, recordRevisions, recordSideRevisions } from './revision-log.ts';
+import { adminResources } from './resources.ts';
 import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
 import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from '../webhooks/content.ts';
+
+/** The collection of each kind of item a delete can detach links from. */
+const ownerCollections = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const satisfies Record<
+  keyof DetachedOwners,
+  string
+>;
 
 export interface RemoveResult {
   /** The deleted items as they were. */
@@ -73,12 +81,17 @@ export function removeEntities(
         if (report.total > 0) {
           demand(actor, spec.detachPermission);
           detached = await detachUsages(tx, actor, spec.usage, ids);
+          for (const [owner, ownerIds] of Object.entries(detached)) {
+            if (ownerIds?.length)
+              await recordSideRevisions(tx, actor, adminResources[ownerCollections[owner as keyof DetachedOwners]].spec, ownerIds, 'detach');
+          }
         }
       }
       // Titles before the rows go: the log keeps what the deleted items were called.
       const titles = await loadTitles(tx, spec, ids);
       await tx.delete(spec.table).where(inArray(columnOf(spec, 'id'), [...ids]));
       if (spec.search) await removeFromSearch(tx, spec.search, ids);
+      await deleteRevisions(tx, spec, ids);
       await recordAudit(
         tx,
         actor,
@@ -143,19 +156,35 @@ export async function transitionEntities(
         spec,
         changing.map((state) => state.id),
       );
+      const entries = changing.map((state) => ({
+        state,
+        action: transitionAction(statusOf(state), target) ?? 'update',
+        changes: [{ kind: 'value' as const, field: 'status', from: statusOf(state) ?? null, to: target }],
+      }));
       await recordAudit(
         tx,
         actor,
-        changing.map((state) => ({
-          action: transitionAction(statusOf(state), target) ?? 'update',
+        entries.map(({ state, action, changes }) => ({
+          action,
           entity: spec.entity,
           entityId: state.id,
           changedFields: ['status'],
           title: titles.get(state.id),
-          changes: [{ kind: 'value', field: 'status', from: statusOf(state) ?? null, to: target }],
+          changes,
         })),
       );
       await enqueueTransitionWebhooks(tx, spec, changing, target);
+      // The states as written, without reading them back: only the stamped columns moved.
+      await recordRevisions(
+        tx,
+        actor,
+        spec,
+        entries.map((entry) => {
+          const values = entry.state.values;
+          const version = typeof values['version'] === 'number' ? values['version'] + 1 : values['version'];
+          return { ...entry, state: { ...entry.state, values: { ...values, ...set, version } } };
+        }),
+      );
       return withPurge(tx, { changed: changing }, purgeOf);
     }),
   );

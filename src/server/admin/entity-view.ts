@@ -3,11 +3,11 @@ import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { localeCompleteness } from './completeness.ts';
 
 /** Columns that never leave the server. */
-const hidden = new Set(['sha256']);
+export const hiddenColumns: ReadonlySet<string> = new Set(['sha256']);
 
 /** JSON-ready view of a state (dates become ISO strings when serialised). */
 export function entityView(spec: EntitySpec, state: EntityState): Record<string, unknown> {
-  const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => !hidden.has(key)));
+  const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => !hiddenColumns.has(key)));
   return {
     ...values,
     ...state.links,

@@ -19,6 +19,7 @@ import { AdminError, FieldErrors, notFound } from './errors.ts';
 import { stringValue } from './spec-helpers.ts';
 import { checkPublication, publishedAtFor, statusOf, transitionAction } from './publication.ts';
 import { checkReferences, writeLinks, writeTranslations } from './references.ts';
+import { recordRevisions } from './revision-log.ts';
 import { resolveSlug } from './slugs.ts';
 import { enqueueContentWebhooks } from '../webhooks/content.ts';
 
@@ -121,12 +122,19 @@ export async function createEntityIn(tx: Executor, actor: Actor, spec: EntitySpe
   const after = await reloadState(tx, spec, id);
   const changed = changedFields(spec, empty, after);
   const title = (await loadTitles(tx, spec, [id])).get(id);
-  await recordAudit(tx, actor, [
-    { action: 'create', entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, undefined, after, changed) },
-  ]);
+  const changes = describeChanges(spec, undefined, after, changed);
+  await recordAudit(tx, actor, [{ action: 'create', entity: spec.entity, entityId: id, changedFields: changed, title, changes }]);
+  await recordRevisions(tx, actor, spec, [{ state: after, action: 'create', changes }]);
   if (spec.search) await reindexSearch(tx, spec.search, [id]);
   await enqueueContentWebhooks(tx, spec, [{ before: undefined, after, changed }]);
   return withPurge(tx, { id, before: undefined, after, changed }, purgeOf);
+}
+
+/** How an update is recorded in the item's revisions when it is not a plain save. */
+export interface RevisionOrigin {
+  action: 'restore';
+  /** The number of the revision whose content the update brings back. */
+  restoredFrom: number;
 }
 
 /** Applies a partial update based on `input.version`. */
@@ -137,6 +145,7 @@ export function updateEntity(
   id: number,
   input: EntityInput,
   purgeOf?: PurgeOf<WriteResult>,
+  origin?: RevisionOrigin,
 ): Promise<WriteResult> {
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
@@ -174,14 +183,15 @@ export function updateEntity(
       await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
       const action = transitionAction(statusOf(before), statusOf(after)) ?? 'update';
       const title = (await loadTitles(tx, spec, [id])).get(id);
-      await recordAudit(tx, actor, [
-        { action, entity: spec.entity, entityId: id, changedFields: changed, title, changes: describeChanges(spec, before, after, changed) },
-      ]);
+      const changes = describeChanges(spec, before, after, changed);
+      await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed, title, changes }]);
       await refreshSearch(tx, spec, id, changed);
       await enqueueContentWebhooks(tx, spec, [{ before, after, changed }]);
       // The merged state is what was written; no need to read it back.
       const stamped = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };
-      return withPurge(tx, { id, before, after: { ...after, values: stamped }, changed }, purgeOf);
+      const written = { ...after, values: stamped };
+      await recordRevisions(tx, actor, spec, [{ state: written, action: origin?.action ?? action, changes, restoredFrom: origin?.restoredFrom }]);
+      return withPurge(tx, { id, before, after: written, changed }, purgeOf);
     }),
   );
 }

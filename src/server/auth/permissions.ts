@@ -86,6 +86,10 @@ function collectionApiRules(collection: CollectionName): RouteRule[] {
     { pattern: `/api/admin/${collection}/export`, methods: { GET: 'content.read' } },
     // A draft copy: creating, like a JSON create (a media/file copy shares the stored upload).
     { pattern: `/api/admin/${collection}/:id/duplicate`, methods: { POST: 'content.write' } },
+    // Revisions (decision 030): reading the history; a restore is a save, like PATCH.
+    { pattern: `/api/admin/${collection}/:id/revisions`, methods: { GET: 'content.read' } },
+    { pattern: `/api/admin/${collection}/:id/revisions/:revisionId`, methods: { GET: 'content.read' } },
+    { pattern: `/api/admin/${collection}/:id/revisions/:revisionId/restore`, methods: { POST: 'content.write' } },
     // DELETE: `content.delete` here; the route also requires `content.deletePublished` for a
     // published item and `media.deleteInUse` for a media/file something still shows.
     { pattern: `/api/admin/${collection}/:id`, methods: { GET: 'content.read', PATCH: 'content.write', DELETE: 'content.delete' } },

@@ -209,6 +209,12 @@ export const envSchema = z
       .int('must be a whole number')
       .min(0, 'must be 0 (no limit) or more')
       .default(20),
+    /** Revisions kept per content item, newest first (unset: all of them; docs/decisions/030). */
+    HUB_REVISIONS_KEEP: z.coerce
+      .number({ error: 'must be a number of revisions' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more (unset keeps every revision)')
+      .optional(),
     /** `1`: no role is granted to an address until it is verified by mail. */
     HUB_VERIFY_EMAIL: booleanFlag.optional(),
     // Mail (docs/decisions/017): SMTP when set, `.eml` files under MAIL_DIR otherwise.

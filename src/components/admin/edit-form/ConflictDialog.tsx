@@ -7,17 +7,8 @@ import type { Conflict } from './use-edit-form.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { describeField } from './ErrorSummary.tsx';
+import { FieldDiff } from './FieldDiff.tsx';
 import { useForm } from './form-context.tsx';
-
-const MAX_TEXT = 160;
-
-function formatValue(value: unknown, empty: string): string {
-  if (value === null || value === undefined || value === '') return empty;
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : empty;
-  if (typeof value === 'object') return JSON.stringify(value);
-  const text = String(value);
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
-}
 
 export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | null; onResolve: (choice: 'mine' | 'theirs' | 'cancel') => void }) {
   const { t, localeNames } = useAdmin();
@@ -46,30 +37,18 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
     >
       <p>{t('admin.conflict.intro')}</p>
       {report && report.theirs.length > 0 ? (
-        <div className="admin-table-wrap">
-          <table className="admin-conflict__table">
-            <caption className="admin-visually-hidden">{t('admin.conflict.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.conflict.field')}</th>
-                <th scope="col">{t('admin.conflict.theirs')}</th>
-                <th scope="col">{t('admin.conflict.mine')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.theirs.map((entry) => (
-                <tr key={entry.path} data-path={entry.path} className={entry.clash ? 'admin-conflict__clash' : undefined}>
-                  <th scope="row">
-                    {describeField(entry.path, fieldLabels, localeNames)}
-                    {entry.clash && <span className="admin-conflict__flag">{t('admin.conflict.clash')}</span>}
-                  </th>
-                  <td>{formatValue(entry.theirs, empty)}</td>
-                  <td>{formatValue(entry.mine, empty)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FieldDiff
+          caption={t('admin.conflict.caption')}
+          headings={[t('admin.conflict.field'), t('admin.conflict.theirs'), t('admin.conflict.mine')]}
+          rows={report.theirs.map((entry) => ({
+            path: entry.path,
+            label: describeField(entry.path, fieldLabels, localeNames),
+            left: entry.theirs,
+            right: entry.mine,
+            flag: entry.clash ? t('admin.conflict.clash') : undefined,
+          }))}
+          empty={empty}
+        />
       ) : (
         <p>{t('admin.conflict.onlyVersion')}</p>
       )}

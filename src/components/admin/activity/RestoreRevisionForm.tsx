@@ -1,0 +1,58 @@
+/**
+ * "Restore this revision": a plain HTML form posting to the restore route (it works without
+ * JavaScript); once hydrated, a confirmation dialog comes first, with focus on Cancel since a
+ * restore overwrites the current content. Strings come as props: the island needs no context.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '../ui/Dialog.tsx';
+
+export interface RestoreRevisionFormProps {
+  action: string;
+  version: number;
+  locale: string;
+  labels: { button: string; title: string; body: string; confirm: string; cancel: string };
+}
+
+export function RestoreRevisionForm({ action, version, locale, labels }: RestoreRevisionFormProps) {
+  const [open, setOpen] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOpen(true);
+  };
+  return (
+    <form ref={form} method="post" action={action} onSubmit={ask} className="revision-restore" data-testid="revision-restore">
+      <input type="hidden" name="version" value={version} />
+      <input type="hidden" name="locale" value={locale} />
+      <button type="submit" className="admin-button admin-button--primary">
+        {labels.button}
+      </button>
+      <Dialog
+        open={open}
+        role="alertdialog"
+        title={labels.title}
+        onClose={() => setOpen(false)}
+        className="revision-restore__dialog"
+        actions={
+          <>
+            {/* First, so the dialog focuses it. */}
+            <button type="button" className="admin-button admin-button--quiet" onClick={() => setOpen(false)}>
+              {labels.cancel}
+            </button>
+            <button
+              type="button"
+              className="admin-button admin-button--primary"
+              data-confirm="restore"
+              // A native submit skips the onSubmit handler (and the client router): the page reloads with the outcome.
+              onClick={() => form.current?.submit()}
+            >
+              {labels.confirm}
+            </button>
+          </>
+        }
+      >
+        <p>{labels.body}</p>
+      </Dialog>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * GET /api/admin/<collection>/:id/revisions?page=&limit= — the item's revisions, newest first:
+ * who, when, what changed (decision 030); 404 for an unknown item.
+ *
+ * Authorize (the permission `routeRules` declares) → parse → call → respond.
+ */
+import type { APIRoute } from 'astro';
+import { answer, authorize, json, routeId, routeResource } from '../../../../../../server/admin/http.ts';
+import { listRevisions } from '../../../../../../server/admin/revisions.ts';
+import { revisionPageQuery } from '../../../../../../server/admin/revision-http.ts';
+
+export const GET: APIRoute = (context) =>
+  answer(async () => {
+    const { db } = await authorize(context);
+    const resource = routeResource(context);
+    const id = routeId(context, resource.spec.entity);
+    const { page, limit } = revisionPageQuery(context.url);
+    return json(await listRevisions(db, resource.spec, id, page, limit));
+  });

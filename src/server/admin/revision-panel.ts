@@ -1,0 +1,172 @@
+/**
+ * The history panel of an edit page (decision 030): the item's revisions read like activity
+ * entries (who, when, what changed), and a chosen revision's differences from the current item,
+ * field by field, with relations named. Only what a restore would change is compared: the
+ * publication state stays as it is.
+ */
+import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { revisions } from '../../../db/schema.ts';
+import { isLocale, type Locale } from '../../i18n/config.ts';
+import type { Translate } from '../../i18n/index.ts';
+import type { ReferenceKind } from '../../lib/collections/declare.ts';
+import { collections, type CollectionName } from '../../lib/collections/index.ts';
+import { activityLabels } from '../activity/labels.ts';
+import { presentActivity, type ActivityEntry } from '../activity/present.ts';
+import { toAuditValue } from './audit-changes.ts';
+import type { EntityState } from './entity-spec.ts';
+import { changedFields, loadStates } from './entity-state.ts';
+import { snapshotOf, stateOfSnapshot } from './revision-log.ts';
+import { adminResources } from './resources.ts';
+import { loadTitles } from './audit-changes.ts';
+import { publicationFields } from './revisions.ts';
+
+const referenceCollections: Record<ReferenceKind, CollectionName> = {
+  edition: 'editions',
+  tag: 'tags',
+  organizer: 'organizers',
+  curator: 'curators',
+  media: 'medias',
+  image: 'medias',
+  file: 'files',
+};
+
+export interface RevisionDiffRow {
+  path: string;
+  label: string;
+  /** The value in the chosen revision, ready to show. */
+  revision: string | null;
+  current: string | null;
+}
+
+export interface SelectedRevision {
+  id: number;
+  number: number;
+  rows: RevisionDiffRow[];
+}
+
+export interface RevisionPanelData {
+  /** Revisions, newest first, as activity entries (`id` is the revision's id). */
+  entries: ActivityEntry[];
+  /** Revision id → its number per item. */
+  numbers: Record<number, number>;
+  total: number;
+  selected: SelectedRevision | null;
+  /** The item's current version, which a restore is based on. */
+  version: number;
+}
+
+/** The panel for item `id` of `collection`; null when the item does not exist. */
+export async function loadRevisionPanel(
+  db: Executor,
+  locale: Locale,
+  t: Translate,
+  collection: CollectionName,
+  id: number,
+  selectedId: number | undefined,
+  limit = 20,
+  page = 1,
+): Promise<RevisionPanelData | null> {
+  const { spec } = adminResources[collection];
+  const current = (await loadStates(db, spec, [id])).get(id);
+  if (!current) return null;
+  const where = and(eq(revisions.entity, spec.entity), eq(revisions.entityId, id));
+  const { snapshot: _snapshot, ...columns } = getTableColumns(revisions);
+  const [rows, counted] = await Promise.all([
+    db
+      .select(columns)
+      .from(revisions)
+      .where(where)
+      .orderBy(desc(revisions.number))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(revisions).where(where),
+  ]);
+  const entries = await presentActivity(
+    db,
+    locale,
+    rows.map((row) => ({
+      id: row.id,
+      actorId: row.authorId,
+      actorLabel: row.authorLabel,
+      action: row.action,
+      entity: row.entity,
+      entityId: String(row.entityId),
+      at: row.createdAt,
+      changedFields: [],
+      title: null,
+      changes: row.changes,
+    })),
+  );
+  const numbers = Object.fromEntries(rows.map((row) => [row.id, row.number]));
+  const version = typeof current.values['version'] === 'number' ? current.values['version'] : 0;
+  let selected: SelectedRevision | null = null;
+  if (selectedId !== undefined) {
+    const [row] = await db
+      .select()
+      .from(revisions)
+      .where(and(where, eq(revisions.id, selectedId)));
+    if (row) selected = { id: row.id, number: row.number, rows: await diffRows(db, locale, t, collection, current, stateOfSnapshot(id, row.snapshot)) };
+  }
+  return { entries, numbers, total: counted[0]?.n ?? 0, selected, version };
+}
+
+/** The fields where `revision` differs from `current`, labelled and formatted for `locale`. */
+async function diffRows(
+  db: Executor,
+  locale: Locale,
+  t: Translate,
+  collection: CollectionName,
+  current: EntityState,
+  revision: EntityState,
+): Promise<RevisionDiffRow[]> {
+  const { spec } = adminResources[collection];
+  const labels = activityLabels(locale, t);
+  // Both as stored in a snapshot, so dates compare as the same ISO strings.
+  const now = stateOfSnapshot(current.id, snapshotOf(current));
+  const paths = changedFields(spec, revision, now).filter((path) => !publicationFields.has(path));
+  const references: Readonly<Record<string, ReferenceKind | undefined>> = collections[collection].references;
+
+  const wanted = new Map<CollectionName, Set<number>>();
+  for (const path of paths) {
+    const kind = references[path];
+    if (!kind) continue;
+    const target = referenceCollections[kind];
+    const ids = wanted.get(target) ?? new Set<number>();
+    for (const state of [revision, now]) {
+      const value = spec.links[path] ? state.links[path] : [state.values[path]];
+      for (const item of value ?? []) if (typeof item === 'number') ids.add(item);
+    }
+    wanted.set(target, ids);
+  }
+  const titles = new Map<CollectionName, Map<number, string>>();
+  await Promise.all([...wanted].map(async ([target, ids]) => titles.set(target, await loadTitles(db, adminResources[target].spec, [...ids]))));
+  const nameOf = (path: string, itemId: number): string => {
+    const kind = references[path];
+    return (kind && titles.get(referenceCollections[kind])?.get(itemId)) ?? t('revisions.deletedItem', { id: String(itemId) });
+  };
+
+  const show = (state: EntityState, path: string): string | null => {
+    const [head, code, field] = path.split('.');
+    if (head === 'translations' && code && isLocale(code)) {
+      const row = state.translations[code];
+      if (!field) return row ? t('revisions.localePresent') : null;
+      const text = row?.[field];
+      return text === undefined || text === null || text === '' ? null : text;
+    }
+    if (spec.links[path]) {
+      const ids = state.links[path] ?? [];
+      return ids.length ? ids.map((itemId) => nameOf(path, itemId)).join(', ') : null;
+    }
+    const value = state.values[path];
+    if (value === null || value === undefined || value === '') return null;
+    if (references[path] && typeof value === 'number') return nameOf(path, value);
+    return labels.value(path, toAuditValue(value));
+  };
+
+  return paths.map((path) => {
+    const [head, code, field] = path.split('.');
+    const label = head === 'translations' && code ? (field ? `${labels.field(field)} (${labels.locale(code)})` : labels.locale(code)) : labels.field(path);
+    return { path, label, revision: show(revision, path), current: show(now, path) };
+  });
+}
