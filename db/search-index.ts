@@ -148,6 +148,16 @@ export async function removeFromSearch(db: Executor, type: SearchEntityType, ids
 }
 
 /**
+ * Rewrites every index row, then merges the index into one segment: written in chunks, it is
+ * left in thousands of small segments, and a word that matches nothing is looked up in each of
+ * them (a miss went from under 1 ms to 12 ms at 100k events before the merge; decision 005).
+ */
+export async function rebuildSearchIndex(db: Executor): Promise<void> {
+  for (const type of searchEntityTypes) await reindexSearch(db, type);
+  await db.run(sql`INSERT INTO search_fts (search_fts) VALUES ('optimize')`);
+}
+
+/**
  * Version of what an index row holds beyond the text. Bump it whenever the forms change (a
  * stemmer upgrade, a spelling rule, a new locale): start-up then rebuilds the index.
  */
@@ -162,7 +172,7 @@ export async function ensureSearchIndexCurrent(db: Database): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     const [state] = await tx.select().from(searchIndexState).where(eq(searchIndexState.id, 1));
     if (state?.version === SEARCH_INDEX_VERSION) return false;
-    for (const type of searchEntityTypes) await reindexSearch(tx, type);
+    await rebuildSearchIndex(tx);
     await tx
       .insert(searchIndexState)
       .values({ id: 1, version: SEARCH_INDEX_VERSION })

@@ -63,7 +63,8 @@ describe('parseSearchQuery', () => {
       }),
       { numRuns: 500 },
     );
-  });
+    // 500 random inputs: seconds on a busy machine.
+  }, 30_000);
 });
 
 describe('renderHighlight', () => {
