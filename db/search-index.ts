@@ -102,7 +102,15 @@ async function insertRows(db: Executor, type: SearchEntityType, locale: Locale, 
   const values = rows.map((row) => {
     // A fallback row holds the default locale's text: its words have that language's forms.
     const textLocale = row.is_fallback ? defaultLocale : locale;
-    return [searchRowId(type, row.id, localeIndex), row.id, row.is_fallback, row.title, row.body ?? '', indexForms(row.title, textLocale), indexForms(row.body, textLocale)];
+    return [
+      searchRowId(type, row.id, localeIndex),
+      row.id,
+      row.is_fallback,
+      row.title,
+      row.body ?? '',
+      indexForms(row.title, textLocale),
+      indexForms(row.body, textLocale),
+    ];
   });
   await db.run(sql`
     INSERT INTO search_fts (rowid, entity_type, entity_id, locale, is_fallback, title, body, title_forms, body_forms)
@@ -130,7 +138,7 @@ export async function reindexSearch(db: Executor, type: SearchEntityType, ids?: 
       }
       continue;
     }
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await db.all<SourceRow>(sql`${sources[type].select(locale)} AND ${key} > ${after} ORDER BY ${key} LIMIT ${CHUNK}`);
       await insertRows(db, type, locale, rows);
       if (rows.length < CHUNK) break;

@@ -20,9 +20,7 @@ type Translations = Partial<Record<'en' | 'fr' | 'de', { title: string; body?: s
 const events: Record<string, Created> = {};
 
 async function publish(name: string, translations: Translations): Promise<void> {
-  const withMarker = Object.fromEntries(
-    Object.entries(translations).map(([locale, text]) => [locale, { ...text, title: `${MARKER} ${text.title}` }]),
-  );
+  const withMarker = Object.fromEntries(Object.entries(translations).map(([locale, text]) => [locale, { ...text, title: `${MARKER} ${text.title}` }]));
   events[name] = await createEvent(shared.app.admin, { status: 'published', translations: withMarker });
 }
 
@@ -37,7 +35,11 @@ const found = async (locale: string, q: string) => (await searchPage(locale, q))
 const slugsOf = (...names: string[]) => names.map((name) => events[name]!.slug);
 
 beforeAll(async () => {
-  await publish('concert', { en: { title: 'Harbour concert' }, fr: { title: 'Concert du port' }, de: { title: 'Hafenkonzert', body: 'Ein Konzert am Hafen.' } });
+  await publish('concert', {
+    en: { title: 'Harbour concert' },
+    fr: { title: 'Concert du port' },
+    de: { title: 'Hafenkonzert', body: 'Ein Konzert am Hafen.' },
+  });
   await publish('concerts', { en: { title: 'Three concerts' }, fr: { title: 'Trois concerts' }, de: { title: 'Drei Konzerte' } });
   await publish('dance', { en: { title: 'Evening', body: 'Come and dance with us.' }, fr: { title: 'Soirée', body: 'On danse ensemble.' } });
   await publish('listening', { en: { title: 'Listening' }, de: { title: 'Zuhören lernen', body: 'Vorträge über die Straße.' } });
@@ -106,7 +108,11 @@ describe('writes keep the stemmed index current', () => {
     await db.run(sql`UPDATE search_fts SET title_forms = '', body_forms = ''`);
     await db.run(sql`DELETE FROM search_index_state`);
     const formsOf = async () =>
-      (await db.all<{ forms: string }>(sql`SELECT title_forms AS forms FROM search_fts WHERE entity_type = 'event' AND entity_id = ${events['concerts']!.id} AND locale = 'de'`))[0]?.forms;
+      (
+        await db.all<{ forms: string }>(
+          sql`SELECT title_forms AS forms FROM search_fts WHERE entity_type = 'event' AND entity_id = ${events['concerts']!.id} AND locale = 'de'`,
+        )
+      )[0]?.forms;
     expect(await formsOf()).toBe('');
     await migrateDatabase(db);
     expect(await formsOf()).toContain('konzert');

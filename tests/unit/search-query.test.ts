@@ -23,7 +23,7 @@ describe('parseSearchQuery', () => {
     expect(parseSearchQuery('title:secret')).toMatchObject({ terms: ['title', 'secret'] });
   });
 
-  it('adds each term\'s other forms in the page\'s language, ORed', () => {
+  it("adds each term's other forms in the page's language, ORed", () => {
     expect(parseSearchQuery('Concerts dancing', 'en')).toMatchObject({ match: '("concerts"* OR "concert") AND ("dancing"* OR "danc")' });
     expect(parseSearchQuery('Zuhoeren', 'de')).toMatchObject({ match: '("zuhoeren"* OR "zuhoren"* OR "zuhor")' });
     expect(parseSearchQuery('Vorträge', 'de')).toMatchObject({ match: '("vorträge"* OR "vortrag")' });

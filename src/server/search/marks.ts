@@ -63,17 +63,13 @@ function markRange(text: string, tokens: Token[], from: number, to: number): str
 }
 
 /** Marks titles and picks excerpts in `locale` for one search's terms, sharing what it learns about words. */
-export function createTermMarker(
-  terms: readonly TermForms[],
-  locale: Locale,
-): { mark(text: string): string; excerpt(text: string, size?: number): string } {
+export function createTermMarker(terms: readonly TermForms[], locale: Locale): { mark(text: string): string; excerpt(text: string, size?: number): string } {
   const match = termMatcher(terms, locale);
   return { mark: (text) => markTokens(text, match), excerpt: (text, size) => excerptTokens(text, match, size) };
 }
 
 /** Query terms as `parseSearchQuery` reads them: with their forms in `locale`, or alone without one. */
-const formsOf = (terms: readonly (string | TermForms)[], locale?: Locale) =>
-  terms.map((term) => (typeof term === 'string' ? termForms(term, locale) : term));
+const formsOf = (terms: readonly (string | TermForms)[], locale?: Locale) => terms.map((term) => (typeof term === 'string' ? termForms(term, locale) : term));
 
 /** The whole text with every matching token marked (text and query in `locale`, default English). */
 export function markMatches(text: string, terms: readonly (string | TermForms)[], locale: Locale = 'en'): string {

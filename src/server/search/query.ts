@@ -17,10 +17,7 @@ export const MAX_QUERY_LENGTH = 200;
 export const MAX_TERMS = 8;
 
 export type ParsedQuery =
-  | { kind: 'empty' }
-  | { kind: 'too-long'; length: number }
-  | { kind: 'no-terms' }
-  | { kind: 'ok'; match: string; terms: string[]; forms: TermForms[] };
+  { kind: 'empty' } | { kind: 'too-long'; length: number } | { kind: 'no-terms' } | { kind: 'ok'; match: string; terms: string[]; forms: TermForms[] };
 
 /** One term's FTS5 expression: its forms ORed (parenthesised when there are several). */
 export function formsExpression({ prefixes, words }: TermForms): string {

@@ -37,7 +37,7 @@ export function isWordCodePoint(code: number): boolean {
  */
 export function forEachToken(text: string, visit: (start: number, end: number) => void): void {
   let start = -1;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = text.codePointAt(i)!;
     if (isWordCodePoint(code)) {
       if (start < 0) start = i;
