@@ -86,11 +86,13 @@ const visible = (alias: string, now: number) =>
 const typeIs = (type: SearchEntityType) => sql.raw(String(searchEntityTypes.indexOf(type)));
 
 /**
- * The ranking score: bm25 with the title weighing 8 and the body 1, their other word forms
- * (stems, German spellings) half as much, so the words as typed rank first (the first four
- * columns are not indexed).
+ * The ranking score: bm25 with the title weighing 8 and the body 1 (the first four columns are
+ * not indexed). A typed word matches both its text and its stem (two phrases, each scored), so
+ * the title's forms weigh as the title (a title holding "cities" for "city" stays a title match)
+ * and the body's forms only 0.25: weighed 1, a body-only match outranked such titles. Order:
+ * title as typed, title inflected, body as typed, body inflected (decision 005).
  */
-export const BM25 = 'bm25(search_fts, 0, 0, 0, 0, 8.0, 1.0, 4.0, 0.5)';
+export const BM25 = 'bm25(search_fts, 0, 0, 0, 0, 8.0, 1.0, 8.0, 0.25)';
 /** The title's columns: the title as written and its other word forms. */
 const TITLE_COLUMNS = '{title title_forms}';
 
