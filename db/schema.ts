@@ -589,6 +589,19 @@ export const cachePurges = sqliteTable('cache_purges', {
 export const searchEntityTypes = ['event', 'edition', 'curator', 'organizer'] as const;
 export type SearchEntityType = (typeof searchEntityTypes)[number];
 
+/**
+ * Which version of the word forms (stems, German spellings) the `search_fts` rows hold: one row.
+ * Start-up re-indexes everything when it is older than the code's (db/search-index.ts).
+ */
+export const searchIndexState = sqliteTable(
+  'search_index_state',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull(),
+  },
+  (table) => [check('search_index_state_single_row', sql`${table.id} = 1`)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Outgoing webhooks (docs/decisions/028)
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../client.ts';
 import * as schema from '../schema.ts';
-import { reindexSearch } from '../search-index.ts';
+import { rebuildSearchIndex } from '../search-index.ts';
 import { buildCatalogue } from './build-catalogue.ts';
 import { buildEditions, editionCountFor } from './build-editions.ts';
 import { buildEventChunk, type EventRows } from './build-events.ts';
@@ -128,7 +128,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     ]);
 
     log('Rebuilding the search index…');
-    for (const type of schema.searchEntityTypes) await reindexSearch(tx, type);
+    await rebuildSearchIndex(tx);
     return counts;
   });
 

@@ -1,41 +1,35 @@
 /**
  * Marks the query terms in a result's title and picks a body excerpt, in JavaScript: FTS5's
  * `highlight()`/`snippet()` need the MATCH cursor, i.e. one more full pass over the query's
- * doclist per page (figures in decision 005). Tokens and folding follow the
- * index's tokenizer (`unicode61 remove_diacritics 2`): runs of letters, digits and marks,
- * compared lower-cased and without diacritics; a term matches a token it is a prefix of
- * (whole tokens for terms shorter than MIN_PREFIX, as in the query). Output uses the
- * U+0001/U+0002 markers that `renderHighlight` turns into `<mark>`.
+ * doclist per page (figures in decision 005). Tokens follow the index's tokenizer (tokens.ts);
+ * a token is marked when one of its forms (the word, its German spelling, its stem in the
+ * text's language: word-forms.ts) matches a term's forms as FTS5 matches them, so the words as
+ * written are marked, never their stems. Output uses the U+0001/U+0002 markers that
+ * `renderHighlight` turns into `<mark>`.
  */
+import type { Locale } from '../../i18n/config.ts';
 import { MARK_CLOSE, MARK_OPEN } from './highlight.ts';
-import { MIN_PREFIX } from './query.ts';
+import { forEachToken } from './tokens.ts';
+import { createFormsMatcher, termForms, wordForms, type TermForms } from './word-forms.ts';
 
-const WORD_CHAR = /^[\p{L}\p{N}\p{M}\p{Co}]$/u;
+export { foldForSearch } from './tokens.ts';
+
 /** Words shown before the first match of an excerpt. */
 const LEAD_TOKENS = 3;
 
-/** Lower case without diacritics, as the FTS tokenizer folds text. */
-export function foldForSearch(text: string): string {
-  // Most words are plain ASCII: skip the decomposition (the costliest step) for them.
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
-
 /**
- * Tells which query term a token matches (its index in `terms`), or -1. Answers are remembered:
- * a page's titles and excerpts repeat most of their words, and folding is the costly part.
+ * Tells which query term a token matches (its index in `terms`), or -1, for text in `locale`.
+ * Answers are remembered: a page's titles and excerpts repeat most of their words, and a word's
+ * forms are the costly part.
  */
-export function termMatcher(terms: readonly string[]): (token: string) => number {
-  const folded = terms.map((term) => ({ text: foldForSearch(term), prefix: [...term].length >= MIN_PREFIX }));
+export function termMatcher(terms: readonly TermForms[], locale: Locale): (token: string) => number {
+  const matchers = terms.map(createFormsMatcher);
   const known = new Map<string, number>();
   return (token) => {
     let term = known.get(token);
     if (term === undefined) {
-      const value = foldForSearch(token);
-      term = folded.findIndex((candidate) => (candidate.prefix ? value.startsWith(candidate.text) : value === candidate.text));
+      const forms = wordForms(token, locale);
+      term = matchers.findIndex((matches) => matches(forms));
       known.set(token, term);
     }
     return term;
@@ -49,39 +43,10 @@ interface Token {
   term: number;
 }
 
-/** Per code point of the Basic Multilingual Plane: 0 not yet known, 1 part of a token, 2 not. */
-const bmpWordChars = new Uint8Array(0x10000);
-/** Whether a code point belongs to a token: a letter, digit, mark or private-use character. */
-function isWordCodePoint(code: number): boolean {
-  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
-  if (code > 0xffff) return WORD_CHAR.test(String.fromCodePoint(code));
-  let known = bmpWordChars[code]!;
-  if (known === 0) {
-    known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
-    bmpWordChars[code] = known;
-  }
-  return known === 1;
-}
-
-/**
- * The text's tokens, read code point by code point (a regular expression's match objects made
- * this the costliest part of a results page: bodies are long).
- */
+/** The text's tokens, each with the term it matches. */
 function tokenize(text: string, match: (token: string) => number): Token[] {
   const tokens: Token[] = [];
-  let start = -1;
-  for (let i = 0; i < text.length;) {
-    const code = text.codePointAt(i)!;
-    const width = code > 0xffff ? 2 : 1;
-    if (isWordCodePoint(code)) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      tokens.push({ start, end: i, term: match(text.slice(start, i)) });
-      start = -1;
-    }
-    i += width;
-  }
-  if (start >= 0) tokens.push({ start, end: text.length, term: match(text.slice(start)) });
+  forEachToken(text, (start, end) => tokens.push({ start, end, term: match(text.slice(start, end)) }));
   return tokens;
 }
 
@@ -97,20 +62,23 @@ function markRange(text: string, tokens: Token[], from: number, to: number): str
   return out + text.slice(at, to > from ? tokens[to - 1]!.end : at);
 }
 
-/** Marks titles and picks excerpts for one search's terms, sharing what it learns about words. */
-export function createTermMarker(terms: readonly string[]): { mark(text: string): string; excerpt(text: string, size?: number): string } {
-  const match = termMatcher(terms);
+/** Marks titles and picks excerpts in `locale` for one search's terms, sharing what it learns about words. */
+export function createTermMarker(terms: readonly TermForms[], locale: Locale): { mark(text: string): string; excerpt(text: string, size?: number): string } {
+  const match = termMatcher(terms, locale);
   return { mark: (text) => markTokens(text, match), excerpt: (text, size) => excerptTokens(text, match, size) };
 }
 
-/** The whole text with every matching token marked. */
-export function markMatches(text: string, terms: readonly string[]): string {
-  return markTokens(text, termMatcher(terms));
+/** Query terms as `parseSearchQuery` reads them: with their forms in `locale`, or alone without one. */
+const formsOf = (terms: readonly (string | TermForms)[], locale?: Locale) => terms.map((term) => (typeof term === 'string' ? termForms(term, locale) : term));
+
+/** The whole text with every matching token marked (text and query in `locale`, default English). */
+export function markMatches(text: string, terms: readonly (string | TermForms)[], locale: Locale = 'en'): string {
+  return markTokens(text, termMatcher(formsOf(terms, locale), locale));
 }
 
-/** See excerptMatches. */
-export function excerptMatches(text: string, terms: readonly string[], size?: number): string {
-  return excerptTokens(text, termMatcher(terms), size);
+/** See excerptTokens. */
+export function excerptMatches(text: string, terms: readonly (string | TermForms)[], size?: number, locale: Locale = 'en'): string {
+  return excerptTokens(text, termMatcher(formsOf(terms, locale), locale), size);
 }
 
 function markTokens(text: string, match: (token: string) => number): string {

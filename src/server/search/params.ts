@@ -12,7 +12,8 @@ const searchParamsSchema = z.object({
   edition: slug.optional().catch(undefined),
   tag: slug.optional().catch(undefined),
   when: z.enum(['all', 'upcoming', 'past']).default('all').catch('all'),
-  page: z.coerce.number().int().min(1).max(200).default(1).catch(1),
+  // Any page number is read as given: one past the last answers 404 (search.astro).
+  page: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1).catch(1),
 });
 
 export type SearchParams = z.output<typeof searchParamsSchema> & { q: string };

@@ -11,6 +11,7 @@ import { searchEntityTypes, type SearchEntityType } from '../../../db/schema.ts'
 import { ftsRowid } from '../../../db/search-index.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { allWithVocabulary, expandedMatchCtes, plainMatchCte } from './vocabulary.ts';
+import type { TermForms } from './word-forms.ts';
 
 /** Most matches a search examines; beyond it totals read "N+" and facet counts are lower bounds. */
 export const SEARCH_CAP = 500;
@@ -27,8 +28,8 @@ export interface ScanFilters {
 export interface ScanQuery {
   /** FTS5 query from `parseSearchQuery`. */
   match: string;
-  /** Its terms (prefix terms are spelled out from the vocabulary: vocabulary.ts). */
-  terms: readonly string[];
+  /** Its terms' forms (prefixes are spelled out from the vocabulary: vocabulary.ts). */
+  forms: readonly TermForms[];
   locale: Locale;
   /** Milliseconds: visibility (`publishAt` passed) and the time filter. */
   now: number;
@@ -84,8 +85,16 @@ const visible = (alias: string, now: number) =>
   sql`${sql.raw(alias)}.status = 'published' AND (${sql.raw(alias)}.publish_at IS NULL OR ${sql.raw(alias)}.publish_at <= ${now})`;
 const typeIs = (type: SearchEntityType) => sql.raw(String(searchEntityTypes.indexOf(type)));
 
-/** The ranking score: bm25 with the title weighing 8 and the body 1 (the other columns are not indexed). */
-export const BM25 = 'bm25(search_fts, 0, 0, 0, 0, 8.0, 1.0)';
+/**
+ * The ranking score: bm25 with the title weighing 8 and the body 1 (the first four columns are
+ * not indexed). A typed word matches both its text and its stem (two phrases, each scored), so
+ * the title's forms weigh as the title (a title holding "cities" for "city" stays a title match)
+ * and the body's forms only 0.25: weighed 1, a body-only match outranked such titles. Order:
+ * title as typed, title inflected, body as typed, body inflected (decision 005).
+ */
+export const BM25 = 'bm25(search_fts, 0, 0, 0, 0, 8.0, 1.0, 8.0, 0.25)';
+/** The title's columns: the title as written and its other word forms. */
+const TITLE_COLUMNS = '{title title_forms}';
 
 /**
  * A MATERIALIZED CTE `<name>(fts_rowid, edition_id, score)` of at most SEARCH_CAP + 1 rows,
@@ -98,7 +107,7 @@ function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, tit
   const type = ftsRowid.typeIndex('f');
   const id = ftsRowid.entityId('f');
   const where: SQL[] = [
-    scored ? sql`search_fts MATCH ${match}` : sql.raw(`search_fts MATCH (SELECT ${titleOnly ? `'title : (' || q || ')'` : 'q'} FROM match_query)`),
+    scored ? sql`search_fts MATCH ${match}` : sql.raw(`search_fts MATCH (SELECT ${titleOnly ? `'${TITLE_COLUMNS} : (' || q || ')'` : 'q'} FROM match_query)`),
     ftsRowid.inLocale('f', locale),
     sql`CASE ${type}
       WHEN ${typeIs('event')} THEN ${visible('ev', now)}
@@ -158,7 +167,7 @@ export async function runScans(db: Executor, query: ScanQuery, plan: ScanPlan): 
     ? [sql`CASE WHEN ${count('scan_all')} > ${cap} THEN ${json('scan_titled')} END`, json('scan_all')]
     : [json('scan_titled'), sql`CASE WHEN ${count('scan_titled')} <= ${cap} THEN ${json('scan_all')} END`];
   const build = (expanded: boolean) => sql`
-    WITH RECURSIVE ${expanded ? expandedMatchCtes(query.terms) : plainMatchCte(query.match)}, ${sql.join(ctes, sql`, `)}
+    WITH RECURSIVE ${expanded ? expandedMatchCtes(query.forms) : plainMatchCte(query.match)}, ${sql.join(ctes, sql`, `)}
     SELECT ${titled} AS titled, ${all} AS "all"${sql.join(facetNames.map((name) => sql`, ${json(name)} AS ${sql.identifier(name)}`))}`;
   const [row] = await allWithVocabulary<Record<string, string | null>>(db, build);
   const parse = (text: string | null | undefined): ScanRow[] =>

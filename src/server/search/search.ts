@@ -7,7 +7,7 @@
  */
 import type { Executor } from '../../../db/client.ts';
 import type { SearchEntityType } from '../../../db/schema.ts';
-import type { Locale } from '../../i18n/config.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { loadDetails } from './details.ts';
 import { countEditionIds, countTypes, entityIdOfRowid, taggedIds, toFacetCounts, typeOfRowid, type FacetCount, type FacetKey } from './facets.ts';
 import { createTermMarker } from './marks.ts';
@@ -68,11 +68,11 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? 20;
   const empty = { hits: [], total: 0, capped: false, page, pageSize, facets: { type: [], edition: [], tag: [] } };
-  const parsed = parseSearchQuery(input.q);
+  const parsed = parseSearchQuery(input.q, input.locale);
   if (parsed.kind !== 'ok') return { status: parsed.kind, terms: [], ...empty };
 
   const now = input.now.getTime();
-  const query = { match: parsed.match, terms: parsed.terms, locale: input.locale, now };
+  const query = { match: parsed.match, forms: parsed.forms, locale: input.locale, now };
   const filters: ScanFilters = { type: input.type, editionId: input.editionId, tagId: input.tagId, when: input.when ?? 'all' };
   // A facet whose own filter is set is counted over matches found without that filter (so
   // choosing "Event" still shows how many editions match); the others count the results.
@@ -94,7 +94,14 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
     now,
   );
 
-  const marker = createTermMarker(parsed.terms);
+  // Words are marked by their forms in the text's own language: a fallback row holds default-locale text.
+  const markers = new Map<Locale, ReturnType<typeof createTermMarker>>();
+  const markerFor = (isFallback: boolean) => {
+    const textLocale = isFallback ? defaultLocale : input.locale;
+    let marker = markers.get(textLocale);
+    if (!marker) markers.set(textLocale, (marker = createTermMarker(parsed.forms, textLocale)));
+    return marker;
+  };
   return {
     status: 'ok',
     terms: parsed.terms,
@@ -105,6 +112,7 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
     hits: pageRows.flatMap(({ rowid }) => {
       const hit = details.hits.get(rowid);
       if (!hit?.slug) return [];
+      const marker = markerFor(hit.isFallback);
       return [
         {
           type: typeOfRowid(rowid),

@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { MIN_PREFIX } from './query.ts';
+import { MIN_PREFIX, type TermForms } from './word-forms.ts';
 
 /** A prefix with more words than this keeps its prefix form (a long OR costs more than the merge). */
 const MAX_WORDS = 16;
@@ -31,28 +31,33 @@ export function vocabularyPrefix(term: string): string | null {
 }
 
 /**
- * CTEs ending in `match_query(q)`: the FTS5 query of `terms`, quoted as `parseSearchQuery` quotes
- * them, with each prefix term spelled out from the vocabulary when it has 1 to MAX_WORDS words,
- * and explicit ANDs (FTS5 has no implicit AND after a parenthesis). Needs `WITH RECURSIVE`. The
- * walk reads one vocabulary entry per word (`>= word || char(1)` skips to the next word: no token
- * holds a control character).
+ * CTEs ending in `match_query(q)`: the FTS5 query of the terms' forms, as `parseSearchQuery`
+ * writes it (each term's forms ORed, the terms ANDed), with each prefix spelled out from the
+ * vocabulary when it has 1 to MAX_WORDS words. Needs `WITH RECURSIVE`. The walk reads one
+ * vocabulary entry per word (`>= word || char(1)` skips to the next word: no token holds a
+ * control character).
  */
-export function expandedMatchCtes(terms: readonly string[]): SQL {
-  const input = JSON.stringify(terms.map((term) => [vocabularyPrefix(term), [...term].length >= MIN_PREFIX ? `"${term}"*` : `"${term}"`]));
-  return sql`match_input(i, p, original) AS (SELECT key, value ->> 0, value ->> 1 FROM json_each(${input})),
-    match_walk(i, word, n) AS (
-      SELECT i, (SELECT term FROM ${sql.raw(VOCABULARY)} WHERE term >= m.p LIMIT 1), 1 FROM match_input m WHERE m.p IS NOT NULL
+export function expandedMatchCtes(terms: readonly TermForms[]): SQL {
+  // One row per form: [term index, prefix to spell out (or null), the form as written in the query].
+  const forms = terms.flatMap((term, i) => [
+    ...term.prefixes.map((prefix) => [i, vocabularyPrefix(prefix), `"${prefix}"*`]),
+    ...term.words.map((word) => [i, null, `"${word}"`]),
+  ]);
+  return sql`match_input(k, i, p, original) AS (SELECT key, value ->> 0, value ->> 1, value ->> 2 FROM json_each(${JSON.stringify(forms)})),
+    match_walk(k, word, n) AS (
+      SELECT k, (SELECT term FROM ${sql.raw(VOCABULARY)} WHERE term >= m.p LIMIT 1), 1 FROM match_input m WHERE m.p IS NOT NULL
       UNION ALL
-      SELECT w.i, (SELECT term FROM ${sql.raw(VOCABULARY)} WHERE term >= w.word || char(1) LIMIT 1), w.n + 1
-      FROM match_walk w CROSS JOIN match_input m ON m.i = w.i
+      SELECT w.k, (SELECT term FROM ${sql.raw(VOCABULARY)} WHERE term >= w.word || char(1) LIMIT 1), w.n + 1
+      FROM match_walk w CROSS JOIN match_input m ON m.k = w.k
       WHERE substr(w.word, 1, length(m.p)) = m.p AND w.n <= ${sql.raw(String(MAX_WORDS))}),
-    match_words(i, words, n) AS (
-      SELECT w.i, group_concat('"' || w.word || '"', ' OR '), count(*)
-      FROM match_walk w CROSS JOIN match_input m ON m.i = w.i
-      WHERE substr(w.word, 1, length(m.p)) = m.p GROUP BY w.i),
-    match_query(q) AS (
-      SELECT group_concat(CASE WHEN mw.n BETWEEN 1 AND ${sql.raw(String(MAX_WORDS))} THEN '(' || mw.words || ')' ELSE m.original END, ' AND ')
-      FROM match_input m LEFT JOIN match_words mw ON mw.i = m.i)`;
+    match_words(k, words, n) AS (
+      SELECT w.k, group_concat('"' || w.word || '"', ' OR '), count(*)
+      FROM match_walk w CROSS JOIN match_input m ON m.k = w.k
+      WHERE substr(w.word, 1, length(m.p)) = m.p GROUP BY w.k),
+    match_terms(i, expression) AS (
+      SELECT m.i, '(' || group_concat(CASE WHEN mw.n BETWEEN 1 AND ${sql.raw(String(MAX_WORDS))} THEN mw.words ELSE m.original END, ' OR ') || ')'
+      FROM match_input m LEFT JOIN match_words mw ON mw.k = m.k GROUP BY m.i),
+    match_query(q) AS (SELECT group_concat(expression, ' AND ') FROM match_terms)`;
 }
 
 /** `match_query(q)` holding the query as parsed, prefix terms unchanged. */
