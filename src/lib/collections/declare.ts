@@ -36,13 +36,15 @@ export type TranslationKind = 'required' | 'optional' | 'text';
 export type ReferenceKind = 'edition' | 'tag' | 'organizer' | 'curator' | 'media' | 'image' | 'file';
 
 /** What a list cell shows. */
-export type ColumnKind = 'title' | 'status' | 'locales' | 'date' | 'text' | 'bytes' | 'thumb' | 'kind';
+export type ColumnKind = 'title' | 'status' | 'locales' | 'date' | 'text' | 'bytes' | 'thumb' | 'kind' | 'eventStatus';
 
 export interface ListColumn {
   key: string;
   kind: ColumnKind;
   /** The sort value of this column, when it is sortable. */
   sort?: string;
+  /** The string key of its header, when it is not `admin.column.<key>`. */
+  label?: string;
 }
 
 /** A filter control of a list screen. */
