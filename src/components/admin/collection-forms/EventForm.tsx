@@ -13,6 +13,7 @@ import { localTimeZone } from '../../../lib/zoned-time.ts';
 import { MultiRelationField, SingleRelationField } from '../RelationField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { formIsland } from './form-island.tsx';
+import { EditionZoneHint } from './EditionZoneHint.tsx';
 import { ProgrammeTexts } from './ProgrammeTexts.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
@@ -50,6 +51,7 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
       </Section>
       <Section legend={t('admin.group.when')}>
         <DateTimeZoneField />
+        <EditionZoneHint isNew={!item} draft={form.draft} setValue={form.setValue} />
         <SelectField
           path="eventStatus"
           label={labels['eventStatus']!}
