@@ -44,7 +44,8 @@ describe('event status', () => {
     expect(fr.body).toMatch(/data-event-status="cancelled">Annulé</);
     const open = await page(`/en/hub/event/${scheduled.slug}`);
     expect(open.body).toContain('https://tickets.example/x');
-    expect(open.body).not.toContain('data-event-status');
+    // Its own page has no notice (the "more in this edition" cards below do mark the other two).
+    expect(open.body).not.toContain('event-status-notice');
     expect(jsonLdOf(open.body)[0]).toMatchObject({ eventStatus: 'https://schema.org/EventScheduled', offers: { url: 'https://tickets.example/x' } });
 
     // Listings: the hub's cards and the edition's programme mark both, and not the scheduled one.

@@ -124,7 +124,7 @@ export function ListTable({ config, list, caption }: { config: Collection; list:
                 />
               </td>
               {config.list.columns.map((column) => (
-                <td key={column.key} data-label={t(`admin.column.${column.key}`)} data-column={column.key}>
+                <td key={column.key} data-label={t(column.label ?? `admin.column.${column.key}`)} data-column={column.key}>
                   <Cell column={column} item={item} config={config} now={now} />
                 </td>
               ))}
