@@ -281,9 +281,9 @@ export const events = sqliteTable(
     slugCheck('events_slug_check', 'slug'),
     statusCheck('events_status_check'),
     check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
-    // Public listings: range on starts_at, and ends_at / publish_at read from the index itself, so
-    // counting the upcoming events never touches the table.
-    index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt),
+    // Public listings: range on starts_at, and ends_at / publish_at / unpublish_at read from the
+    // index itself, so counting the upcoming events never touches the table.
+    index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt, t.unpublishAt),
     // The next scheduled publication (page-cache/schedule.ts) without scanning 100k rows.
     index('events_scheduled_idx')
       .on(t.publishAt)

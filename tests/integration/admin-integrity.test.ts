@@ -154,7 +154,9 @@ describe('bulk actions', () => {
     const result = await app.editor.call('POST', '/api/admin/events/bulk', { action: 'publish', ids: [ready, bare] });
     expect(result.status).toBe(200);
     expect(result.body.changed).toEqual([ready]);
-    expect(result.body.skipped).toEqual([{ id: bare, errors: { 'translations.en.title': ['REQUIRED_TO_PUBLISH'], venueAddress: ['VENUE_OR_ONLINE_REQUIRED'] } }]);
+    expect(result.body.skipped).toEqual([
+      { id: bare, errors: { 'translations.en.title': ['REQUIRED_TO_PUBLISH'], venueAddress: ['VENUE_OR_ONLINE_REQUIRED'] } },
+    ]);
     expect((await app.editor.call('GET', `/api/admin/events/${ready}`)).body.status).toBe('published');
     expect((await app.editor.call('GET', `/api/admin/events/${bare}`)).body.status).toBe('draft');
     const single = await app.editor.call('PATCH', `/api/admin/events/${bare}`, { version: 1, status: 'published' });

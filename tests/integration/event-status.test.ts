@@ -24,8 +24,18 @@ describe('event status', () => {
     const tag = await createTag(admin);
     const edition = await createEdition(admin, { status: 'published' });
     const common = { status: 'published', editionId: edition.id, tagIds: [tag.id], registrationUrl: 'https://tickets.example/x' };
-    const cancelled = await createEvent(admin, { ...common, eventStatus: 'cancelled', translations: { en: { title: 'Harbour concert' }, fr: { title: 'Concert du port' } } });
-    await createEvent(admin, { ...common, eventStatus: 'postponed', translations: { en: { title: 'Dune walk' } }, startsAt: '2031-03-06T18:30:00+01:00', endsAt: '2031-03-06T21:00:00+01:00' });
+    const cancelled = await createEvent(admin, {
+      ...common,
+      eventStatus: 'cancelled',
+      translations: { en: { title: 'Harbour concert' }, fr: { title: 'Concert du port' } },
+    });
+    await createEvent(admin, {
+      ...common,
+      eventStatus: 'postponed',
+      translations: { en: { title: 'Dune walk' } },
+      startsAt: '2031-03-06T18:30:00+01:00',
+      endsAt: '2031-03-06T21:00:00+01:00',
+    });
     const scheduled = await createEvent(admin, { ...common, startsAt: '2031-03-07T18:30:00+01:00', endsAt: '2031-03-07T21:00:00+01:00' });
     expect(cancelled.eventStatus).toBe('cancelled');
     expect(scheduled.eventStatus).toBe('scheduled');

@@ -6,4 +6,10 @@ import type { FilterControl } from '../collections/declare.ts';
 export const eventStatusField = z.enum(eventStatuses, { error: 'INVALID_VALUE' });
 
 /** The list's "status of the event" select, labelled from `eventStatus.value.*`. */
-export const eventStatusControl: FilterControl = { key: 'eventStatus', kind: 'select', options: eventStatuses, labelPrefix: 'eventStatus.value.', label: 'eventStatus.column' };
+export const eventStatusControl: FilterControl = {
+  key: 'eventStatus',
+  kind: 'select',
+  options: eventStatuses,
+  labelPrefix: 'eventStatus.value.',
+  label: 'eventStatus.column',
+};

@@ -49,7 +49,13 @@ export interface ListColumn {
 
 /** A filter control of a list screen. */
 export type FilterControl =
-  | { key: string; kind: 'select'; options: readonly string[]; labelPrefix: string; /** String key of its label, when not `admin.filter.<key>`. */ label?: string }
+  | {
+      key: string;
+      kind: 'select';
+      options: readonly string[];
+      labelPrefix: string;
+      /** String key of its label, when not `admin.filter.<key>`. */ label?: string;
+    }
   | { key: string; kind: 'relation'; collection: CollectionName; label?: string };
 
 /** How a list screen's state maps onto its URL and the list API. */

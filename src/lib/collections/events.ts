@@ -88,7 +88,16 @@ export const eventsCollection = defineCollection({
     sorts: ['updatedAt', 'createdAt', 'startsAt', 'title', 'slug', 'status', 'eventStatus'],
     defaultSort: '-updatedAt',
     filters: { status: statusFilter, eventStatus: eventStatusField.optional(), edition: idParam.optional(), tag: idParam.optional() },
-    columns: [...programmeColumns.slice(0, 2), { key: 'eventStatus', kind: 'eventStatus', sort: 'eventStatus', label: 'eventStatus.column' }, ...programmeColumns.slice(2)],
-    controls: [statusControl, eventStatusControl, { key: 'edition', kind: 'relation', collection: 'editions' }, { key: 'tag', kind: 'relation', collection: 'tags' }],
+    columns: [
+      ...programmeColumns.slice(0, 2),
+      { key: 'eventStatus', kind: 'eventStatus', sort: 'eventStatus', label: 'eventStatus.column' },
+      ...programmeColumns.slice(2),
+    ],
+    controls: [
+      statusControl,
+      eventStatusControl,
+      { key: 'edition', kind: 'relation', collection: 'editions' },
+      { key: 'tag', kind: 'relation', collection: 'tags' },
+    ],
   },
 });

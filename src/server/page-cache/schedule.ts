@@ -27,7 +27,12 @@ const selectNext = (table: typeof events | typeof editions, column: 'publishAt' 
       .where(and(sql`+${table.status} = 'published'`, gt(table[column], sql.placeholder('now'))))
       .prepare(),
   );
-const nextQueries = [selectNext(events, 'publishAt'), selectNext(editions, 'publishAt'), selectNext(events, 'unpublishAt'), selectNext(editions, 'unpublishAt')];
+const nextQueries = [
+  selectNext(events, 'publishAt'),
+  selectNext(editions, 'publishAt'),
+  selectNext(events, 'unpublishAt'),
+  selectNext(editions, 'unpublishAt'),
+];
 
 /** The earliest future `publishAt` or `unpublishAt` of a published event or edition, or null. */
 export async function getNextScheduledChange(db: Executor, now: Date): Promise<Date | null> {

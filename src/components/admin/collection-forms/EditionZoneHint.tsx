@@ -18,27 +18,39 @@ interface EditionDates {
   timeZone: string;
 }
 
-export function EditionZoneHint({ isNew, draft, setValue }: { isNew: boolean; draft: FormDraft; setValue: (path: string, value: unknown) => void }) {
+interface Props {
+  isNew: boolean;
+  draft: FormDraft;
+  setValue: (path: string, value: unknown) => void;
+  /** Sets a value without making the form dirty (the edition given by the page's URL). */
+  setDefaults: (values: Record<string, unknown>) => void;
+  /** The edition the page opened with, if any. */
+  initialEditionId?: unknown;
+}
+
+export function EditionZoneHint({ isNew, draft, setValue, setDefaults, initialEditionId }: Props) {
   const { t, locale } = useAdmin();
   const editionId = typeof draft['editionId'] === 'number' ? draft['editionId'] : null;
   const [edition, setEdition] = useState<EditionDates | null>(null);
+  const [adoptedId, setAdoptedId] = useState<number | null>(null);
+  // Once per chosen edition, so an editor who then picks another zone keeps it.
   const adopted = useRef<number | null>(null);
 
   useEffect(() => {
-    if (editionId === null) return setEdition(null);
+    if (editionId === null) return;
     const abort = new AbortController();
     void apiRequest<EditionDates>('GET', paths.adminApi('editions', editionId), undefined, abort.signal).then((result) => {
-      if (result.ok) setEdition(result.data);
+      if (!result.ok) return;
+      setEdition(result.data);
+      if (isNew && adopted.current !== result.data.id) {
+        adopted.current = result.data.id;
+        if (result.data.id === initialEditionId) setDefaults({ timeZone: result.data.timeZone });
+        else setValue('timeZone', result.data.timeZone);
+        setAdoptedId(result.data.id);
+      }
     });
     return () => abort.abort();
-  }, [editionId]);
-
-  // Once per chosen edition, so an editor who then picks another zone keeps it.
-  useEffect(() => {
-    if (!isNew || !edition || adopted.current === edition.id) return;
-    adopted.current = edition.id;
-    if (draft['timeZone'] !== edition.timeZone) setValue('timeZone', edition.timeZone);
-  }, [isNew, edition, draft, setValue]);
+  }, [editionId, isNew, setValue, setDefaults, initialEditionId]);
 
   if (!edition || edition.id !== editionId) return null;
   const zone = typeof draft['timeZone'] === 'string' ? draft['timeZone'] : 'UTC';
@@ -49,7 +61,7 @@ export function EditionZoneHint({ isNew, draft, setValue }: { isNew: boolean; dr
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: edition.timeZone });
   return (
     <div className="admin-edition-hint" role="status">
-      {isNew && adopted.current === edition.id && <p>{t('publication.timeZoneFromEdition', { zone: edition.timeZone.replace(/_/g, ' ') })}</p>}
+      {isNew && adoptedId === edition.id && <p>{t('publication.timeZoneFromEdition', { zone: edition.timeZone.replace(/_/g, ' ') })}</p>}
       {outside && (
         <p className="admin-warning" data-warning="outside-edition">
           {t('publication.outsideEdition', { range: format.formatRange(range.startsAt, range.endsAt) })}

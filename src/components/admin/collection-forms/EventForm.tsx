@@ -51,7 +51,7 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
       </Section>
       <Section legend={t('admin.group.when')}>
         <DateTimeZoneField />
-        <EditionZoneHint isNew={!item} draft={form.draft} setValue={form.setValue} />
+        <EditionZoneHint isNew={!item} draft={form.draft} setValue={form.setValue} setDefaults={setDefaults} initialEditionId={defaults?.['editionId']} />
         <SelectField
           path="eventStatus"
           label={labels['eventStatus']!}

@@ -44,11 +44,15 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
   const run = async (action: Action, detach = false) => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ changed?: number[]; skipped?: { id: number; errors: Record<string, string[]> }[] }>('POST', paths.adminApi(config.name, 'bulk'), {
-        action,
-        ids,
-        ...(detach ? { detach: true } : {}),
-      });
+      const result = await apiRequest<{ changed?: number[]; skipped?: { id: number; errors: Record<string, string[]> }[] }>(
+        'POST',
+        paths.adminApi(config.name, 'bulk'),
+        {
+          action,
+          ids,
+          ...(detach ? { detach: true } : {}),
+        },
+      );
       if (result.ok) {
         const changed = action === 'delete' ? count : (result.data.changed?.length ?? count);
         const skipped = result.data.skipped ?? [];
@@ -103,7 +107,7 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
               ? t('admin.bulk.rejectedTitle')
               : outcome?.kind === 'partial'
                 ? t('bulkPublish.partialTitle', { count: outcome.published ?? 0 })
-              : t('admin.bulk.confirmDelete', { count })
+                : t('admin.bulk.confirmDelete', { count })
         }
         onClose={() => setOutcome(null)}
         actions={

@@ -56,7 +56,11 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
     }
     case 'eventStatus':
       // Only the statuses a visitor is told about get a badge; "scheduled" is the quiet default.
-      return value && value !== 'scheduled' ? <span className="admin-badge">{t(`eventStatus.value.${String(value)}`)}</span> : <>{t('eventStatus.value.scheduled')}</>;
+      return value && value !== 'scheduled' ? (
+        <span className="admin-badge">{t(`eventStatus.value.${String(value)}`)}</span>
+      ) : (
+        <>{t('eventStatus.value.scheduled')}</>
+      );
     case 'kind':
       return <>{value ? t(`admin.${config.name}.kind.${String(item['kind'])}`) : ''}</>;
     default:
