@@ -26,7 +26,7 @@ test('bulk publish publishes the valid events and lists the others with a link t
   await waitForIslands(page);
   await expect(page.locator('table.admin-list tbody tr')).toHaveCount(2);
   await page.getByRole('checkbox', { name: t('admin.list.selectAll') }).check();
-  await page.getByRole('button', { name: t('admin.bulk.publish') }).click();
+  await page.getByRole('button', { name: t('admin.bulk.publish'), exact: true }).click();
 
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();

@@ -74,9 +74,69 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
     }
   };
 
-  if (count === 0) return null;
-  const actions: Action[] = config.publishable ? ['publish', 'unpublish', 'archive', 'delete'] : ['delete'];
   const canDetach = userCan(user, detachPermissions[config.name] ?? 'content.deletePublished');
+  // A partial publish reloads the list, which clears the selection: its report must stay open.
+  const dialog = (
+    <Dialog
+      open={outcome !== null}
+      role="alertdialog"
+      title={
+        outcome?.kind === 'inUse'
+          ? t('admin.bulk.inUseTitle')
+          : outcome?.kind === 'rejected'
+            ? t('admin.bulk.rejectedTitle')
+            : outcome?.kind === 'partial'
+              ? t('bulkPublish.partialTitle', { count: outcome.published ?? 0 })
+              : t('admin.bulk.confirmDelete', { count })
+      }
+      onClose={() => setOutcome(null)}
+      actions={
+        <>
+          {outcome?.kind === 'confirm' && (
+            <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete')} data-confirm="delete">
+              {t('admin.delete.confirm')}
+            </button>
+          )}
+          {outcome?.kind === 'inUse' && canDetach && (
+            <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete', true)} data-confirm="detach">
+              {t('admin.delete.detachAndDelete')}
+            </button>
+          )}
+          <button type="button" className="admin-button admin-button--quiet" onClick={() => setOutcome(null)}>
+            {outcome?.kind === 'confirm' ? t('admin.common.cancel') : t('admin.common.close')}
+          </button>
+        </>
+      }
+    >
+      {outcome?.kind === 'confirm' && <p>{t('admin.delete.body')}</p>}
+      {outcome?.kind === 'inUse' && outcome.usages && (
+        <>
+          <p>{t('admin.delete.inUseIntro', { count: outcome.usages.total })}</p>
+          <UsageList usages={outcome.usages.usages} total={outcome.usages.total} />
+          {!canDetach && <p>{t('admin.delete.cannotDetach')}</p>}
+        </>
+      )}
+      {(outcome?.kind === 'rejected' || outcome?.kind === 'partial') && (
+        <>
+          {outcome.kind === 'partial' && <p>{t('bulkPublish.skippedIntro', { count: outcome.reasons?.length ?? 0 })}</p>}
+          <ul className="admin-bulk__reasons">
+            {outcome.reasons?.map((reason) => (
+              <li key={reason.id} data-skipped={reason.id}>
+                <a href={paths.adminEdit(locale, config.name, reason.id)}>{t('bulkPublish.fix', { title: titles.get(reason.id) ?? `#${reason.id}` })}</a>
+                <ul>
+                  {reason.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Dialog>
+  );
+  if (count === 0) return outcome ? dialog : null;
+  const actions: Action[] = config.publishable ? ['publish', 'unpublish', 'archive', 'delete'] : ['delete'];
   return (
     <div className="admin-bulk" role="region" aria-label={t('admin.bulk.label')}>
       <p className="admin-bulk__count" aria-live="polite">
@@ -97,69 +157,7 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
       <button type="button" className="admin-button admin-button--quiet" onClick={() => list.setAll([])}>
         {t('admin.bulk.clear')}
       </button>
-      <Dialog
-        open={outcome !== null}
-        role="alertdialog"
-        title={
-          outcome?.kind === 'inUse'
-            ? t('admin.bulk.inUseTitle')
-            : outcome?.kind === 'rejected'
-              ? t('admin.bulk.rejectedTitle')
-              : outcome?.kind === 'partial'
-                ? t('bulkPublish.partialTitle', { count: outcome.published ?? 0 })
-                : t('admin.bulk.confirmDelete', { count })
-        }
-        onClose={() => setOutcome(null)}
-        actions={
-          <>
-            {outcome?.kind === 'confirm' && (
-              <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete')} data-confirm="delete">
-                {t('admin.delete.confirm')}
-              </button>
-            )}
-            {outcome?.kind === 'inUse' && canDetach && (
-              <button
-                type="button"
-                className="admin-button admin-button--danger"
-                disabled={busy}
-                onClick={() => void run('delete', true)}
-                data-confirm="detach"
-              >
-                {t('admin.delete.detachAndDelete')}
-              </button>
-            )}
-            <button type="button" className="admin-button admin-button--quiet" onClick={() => setOutcome(null)}>
-              {outcome?.kind === 'confirm' ? t('admin.common.cancel') : t('admin.common.close')}
-            </button>
-          </>
-        }
-      >
-        {outcome?.kind === 'confirm' && <p>{t('admin.delete.body')}</p>}
-        {outcome?.kind === 'inUse' && outcome.usages && (
-          <>
-            <p>{t('admin.delete.inUseIntro', { count: outcome.usages.total })}</p>
-            <UsageList usages={outcome.usages.usages} total={outcome.usages.total} />
-            {!canDetach && <p>{t('admin.delete.cannotDetach')}</p>}
-          </>
-        )}
-        {(outcome?.kind === 'rejected' || outcome?.kind === 'partial') && (
-          <>
-            {outcome.kind === 'partial' && <p>{t('bulkPublish.skippedIntro', { count: outcome.reasons?.length ?? 0 })}</p>}
-            <ul className="admin-bulk__reasons">
-              {outcome.reasons?.map((reason) => (
-                <li key={reason.id} data-skipped={reason.id}>
-                  <a href={paths.adminEdit(locale, config.name, reason.id)}>{t('bulkPublish.fix', { title: titles.get(reason.id) ?? `#${reason.id}` })}</a>
-                  <ul>
-                    {reason.problems.map((problem) => (
-                      <li key={problem}>{problem}</li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </Dialog>
+      {dialog}
     </div>
   );
 }
