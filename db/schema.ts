@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { eventStatuses } from '../src/lib/event-status.ts';
 
 export const publicationStatuses = ['draft', 'published', 'archived'] as const;
 export type PublicationStatus = (typeof publicationStatuses)[number];
@@ -197,6 +198,13 @@ export const tagTranslations = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Event status and scheduled unpublication (decision 029)
+// ---------------------------------------------------------------------------------------------
+
+/** Hidden from the public from this instant (null = stays public); the counterpart of `publishAt`. */
+const scheduledUnpublication = () => ({ unpublishAt: timestamp('unpublish_at') });
+
+// ---------------------------------------------------------------------------------------------
 // Editions and events
 // ---------------------------------------------------------------------------------------------
 
@@ -208,6 +216,7 @@ export const editions = sqliteTable(
     status: text('status', { enum: publicationStatuses }).notNull().default('draft'),
     /** Visible to the public from this instant (null = as soon as published). */
     publishAt: timestamp('publish_at'),
+    ...scheduledUnpublication(),
     publishedAt: timestamp('published_at'),
     startsAt: timestamp('starts_at').notNull(),
     endsAt: timestamp('ends_at').notNull(),
@@ -225,6 +234,9 @@ export const editions = sqliteTable(
     index('editions_scheduled_idx')
       .on(t.publishAt)
       .where(sql`${t.publishAt} IS NOT NULL`),
+    index('editions_unpublish_idx')
+      .on(t.unpublishAt)
+      .where(sql`${t.unpublishAt} IS NOT NULL`),
   ],
 );
 
@@ -251,6 +263,8 @@ export const events = sqliteTable(
     editionId: integer('edition_id').references(() => editions.id, { onDelete: 'set null' }),
     status: text('status', { enum: publicationStatuses }).notNull().default('draft'),
     publishAt: timestamp('publish_at'),
+    ...scheduledUnpublication(),
+    eventStatus: text('event_status', { enum: eventStatuses }).notNull().default('scheduled'),
     publishedAt: timestamp('published_at'),
     startsAt: timestamp('starts_at').notNull(),
     endsAt: timestamp('ends_at').notNull(),
@@ -267,13 +281,16 @@ export const events = sqliteTable(
     slugCheck('events_slug_check', 'slug'),
     statusCheck('events_status_check'),
     check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
-    // Public listings: range on starts_at, and ends_at / publish_at read from the index itself, so
-    // counting the upcoming events never touches the table.
-    index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt),
+    // Public listings: range on starts_at, and ends_at / publish_at / unpublish_at read from the
+    // index itself, so counting the upcoming events never touches the table.
+    index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt, t.unpublishAt),
     // The next scheduled publication (page-cache/schedule.ts) without scanning 100k rows.
     index('events_scheduled_idx')
       .on(t.publishAt)
       .where(sql`${t.publishAt} IS NOT NULL`),
+    index('events_unpublish_idx')
+      .on(t.unpublishAt)
+      .where(sql`${t.unpublishAt} IS NOT NULL`),
     // The longest event (events/span.ts) read from the end of an index instead of a table scan.
     index('events_span_idx').on(sql`(${t.endsAt} - ${t.startsAt})`),
     // Edition pages filter by edition and status together; both equalities must come from one index.

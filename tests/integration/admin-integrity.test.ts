@@ -109,7 +109,7 @@ describe('deleting what is in use', () => {
 });
 
 describe('bulk actions', () => {
-  it('publishes, archives and deletes many items; a refused item changes nothing', async () => {
+  it('publishes, archives and deletes many items; publishing skips the items that cannot be, other actions are all or nothing', async () => {
     const ids = await Promise.all(
       ['Bulk one', 'Bulk two', 'Bulk three'].map(async (title) => (await app.editor.call('POST', '/api/admin/events', draftEvent(title))).body.id),
     );
@@ -121,36 +121,44 @@ describe('bulk actions', () => {
     const bulk = (action: string, selected: number[], client = app.editor) => client.call('POST', '/api/admin/events/bulk', { action, ids: selected });
     expect((await bulk('archive', [ids[0], ids[1]])).status).toBe(200);
     expect((await bulk('unpublish', [ids[2]])).status).toBe(200);
-    // Archived → published is not a transition: the whole batch is refused, the draft stays a draft.
-    const refused = await bulk('publish', [ids[0], ids[2]]);
+    // Archived → published is not a transition: that item is skipped, the draft beside it is published.
+    const partial = await bulk('publish', [ids[0], ids[2]]);
+    expect(partial.status).toBe(200);
+    expect(partial.body).toMatchObject({ changed: [ids[2]], skipped: [{ id: ids[0], errors: { status: ['INVALID_TRANSITION'] } }] });
+    expect((await app.editor.call('GET', `/api/admin/events/${ids[0]}`)).body.status).toBe('archived');
+    // With nothing publishable the batch is refused as a whole.
+    const refused = await bulk('publish', [ids[0]]);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'BULK_REJECTED', errors: { [`items.${ids[0]}.status`]: ['INVALID_TRANSITION'] } });
-    expect((await app.editor.call('GET', `/api/admin/events/${ids[2]}`)).body.status).toBe('draft');
-    // Archived → draft (restore), then published again.
+    // Archived → draft (restore), then published again; an invalid archive stays all or nothing.
     expect((await bulk('unpublish', [ids[0]])).body.changed).toEqual([ids[0]]);
+    expect((await bulk('archive', [ids[0], ids[1]])).status).toBe(422);
     expect((await bulk('publish', [ids[0]])).status).toBe(200);
 
-    expect((await bulk('delete', [ids[2]])).status).toBe(200);
+    // Every one of them was published once: unpublishing first does not let an editor delete it.
+    expect((await bulk('unpublish', [ids[2]])).status).toBe(200);
+    expect((await bulk('delete', [ids[2]])).status).toBe(403);
     const protectedDelete = await bulk('delete', [ids[0], ids[1]]);
     expect(protectedDelete.status).toBe(403);
     expect(protectedDelete.body.permission).toBe('content.deletePublished');
     expect((await app.editor.call('GET', `/api/admin/events/${ids[1]}`)).status).toBe(200);
-    expect((await bulk('delete', [ids[0], ids[1]], app.admin)).status).toBe(200);
+    expect((await bulk('delete', [ids[0], ids[1], ids[2]], app.admin)).status).toBe(200);
     for (const id of ids) expect((await app.editor.call('GET', `/api/admin/events/${id}`)).status).toBe(404);
   });
 
-  it('refuses to publish an item a public page could not show, naming the missing fields', async () => {
+  it('leaves unpublished an item a public page could not show, naming the missing fields', async () => {
     const ready = (await app.editor.call('POST', '/api/admin/events', draftEvent('Ready to go'))).body.id;
     const bare = (
       await app.editor.call('POST', '/api/admin/events', draftEvent('x', { venueAddress: null, translations: { fr: { title: 'Seulement en français' } } }))
     ).body.id;
     const result = await app.editor.call('POST', '/api/admin/events/bulk', { action: 'publish', ids: [ready, bare] });
-    expect(result.status).toBe(422);
-    expect(result.body.errors).toEqual({
-      [`items.${bare}.translations.en.title`]: ['REQUIRED_TO_PUBLISH'],
-      [`items.${bare}.venueAddress`]: ['VENUE_OR_ONLINE_REQUIRED'],
-    });
-    expect((await app.editor.call('GET', `/api/admin/events/${ready}`)).body.status).toBe('draft');
+    expect(result.status).toBe(200);
+    expect(result.body.changed).toEqual([ready]);
+    expect(result.body.skipped).toEqual([
+      { id: bare, errors: { 'translations.en.title': ['REQUIRED_TO_PUBLISH'], venueAddress: ['VENUE_OR_ONLINE_REQUIRED'] } },
+    ]);
+    expect((await app.editor.call('GET', `/api/admin/events/${ready}`)).body.status).toBe('published');
+    expect((await app.editor.call('GET', `/api/admin/events/${bare}`)).body.status).toBe('draft');
     const single = await app.editor.call('PATCH', `/api/admin/events/${bare}`, { version: 1, status: 'published' });
     expect(single.status).toBe(422);
     expect(single.body.errors['translations.en.title']).toEqual(['REQUIRED_TO_PUBLISH']);

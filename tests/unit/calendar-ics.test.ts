@@ -111,6 +111,20 @@ describe('calendar documents', () => {
     expect(root.components.some((c) => c.name === 'VTIMEZONE')).toBe(false);
   });
 
+  it('marks cancelled and postponed events with STATUS and in their title; others are confirmed', () => {
+    const at = { startsAt: new Date('2031-05-01T18:00:00Z'), endsAt: new Date('2031-05-01T20:00:00Z'), timeZone: 'UTC' };
+    const { events } = parseIcs(
+      buildCalendar(ORIGIN, 'de', 'Programm', [
+        calendarEvent({ id: 1, ...at, eventStatus: 'cancelled' }),
+        calendarEvent({ id: 2, ...at, eventStatus: 'postponed' }),
+        calendarEvent({ id: 3, ...at, eventStatus: 'rescheduled' }),
+        calendarEvent({ id: 4, ...at }),
+      ]),
+    );
+    expect(events.map((event) => event.STATUS)).toEqual(['CANCELLED', 'TENTATIVE', 'CONFIRMED', 'CONFIRMED']);
+    expect(events.map((event) => event.SUMMARY)).toEqual(['Abgesagt: Concert', 'Verschoben: Concert', 'Neu angesetzt: Concert', 'Concert']);
+  });
+
   it('is a valid, empty calendar when there are no events', () => {
     const { root, events } = parseIcs(buildCalendar(ORIGIN, 'de', 'Leer', []));
     expect(events).toEqual([]);

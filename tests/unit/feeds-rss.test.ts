@@ -22,6 +22,7 @@ describe('feed text', () => {
       timeZone: 'Europe/Paris',
       venueName: null,
       onlineUrl: null,
+      eventStatus: 'scheduled' as const,
       editionSlug: null,
       editionTitle: null,
       editionTitleLocale: 'en' as const,
@@ -43,6 +44,12 @@ describe('feed text', () => {
     expect(textOf(findAll(doc, 'category')[0])).toBe('Rock & <Roll>');
     expect(findAll(doc, 'enclosure')[0]!.attributes).toEqual({ url: 'https://hub.example/media/x.jpg?w=640&fm=jpeg', length: '1234', type: 'image/jpeg' });
     expect(findAll(doc, 'atom:link')[0]!.attributes!.href).toBe('https://hub.example/en/hub/feed.xml?tag=rock');
+
+    // A cancelled or postponed event says so in its title, in the feed's language.
+    const called = (locale: 'en' | 'fr', eventStatus: 'cancelled' | 'postponed') =>
+      parseXml(buildEventFeed('https://hub.example', locale, { title: 'T', description: 'D' }, { hubPath: '/', feedPath: '/f' }, [{ ...item, eventStatus }]));
+    expect(textOf(findAll(called('en', 'cancelled'), 'item')[0]!.elements!.find((e) => e.name === 'title'))).toBe(`Cancelled: ${item.title}`);
+    expect(textOf(findAll(called('fr', 'postponed'), 'item')[0]!.elements!.find((e) => e.name === 'title'))).toBe(`Reporté : ${item.title}`);
   });
 });
 

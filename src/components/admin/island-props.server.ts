@@ -10,7 +10,9 @@ import { listPermissions } from '../../server/auth/permissions.ts';
 import { getErrorLabels } from '../errors/index.ts';
 import type { AdminIslandProps } from './ui/AdminIsland.tsx';
 
-const adminKeys = Object.keys(getStrings(defaultLocale)).filter((key) => key.startsWith('admin.')) as UiKey[];
+// Besides `admin.*`, the prefixes of admin features whose strings live in their own sections.
+const islandPrefixes = ['admin.', 'eventStatus.', 'publication.', 'bulkPublish.'];
+const adminKeys = Object.keys(getStrings(defaultLocale)).filter((key) => islandPrefixes.some((prefix) => key.startsWith(prefix))) as UiKey[];
 const localeNames = Object.fromEntries(locales.map((code) => [code, localeConfig[code].label]));
 
 /** The shared props of an admin island for this request. */

@@ -36,18 +36,27 @@ export type TranslationKind = 'required' | 'optional' | 'text';
 export type ReferenceKind = 'edition' | 'tag' | 'organizer' | 'curator' | 'media' | 'image' | 'file';
 
 /** What a list cell shows. */
-export type ColumnKind = 'title' | 'status' | 'locales' | 'date' | 'text' | 'bytes' | 'thumb' | 'kind';
+export type ColumnKind = 'title' | 'status' | 'locales' | 'date' | 'text' | 'bytes' | 'thumb' | 'kind' | 'eventStatus';
 
 export interface ListColumn {
   key: string;
   kind: ColumnKind;
   /** The sort value of this column, when it is sortable. */
   sort?: string;
+  /** The string key of its header, when it is not `admin.column.<key>`. */
+  label?: string;
 }
 
 /** A filter control of a list screen. */
 export type FilterControl =
-  { key: string; kind: 'select'; options: readonly string[]; labelPrefix: string } | { key: string; kind: 'relation'; collection: CollectionName };
+  | {
+      key: string;
+      kind: 'select';
+      options: readonly string[];
+      labelPrefix: string;
+      /** String key of its label, when not `admin.filter.<key>`. */ label?: string;
+    }
+  | { key: string; kind: 'relation'; collection: CollectionName; label?: string };
 
 /** How a list screen's state maps onto its URL and the list API. */
 export interface ListStateConfig {

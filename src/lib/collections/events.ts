@@ -12,6 +12,7 @@ import {
   timeZoneField,
 } from '../admin-schemas/fields.ts';
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
+import { eventStatusControl, eventStatusField } from '../admin-schemas/event-status.ts';
 import { defineCollection, programmeColumns, statusControl } from './declare.ts';
 
 export const eventsCollection = defineCollection({
@@ -23,6 +24,10 @@ export const eventsCollection = defineCollection({
     status: publicationStatusField,
     /** Scheduled publication: a published event stays hidden until this instant. */
     publishAt: instantField.nullable(),
+    /** Scheduled unpublication: a published event is hidden again from this instant. */
+    unpublishAt: instantField.nullable(),
+    /** schema.org status: cancelled and postponed events stay public, marked as such. */
+    eventStatus: eventStatusField,
     startsAt: instantField,
     endsAt: instantField,
     timeZone: timeZoneField,
@@ -43,6 +48,8 @@ export const eventsCollection = defineCollection({
     editionId: 'id',
     status: 'value',
     publishAt: 'optionalInstant',
+    unpublishAt: 'optionalInstant',
+    eventStatus: 'value',
     startsAt: 'instant',
     endsAt: 'instant',
     timeZone: 'text',
@@ -78,10 +85,19 @@ export const eventsCollection = defineCollection({
   publishable: true,
   preview: 'event',
   list: {
-    sorts: ['updatedAt', 'createdAt', 'startsAt', 'title', 'slug', 'status'],
+    sorts: ['updatedAt', 'createdAt', 'startsAt', 'title', 'slug', 'status', 'eventStatus'],
     defaultSort: '-updatedAt',
-    filters: { status: statusFilter, edition: idParam.optional(), tag: idParam.optional() },
-    columns: programmeColumns,
-    controls: [statusControl, { key: 'edition', kind: 'relation', collection: 'editions' }, { key: 'tag', kind: 'relation', collection: 'tags' }],
+    filters: { status: statusFilter, eventStatus: eventStatusField.optional(), edition: idParam.optional(), tag: idParam.optional() },
+    columns: [
+      ...programmeColumns.slice(0, 2),
+      { key: 'eventStatus', kind: 'eventStatus', sort: 'eventStatus', label: 'eventStatus.column' },
+      ...programmeColumns.slice(2),
+    ],
+    controls: [
+      statusControl,
+      eventStatusControl,
+      { key: 'edition', kind: 'relation', collection: 'editions' },
+      { key: 'tag', kind: 'relation', collection: 'tags' },
+    ],
   },
 });

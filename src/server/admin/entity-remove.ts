@@ -34,9 +34,17 @@ export interface RemoveResult {
   purgeId?: number | undefined;
 }
 
+/** An item a bulk publish left as it was, with what stops it (field path → codes). */
+export interface SkippedItem {
+  id: number;
+  errors: Record<string, string[]>;
+}
+
 export interface TransitionResult {
   /** Items whose status changed (others already had the target status). */
   changed: EntityState[];
+  /** Publishing only: the items that could not be published and why. */
+  skipped: SkippedItem[];
   purgeId?: number | undefined;
 }
 
@@ -54,8 +62,17 @@ async function loadAll(tx: Parameters<typeof loadStates>[0], spec: EntitySpec, i
 }
 
 /**
- * Deletes the items (their translations and own relation rows cascade). Published items need
- * `content.deletePublished`. Items something still uses answer 409 `IN_USE` with the usages,
+ * True for an item that is or once was public. `publishedAt` is set on every publication and never
+ * cleared, so unpublishing (or archiving) first does not turn a published item into a draft anyone
+ * may delete (decision 029).
+ */
+function wasEverPublished(state: EntityState): boolean {
+  return state.values['status'] === 'published' || state.values['publishedAt'] instanceof Date;
+}
+
+/**
+ * Deletes the items (their translations and own relation rows cascade). Items that are or were
+ * published need `content.deletePublished`. Items something still uses answer 409 `IN_USE` with the usages,
  * unless `detach` is set and the actor holds the spec's detach permission.
  */
 export function removeEntities(
@@ -69,7 +86,7 @@ export function removeEntities(
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const states = await loadAll(tx, spec, ids);
-      if (states.some((state) => state.values['status'] === 'published')) demand(actor, 'content.deletePublished');
+      if (states.some(wasEverPublished)) demand(actor, 'content.deletePublished');
       let detached: DetachedOwners = {};
       if (spec.usage) {
         const report = await findUsages(tx, spec.usage, ids);
@@ -105,7 +122,9 @@ export function removeEntities(
 
 /**
  * Moves the items to `target` (publish, unpublish, archive). Items already there are left as they
- * are; an invalid transition or a missing publishing requirement refuses the whole batch.
+ * are. Publishing publishes the items that can be and reports the others in `skipped` (an editor
+ * publishing a page of events wants the good ones out); only when none can be is it refused. An
+ * invalid unpublish or archive refuses the whole batch.
  */
 export async function transitionEntities(
   db: Database,
@@ -122,18 +141,18 @@ export async function transitionEntities(
     writeTransaction(db, async (tx) => {
       const states = await loadAll(tx, spec, ids);
       const errors = new FieldErrors();
-      const changing = states.filter((state) => state.values['status'] !== target);
-      for (const state of changing) {
-        const from = statusOf(state) ?? 'draft';
-        if (!canTransition(from, target)) errors.add(`items.${state.id}.status`, 'INVALID_TRANSITION');
-        if (target === 'published') {
-          for (const [path, codes] of Object.entries(publication.requirements(state))) {
-            for (const code of codes) errors.add(`items.${state.id}.${path}`, code);
-          }
-        }
+      const pending = states.filter((state) => state.values['status'] !== target);
+      const skipped: SkippedItem[] = [];
+      for (const state of pending) {
+        const own: Record<string, string[]> = {};
+        if (!canTransition(statusOf(state) ?? 'draft', target)) own['status'] = ['INVALID_TRANSITION'];
+        if (target === 'published') Object.assign(own, publication.requirements(state));
+        for (const [path, codes] of Object.entries(own)) for (const code of codes) errors.add(`items.${state.id}.${path}`, code);
+        if (Object.keys(own).length > 0) skipped.push({ id: state.id, errors: own });
       }
-      errors.throwIfAny(422, 'BULK_REJECTED', 'Some of the selected items cannot take this action');
-      if (changing.length === 0) return { changed: [] };
+      const changing = pending.filter((state) => !skipped.some((item) => item.id === state.id));
+      if (target !== 'published' || changing.length === 0) errors.throwIfAny(422, 'BULK_REJECTED', 'Some of the selected items cannot take this action');
+      if (changing.length === 0) return { changed: [], skipped };
       const now = new Date();
       const set = {
         status: target,
@@ -185,7 +204,7 @@ export async function transitionEntities(
           return { ...entry, state: { ...entry.state, values: { ...values, ...set, version } } };
         }),
       );
-      return withPurge(tx, { changed: changing }, purgeOf);
+      return withPurge(tx, { changed: changing, skipped }, purgeOf);
     }),
   );
 }

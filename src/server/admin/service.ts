@@ -83,7 +83,7 @@ export async function deleteItems(
   return { body: { deleted: ids, detached: result.detached }, changes: purgeOf(result), purgeId: result.purgeId };
 }
 
-/** Bulk publish / unpublish / archive / delete: all items or none. */
+/** Bulk publish (the valid items, the others listed as skipped) / unpublish / archive / delete (all or none). */
 export async function bulkItems(db: Database, actor: Actor, resource: AdminResource, input: BulkInput): Promise<WriteOutcome> {
   if (input.action === 'delete') {
     const outcome = await deleteItems(db, actor, resource, input.ids, input.detach ?? false);
@@ -102,7 +102,7 @@ export async function bulkItems(db: Database, actor: Actor, resource: AdminResou
   };
   const result = await transitionEntities(db, actor, resource.spec, input.ids, target, purgeOf);
   return {
-    body: { action: input.action, ids: input.ids, changed: result.changed.map((state) => state.id) },
+    body: { action: input.action, ids: input.ids, changed: result.changed.map((state) => state.id), skipped: result.skipped },
     changes: purgeOf(result),
     purgeId: result.purgeId,
   };

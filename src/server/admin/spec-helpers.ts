@@ -13,6 +13,11 @@ export function validateTimeRange(state: EntityState, errors: FieldErrors): void
     errors.add('endsAt', 'END_BEFORE_START');
   }
   if (typeof timeZone === 'string' && !isKnownTimeZone(timeZone)) errors.add('timeZone', 'UNKNOWN_TIME_ZONE');
+  // An unpublication at or before the publication would leave the item never public.
+  const { publishAt, unpublishAt } = state.values;
+  if (publishAt instanceof Date && unpublishAt instanceof Date && unpublishAt.getTime() <= publishAt.getTime()) {
+    errors.add('unpublishAt', 'UNPUBLISH_BEFORE_PUBLISH');
+  }
 }
 
 /** A text field in the default locale, else in the first locale that has it. */

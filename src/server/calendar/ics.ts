@@ -7,8 +7,10 @@
 import type { Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { formatDateTimeRange, formatTimeZoneName } from '../../lib/dates.ts';
+import type { EventStatus } from '../../lib/event-status.ts';
 import { paths } from '../../lib/paths.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
+import { titleWithStatus } from '../events/status-title.ts';
 import { absoluteUrl } from '../seo/site.ts';
 import { escapeText, escapeTextList, toIcsDocument } from './ical-text.ts';
 import { buildVTimezone, formatLocalDateTime, formatUtcDateTime } from './vtimezone.ts';
@@ -26,7 +28,16 @@ export interface CalendarEvent {
   onlineUrl: string | null;
   updatedAt: Date;
   tags?: { label: string }[];
+  /** Absent = scheduled. */
+  eventStatus?: EventStatus;
 }
+
+/**
+ * RFC 5545 §3.8.1.11 offers TENTATIVE, CONFIRMED and CANCELLED. A postponed event's dates no longer
+ * hold but it is not called off, which is what TENTATIVE says; a rescheduled one is confirmed at
+ * its new dates (decision 029).
+ */
+const icsStatus: Record<EventStatus, string> = { scheduled: 'CONFIRMED', rescheduled: 'CONFIRMED', postponed: 'TENTATIVE', cancelled: 'CANCELLED' };
 
 /** The UID of an event in every feed and download: stable across edits and locales. */
 export function eventUid(id: number): string {
@@ -61,6 +72,9 @@ function timeZoneLines(events: readonly CalendarEvent[]): string[] {
 
 function eventLines(origin: string, locale: Locale, event: CalendarEvent): string[] {
   const t = getTranslator(locale);
+  const status = event.eventStatus ?? 'scheduled';
+  // Not every calendar shows STATUS; the title says it in words too.
+  const title = titleWithStatus(locale, status, event.title);
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
   const when = `${formatDateTimeRange(locale, event.timeZone, event.startsAt, event.endsAt)} (${formatTimeZoneName(locale, event.timeZone, event.startsAt)}, ${event.timeZone})`;
   const location = [event.venueName, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : '');
@@ -75,12 +89,12 @@ function eventLines(origin: string, locale: Locale, event: CalendarEvent): strin
     `LAST-MODIFIED:${stamp}`,
     dateTimeLine('DTSTART', event.startsAt, zone),
     dateTimeLine('DTEND', event.endsAt, zone),
-    `SUMMARY:${escapeText(event.title)}`,
+    `SUMMARY:${escapeText(title)}`,
     `DESCRIPTION:${escapeText(description)}`,
     ...(location ? [`LOCATION:${escapeText(location)}`] : []),
     // A URI value, not TEXT: built from paths and slugs, it holds no character needing escapes.
     `URL:${url}`,
-    'STATUS:CONFIRMED',
+    `STATUS:${icsStatus[status]}`,
     ...(event.tags?.length ? [`CATEGORIES:${escapeTextList(event.tags.map((tag) => tag.label))}`] : []),
     'END:VEVENT',
   ];

@@ -44,9 +44,11 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
       title,
       slug: events.slug,
       status: events.status,
+      eventStatus: events.eventStatus,
     },
     filters: (query) => [
       query.status ? eq(events.status, query.status) : undefined,
+      query.eventStatus ? eq(events.eventStatus, query.eventStatus) : undefined,
       query.edition ? eq(events.editionId, query.edition) : undefined,
       query.tag ? inArray(events.id, sql`(SELECT ${eventTags.eventId} FROM ${eventTags} WHERE ${eventTags.tagId} = ${query.tag})`) : undefined,
     ],

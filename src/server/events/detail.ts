@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/client.ts';
 import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
+import type { EventStatus } from '../../lib/event-status.ts';
 import { withPhases, type EventPhase } from '../../lib/programme.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
 import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
@@ -33,6 +34,7 @@ export interface EventDetail {
   venueAddress: string | null;
   onlineUrl: string | null;
   registrationUrl: string | null;
+  eventStatus: EventStatus;
   /** The event had ended when the page was read: it says so and offers no registration. */
   hasEnded: boolean;
   publishedAt: Date | null;
@@ -188,6 +190,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     venueAddress: event.venueAddress,
     onlineUrl: event.onlineUrl,
     registrationUrl: event.registrationUrl,
+    eventStatus: event.eventStatus,
     hasEnded: event.endsAt.getTime() <= nowMs,
     publishedAt: event.publishedAt,
     updatedAt: event.updatedAt,

@@ -5,6 +5,7 @@ import type { Executor } from '../../../db/client.ts';
 import { editionTranslations, editions, eventTags, eventTranslations, events, tags } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { nextDateKey, startOfLocalDay } from '../../lib/dates.ts';
+import type { EventStatus } from '../../lib/event-status.ts';
 import type { MediaView } from '../storage/catalog.ts';
 import { attachCardDetails } from './cards.ts';
 import type { EventTimeFilter } from './filters.ts';
@@ -46,6 +47,8 @@ export interface EventListItem {
   timeZone: string;
   venueName: string | null;
   onlineUrl: string | null;
+  /** Cancelled and postponed events stay listed, marked (decision 029). */
+  eventStatus: EventStatus;
   editionSlug: string | null;
   editionTitle: string | null;
   editionTitleLocale: Locale;
@@ -148,6 +151,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         timeZone: events.timeZone,
         venueName: sql<string | null>`coalesce(${own.venueName}, ${fallback.venueName})`,
         onlineUrl: events.onlineUrl,
+        eventStatus: events.eventStatus,
         coverMediaId: events.coverMediaId,
         // When the event became public: the later of its publication and its scheduled time.
         publishedAt:

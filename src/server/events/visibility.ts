@@ -1,4 +1,4 @@
-import { and, isNull, lte, or, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, gt, isNull, lte, or, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
 import { editions, events } from '../../../db/schema.ts';
@@ -6,12 +6,13 @@ import { editions, events } from '../../../db/schema.ts';
 type Publishable = typeof events | typeof editions;
 
 /**
- * The public-visibility rule: published, and its scheduled `publishAt` (if any) has passed.
- * Evaluated at query time so scheduled items appear without a write or a rebuild. In a prepared
+ * The public-visibility rule: published, its scheduled `publishAt` (if any) has passed and its
+ * `unpublishAt` (if any) has not. Evaluated at query time so scheduled items appear and vanish
+ * without a write or a rebuild. In a prepared
  * query `now` is a placeholder bound to epoch milliseconds.
  */
 export function isPubliclyVisible(table: Publishable, now: Date | Placeholder): SQL {
-  return and(eq(table.status, 'published'), or(isNull(table.publishAt), lte(table.publishAt, now)))!;
+  return and(eq(table.status, 'published'), or(isNull(table.publishAt), lte(table.publishAt, now)), notYetUnpublished(table, now))!;
 }
 
 /**
@@ -20,7 +21,12 @@ export function isPubliclyVisible(table: Publishable, now: Date | Placeholder): 
  * scans, or picks a selective index of another filter (edition, tag).
  */
 export function isPubliclyVisibleUnindexed(table: Publishable, now: Date): SQL {
-  return and(sql`+${table.status} = 'published'`, or(isNull(table.publishAt), lte(table.publishAt, now)))!;
+  return and(sql`+${table.status} = 'published'`, or(isNull(table.publishAt), lte(table.publishAt, now)), notYetUnpublished(table, now))!;
+}
+
+/** No scheduled unpublication, or one still ahead of `now`. */
+function notYetUnpublished(table: Publishable, now: Date | Placeholder): SQL {
+  return or(isNull(table.unpublishAt), gt(table.unpublishAt, now))!;
 }
 
 type SlugLookup<T extends Publishable> = (db: Executor) => {

@@ -9,6 +9,7 @@ import { formatDateTimeRange } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { eventUid } from '../calendar/ics.ts';
 import type { EventListItem } from '../events/queries.ts';
+import { titleWithStatus } from '../events/status-title.ts';
 import { absoluteUrl } from '../seo/site.ts';
 
 export interface FeedTexts {
@@ -73,7 +74,7 @@ export function buildEventFeed(
     const enclosure = enclosures.get(item.id);
     lines.push(
       '<item>',
-      element('title', item.title),
+      element('title', titleWithStatus(locale, item.eventStatus, item.title)),
       element('link', absoluteUrl(origin, paths.event(locale, item.slug))),
       `<guid isPermaLink="false">${escapeXml(eventUid(item.id))}</guid>`,
       element('pubDate', publishedAt(item).toUTCString()),

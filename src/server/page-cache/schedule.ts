@@ -1,6 +1,7 @@
 /**
  * When does the public hub next change by itself? Scheduled items (`publishAt` in the future)
- * become visible without any write, so cached pages must not outlive that instant.
+ * become visible, and items with a future `unpublishAt` vanish, without any write, so cached
+ * pages must not outlive either instant.
  */
 import { and, gt, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
@@ -16,25 +17,29 @@ export function forgetScheduleCache(): void {
   memo = undefined;
 }
 
-/** The earliest `publishAt` after placeholder `now` of a published row of `table`. */
-const selectNextPublication = (table: typeof events | typeof editions) =>
+/** The earliest instant of `column` after placeholder `now` among published rows of `table`. */
+const selectNext = (table: typeof events | typeof editions, column: 'publishAt' | 'unpublishAt') =>
   preparedQuery((db) =>
     db
-      .select({ at: min(table.publishAt) })
+      .select({ at: min(table[column]) })
       .from(table)
       // `+status`: most rows are published, so a status index would only add a lookup per row.
-      .where(and(sql`+${table.status} = 'published'`, gt(table.publishAt, sql.placeholder('now'))))
+      .where(and(sql`+${table.status} = 'published'`, gt(table[column], sql.placeholder('now'))))
       .prepare(),
   );
-const selectNextEvent = selectNextPublication(events);
-const selectNextEdition = selectNextPublication(editions);
+const nextQueries = [
+  selectNext(events, 'publishAt'),
+  selectNext(editions, 'publishAt'),
+  selectNext(events, 'unpublishAt'),
+  selectNext(editions, 'unpublishAt'),
+];
 
-/** The earliest future `publishAt` of a published event or edition, or null. */
+/** The earliest future `publishAt` or `unpublishAt` of a published event or edition, or null. */
 export async function getNextScheduledChange(db: Executor, now: Date): Promise<Date | null> {
   if (memo && now.getTime() - memo.at < MEMO_MS && (memo.value === null || memo.value > now)) return memo.value;
   const values = { now: now.getTime() };
-  const [[eventRow], [editionRow]] = await Promise.all([selectNextEvent(db).all(values), selectNextEdition(db).all(values)]);
-  const candidates = [eventRow?.at, editionRow?.at].filter((at): at is Date => at instanceof Date);
+  const rows = await Promise.all(nextQueries.map((query) => query(db).all(values)));
+  const candidates = rows.map(([row]) => row?.at).filter((at): at is Date => at instanceof Date);
   const value = candidates.length ? new Date(Math.min(...candidates.map((at) => at.getTime()))) : null;
   memo = { at: now.getTime(), value };
   return value;

@@ -77,7 +77,7 @@ export async function loadDetails(db: Executor, request: DetailsRequest, locale:
         -- The listed editions first, then their labels: two lookups per listed edition, not per matching one.
         SELECT ed.id, ed.slug, ed.starts_at, j.value ->> 1 AS n
         FROM json_each(${JSON.stringify(editionCounts)}) j
-        CROSS JOIN editions ed ON ed.id = j.value ->> 0 AND ed.status = 'published' AND (ed.publish_at IS NULL OR ed.publish_at <= ${now})
+        CROSS JOIN editions ed ON ed.id = j.value ->> 0 AND ed.status = 'published' AND (ed.publish_at IS NULL OR ed.publish_at <= ${now}) AND (ed.unpublish_at IS NULL OR ed.unpublish_at > ${now})
         ORDER BY n DESC, ed.starts_at DESC LIMIT ${FACET_VALUES}
       ) top
       LEFT JOIN edition_translations own ON own.edition_id = top.id AND own.locale = ${locale}

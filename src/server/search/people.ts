@@ -18,7 +18,7 @@ const PER_PERSON = 3;
 /** `now` is bound, so the statement's text (and its prepared statement) is the same on every request. */
 function visible(alias: string, now: number) {
   const table = sql.raw(alias);
-  return sql`${table}.status = 'published' AND (${table}.publish_at IS NULL OR ${table}.publish_at <= ${now})`;
+  return sql`${table}.status = 'published' AND (${table}.publish_at IS NULL OR ${table}.publish_at <= ${now}) AND (${table}.unpublish_at IS NULL OR ${table}.unpublish_at > ${now})`;
 }
 
 /** Links per curator id and per organizer id appearing among the hits. */

@@ -82,7 +82,7 @@ export interface ScanRow {
 // `now` is bound, not written into the SQL: the statement text stays the same from one request
 // to the next, so the connection's prepared statement is reused.
 const visible = (alias: string, now: number) =>
-  sql`${sql.raw(alias)}.status = 'published' AND (${sql.raw(alias)}.publish_at IS NULL OR ${sql.raw(alias)}.publish_at <= ${now})`;
+  sql`${sql.raw(alias)}.status = 'published' AND (${sql.raw(alias)}.publish_at IS NULL OR ${sql.raw(alias)}.publish_at <= ${now}) AND (${sql.raw(alias)}.unpublish_at IS NULL OR ${sql.raw(alias)}.unpublish_at > ${now})`;
 const typeIs = (type: SearchEntityType) => sql.raw(String(searchEntityTypes.indexOf(type)));
 
 /**

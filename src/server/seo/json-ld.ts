@@ -2,6 +2,7 @@
 import type { EditionDetail } from '../editions/queries.ts';
 import type { EventDetail } from '../events/detail.ts';
 import type { MediaView } from '../storage/catalog.ts';
+import { isCalledOff, schemaOrgEventStatus } from '../../lib/event-status.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { absoluteUrl } from './site.ts';
@@ -10,11 +11,6 @@ type JsonLd = Record<string, unknown>;
 
 function imageUrl(origin: string, media: MediaView | null): string | undefined {
   return media ? absoluteUrl(origin, paths.media(media.key, { width: 1280, format: 'jpeg' })) : undefined;
-}
-
-function eventStatus(status: EventDetail['status']): string {
-  // Archived events are not public; a public event is as scheduled.
-  return status === 'archived' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled';
 }
 
 /** A curator named on an event or edition, pointing at their own page (its `Person`). */
@@ -39,7 +35,7 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
     url,
     startDate: event.startsAt.toISOString(),
     endDate: event.endsAt.toISOString(),
-    eventStatus: eventStatus(event.status),
+    eventStatus: schemaOrgEventStatus(event.eventStatus),
     eventAttendanceMode:
       place && virtual
         ? 'https://schema.org/MixedEventAttendanceMode'
@@ -65,8 +61,8 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
           url: absoluteUrl(origin, paths.edition(locale, event.edition.slug)),
         }
       : undefined,
-    // An ended event offers no registration, here as on the page.
-    offers: event.registrationUrl && !event.hasEnded ? { '@type': 'Offer', url: event.registrationUrl } : undefined,
+    // An ended, cancelled or postponed event offers no registration, here as on the page.
+    offers: event.registrationUrl && !event.hasEnded && !isCalledOff(event.eventStatus) ? { '@type': 'Offer', url: event.registrationUrl } : undefined,
   };
 }
 
@@ -93,6 +89,7 @@ export function editionJsonLd(origin: string, locale: Locale, edition: EditionDe
         url: absoluteUrl(origin, paths.event(locale, event.slug)),
         startDate: event.startsAt.toISOString(),
         endDate: event.endsAt.toISOString(),
+        eventStatus: schemaOrgEventStatus(event.eventStatus),
       })),
     ),
   };

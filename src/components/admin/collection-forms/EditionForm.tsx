@@ -59,6 +59,7 @@ function EditionFields({ item }: Pick<ItemFormProps, 'item'>) {
       <Section legend={t('admin.group.publication')}>
         <SlugField source={form.draft.translations[defaultLocale]?.['title'] ?? ''} />
         <DateTimeField path="publishAt" label={labels['publishAt']!} hint={t('admin.field.publishAtHint')} />
+        <DateTimeField path="unpublishAt" label={labels['unpublishAt']!} hint={t('publication.unpublishAtHint')} />
       </Section>
     </EditForm>
   );

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { collections } from '../../../lib/collections/index.ts';
 import { DateTimeField, DateTimeZoneField } from '../DateTimeZoneField.tsx';
 import { EditForm } from '../edit-form/EditForm.tsx';
-import { Section, TextAreaField, TextField } from '../edit-form/fields.tsx';
+import { Section, SelectField, TextAreaField, TextField } from '../edit-form/fields.tsx';
+import { eventStatuses } from '../../../lib/event-status.ts';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
 import { SlugField } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
@@ -12,6 +13,7 @@ import { localTimeZone } from '../../../lib/zoned-time.ts';
 import { MultiRelationField, SingleRelationField } from '../RelationField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { formIsland } from './form-island.tsx';
+import { EditionZoneHint } from './EditionZoneHint.tsx';
 import { ProgrammeTexts } from './ProgrammeTexts.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
@@ -21,7 +23,7 @@ const labelKeys = [...Object.keys(config.draft.fields), ...Object.keys(config.dr
 
 function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'>) {
   const { t, defaultLocale } = useAdmin();
-  const form = useEditForm({ config, item, defaults: { status: 'draft', timeZone: 'UTC', ...defaults } });
+  const form = useEditForm({ config, item, defaults: { status: 'draft', eventStatus: 'scheduled', timeZone: 'UTC', ...defaults } });
   const labels = useFieldLabels(labelKeys);
   const { setDefaults } = form;
   // A new event starts in the editor's own zone, known only in the browser.
@@ -49,6 +51,13 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
       </Section>
       <Section legend={t('admin.group.when')}>
         <DateTimeZoneField />
+        <EditionZoneHint isNew={!item} draft={form.draft} setValue={form.setValue} setDefaults={setDefaults} initialEditionId={defaults?.['editionId']} />
+        <SelectField
+          path="eventStatus"
+          label={labels['eventStatus']!}
+          hint={t('eventStatus.hint')}
+          options={eventStatuses.map((value) => ({ value, label: t(`eventStatus.value.${value}`) }))}
+        />
       </Section>
       <Section legend={t('admin.group.where')} description={t('admin.events.whereHint')}>
         <TextAreaField path="venueAddress" label={labels['venueAddress']!} rows={2} maxLength={500} />
@@ -69,6 +78,7 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
       <Section legend={t('admin.group.publication')}>
         <SlugField source={defaultTitle} />
         <DateTimeField path="publishAt" label={labels['publishAt']!} hint={t('admin.field.publishAtHint')} />
+        <DateTimeField path="unpublishAt" label={labels['unpublishAt']!} hint={t('publication.unpublishAtHint')} />
       </Section>
     </EditForm>
   );

@@ -4,7 +4,13 @@ import { useAdmin } from '../ui/admin-context.tsx';
 
 export function useFieldLabels(keys: readonly string[]): Record<string, string> {
   const { t } = useAdmin();
-  return useMemo(() => Object.fromEntries(keys.map((key) => [key, t(`admin.field.${key}`)])), [keys, t]);
+  return useMemo(() => Object.fromEntries(keys.map((key) => [key, fieldLabel(t, key)])), [keys, t]);
+}
+
+/** `admin.field.<key>`, else `publication.field.<key>` (fields added with their own strings). */
+export function fieldLabel(t: (key: string) => string, key: string): string {
+  const label = t(`admin.field.${key}`);
+  return label === `admin.field.${key}` ? t(`publication.field.${key}`) : label;
 }
 
 /** A default-locale text of the item for the heading, else any locale's, else `fallback`. */

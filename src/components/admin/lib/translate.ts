@@ -28,5 +28,7 @@ export function createTranslator(strings: AdminStrings, locale: string): AdminT 
 export function translateCode(t: AdminT, code: string, vars?: Record<string, string | number>): string {
   const key = `admin.error.${code}`;
   const text = t(key, vars);
-  return text === key ? t('admin.error.UNKNOWN', { code }) : text;
+  if (text !== key) return text;
+  const own = t(`publication.error.${code}`, vars);
+  return own === `publication.error.${code}` ? t('admin.error.UNKNOWN', { code }) : own;
 }

@@ -1,7 +1,8 @@
 /**
  * Actions on the selected rows: publish / unpublish / archive (publishable collections) and
- * delete. All or nothing, as the API does it: a refused batch lists each item's reason; a delete
- * of items still in use lists where, and offers to detach them for those allowed to.
+ * delete. Publishing publishes what it can and lists the others, each with a link to fix it; the
+ * other actions are all or nothing, as the API does them: a refused batch lists each item's reason;
+ * a delete of items still in use lists where, and offers to detach them for those allowed to.
  */
 import { paths } from '../../../lib/paths.ts';
 import { useStore } from '@nanostores/react';
@@ -14,20 +15,23 @@ import { apiRequest, problemVars, usagesOf, type Problem, type Usage } from '../
 import { translateCode } from '../lib/translate.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
+import { reasonsByItem, skippedErrors, type BulkReason } from './bulk-reasons.ts';
 import type { ListController } from './use-list.ts';
 
 type Action = 'publish' | 'unpublish' | 'archive' | 'delete';
 
 interface Outcome {
-  kind: 'confirm' | 'inUse' | 'rejected';
+  kind: 'confirm' | 'inUse' | 'rejected' | 'partial';
   usages?: { usages: Usage[]; total: number };
-  reasons?: string[];
+  reasons?: BulkReason[];
+  /** Partial publish: how many items were published. */
+  published?: number;
 }
 
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
 
 export function BulkBar({ config, list }: { config: Collection; list: ListController }) {
-  const { t } = useAdmin();
+  const { t, locale, localeNames } = useAdmin();
   const user = useStore($currentUser, { ssr: 'initial' });
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -35,24 +39,24 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
   const count = ids.length;
   const titles = new Map((list.page?.items ?? []).map((item) => [item.id, item.title || item.slug || `#${item.id}`]));
 
-  const reasonsOf = (problem: Problem): string[] =>
-    Object.entries(problem.errors ?? {}).map(([path, codes]) => {
-      const [, id, ...field] = path.split('.');
-      const name = titles.get(Number(id)) ?? `#${id}`;
-      return `${name}${field.length ? ` (${field.join('.')})` : ''}: ${codes.map((code) => translateCode(t, code)).join(' ')}`;
-    });
+  const reasonsOf = (problem: Problem): BulkReason[] => reasonsByItem(t, localeNames, problem.errors ?? {});
 
   const run = async (action: Action, detach = false) => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ changed?: number[] }>('POST', paths.adminApi(config.name, 'bulk'), {
-        action,
-        ids,
-        ...(detach ? { detach: true } : {}),
-      });
+      const result = await apiRequest<{ changed?: number[]; skipped?: { id: number; errors: Record<string, string[]> }[] }>(
+        'POST',
+        paths.adminApi(config.name, 'bulk'),
+        {
+          action,
+          ids,
+          ...(detach ? { detach: true } : {}),
+        },
+      );
       if (result.ok) {
-        setOutcome(null);
         const changed = action === 'delete' ? count : (result.data.changed?.length ?? count);
+        const skipped = result.data.skipped ?? [];
+        setOutcome(skipped.length ? { kind: 'partial', published: changed, reasons: reasonsByItem(t, localeNames, skippedErrors(skipped)) } : null);
         pushToast('success', t(`admin.bulk.done.${action}`, { count: changed }));
         if (action === 'delete') list.drop(ids);
         list.reload();
@@ -70,9 +74,69 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
     }
   };
 
-  if (count === 0) return null;
-  const actions: Action[] = config.publishable ? ['publish', 'unpublish', 'archive', 'delete'] : ['delete'];
   const canDetach = userCan(user, detachPermissions[config.name] ?? 'content.deletePublished');
+  // A partial publish reloads the list, which clears the selection: its report must stay open.
+  const dialog = (
+    <Dialog
+      open={outcome !== null}
+      role="alertdialog"
+      title={
+        outcome?.kind === 'inUse'
+          ? t('admin.bulk.inUseTitle')
+          : outcome?.kind === 'rejected'
+            ? t('admin.bulk.rejectedTitle')
+            : outcome?.kind === 'partial'
+              ? t('bulkPublish.partialTitle', { count: outcome.published ?? 0 })
+              : t('admin.bulk.confirmDelete', { count })
+      }
+      onClose={() => setOutcome(null)}
+      actions={
+        <>
+          {outcome?.kind === 'confirm' && (
+            <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete')} data-confirm="delete">
+              {t('admin.delete.confirm')}
+            </button>
+          )}
+          {outcome?.kind === 'inUse' && canDetach && (
+            <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete', true)} data-confirm="detach">
+              {t('admin.delete.detachAndDelete')}
+            </button>
+          )}
+          <button type="button" className="admin-button admin-button--quiet" onClick={() => setOutcome(null)}>
+            {outcome?.kind === 'confirm' ? t('admin.common.cancel') : t('admin.common.close')}
+          </button>
+        </>
+      }
+    >
+      {outcome?.kind === 'confirm' && <p>{t('admin.delete.body')}</p>}
+      {outcome?.kind === 'inUse' && outcome.usages && (
+        <>
+          <p>{t('admin.delete.inUseIntro', { count: outcome.usages.total })}</p>
+          <UsageList usages={outcome.usages.usages} total={outcome.usages.total} />
+          {!canDetach && <p>{t('admin.delete.cannotDetach')}</p>}
+        </>
+      )}
+      {(outcome?.kind === 'rejected' || outcome?.kind === 'partial') && (
+        <>
+          {outcome.kind === 'partial' && <p>{t('bulkPublish.skippedIntro', { count: outcome.reasons?.length ?? 0 })}</p>}
+          <ul className="admin-bulk__reasons">
+            {outcome.reasons?.map((reason) => (
+              <li key={reason.id} data-skipped={reason.id}>
+                <a href={paths.adminEdit(locale, config.name, reason.id)}>{t('bulkPublish.fix', { title: titles.get(reason.id) ?? `#${reason.id}` })}</a>
+                <ul>
+                  {reason.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Dialog>
+  );
+  if (count === 0) return outcome ? dialog : null;
+  const actions: Action[] = config.publishable ? ['publish', 'unpublish', 'archive', 'delete'] : ['delete'];
   return (
     <div className="admin-bulk" role="region" aria-label={t('admin.bulk.label')}>
       <p className="admin-bulk__count" aria-live="polite">
@@ -93,57 +157,7 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
       <button type="button" className="admin-button admin-button--quiet" onClick={() => list.setAll([])}>
         {t('admin.bulk.clear')}
       </button>
-      <Dialog
-        open={outcome !== null}
-        role="alertdialog"
-        title={
-          outcome?.kind === 'inUse'
-            ? t('admin.bulk.inUseTitle')
-            : outcome?.kind === 'rejected'
-              ? t('admin.bulk.rejectedTitle')
-              : t('admin.bulk.confirmDelete', { count })
-        }
-        onClose={() => setOutcome(null)}
-        actions={
-          <>
-            {outcome?.kind === 'confirm' && (
-              <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete')} data-confirm="delete">
-                {t('admin.delete.confirm')}
-              </button>
-            )}
-            {outcome?.kind === 'inUse' && canDetach && (
-              <button
-                type="button"
-                className="admin-button admin-button--danger"
-                disabled={busy}
-                onClick={() => void run('delete', true)}
-                data-confirm="detach"
-              >
-                {t('admin.delete.detachAndDelete')}
-              </button>
-            )}
-            <button type="button" className="admin-button admin-button--quiet" onClick={() => setOutcome(null)}>
-              {outcome?.kind === 'confirm' ? t('admin.common.cancel') : t('admin.common.close')}
-            </button>
-          </>
-        }
-      >
-        {outcome?.kind === 'confirm' && <p>{t('admin.delete.body')}</p>}
-        {outcome?.kind === 'inUse' && outcome.usages && (
-          <>
-            <p>{t('admin.delete.inUseIntro', { count: outcome.usages.total })}</p>
-            <UsageList usages={outcome.usages.usages} total={outcome.usages.total} />
-            {!canDetach && <p>{t('admin.delete.cannotDetach')}</p>}
-          </>
-        )}
-        {outcome?.kind === 'rejected' && (
-          <ul className="admin-bulk__reasons">
-            {outcome.reasons?.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
-        )}
-      </Dialog>
+      {dialog}
     </div>
   );
 }

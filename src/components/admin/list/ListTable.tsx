@@ -54,6 +54,13 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
       const thumb = thumbnailOf(item['url']);
       return thumb ? <img src={thumb} alt="" width={64} height={64} loading="lazy" className="admin-list__thumb" /> : <span aria-hidden="true">—</span>;
     }
+    case 'eventStatus':
+      // Only the statuses a visitor is told about get a badge; "scheduled" is the quiet default.
+      return value && value !== 'scheduled' ? (
+        <span className="admin-badge">{t(`eventStatus.value.${String(value)}`)}</span>
+      ) : (
+        <>{t('eventStatus.value.scheduled')}</>
+      );
     case 'kind':
       return <>{value ? t(`admin.${config.name}.kind.${String(item['kind'])}`) : ''}</>;
     default:
@@ -89,7 +96,7 @@ export function ListTable({ config, list, caption }: { config: Collection; list:
               />
             </td>
             {config.list.columns.map((column) => {
-              const label = t(`admin.column.${column.key}`);
+              const label = t(column.label ?? `admin.column.${column.key}`);
               if (!column.sort) {
                 return (
                   <th scope="col" key={column.key}>
@@ -121,7 +128,7 @@ export function ListTable({ config, list, caption }: { config: Collection; list:
                 />
               </td>
               {config.list.columns.map((column) => (
-                <td key={column.key} data-label={t(`admin.column.${column.key}`)} data-column={column.key}>
+                <td key={column.key} data-label={t(column.label ?? `admin.column.${column.key}`)} data-column={column.key}>
                   <Cell column={column} item={item} config={config} now={now} />
                 </td>
               ))}

@@ -99,7 +99,7 @@ export function ListToolbar({ config, list }: { config: Collection; list: ListCo
         />
       </form>
       {config.list.controls.map((filter) => {
-        const label = t(`admin.filter.${filter.key}`);
+        const label = t(filter.label ?? `admin.filter.${filter.key}`);
         const value = state.filters[filter.key] ?? '';
         const onChange = (next: string) => change({ filters: { [filter.key]: next } });
         if (filter.kind === 'relation') return <RelationFilter key={filter.key} filter={filter} value={value} onChange={onChange} label={label} />;
@@ -122,10 +122,10 @@ export function ListToolbar({ config, list }: { config: Collection; list: ListCo
         <select id={ids.sort} value={state.sort} onChange={(event) => change({ sort: event.target.value })}>
           {sortable.flatMap((column) => [
             <option key={column.sort} value={column.sort}>
-              {t('admin.list.sortAsc', { field: t(`admin.column.${column.key}`) })}
+              {t('admin.list.sortAsc', { field: t(column.label ?? `admin.column.${column.key}`) })}
             </option>,
             <option key={`-${column.sort}`} value={`-${column.sort}`}>
-              {t('admin.list.sortDesc', { field: t(`admin.column.${column.key}`) })}
+              {t('admin.list.sortDesc', { field: t(column.label ?? `admin.column.${column.key}`) })}
             </option>,
           ])}
           {!sortable.some((column) => column.sort === state.sort.replace(/^-/, '')) && <option value={state.sort}>{state.sort}</option>}

@@ -1,0 +1,15 @@
+/** The event status as an admin field, list filter and filter control (decision 029). */
+import { z } from 'zod';
+import { eventStatuses } from '../event-status.ts';
+import type { FilterControl } from '../collections/declare.ts';
+
+export const eventStatusField = z.enum(eventStatuses, { error: 'INVALID_VALUE' });
+
+/** The list's "status of the event" select, labelled from `eventStatus.value.*`. */
+export const eventStatusControl: FilterControl = {
+  key: 'eventStatus',
+  kind: 'select',
+  options: eventStatuses,
+  labelPrefix: 'eventStatus.value.',
+  label: 'eventStatus.column',
+};
