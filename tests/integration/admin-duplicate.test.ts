@@ -38,6 +38,8 @@ describe('duplicating each collection', () => {
     ]);
     const original = await createEvent(editor, {
       status: 'published',
+      eventStatus: 'cancelled',
+      unpublishAt: '2099-01-01T00:00:00.000Z',
       slug: 'night-of-sound',
       editionId: edition.id,
       coverMediaId: cover.id,
@@ -54,6 +56,9 @@ describe('duplicating each collection', () => {
     expect(body).toMatchObject({
       status: 'draft',
       publishAt: null,
+      unpublishAt: null,
+      // A copy is a new event being planned: the original's cancellation is not its own.
+      eventStatus: 'scheduled',
       slug: 'night-of-sound-copy',
       version: 1,
       editionId: edition.id,

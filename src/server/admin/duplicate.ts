@@ -25,6 +25,8 @@ import { findFreeSlug } from './slugs.ts';
 const stamped = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'publishedAt']);
 /** Scheduled (un)publication belongs to the original's life, not the copy's. */
 const schedule = ['publishAt', 'unpublishAt'];
+/** Likewise a cancellation or postponement: a copy (or next year's clone) is planned as scheduled. */
+const resetTo: Readonly<Record<string, unknown>> = { eventStatus: 'scheduled' };
 
 /** The field a copy marks "(copy)": a translated title, a base name, or none (a media's alt stays). */
 const titleFields: Readonly<Record<CollectionName, { field: string; translated: boolean } | undefined>> = {
@@ -59,12 +61,13 @@ export async function copySlug(tx: Executor, spec: EntitySpec, slug: string): Pr
 }
 
 /**
- * The create input of a copy of `state`: every stored column but the stamps and the schedule, as a
- * draft when the collection has a status, with the same texts and links.
+ * The create input of a copy of `state`: every stored column but the stamps, the schedule and the
+ * event status, as a draft when the collection has a status, with the same texts and links.
  */
 export function copyInput(spec: EntitySpec, state: EntityState): EntityInput {
   const values = Object.fromEntries(Object.entries(state.values).filter(([key]) => !stamped.has(key)));
   for (const key of schedule) if (key in values) values[key] = null;
+  for (const [key, value] of Object.entries(resetTo)) if (key in values) values[key] = value;
   if (spec.publication) values['status'] = 'draft';
   const translations: EntityInput['translations'] = {};
   for (const [locale, row] of Object.entries(state.translations)) if (isLocale(locale) && row) translations[locale] = { ...row };
