@@ -12,6 +12,7 @@ export const paths = {
   event: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}`,
   eventCalendar: (locale: Locale, slug: string) => `/${locale}/hub/event/${slug}/calendar.ics`,
   edition: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}`,
+  venue: (locale: Locale, slug: string) => `/${locale}/hub/venue/${slug}`,
   /** The edition's timetable (days × venues); `day` (YYYY-MM-DD) shows that day alone. */
   editionSchedule: (locale: Locale, slug: string, day?: string) =>
     withQuery(`/${locale}/hub/edition/${slug}/schedule`, day ? new URLSearchParams({ day }) : undefined),

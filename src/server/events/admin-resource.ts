@@ -24,7 +24,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
     // The event page needs a title in the default locale and somewhere to go.
     requirements(state) {
       const errors = defaultLocaleRequirements(state, ['title']);
-      const hasPlace = state.values['venueAddress'] || state.values['onlineUrl'] || preferredText(state, 'venueName');
+      const hasPlace = state.values['venueId'] || state.values['venueAddress'] || state.values['onlineUrl'] || preferredText(state, 'venueName');
       if (!hasPlace) errors['venueAddress'] = ['VENUE_OR_ONLINE_REQUIRED'];
       return errors;
     },
@@ -32,7 +32,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
   search: 'event',
   validate: validateTimeRange,
   // An event shows on its edition's page: the previous and the new edition both change.
-  changes: (ids, states) => ({ events: ids, editions: idsOf(states, 'editionId') }),
+  changes: (ids, states) => ({ events: ids, editions: idsOf(states, 'editionId'), venues: idsOf(states, 'venueId') }),
   detachPermission: 'content.deletePublished',
   present: (state) => ({ previewPath: paths.adminPreview(defaultLocale, 'event', stringValue(state, 'slug') ?? '') }),
   list: {
