@@ -48,6 +48,7 @@ export interface EventListItem {
   timeZone: string;
   /** The venue's name (or the event's free-text place). */
   venueName: string | null;
+  venueId?: number | null;
   /** Set when the venue has a public page (optional: rows built elsewhere may not know it). */
   venueSlug?: string | null;
   room?: string | null;
@@ -154,6 +155,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         endsAt: events.endsAt,
         timeZone: events.timeZone,
         venueName: sql<string | null>`coalesce(${venues.name}, ${own.venueName}, ${fallback.venueName})`,
+        venueId: events.venueId,
         venueSlug: sql<string | null>`CASE WHEN ${venues.status} = 'published' THEN ${venues.slug} END`,
         room: events.room,
         onlineUrl: events.onlineUrl,

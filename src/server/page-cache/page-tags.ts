@@ -1,6 +1,7 @@
 /** The cache tags of each kind of hub page: everything the page shows, by id. */
 import type { EditionDetail } from '../editions/queries.ts';
 import type { EventDetail } from '../events/detail.ts';
+import type { VenueDetail } from '../venues/queries.ts';
 import { hubTags } from './tags.ts';
 
 /** An event page shows the event, its edition (and siblings), people, tags, medias and files. */
@@ -14,6 +15,7 @@ export function eventPageTags(event: EventDetail): string[] {
     ...event.organizers.map((organizer) => hubTags.organizer(organizer.id)),
     ...[event.cover, ...event.gallery].flatMap((media) => (media ? [hubTags.media(media.id)] : [])),
     ...event.files.map((file) => hubTags.file(file.id)),
+    ...(event.venue ? [hubTags.venue(event.venue.id)] : []),
   ];
 }
 
@@ -22,9 +24,24 @@ export function editionPageTags(edition: EditionDetail): string[] {
   return [
     hubTags.edition(edition.id),
     ...edition.days.flatMap((day) => day.events.map((event) => hubTags.event(event.id))),
+    // Venue names show in its programme; `hub` is not on edition pages.
+    ...new Set(edition.days.flatMap((day) => day.events.flatMap((event) => (event.venueId ? [hubTags.venue(event.venueId)] : [])))),
     ...edition.tags.map((tag) => hubTags.tag(tag.id)),
     ...edition.curators.map((curator) => hubTags.curator(curator.id)),
     ...(edition.cover ? [hubTags.media(edition.cover.id)] : []),
     ...edition.files.map((file) => hubTags.file(file.id)),
+  ];
+}
+
+/**
+ * A venue page shows the venue, its image and its public events; `hub` too, because an event
+ * moving to this venue purges only its own tag and the listings.
+ */
+export function venuePageTags(venue: VenueDetail): string[] {
+  return [
+    hubTags.venue(venue.id),
+    hubTags.hub,
+    ...(venue.image ? [hubTags.media(venue.image.id)] : []),
+    ...[...venue.upcoming, ...venue.past].flatMap((day) => day.events.map((event) => hubTags.event(event.id))),
   ];
 }

@@ -111,3 +111,24 @@ export async function getVenuePage(db: Executor, lookup: { slug: string; locale:
     updatedAt: venue.updatedAt,
   };
 }
+
+/** A venue as the hub's filter offers it. */
+export interface VenueOption {
+  slug: string;
+  name: string;
+}
+
+/** Published venues by name, for the hub's venue filter. */
+export function listPublicVenues(db: Executor): Promise<VenueOption[]> {
+  return db.select({ slug: venues.slug, name: venues.name }).from(venues).where(eq(venues.status, 'published')).orderBy(asc(venues.name));
+}
+
+/** The id of a published venue by slug; undefined for a draft or unknown one. */
+export async function findPublicVenueId(db: Executor, slug: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.slug, slug), eq(venues.status, 'published')))
+    .limit(1);
+  return row?.id;
+}
