@@ -118,9 +118,7 @@ const kindOrder: Record<ScheduleColumn['kind'], number> = { venue: 0, online: 1,
  * appear in the whole programme, so a venue keeps its position from day to day; then online,
  * then unannounced), one row per start time.
  */
-export function buildTimetable<T extends { startsAt: Date } & SchedulePlace>(
-  days: readonly ProgrammeDay<T>[],
-): TimetableDay<T>[] {
+export function buildTimetable<T extends { startsAt: Date } & SchedulePlace>(days: readonly ProgrammeDay<T>[]): TimetableDay<T>[] {
   // A venue keeps its position and its first spelling from day to day.
   const firstSeen = new Map<string, { order: number; column: ScheduleColumn }>();
   for (const day of days) {

@@ -12,7 +12,10 @@ test('a visitor goes from an event to its venue and sees the address, a map link
   await page.setViewportSize({ width: 360, height: 740 });
   // The compact list names each event's venue; the first event held at a venue with a page.
   await page.goto('/en/hub?view=list');
-  const line = page.locator('main .programme-line').filter({ has: page.locator('.programme-venue a') }).first();
+  const line = page
+    .locator('main .programme-line')
+    .filter({ has: page.locator('.programme-venue a') })
+    .first();
   const title = (await line.locator('.programme-title').innerText()).trim();
   await line.locator('.programme-title').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);

@@ -68,7 +68,9 @@ describe('moving free-text venues into venue rows', () => {
     expect(venues[0]!.published_at).toBeGreaterThan(0);
     expect(venues[1]!.published_at).toBeNull();
 
-    const events = await t.db.all<{ id: number; venue_id: number | null; venue_address: string | null }>(sql`SELECT id, venue_id, venue_address FROM events ORDER BY id`);
+    const events = await t.db.all<{ id: number; venue_id: number | null; venue_address: string | null }>(
+      sql`SELECT id, venue_id, venue_address FROM events ORDER BY id`,
+    );
     const venueOf = new Map(events.map((event) => [event.id, event.venue_id]));
     expect(venueOf.get(gaveauDraft)).toBe(venues[0]!.id);
     expect(venueOf.get(gaveauPublished)).toBe(venues[0]!.id);

@@ -47,7 +47,8 @@ export async function readHubView(context: APIContext, db: Executor, now: Date):
     filters.venue ? findPublicVenueId(db, filters.venue) : undefined,
   ]);
   // Like the hub page: a well-formed name of nothing (a tag since deleted) is an empty view, not an error.
-  if ((filters.edition && editionId === undefined) || (filters.tag && tagId === undefined) || (filters.venue && venueId === undefined)) return { filters, query, conditions: null };
+  if ((filters.edition && editionId === undefined) || (filters.tag && tagId === undefined) || (filters.venue && venueId === undefined))
+    return { filters, query, conditions: null };
   const conditions = await buildEventFilters(db, { now, when: filters.when, editionId, tagId, venueId, from: filters.from, to: filters.to });
   return { filters, query, conditions };
 }

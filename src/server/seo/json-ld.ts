@@ -134,8 +134,7 @@ export function placeJsonLd(origin: string, locale: Locale, venue: VenueRef | (V
     name: venue.name,
     url,
     address: venue.address ?? undefined,
-    geo:
-      venue.latitude !== null && venue.longitude !== null ? { '@type': 'GeoCoordinates', latitude: venue.latitude, longitude: venue.longitude } : undefined,
+    geo: venue.latitude !== null && venue.longitude !== null ? { '@type': 'GeoCoordinates', latitude: venue.latitude, longitude: venue.longitude } : undefined,
   };
 }
 
