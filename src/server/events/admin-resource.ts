@@ -31,8 +31,9 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
   },
   search: 'event',
   validate: validateTimeRange,
-  // An event shows on its edition's page: the previous and the new edition both change.
-  changes: (ids, states) => ({ events: ids, editions: idsOf(states, 'editionId'), venues: idsOf(states, 'venueId') }),
+  // An event shows on its edition's page: the previous and the new edition both change. Venue
+  // pages carry their events' tags and `hub`, so they need no venue purge here.
+  changes: (ids, states) => ({ events: ids, editions: idsOf(states, 'editionId') }),
   detachPermission: 'content.deletePublished',
   present: (state) => ({ previewPath: paths.adminPreview(defaultLocale, 'event', stringValue(state, 'slug') ?? '') }),
   list: {
