@@ -1,10 +1,11 @@
 /**
  * A visitor visits a venue on a 360 px phone: from an event page, the venue link leads to its
  * page with the address, an OpenStreetMap link and the events there; axe and reflow on the way.
+ * An administrator adds a venue through its form (coordinates checked by the API).
  */
 import { expect } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { expectAccessible, test } from './admin-support.ts';
+import { expectAccessible, signInAsAdmin, test, uniqueToken, waitForIslands } from './admin-support.ts';
 
 const en = getTranslator('en');
 
@@ -30,4 +31,23 @@ test('a visitor goes from an event to its venue and sees the address, a map link
   await expect(page.getByRole('heading', { level: 2, name: en('venue.upcoming') })).toBeVisible();
   await expect(page.locator('main .programme-title', { hasText: title })).toBeVisible();
   await expectAccessible(page, 'venue page at 360 px');
+});
+
+test('an administrator adds a venue with its coordinates; a point without its other half is refused', async ({ page }) => {
+  await signInAsAdmin(page);
+  const name = `Riverside Hall ${uniqueToken()}`;
+  await page.goto('/en/admin/venues/new');
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { level: 1, name: en('admin.venues.new') })).toBeVisible();
+  await page.getByLabel(en('admin.field.name')).fill(name);
+  await page.getByLabel(en('admin.field.address')).fill('1 Quay Road\nRiverside');
+  await page.getByLabel(en('admin.field.latitude')).fill('51.5');
+  await page.getByRole('button', { name: en('admin.form.create') }).click();
+  await expect(page.getByText(en('admin.error.COORDINATES_INCOMPLETE'))).toBeVisible();
+  await page.getByLabel(en('admin.field.longitude')).fill('-0,12');
+  await page.getByRole('button', { name: en('admin.form.create') }).click();
+  await page.waitForURL(/\/en\/admin\/venues\/\d+$/);
+  await waitForIslands(page);
+  await expect(page.getByLabel(en('admin.field.longitude'))).toHaveValue('-0.12');
+  await expectAccessible(page, 'venue edit screen');
 });
