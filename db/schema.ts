@@ -198,6 +198,52 @@ export const tagTranslations = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Venues (docs/decisions/025)
+// ---------------------------------------------------------------------------------------------
+
+export const venues = sqliteTable(
+  'venues',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: publicationStatuses }).notNull().default('draft'),
+    publishedAt: timestamp('published_at'),
+    /** Postal address, one line per line as a visitor would write it on an envelope. */
+    address: text('address'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    websiteUrl: text('website_url'),
+    imageMediaId: integer('image_media_id').references(() => medias.id, { onDelete: 'restrict' }),
+    ...tracked(),
+  },
+  (t) => [
+    uniqueIndex('venues_slug_unique').on(t.slug),
+    slugCheck('venues_slug_check', 'slug'),
+    statusCheck('venues_status_check'),
+    check('venues_latitude_check', sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
+    check('venues_longitude_check', sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
+    // A map link needs both coordinates or neither.
+    check('venues_coordinates_check', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
+  ],
+);
+
+export const venueTranslations = sqliteTable(
+  'venue_translations',
+  {
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    /** Markdown. */
+    description: text('description'),
+    /** Step-free access, hearing loop, nearest stop…; Markdown. */
+    accessNotes: text('access_notes'),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.locale] })],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Event status and scheduled unpublication (decision 029)
 // ---------------------------------------------------------------------------------------------
 
@@ -271,6 +317,9 @@ export const events = sqliteTable(
     /** IANA time zone the event happens in; times are shown in it. */
     timeZone: text('time_zone').notNull(),
     venueAddress: text('venue_address'),
+    venueId: integer('venue_id').references(() => venues.id, { onDelete: 'restrict' }),
+    /** Room, stage or hall inside the venue. */
+    room: text('room'),
     onlineUrl: text('online_url'),
     registrationUrl: text('registration_url'),
     coverMediaId: integer('cover_media_id').references(() => medias.id, { onDelete: 'restrict' }),
@@ -306,6 +355,8 @@ export const events = sqliteTable(
     index('events_visible_since_idx').on(sql`max(coalesce(${t.publishAt}, 0), coalesce(${t.publishedAt}, ${t.updatedAt}))`),
     // Where a media is used as a cover (media detail, and the restrict check when deleting one).
     index('events_cover_media_idx').on(t.coverMediaId),
+    // A venue page's events, and "where used" before deleting a venue.
+    index('events_venue_idx').on(t.venueId, t.startsAt),
   ],
 );
 

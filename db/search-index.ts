@@ -39,9 +39,10 @@ const sources: Record<SearchEntityType, Source> = {
     select: (locale) => sql`
       SELECT e.id AS id,
         coalesce(t.title, d.title) AS title,
-        concat_ws(' ', coalesce(t.summary, d.summary), coalesce(t.body, d.body), coalesce(t.venue_name, d.venue_name)) AS body,
+        concat_ws(' ', coalesce(t.summary, d.summary), coalesce(t.body, d.body), coalesce(t.venue_name, d.venue_name, v.name)) AS body,
         t.event_id IS NULL AS is_fallback
       FROM events e
+      LEFT JOIN venues v ON v.id = e.venue_id AND v.status = 'published'
       LEFT JOIN event_translations t ON t.event_id = e.id AND t.locale = ${locale}
       LEFT JOIN event_translations d ON d.event_id = e.id AND d.locale = ${defaultLocale}
       WHERE coalesce(t.title, d.title) IS NOT NULL`,

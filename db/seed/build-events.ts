@@ -30,6 +30,8 @@ export interface EventBuildInput {
   editions: readonly EditionPlan[];
   firstId: number;
   slugFor: (title: string) => string;
+  /** Venue rows by the venue's English name; events at other places keep free text. */
+  venueIds?: ReadonlyMap<string, number>;
 }
 
 const SEED = 0xe7e27;
@@ -93,6 +95,9 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
   const registrationUrl = random() < 0.4 ? `https://tickets.edition-hub.example/${slug}` : null;
   const stamp = stampRow(context, random, startsAt - randomInt(random, 20, 120) * DAY_MS);
 
+  const venueId = input.venueIds?.get(venue.name.en) ?? null;
+  // Derived from the index, not the random stream, so the rest of the demo stays as it was.
+  const room = venueId !== null && venue.rooms?.length ? venue.rooms[index % venue.rooms.length]! : null;
   rows.events.push({
     id,
     slug,
@@ -103,7 +108,9 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
     startsAt: new Date(startsAt),
     endsAt: new Date(endsAt),
     timeZone: venue.timeZone,
-    venueAddress: venue.address,
+    venueAddress: venueId === null ? venue.address : null,
+    venueId,
+    room,
     onlineUrl,
     registrationUrl,
     coverMediaId: index % 25 === 24 ? null : pick(random, ids.coverIds),
@@ -129,7 +136,7 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
         registrationUrl,
         onlineUrl,
       }),
-      venueName: venue.name[locale],
+      venueName: venueId === null ? venue.name[locale] : null,
     });
   }
 

@@ -16,6 +16,10 @@ export interface Venue {
   address: string | null;
   timeZone: string;
   online: boolean;
+  /** Where a map link points (decimal degrees); absent for online-only venues. */
+  point?: { latitude: number; longitude: number };
+  /** Rooms events may take place in; empty when the venue is one space. */
+  rooms?: readonly string[];
 }
 
 export const venues: readonly Venue[] = [
@@ -24,66 +28,82 @@ export const venues: readonly Venue[] = [
     address: '12 rue des Vinaigriers, 75010 Paris, France',
     timeZone: 'Europe/Paris',
     online: false,
+    point: { latitude: 48.8721, longitude: 2.3607 },
+    rooms: ['Atelier', 'Grande nef'],
   },
   {
     name: l('Grand Hall, Central Library', 'Grande salle de la Bibliothèque centrale', 'Großer Saal der Zentralbibliothek'),
     address: '3 place de la Nation, 75011 Paris, France',
     timeZone: 'Europe/Paris',
     online: false,
+    point: { latitude: 48.8484, longitude: 2.3959 },
+    rooms: ['Grand Hall', 'Salle 2'],
   },
   {
     name: l('Halle des Tanneurs', 'Halle des Tanneurs', 'Halle des Tanneurs'),
     address: '8 quai Saint-Vincent, 69001 Lyon, France',
     timeZone: 'Europe/Paris',
     online: false,
+    point: { latitude: 45.7683, longitude: 4.8265 },
   },
   {
     name: l('Kesselhaus am Kanal', 'Kesselhaus am Kanal', 'Kesselhaus am Kanal'),
     address: 'Paul-Lincke-Ufer 21, 10999 Berlin, Germany',
     timeZone: 'Europe/Berlin',
     online: false,
+    point: { latitude: 52.4945, longitude: 13.423 },
+    rooms: ['Kesselhalle', 'Studio'],
   },
   {
     name: l('Warehouse 9, Sandtorkai', 'Entrepôt 9, Sandtorkai', 'Speicher 9, Sandtorkai'),
     address: 'Am Sandtorkai 9, 20457 Hamburg, Germany',
     timeZone: 'Europe/Berlin',
     online: false,
+    point: { latitude: 53.5437, longitude: 9.9885 },
   },
   {
     name: l('Wharf Street Library, Reading Room', 'Bibliothèque de Wharf Street, salle de lecture', 'Wharf Street Library, Lesesaal'),
     address: '14 Wharf Street, London SE8 3DX, United Kingdom',
     timeZone: 'Europe/London',
     online: false,
+    point: { latitude: 51.48, longitude: -0.029 },
   },
   {
     name: l('The Kelvin Rooms', 'Les Salons Kelvin', 'Die Kelvin Rooms'),
     address: '41 Argyle Street, Glasgow G2 8AH, United Kingdom',
     timeZone: 'Europe/London',
     online: false,
+    point: { latitude: 55.859, longitude: -4.256 },
+    rooms: ['Upper Room', 'Basement'],
   },
   {
     name: l('Pier 7 Studio', 'Studio du Pier 7', 'Pier 7 Studio'),
     address: '70 Water Street, Brooklyn, NY 11201, United States',
     timeZone: 'America/New_York',
     online: false,
+    point: { latitude: 40.7033, longitude: -73.9893 },
   },
   {
     name: l('Théâtre du Mile End', 'Théâtre du Mile End', 'Théâtre du Mile End'),
     address: '5240 avenue du Parc, Montréal, QC H2V 4G7, Canada',
     timeZone: 'America/Montreal',
     online: false,
+    point: { latitude: 45.522, longitude: -73.598 },
+    rooms: ['Grande salle', 'Studio'],
   },
   {
     name: l('Kiyosumi Warehouse Gallery', 'Galerie de l’entrepôt Kiyosumi', 'Galerie im Lagerhaus Kiyosumi'),
     address: '2-5-18 Kiyosumi, Koto-ku, Tokyo 135-0024, Japan',
     timeZone: 'Asia/Tokyo',
     online: false,
+    point: { latitude: 35.681, longitude: 139.798 },
   },
   {
     name: l('Armazém das Artes', 'Armazém das Artes', 'Armazém das Artes'),
     address: 'Rua da Boavista 62, 1200-066 Lisboa, Portugal',
     timeZone: 'Europe/Lisbon',
     online: false,
+    point: { latitude: 38.7075, longitude: -9.148 },
   },
   {
     name: l('Online – live stream from Paris', 'En ligne – direct depuis Paris', 'Online – Livestream aus Paris'),

@@ -2,7 +2,7 @@
  * Seeds the database with demo content: deterministic, relative to a reference date, written in
  * one transaction, and fast enough to generate 100k events for load tests.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../client.ts';
 import * as schema from '../schema.ts';
@@ -13,7 +13,9 @@ import { buildEventChunk, type EventRows } from './build-events.ts';
 import { insertRows } from './bulk-insert.ts';
 import { reserveIds, SEED_ACTOR, type SeedContext } from './context.ts';
 import { generateSeedAssets } from './images.ts';
-import { createSlugAllocator } from './slugs.ts';
+import { locales, type Locale } from '../../src/i18n/config.ts';
+import { venues } from './content.ts';
+import { createSlugAllocator, slugify } from './slugs.ts';
 import { DAY_MS } from './zoned-time.ts';
 
 export interface SeedOptions {
@@ -97,7 +99,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await insert('editionTags', schema.editionTags, e.editionTags);
     await insert('editionFiles', schema.editionFiles, e.editionFiles);
 
+    const venueIds = await insertVenues(tx);
     const eventInput = {
+      venueIds,
       context,
       ids: catalogue.ids,
       editions: editions.plans.filter((plan) => plan.status !== 'draft'),
@@ -178,3 +182,54 @@ async function readSlugs(tx: Transaction, table: SluggedTable): Promise<string[]
   const rows: { slug: string }[] = await tx.select({ slug: table.slug }).from(table as typeof schema.events);
   return rows.map((row) => row.slug);
 }
+
+/**
+ * The demo's physical venues as published venue rows (docs/decisions/025), reused when the seed
+ * runs again; returns their ids by English name.
+ */
+async function insertVenues(tx: Transaction): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const venue of venues) {
+    if (venue.online || !venue.address) continue;
+    const slug = slugify(venue.name.en);
+    await tx
+      .insert(schema.venues)
+      .values({
+        slug,
+        name: venue.name.en,
+        status: 'published',
+        publishedAt: new Date(),
+        address: venue.address,
+        latitude: venue.point?.latitude ?? null,
+        longitude: venue.point?.longitude ?? null,
+      })
+      .onConflictDoNothing();
+    const [row] = await tx.select({ id: schema.venues.id }).from(schema.venues).where(eq(schema.venues.slug, slug));
+    if (!row) continue;
+    ids.set(venue.name.en, row.id);
+    await tx
+      .insert(schema.venueTranslations)
+      .values(
+        locales.map((locale) => ({
+          venueId: row.id,
+          locale,
+          description: venueDescription[locale](venue.name[locale]),
+          accessNotes: venueAccess[locale],
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  return ids;
+}
+
+const venueDescription: Record<Locale, (name: string) => string> = {
+  en: (name) => `${name} hosts concerts, talks and workshops of the festival.`,
+  fr: (name) => `${name} accueille des concerts, rencontres et ateliers du festival.`,
+  de: (name) => `${name} ist Spielort für Konzerte, Gespräche und Workshops des Festivals.`,
+};
+
+const venueAccess: Record<Locale, string> = {
+  en: 'Step-free entrance at the main door. Hearing loop in the main room. Accessible toilets on the ground floor.',
+  fr: 'Entrée de plain-pied par la porte principale. Boucle magnétique dans la grande salle. Toilettes accessibles au rez-de-chaussée.',
+  de: 'Stufenloser Zugang am Haupteingang. Induktionsschleife im großen Saal. Barrierefreie Toiletten im Erdgeschoss.',
+};

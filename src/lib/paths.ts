@@ -17,6 +17,8 @@ export const paths = {
   curator: (locale: Locale, slug: string) => `/${locale}/hub/curator/${slug}`,
   /** An organizer's page (logo, description, website, their events). */
   organizer: (locale: Locale, slug: string) => `/${locale}/hub/organizer/${slug}`,
+  /** A venue's page (address, map link, access notes, its events). */
+  venue: (locale: Locale, slug: string) => `/${locale}/hub/venue/${slug}`,
   /** The edition's timetable (days × venues); `day` (YYYY-MM-DD) shows that day alone. */
   editionSchedule: (locale: Locale, slug: string, day?: string) =>
     withQuery(`/${locale}/hub/edition/${slug}/schedule`, day ? new URLSearchParams({ day }) : undefined),

@@ -73,14 +73,28 @@ export interface ScheduleColumn {
   label: string | null;
 }
 
+/** What decides an event's column: its venue (and room), or its online link. */
+export interface SchedulePlace {
+  venueName: string | null;
+  /** Room inside the venue: a room of its own gets a column of its own. */
+  room?: string | null | undefined;
+  onlineUrl: string | null;
+}
+
 /**
- * The one place that decides which column an event belongs to. Today venues are the events'
- * free-text venue names (compared without case or surrounding spaces); an event with a venue and
- * an online link is shown at its venue, an event with only a link in the online column.
+ * The one place that decides which column an event belongs to: its venue, split by room when
+ * rooms are set (docs/decisions/025); names compare without case or surrounding spaces, so the
+ * free-text places of events without a venue row still group. An event with a venue and an
+ * online link is shown at its venue, an event with only a link in the online column.
  */
-export function scheduleColumnOf(event: { venueName: string | null; onlineUrl: string | null }): ScheduleColumn {
+export function scheduleColumnOf(event: SchedulePlace): ScheduleColumn {
   const name = event.venueName?.trim();
-  if (name) return { key: `venue:${name.normalize('NFC').toLocaleLowerCase('und')}`, kind: 'venue', label: name };
+  const room = event.room?.trim();
+  const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase('und');
+  if (name) {
+    const label = room ? `${name} · ${room}` : name;
+    return { key: room ? `venue:${fold(name)}\u0000${fold(room)}` : `venue:${fold(name)}`, kind: 'venue', label };
+  }
   if (event.onlineUrl) return { key: 'online', kind: 'online', label: null };
   return { key: 'unannounced', kind: 'unannounced', label: null };
 }
@@ -104,9 +118,7 @@ const kindOrder: Record<ScheduleColumn['kind'], number> = { venue: 0, online: 1,
  * appear in the whole programme, so a venue keeps its position from day to day; then online,
  * then unannounced), one row per start time.
  */
-export function buildTimetable<T extends { startsAt: Date; venueName: string | null; onlineUrl: string | null }>(
-  days: readonly ProgrammeDay<T>[],
-): TimetableDay<T>[] {
+export function buildTimetable<T extends { startsAt: Date } & SchedulePlace>(days: readonly ProgrammeDay<T>[]): TimetableDay<T>[] {
   // A venue keeps its position and its first spelling from day to day.
   const firstSeen = new Map<string, { order: number; column: ScheduleColumn }>();
   for (const day of days) {

@@ -31,6 +31,15 @@ beforeAll(async () => {
     createCurator(admin),
     createOrganizer(admin),
   ]);
+  const venue = await admin.call('POST', '/api/admin/venues', {
+    name: 'Salle Cortot',
+    status: 'published',
+    address: '78 rue Cardinet\n75017 Paris',
+    latitude: 48.8848,
+    longitude: 2.3076,
+    translations: { en: { accessNotes: 'Step-free entrance.' } },
+  });
+  expect(venue.status, JSON.stringify(venue.body)).toBe(201);
   const edition = await createEdition(admin, { status: 'published', coverMediaId: cover.id, curatorIds: [curator.id], fileIds: [file.id] });
   const event = await createEvent(admin, {
     status: 'published',
@@ -41,6 +50,8 @@ beforeAll(async () => {
     curatorIds: [curator.id],
     organizerIds: [organizer.id],
     fileIds: [file.id],
+    venueId: venue.body.id,
+    room: 'Salle basse',
   });
   for (const locale of locales) {
     pages.push(
@@ -63,6 +74,11 @@ beforeAll(async () => {
       `/${locale}/hub/agenda?events=${event.id}`,
       `/${locale}/embed/events`,
       `/${locale}/embed/event/${event.slug}`,
+      `/${locale}/hub/venue/${venue.body.slug}`,
+      `/${locale}/hub/curator/${curator.slug}`,
+      `/${locale}/hub/organizer/${organizer.slug}`,
+      `/${locale}/hub/event/${event.slug}?tz=Asia/Tokyo`,
+      `/${locale}/hub/time-zone?from=${encodeURIComponent(`/${locale}/hub/event/${event.slug}`)}`,
     );
   }
 }, 120_000);
@@ -110,5 +126,5 @@ it('every page type in every locale has no error in the W3C Nu HTML checker', { 
     .filter((message) => message.type === 'error')
     .map((message) => `${nameOf.get(message.url) ?? message.url}:${message.lastLine ?? '?'} ${message.message} [${message.extract ?? ''}]`);
   expect(errors).toEqual([]);
-  expect(files).toHaveLength(locales.length * 19);
+  expect(files).toHaveLength(locales.length * 24);
 });

@@ -294,10 +294,14 @@ describe('sitemap and robots', () => {
     const editions = await server.query<{ slug: string; locale: string }>(
       `SELECT e.slug, t.locale FROM editions e JOIN edition_translations t ON t.edition_id = e.id WHERE ${publicSql('e')}`,
     );
+    // A venue page needs no translation: every published venue is listed in every locale.
+    const venues = await server.query<{ slug: string }>(`SELECT slug FROM venues WHERE status = 'published'`);
     expected.push(
       ...events.map((r) => `/${r.locale}/hub/event/${r.slug}`),
       ...editions.flatMap((r) => [`/${r.locale}/hub/edition/${r.slug}`, `/${r.locale}/hub/edition/${r.slug}/schedule`]),
+      ...venues.flatMap((r) => ['en', 'fr', 'de'].map((locale) => `/${locale}/hub/venue/${r.slug}`)),
     );
+    expect(venues.length).toBeGreaterThan(0);
     expect(locs).toEqual(expected.sort());
 
     const [missing] = await server.query<{ slug: string }>(`SELECT e.slug FROM events e WHERE ${publicSql('e')}

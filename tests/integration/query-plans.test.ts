@@ -60,6 +60,8 @@ const smallTables: Record<string, string> = {
   curators: 'the people presenting: 12 rows at 100k events',
   curator_translations: 'one row per curator and locale',
   organizers: 'the organisations: 10 rows at 100k events',
+  venues: 'the places events happen: tens of rows, whatever the number of events',
+  venue_translations: 'one row per venue and locale',
   organizer_translations: 'one row per organizer and locale',
   editions: 'one row per festival edition: 200 at 100k events',
   edition_translations: 'one row per edition and locale',

@@ -11,7 +11,7 @@ import { translationsField, translationsPatchField, versionField } from '../admi
 import { LIST_LIMIT_DEFAULT, exportQuerySchema, listQuerySchema } from '../admin-schemas/list-query.ts';
 
 /** Every admin collection: one management screen, one CRUD API, one audit entity each. */
-export const collectionNames = ['curators', 'editions', 'events', 'files', 'medias', 'organizers', 'tags'] as const;
+export const collectionNames = ['curators', 'editions', 'events', 'files', 'medias', 'organizers', 'tags', 'venues'] as const;
 export type CollectionName = (typeof collectionNames)[number];
 
 /** True for a route segment naming a collection. */
@@ -33,7 +33,7 @@ export type FieldKind = 'text' | 'optionalText' | 'id' | 'ids' | 'instant' | 'op
 export type TranslationKind = 'required' | 'optional' | 'text';
 
 /** What an id field may point at; `image` is a media of kind image (covers, photos, logos). */
-export type ReferenceKind = 'edition' | 'tag' | 'organizer' | 'curator' | 'media' | 'image' | 'file';
+export type ReferenceKind = 'edition' | 'tag' | 'organizer' | 'curator' | 'media' | 'image' | 'file' | 'venue';
 
 /** What a list cell shows. */
 export type ColumnKind = 'title' | 'status' | 'locales' | 'date' | 'text' | 'bytes' | 'thumb' | 'kind' | 'eventStatus';

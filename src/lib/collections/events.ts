@@ -32,6 +32,9 @@ export const eventsCollection = defineCollection({
     endsAt: instantField,
     timeZone: timeZoneField,
     venueAddress: optionalText(500),
+    /** Where the event happens (docs/decisions/025); the free-text place above stays for one-off places. */
+    venueId: idField.nullable(),
+    room: optionalText(200),
     onlineUrl: httpUrlField.nullable(),
     registrationUrl: httpUrlField.nullable(),
     coverMediaId: idField.nullable(),
@@ -54,6 +57,8 @@ export const eventsCollection = defineCollection({
     endsAt: 'instant',
     timeZone: 'text',
     venueAddress: 'optionalText',
+    venueId: 'id',
+    room: 'optionalText',
     onlineUrl: 'optionalText',
     registrationUrl: 'optionalText',
     coverMediaId: 'id',
@@ -65,6 +70,7 @@ export const eventsCollection = defineCollection({
   },
   references: {
     editionId: 'edition',
+    venueId: 'venue',
     coverMediaId: 'image',
     tagIds: 'tag',
     organizerIds: 'organizer',

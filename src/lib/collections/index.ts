@@ -7,6 +7,7 @@ import { filesCollection } from './files.ts';
 import { mediasCollection } from './medias.ts';
 import { organizersCollection } from './organizers.ts';
 import { tagsCollection } from './tags.ts';
+import { venuesCollection } from './venues.ts';
 
 export { collectionNames, isCollectionName, type CollectionName } from './declare.ts';
 
@@ -18,6 +19,7 @@ export const collections = {
   medias: mediasCollection,
   organizers: organizersCollection,
   tags: tagsCollection,
+  venues: venuesCollection,
 } satisfies Record<CollectionName, { name: CollectionName }>;
 
 /** One declaration as list screens and forms see it, whichever collection it is. */

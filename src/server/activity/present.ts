@@ -48,6 +48,7 @@ const referenceCollections: Record<ReferenceKind, CollectionName> = {
   media: 'medias',
   image: 'medias',
   file: 'files',
+  venue: 'venues',
 };
 
 /** The collection a field of `collection` points at, when it holds ids. */

@@ -37,6 +37,7 @@ const titleFields: Readonly<Record<CollectionName, { field: string; translated: 
   medias: undefined,
   organizers: { field: 'name', translated: false },
   tags: { field: 'label', translated: true },
+  venues: { field: 'name', translated: false },
 };
 
 /** The declared maximum length of a text field, so a marked title still saves. */

@@ -22,7 +22,7 @@ import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
 import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from '../webhooks/content.ts';
 
 /** The collection of each kind of item a delete can detach links from. */
-const ownerCollections = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const satisfies Record<
+const ownerCollections = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers', venue: 'venues' } as const satisfies Record<
   keyof DetachedOwners,
   string
 >;

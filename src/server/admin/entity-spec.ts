@@ -6,6 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Executor } from '../../../db/client.ts';
 import type { SearchEntityType } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { ReferenceKind } from '../../lib/collections/declare.ts';
@@ -75,6 +76,8 @@ export interface EntitySpec {
   search?: SearchEntityType;
   /** Base columns whose change alters the search text (besides translations). */
   searchColumns?: readonly string[];
+  /** Other items whose search text includes this one's (a venue's name in its events'): re-indexed when `columns` change. */
+  searchDependents?: { type: SearchEntityType; columns: readonly string[]; ids(tx: Executor, id: number): Promise<number[]> };
   /** Semantic checks of a merged state (dates, time zones) → 422. */
   validate?(state: EntityState, errors: FieldErrors): void;
   /** Hub cache tags to purge after a write to these items (before and after states). */

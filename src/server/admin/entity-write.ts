@@ -67,6 +67,8 @@ async function reloadState(tx: Executor, spec: EntitySpec, id: number): Promise<
 
 /** Re-indexes the item when its searchable text changed. */
 async function refreshSearch(tx: Executor, spec: EntitySpec, id: number, changed: readonly string[]): Promise<void> {
+  const dependents = spec.searchDependents;
+  if (dependents && changed.some((field) => dependents.columns.includes(field))) await reindexSearch(tx, dependents.type, await dependents.ids(tx, id));
   if (!spec.search) return;
   const textChanged = changed.some((field) => field.startsWith('translations.') || spec.searchColumns?.includes(field));
   if (textChanged) await reindexSearch(tx, spec.search, [id]);

@@ -6,7 +6,7 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import { curators, editions, files, medias, organizers, tags } from '../../../db/schema.ts';
+import { curators, editions, files, medias, organizers, tags, venues } from '../../../db/schema.ts';
 import { locales } from '../../i18n/config.ts';
 import type { EntityInput, EntitySpec, EntityState, ReferenceKind } from './entity-spec.ts';
 import type { FieldErrors } from './errors.ts';
@@ -19,6 +19,7 @@ const targets: Record<ReferenceKind, { table: SQLiteTable; id: SQLiteColumn; whe
   media: { table: medias, id: medias.id },
   image: { table: medias, id: medias.id, where: eq(medias.kind, 'image') },
   file: { table: files, id: files.id },
+  venue: { table: venues, id: venues.id },
 };
 
 interface Wanted {

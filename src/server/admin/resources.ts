@@ -7,6 +7,7 @@ import { filesAdmin } from '../files/admin-resource.ts';
 import { mediasAdmin } from '../medias/admin-resource.ts';
 import { organizersAdmin } from '../organizers/admin-resource.ts';
 import { tagsAdmin } from '../tags/admin-resource.ts';
+import { venuesAdmin } from '../venues/admin-resource.ts';
 import type { AdminResource } from './resource.ts';
 
 export const adminResources: Readonly<Record<CollectionName, AdminResource>> = {
@@ -17,4 +18,5 @@ export const adminResources: Readonly<Record<CollectionName, AdminResource>> = {
   medias: mediasAdmin,
   organizers: organizersAdmin,
   tags: tagsAdmin,
+  venues: venuesAdmin,
 };

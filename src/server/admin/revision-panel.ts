@@ -29,6 +29,7 @@ const referenceCollections: Record<ReferenceKind, CollectionName> = {
   media: 'medias',
   image: 'medias',
   file: 'files',
+  venue: 'venues',
 };
 
 export interface RevisionDiffRow {

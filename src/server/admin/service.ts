@@ -23,7 +23,7 @@ export interface WriteOutcome<B = unknown> {
   purgeId?: number | undefined;
 }
 
-const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers' } as const satisfies Record<
+const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curators', organizer: 'organizers', venue: 'venues' } as const satisfies Record<
   keyof DetachedOwners,
   string
 >;
@@ -38,7 +38,7 @@ export function changesOf(resource: AdminResource, ids: readonly number[], state
   const invisible = resource.spec.publication !== undefined && states.every((state) => state.values['status'] !== 'published');
   const own = invisible ? {} : resource.spec.changes(ids, states);
   for (const [key, value] of Object.entries(own)) changes[key] = [...(value ?? [])];
-  for (const owner of ['event', 'edition', 'curator', 'organizer'] as const) {
+  for (const owner of ['event', 'edition', 'curator', 'organizer', 'venue'] as const) {
     const ownerIds = detached[owner];
     const key = ownerChangeKeys[owner];
     if (ownerIds) changes[key] = [...new Set([...(changes[key] ?? []), ...ownerIds])];

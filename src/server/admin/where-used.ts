@@ -9,8 +9,8 @@ import { defaultLocale } from '../../i18n/config.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit, type AuditChange } from './audit.ts';
 
-export type UsageKind = 'tag' | 'media' | 'file' | 'organizer' | 'curator' | 'edition';
-type Owner = 'event' | 'edition' | 'curator' | 'organizer';
+export type UsageKind = 'tag' | 'media' | 'file' | 'organizer' | 'curator' | 'edition' | 'venue';
+type Owner = 'event' | 'edition' | 'curator' | 'organizer' | 'venue';
 
 export interface Usage {
   /** The id of the used item (several when a bulk delete checks many). */
@@ -45,6 +45,7 @@ const owners: Record<Owner, { table: string; title: (alias: string) => string }>
   },
   curator: { table: 'curators', title: (a) => `${a}.name` },
   organizer: { table: 'organizers', title: (a) => `${a}.name` },
+  venue: { table: 'venues', title: (a) => `${a}.name` },
 };
 
 const sources: Record<UsageKind, Source[]> = {
@@ -58,6 +59,7 @@ const sources: Record<UsageKind, Source[]> = {
     { owner: 'edition', field: 'coverMediaId', column: 'cover_media_id' },
     { owner: 'curator', field: 'photoMediaId', column: 'photo_media_id' },
     { owner: 'organizer', field: 'logoMediaId', column: 'logo_media_id' },
+    { owner: 'venue', field: 'imageMediaId', column: 'image_media_id' },
   ],
   file: [
     { owner: 'event', field: 'fileIds', link: { table: 'event_files', owner: 'event_id', target: 'file_id' } },
@@ -69,6 +71,7 @@ const sources: Record<UsageKind, Source[]> = {
     { owner: 'edition', field: 'curatorIds', link: { table: 'edition_curators', owner: 'edition_id', target: 'curator_id' } },
   ],
   edition: [{ owner: 'event', field: 'editionId', column: 'edition_id' }],
+  venue: [{ owner: 'event', field: 'venueId', column: 'venue_id' }],
 };
 
 /** Rows `(owner_id, used_id)` of one source for the given used ids. */

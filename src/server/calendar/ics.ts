@@ -25,6 +25,9 @@ export interface CalendarEvent {
   timeZone: string;
   venueName: string | null;
   venueAddress?: string | null;
+  room?: string | null | undefined;
+  /** The venue's point (RFC 5545 GEO), when it has coordinates. */
+  geo?: { latitude: number; longitude: number } | null;
   onlineUrl: string | null;
   updatedAt: Date;
   tags?: { label: string }[];
@@ -77,7 +80,7 @@ function eventLines(origin: string, locale: Locale, event: CalendarEvent): strin
   const title = titleWithStatus(locale, status, event.title);
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
   const when = `${formatDateTimeRange(locale, event.timeZone, event.startsAt, event.endsAt)} (${formatTimeZoneName(locale, event.timeZone, event.startsAt)}, ${event.timeZone})`;
-  const location = [event.venueName, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : '');
+  const location = [event.venueName, event.room, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : '');
   const description = [event.summary, when, event.onlineUrl ? `${t('event.online')}: ${event.onlineUrl}` : null, url].filter(Boolean).join('\n\n');
   const zone = zoneOf(event);
   // DTSTAMP from the last edit keeps the file byte-stable while nothing changes.
@@ -92,6 +95,7 @@ function eventLines(origin: string, locale: Locale, event: CalendarEvent): strin
     `SUMMARY:${escapeText(title)}`,
     `DESCRIPTION:${escapeText(description)}`,
     ...(location ? [`LOCATION:${escapeText(location)}`] : []),
+    ...(event.geo ? [`GEO:${event.geo.latitude.toFixed(6)};${event.geo.longitude.toFixed(6)}`] : []),
     // A URI value, not TEXT: built from paths and slugs, it holds no character needing escapes.
     `URL:${url}`,
     `STATUS:${icsStatus[status]}`,

@@ -1,22 +1,35 @@
-/** Venue addresses for calendar LOCATION lines, which list rows do not carry. */
-import { inArray } from 'drizzle-orm';
+/** Venue addresses and points for calendar LOCATION and GEO lines, which list rows do not carry. */
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { events } from '../../../db/schema.ts';
+import { events, venues } from '../../../db/schema.ts';
 import type { CalendarEvent } from './ics.ts';
 
 /** Bounds the ids bound in one statement (SQLite's variable limit is far above it). */
 const CHUNK = 500;
 
-/** The items with their venue address attached (one primary-key lookup per 500 events). */
-export async function withVenueAddresses<T extends Omit<CalendarEvent, 'venueAddress'>>(
-  db: Executor,
-  items: readonly T[],
-): Promise<(T & { venueAddress: string | null })[]> {
-  const addresses = new Map<number, string | null>();
+interface Place {
+  venueAddress: string | null;
+  geo: { latitude: number; longitude: number } | null;
+}
+
+/** The items with their venue's address (or free-text address) and point attached (one query per 500 events). */
+export async function withVenueAddresses<T extends Omit<CalendarEvent, 'venueAddress' | 'geo'>>(db: Executor, items: readonly T[]): Promise<(T & Place)[]> {
+  const places = new Map<number, Place>();
   for (let start = 0; start < items.length; start += CHUNK) {
     const ids = items.slice(start, start + CHUNK).map((item) => item.id);
-    const rows = await db.select({ id: events.id, venueAddress: events.venueAddress }).from(events).where(inArray(events.id, ids));
-    for (const row of rows) addresses.set(row.id, row.venueAddress);
+    const rows = await db
+      .select({
+        id: events.id,
+        venueAddress: sql<string | null>`coalesce(${venues.address}, ${events.venueAddress})`,
+        latitude: venues.latitude,
+        longitude: venues.longitude,
+      })
+      .from(events)
+      .leftJoin(venues, eq(venues.id, events.venueId))
+      .where(inArray(events.id, ids));
+    for (const { id, venueAddress, latitude, longitude } of rows) {
+      places.set(id, { venueAddress, geo: latitude !== null && longitude !== null ? { latitude, longitude } : null });
+    }
   }
-  return items.map((item) => ({ ...item, venueAddress: addresses.get(item.id) ?? null }));
+  return items.map((item) => ({ ...item, ...(places.get(item.id) ?? { venueAddress: null, geo: null }) }));
 }

@@ -24,14 +24,16 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
     // The event page needs a title in the default locale and somewhere to go.
     requirements(state) {
       const errors = defaultLocaleRequirements(state, ['title']);
-      const hasPlace = state.values['venueAddress'] || state.values['onlineUrl'] || preferredText(state, 'venueName');
+      const hasPlace = state.values['venueId'] || state.values['venueAddress'] || state.values['onlineUrl'] || preferredText(state, 'venueName');
       if (!hasPlace) errors['venueAddress'] = ['VENUE_OR_ONLINE_REQUIRED'];
       return errors;
     },
   },
   search: 'event',
+  searchColumns: ['venueId'],
   validate: validateTimeRange,
-  // An event shows on its edition's page: the previous and the new edition both change.
+  // An event shows on its edition's page: the previous and the new edition both change. Venue
+  // pages carry their events' tags and `hub`, so they need no venue purge here.
   changes: (ids, states) => ({ events: ids, editions: idsOf(states, 'editionId') }),
   detachPermission: 'content.deletePublished',
   present: (state) => ({ previewPath: paths.adminPreview(defaultLocale, 'event', stringValue(state, 'slug') ?? '') }),

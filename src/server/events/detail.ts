@@ -12,6 +12,7 @@ import { selectOrganizersOfEvent, withLogos, type OrganizerView } from '../organ
 import { imagesOf, loadFiles, loadGalleryMedias, type FileView, type GalleryMedia, type MediaView } from '../storage/catalog.ts';
 import { coverIds, loadTagsFor, withCardDetails } from './cards.ts';
 import { eventItemsSelect, toListRows, type EventListItem, type TagView } from './queries.ts';
+import { getVenueRef, type VenueRef } from '../venues/queries.ts';
 import { isPubliclyVisible, selectBySlug } from './visibility.ts';
 
 export interface EditionRef {
@@ -31,7 +32,11 @@ export interface EventDetail {
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
+  /** The venue's address, else the event's free-text address. */
   venueAddress: string | null;
+  /** The venue the event points at (docs/decisions/025). */
+  venue: VenueRef | null;
+  room: string | null;
   onlineUrl: string | null;
   registrationUrl: string | null;
   eventStatus: EventStatus;
@@ -128,7 +133,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
   // Three rounds of queries: the event; everything linked to it; the medias, tags and files all
   // of those name, each in one query for the whole page.
   const eventId = event.id;
-  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, siblingRows] = await Promise.all([
+  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, siblingRows, venue] = await Promise.all([
     selectEventTexts(db).all({ eventId }),
     event.editionId === null
       ? Promise.resolve([])
@@ -138,6 +143,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     selectOrganizersOfEvent(db, eventId, locale),
     selectCuratorsFor(db, 'event', eventId, locale),
     event.editionId === null ? Promise.resolve([]) : selectSiblings(db).all({ editionId: event.editionId, eventId, locale, now: nowMs }),
+    getVenueRef(db, event.venueId),
   ]);
   const text = pickTranslation(texts, locale);
   if (!text) return undefined;
@@ -187,7 +193,9 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     startsAt: event.startsAt,
     endsAt: event.endsAt,
     timeZone: event.timeZone,
-    venueAddress: event.venueAddress,
+    venueAddress: venue?.address ?? event.venueAddress,
+    venue,
+    room: event.room,
     onlineUrl: event.onlineUrl,
     registrationUrl: event.registrationUrl,
     eventStatus: event.eventStatus,
@@ -197,7 +205,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     title: text.row.title,
     summary: text.row.summary,
     body: text.row.body,
-    venueName: text.row.venueName,
+    venueName: venue?.name ?? text.row.venueName,
     textLocale: text.locale,
     isFallback: text.isFallback,
     availableLocales: translatedLocales(texts),

@@ -1,5 +1,5 @@
 /**
- * The hub's filter query string (`?edition=&tag=&when=&from=&to=&view=&page=`), shared by the listing
+ * The hub's filter query string (`?edition=&tag=&venue=&when=&from=&to=&view=&page=`), shared by the listing
  * page and its calendar feed. Parsing never fails: a bad value is dropped, and the page redirects
  * to the canonical form so every filtered view has exactly one URL (and one cache entry).
  */
@@ -23,6 +23,7 @@ export const MAX_PAGE = 500;
 const hubFilterSchema = z.object({
   edition: slug.optional().catch(undefined),
   tag: slug.optional().catch(undefined),
+  venue: slug.optional().catch(undefined),
   when: z.enum(timeFilters).default('upcoming').catch('upcoming'),
   from: dateKey.optional().catch(undefined),
   to: dateKey.optional().catch(undefined),
@@ -33,7 +34,7 @@ const hubFilterSchema = z.object({
 export type HubFilters = z.output<typeof hubFilterSchema>;
 
 /** Each filter field's rule without the fallback: what makes a value invalid rather than absent. */
-const strictFields = { edition: slug, tag: slug, when: z.enum(timeFilters), from: dateKey, to: dateKey } as const;
+const strictFields = { edition: slug, tag: slug, venue: slug, when: z.enum(timeFilters), from: dateKey, to: dateKey } as const;
 
 /**
  * The filter fields present with a value `parseHubFilters` would drop. Pages redirect such a query
@@ -50,7 +51,7 @@ export function findInvalidHubFilters(params: URLSearchParams): (keyof typeof st
 /** Reads the filters from a query string; empty fields (from a GET form) count as absent. */
 export function parseHubFilters(params: URLSearchParams): HubFilters {
   const raw: Record<string, string> = {};
-  for (const key of ['edition', 'tag', 'when', 'from', 'to', 'view', 'page']) {
+  for (const key of ['edition', 'tag', 'venue', 'when', 'from', 'to', 'view', 'page']) {
     const value = params.get(key)?.trim();
     if (value) raw[key] = value;
   }
@@ -72,6 +73,7 @@ export function toHubQuery(filters: Partial<HubFilters>, { withPage = true } = {
   const query = new URLSearchParams();
   if (filters.edition) query.set('edition', filters.edition);
   if (filters.tag) query.set('tag', filters.tag);
+  if (filters.venue) query.set('venue', filters.venue);
   // `upcoming` is the default only without an edition or dates (see parseHubFilters).
   if (filters.when && (filters.when !== 'upcoming' || implicitWhen(filters) !== 'upcoming')) query.set('when', filters.when);
   if (filters.from) query.set('from', filters.from);

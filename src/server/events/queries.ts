@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import { editionTranslations, editions, eventTags, eventTranslations, events, tags } from '../../../db/schema.ts';
+import { editionTranslations, editions, eventTags, eventTranslations, events, tags, venues } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { nextDateKey, startOfLocalDay } from '../../lib/dates.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
@@ -22,6 +22,8 @@ export interface EventListQuery {
   editionId?: number | undefined;
   /** Only events carrying this tag. */
   tagId?: number | undefined;
+  /** Only events at this venue. */
+  venueId?: number | undefined;
   /** Local calendar dates (YYYY-MM-DD, inclusive) the event must overlap, in its own zone. */
   from?: string | undefined;
   to?: string | undefined;
@@ -45,7 +47,12 @@ export interface EventListItem {
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
+  /** The venue's name (or the event's free-text place). */
   venueName: string | null;
+  venueId?: number | null;
+  /** Set when the venue has a public page (optional: rows built elsewhere may not know it). */
+  venueSlug?: string | null;
+  room?: string | null;
   onlineUrl: string | null;
   /** Cancelled and postponed events stay listed, marked (decision 029). */
   eventStatus: EventStatus;
@@ -99,7 +106,7 @@ async function dateRangeCondition(db: Executor, visible: SQL, span: number, from
  * `events_public_cover_idx`, which holds every column the condition reads.
  */
 export async function buildEventFilters(db: Executor, query: Omit<EventListQuery, 'locale' | 'page' | 'pageSize'>): Promise<{ list: SQL; count: SQL }> {
-  const { now, when = 'upcoming', editionId, tagId, from, to } = query;
+  const { now, when = 'upcoming', editionId, tagId, venueId, from, to } = query;
   const visible = isPubliclyVisible(events, now);
   const span = await getLongestEventSpan(db, now.getTime());
   // An event still running at `now` started at most `span` earlier; a finished one started before now.
@@ -112,10 +119,11 @@ export async function buildEventFilters(db: Executor, query: Omit<EventListQuery
   const conditions = [
     timeBounds,
     editionId === undefined ? undefined : eq(events.editionId, editionId),
+    venueId === undefined ? undefined : eq(events.venueId, venueId),
     tagId === undefined ? undefined : inArray(events.id, db.select({ id: eventTags.eventId }).from(eventTags).where(eq(eventTags.tagId, tagId))),
     await dateRangeCondition(db, visible, span, from, to),
   ];
-  const narrowed = editionId !== undefined || tagId !== undefined;
+  const narrowed = editionId !== undefined || tagId !== undefined || venueId !== undefined;
   return {
     list: and(visible, ...conditions)!,
     count: and(narrowed ? isPubliclyVisibleUnindexed(events, now) : visible, ...conditions)!,
@@ -149,7 +157,10 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         startsAt: events.startsAt,
         endsAt: events.endsAt,
         timeZone: events.timeZone,
-        venueName: sql<string | null>`coalesce(${own.venueName}, ${fallback.venueName})`,
+        venueName: sql<string | null>`coalesce(${venues.name}, ${own.venueName}, ${fallback.venueName})`,
+        venueId: events.venueId,
+        venueSlug: sql<string | null>`CASE WHEN ${venues.status} = 'published' THEN ${venues.slug} END`,
+        room: events.room,
         onlineUrl: events.onlineUrl,
         eventStatus: events.eventStatus,
         coverMediaId: events.coverMediaId,
@@ -166,6 +177,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
       .from(events)
       .leftJoin(own, and(eq(own.eventId, events.id), eq(own.locale, locale)))
       .leftJoin(fallback, and(eq(fallback.eventId, events.id), eq(fallback.locale, defaultLocale)))
+      .leftJoin(venues, eq(venues.id, events.venueId))
       // An event inside an unpublished edition is shown without naming that edition.
       .leftJoin(editions, and(eq(editions.id, events.editionId), isPubliclyVisible(editions, sql.placeholder('now'))))
       .leftJoin(edOwn, and(eq(edOwn.editionId, editions.id), eq(edOwn.locale, locale)))

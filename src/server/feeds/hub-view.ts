@@ -13,6 +13,7 @@ import { findPublicEditionId } from '../editions/queries.ts';
 import { findInvalidHubFilters, parseHubFilters, toHubQuery, type HubFilters } from '../events/filters.ts';
 import { buildEventFilters, findTagId } from '../events/queries.ts';
 import { problem } from '../http/problem.ts';
+import { findPublicVenueId } from '../venues/queries.ts';
 
 export interface HubView {
   filters: HubFilters;
@@ -40,12 +41,14 @@ export async function readHubView(context: APIContext, db: Executor, now: Date):
   if (query.toString() !== params.toString()) {
     return context.redirect(`${context.url.pathname}${query.size ? `?${query}` : ''}`, 301);
   }
-  const [editionId, tagId] = await Promise.all([
+  const [editionId, tagId, venueId] = await Promise.all([
     filters.edition ? findPublicEditionId(db, filters.edition, now) : undefined,
     filters.tag ? findTagId(db, filters.tag) : undefined,
+    filters.venue ? findPublicVenueId(db, filters.venue) : undefined,
   ]);
   // Like the hub page: a well-formed name of nothing (a tag since deleted) is an empty view, not an error.
-  if ((filters.edition && editionId === undefined) || (filters.tag && tagId === undefined)) return { filters, query, conditions: null };
-  const conditions = await buildEventFilters(db, { now, when: filters.when, editionId, tagId, from: filters.from, to: filters.to });
+  if ((filters.edition && editionId === undefined) || (filters.tag && tagId === undefined) || (filters.venue && venueId === undefined))
+    return { filters, query, conditions: null };
+  const conditions = await buildEventFilters(db, { now, when: filters.when, editionId, tagId, venueId, from: filters.from, to: filters.to });
   return { filters, query, conditions };
 }

@@ -23,6 +23,7 @@ export interface HubChanges {
   organizers?: readonly number[];
   medias?: readonly number[];
   files?: readonly number[];
+  venues?: readonly number[];
 }
 
 /**
@@ -46,6 +47,8 @@ export function tagsToInvalidate(changes: HubChanges): string[] {
   // Covers appear on listing cards, which carry only the `hub` tag.
   add(changes.medias, hubTags.media, hubTags.hub);
   add(changes.files, hubTags.file);
+  // Venue names and addresses show on cards, in facets, feeds and calendars.
+  add(changes.venues, hubTags.venue, ...listings);
   return [...tags].sort();
 }
 

@@ -4,6 +4,7 @@ import type { EditionDetail } from '../editions/queries.ts';
 import type { OrganizerPage } from '../organizers/page.ts';
 import type { PersonWorks } from '../people/works.ts';
 import type { EventDetail } from '../events/detail.ts';
+import type { VenueDetail } from '../venues/queries.ts';
 import { hubTags } from './tags.ts';
 
 /** An event page shows the event, its edition (and siblings), people, tags, medias and files. */
@@ -17,6 +18,7 @@ export function eventPageTags(event: EventDetail): string[] {
     ...event.organizers.map((organizer) => hubTags.organizer(organizer.id)),
     ...[event.cover, ...event.gallery].flatMap((media) => (media ? [hubTags.media(media.id)] : [])),
     ...event.files.map((file) => hubTags.file(file.id)),
+    ...(event.venue ? [hubTags.venue(event.venue.id)] : []),
   ];
 }
 
@@ -25,6 +27,8 @@ export function editionPageTags(edition: EditionDetail): string[] {
   return [
     hubTags.edition(edition.id),
     ...edition.days.flatMap((day) => day.events.map((event) => hubTags.event(event.id))),
+    // Venue names show in its programme; `hub` is not on edition pages.
+    ...new Set(edition.days.flatMap((day) => day.events.flatMap((event) => (event.venueId ? [hubTags.venue(event.venueId)] : [])))),
     ...edition.tags.map((tag) => hubTags.tag(tag.id)),
     ...edition.curators.map((curator) => hubTags.curator(curator.id)),
     ...(edition.cover ? [hubTags.media(edition.cover.id)] : []),
@@ -48,3 +52,16 @@ export function personPageTags(person: { kind: 'curator' | 'organizer'; id: numb
 
 export const curatorPageTags = (curator: CuratorPage) => personPageTags({ ...curator, kind: 'curator', mediaId: curator.photo?.id ?? null });
 export const organizerPageTags = (organizer: OrganizerPage) => personPageTags({ ...organizer, kind: 'organizer', mediaId: organizer.logo?.id ?? null });
+
+/**
+ * A venue page shows the venue, its image and its public events; `hub` too, because an event
+ * moving to this venue purges only its own tag and the listings.
+ */
+export function venuePageTags(venue: VenueDetail): string[] {
+  return [
+    hubTags.venue(venue.id),
+    hubTags.hub,
+    ...(venue.image ? [hubTags.media(venue.image.id)] : []),
+    ...[...venue.upcoming, ...venue.past].flatMap((day) => day.events.map((event) => hubTags.event(event.id))),
+  ];
+}

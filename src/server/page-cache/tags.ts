@@ -19,4 +19,5 @@ export const hubTags = {
   organizer: (id: number) => `organizer:${id}`,
   media: (id: number) => `media:${id}`,
   file: (id: number) => `file:${id}`,
+  venue: (id: number) => `venue:${id}`,
 } as const;

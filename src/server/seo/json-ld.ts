@@ -5,6 +5,7 @@ import type { MediaView } from '../storage/catalog.ts';
 import { isCalledOff, schemaOrgEventStatus } from '../../lib/event-status.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Locale } from '../../i18n/config.ts';
+import type { VenueDetail, VenueRef } from '../venues/queries.ts';
 import { absoluteUrl } from './site.ts';
 
 type JsonLd = Record<string, unknown>;
@@ -22,7 +23,11 @@ function personRef(origin: string, locale: Locale, curator: { name: string; slug
 /** `Event` with its edition as `superEvent`, location, organizers and curators as performers. */
 export function eventJsonLd(origin: string, locale: Locale, event: EventDetail): JsonLd {
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
-  const place = event.venueAddress ? { '@type': 'Place', name: event.venueName ?? undefined, address: event.venueAddress } : undefined;
+  const place = event.venue
+    ? placeJsonLd(origin, locale, event.venue)
+    : event.venueAddress
+      ? { '@type': 'Place', name: event.venueName ?? undefined, address: event.venueAddress }
+      : undefined;
   const virtual = event.onlineUrl ? { '@type': 'VirtualLocation', url: event.onlineUrl } : undefined;
   const location = [place, virtual].filter(Boolean);
   return {
@@ -120,4 +125,31 @@ export function serializeJsonLd(data: JsonLd): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * `Place` with its `geo` point: on its own page, and as an event's `location`. A venue without a
+ * public page has no `url`.
+ */
+export function placeJsonLd(origin: string, locale: Locale, venue: VenueRef | (VenueDetail & { isPublic?: true })): JsonLd {
+  const url = !('isPublic' in venue) || venue.isPublic ? absoluteUrl(origin, paths.venue(locale, venue.slug)) : undefined;
+  return {
+    '@type': 'Place',
+    '@id': url,
+    name: venue.name,
+    url,
+    address: venue.address ?? undefined,
+    geo: venue.latitude !== null && venue.longitude !== null ? { '@type': 'GeoCoordinates', latitude: venue.latitude, longitude: venue.longitude } : undefined,
+  };
+}
+
+/** A venue page's `Place`, with its description and image. */
+export function venueJsonLd(origin: string, locale: Locale, venue: VenueDetail): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    ...placeJsonLd(origin, locale, venue),
+    description: venue.description ?? undefined,
+    image: imageUrl(origin, venue.image),
+    sameAs: venue.websiteUrl ?? undefined,
+  };
 }

@@ -3,9 +3,9 @@
  * alternates. Past 40 000 URLs it becomes a sitemap index over `?part=N` (the protocol caps one
  * file at 50 000 URLs).
  */
-import { asc, count, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { editionTranslations, editions, eventTranslations, events } from '../../../db/schema.ts';
+import { editionTranslations, editions, eventTranslations, events, venues } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { translatedLocales } from '../../lib/translated.ts';
@@ -105,7 +105,7 @@ export function buildSitemapIndex(origin: string, parts: number): string {
 
 /**
  * One sitemap file. `part` undefined: everything. Part 0: static pages, editions and their
- * timetables, people's pages; part N ≥ 1: the N-th slice of events by id.
+ * timetables, people's pages, venues; part N ≥ 1: the N-th slice of events by id.
  */
 export async function buildSitemap(db: Executor, origin: string, now: Date, part?: number): Promise<string> {
   const entries: string[] = [];
@@ -126,6 +126,15 @@ export async function buildSitemap(db: Executor, origin: string, now: Date, part
       entries.push(urlEntries(origin, { pathFor: (l) => paths.editionSchedule(l, row.slug), locales: editionLocales(row.id), lastModified: row.updatedAt }));
     }
     entries.push(...(await listPeoplePages(db, now)).map((page) => urlEntries(origin, page)));
+    // A venue page exists in every locale: its name, address and events need no translation.
+    const venueRows = await db
+      .select({ slug: venues.slug, updatedAt: venues.updatedAt })
+      .from(venues)
+      .where(eq(venues.status, 'published'))
+      .orderBy(asc(venues.id));
+    for (const row of venueRows) {
+      entries.push(urlEntries(origin, { pathFor: (l) => paths.venue(l, row.slug), locales: [...locales], lastModified: row.updatedAt }));
+    }
   }
   if (part === undefined || part > 0) {
     const eventRows = await db

@@ -60,6 +60,8 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
         />
       </Section>
       <Section legend={t('admin.group.where')} description={t('admin.events.whereHint')}>
+        <SingleRelationField path="venueId" collection="venues" label={labels['venueId']!} />
+        <TextField path="room" label={labels['room']!} maxLength={200} />
         <TextAreaField path="venueAddress" label={labels['venueAddress']!} rows={2} maxLength={500} />
         <TextField path="onlineUrl" type="url" label={labels['onlineUrl']!} placeholder="https://" />
         <TextField path="registrationUrl" type="url" label={labels['registrationUrl']!} placeholder="https://" />

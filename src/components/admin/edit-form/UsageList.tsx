@@ -9,6 +9,7 @@ const ownerCollections: Record<Usage['entity'], CollectionName> = {
   edition: 'editions',
   curator: 'curators',
   organizer: 'organizers',
+  venue: 'venues',
 };
 
 export function UsageList({ usages, total }: { usages: readonly Usage[]; total: number }) {

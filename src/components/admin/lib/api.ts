@@ -75,7 +75,7 @@ export interface ListItem {
 /** One place that says where an item is used (409 `IN_USE` and the detail's `usedBy`). */
 export interface Usage {
   usedId: number;
-  entity: 'event' | 'edition' | 'curator' | 'organizer';
+  entity: 'event' | 'edition' | 'curator' | 'organizer' | 'venue';
   id: number;
   slug: string;
   title: string;

@@ -4,6 +4,7 @@
 import type { APIRoute } from 'astro';
 import { paths } from '../../../../../lib/paths.ts';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
+import { eventGeo } from '../../../../../server/venues/geo.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { getEventPage } from '../../../../../server/events/detail.ts';
 import { respondCached } from '../../../../../server/page-cache/decision.ts';
@@ -34,13 +35,15 @@ export const GET: APIRoute = async (context) => {
         event.timeZone,
         event.venueName,
         event.venueAddress,
+        event.venue,
+        event.room,
         event.onlineUrl,
         event.updatedAt,
         event.tags,
       ],
     },
     'text/calendar; charset=utf-8',
-    () => buildCalendar(origin, locale, event.title, [{ ...event, summary: event.summary }]),
+    () => buildCalendar(origin, locale, event.title, [{ ...event, summary: event.summary, geo: eventGeo(event.venue) }]),
     { 'Content-Disposition': `attachment; filename="${calendarFileName(event.slug)}"` },
   );
 };
