@@ -296,7 +296,18 @@ describe('sitemap and robots', () => {
     );
     // A venue page needs no translation: every published venue is listed in every locale.
     const venues = await server.query<{ slug: string }>(`SELECT slug FROM venues WHERE status = 'published'`);
+    // A person's page exists while they present a public event or edition, in the locales of their texts (all without any).
+    const people = await server.query<{ kind: string; slug: string; locales: string | null }>(
+      `SELECT 'curator' AS kind, c.slug, (SELECT group_concat(t.locale) FROM curator_translations t WHERE t.curator_id = c.id AND (t.bio IS NOT NULL OR t.short_bio IS NOT NULL)) AS locales
+       FROM curators c WHERE EXISTS (SELECT 1 FROM event_curators x JOIN events e ON e.id = x.event_id WHERE x.curator_id = c.id AND ${publicSql('e')})
+         OR EXISTS (SELECT 1 FROM edition_curators x JOIN editions e ON e.id = x.edition_id WHERE x.curator_id = c.id AND ${publicSql('e')})
+       UNION ALL
+       SELECT 'organizer', o.slug, (SELECT group_concat(t.locale) FROM organizer_translations t WHERE t.organizer_id = o.id AND t.description IS NOT NULL)
+       FROM organizers o WHERE EXISTS (SELECT 1 FROM event_organizers x JOIN events e ON e.id = x.event_id WHERE x.organizer_id = o.id AND ${publicSql('e')})`,
+    );
+    expect(people.length).toBeGreaterThan(0);
     expected.push(
+      ...people.flatMap((r) => (r.locales ? r.locales.split(',') : ['en', 'fr', 'de']).map((locale) => `/${locale}/hub/${r.kind}/${r.slug}`)),
       ...events.map((r) => `/${r.locale}/hub/event/${r.slug}`),
       ...editions.flatMap((r) => [`/${r.locale}/hub/edition/${r.slug}`, `/${r.locale}/hub/edition/${r.slug}/schedule`]),
       ...venues.flatMap((r) => ['en', 'fr', 'de'].map((locale) => `/${locale}/hub/venue/${r.slug}`)),

@@ -66,7 +66,7 @@ async function localesOf(db: Executor, table: typeof eventTranslations | typeof 
 async function listPeoplePages(db: Executor, now: Date): Promise<Page[]> {
   const at = now.getTime();
   // The rule of isPubliclyVisible, written for raw SQL over aliased tables.
-  const visible = sql`e.status = 'published' AND (e.publish_at IS NULL OR e.publish_at <= ${at})`;
+  const visible = sql`e.status = 'published' AND (e.publish_at IS NULL OR e.publish_at <= ${at}) AND (e.unpublish_at IS NULL OR e.unpublish_at > ${at})`;
   type Row = { kind: 'curator' | 'organizer'; slug: string; updated_at: number; locales: string | null };
   const rows = await db.all<Row>(sql`
     SELECT 'curator' AS kind, c.slug, c.updated_at,
