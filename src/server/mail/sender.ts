@@ -11,6 +11,7 @@ import { mayRetry, MAX_MAIL_ATTEMPTS, retryDelayMs } from './backoff.ts';
 import { mailEvents } from './outbox.ts';
 import { MAIL_RETENTION_MS, pruneOldMail } from './retention.ts';
 import { claimDueMail, getNextAttemptAt, markAttemptFailed, markSent, releaseClaims, type ClaimedMail } from './queue.ts';
+import { OutboxRounds } from '../operations/outbox-rounds.ts';
 import { messageIdDomainOf } from './sender-address.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -55,11 +56,8 @@ export function describeFailure(error: unknown): { message: string; permanent: b
 export class MailSender {
   readonly #options: Required<MailSenderOptions>;
   readonly #messageIdDomain: string;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
+  readonly #rounds: OutboxRounds;
   #lastPruneAt = Number.NEGATIVE_INFINITY;
-  #stopped = false;
   /** Aborts the delivery in progress when a stop's grace period is over. */
   #abort = new AbortController();
   readonly #onEnqueued = () => this.wake();
@@ -78,6 +76,12 @@ export class MailSender {
       ...options,
     };
     this.#messageIdDomain = messageIdDomainOf(options.from);
+    this.#rounds = new OutboxRounds({
+      round: (claimAtOnce) => this.#round(claimAtOnce),
+      nextDue: () => getNextAttemptAt(this.#options.db),
+      pollMs: this.#options.pollMs,
+      now: () => this.#options.now(),
+    });
   }
 
   /** Listens for new messages and delivers what is already due. */
@@ -92,23 +96,7 @@ export class MailSender {
    * so it sees the row once that commits.
    */
   wake(): void {
-    this.#run(true);
-  }
-
-  #run(claimAtOnce: boolean): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again ||= claimAtOnce;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.#round(claimAtOnce).finally(() => {
-      this.#running = undefined;
-      if (this.#again) {
-        this.#again = false;
-        this.#run(true);
-      }
-    });
+    this.#rounds.run(true);
   }
 
   /**
@@ -116,10 +104,8 @@ export class MailSender {
    * its row given back. Resolves once nothing runs (then the database may close).
    */
   async stop(): Promise<void> {
-    this.#stopped = true;
+    const running = this.#rounds.stop();
     mailEvents.off('enqueued', this.#onEnqueued);
-    clearTimeout(this.#timer);
-    const running = this.#running;
     if (!running) return this.#options.transport.close();
     let graceTimer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, this.#options.stopGraceMs)));
@@ -142,7 +128,7 @@ export class MailSender {
       idle = true;
     }
     await this.#pruneNowAndThen();
-    await this.#scheduleNext(idle);
+    await this.#rounds.scheduleNext(idle);
   }
 
   /** Claims and delivers until nothing is due; resolves with the number of rows claimed. */
@@ -155,7 +141,7 @@ export class MailSender {
       for (const [index, row] of claimed.entries()) {
         // A row is only attempted while its lease leaves room for the whole attempt; otherwise
         // another node could take it over mid-send.
-        if (this.#stopped || row.leaseUntil.getTime() - now().getTime() < this.#options.sendTimeoutMs) {
+        if (this.#rounds.stopped || row.leaseUntil.getTime() - now().getTime() < this.#options.sendTimeoutMs) {
           await releaseClaims(db, claimed.slice(index), now());
           return total;
         }
@@ -209,7 +195,7 @@ export class MailSender {
   /** Once an hour (and at start): every process may, deleting twice is harmless. */
   async #pruneNowAndThen(): Promise<void> {
     const { db, transport, now, retentionMs, pruneEveryMs, log } = this.#options;
-    if (this.#stopped || now().getTime() - this.#lastPruneAt < pruneEveryMs) return;
+    if (this.#rounds.stopped || now().getTime() - this.#lastPruneAt < pruneEveryMs) return;
     this.#lastPruneAt = now().getTime();
     try {
       const removed = await pruneOldMail(db, { now: now(), retentionMs });
@@ -218,27 +204,5 @@ export class MailSender {
     } catch (error) {
       log('warn', 'deleting old mail failed', { error: String(error) });
     }
-  }
-
-  /**
-   * Sleeps until the earliest pending row is due, or one poll interval, whichever comes first
-   * (a full interval after a round that found nothing it could claim: no busy loop).
-   */
-  async #scheduleNext(idle: boolean): Promise<void> {
-    if (this.#stopped) return;
-    const { db, pollMs, now } = this.#options;
-    let delay = pollMs;
-    if (!idle) {
-      try {
-        const next = await getNextAttemptAt(db);
-        if (next !== undefined) delay = Math.max(0, Math.min(pollMs, next.getTime() - now().getTime()));
-      } catch {
-        // The poll interval then; the failure is reported by the next round.
-      }
-    }
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => this.#run(false), delay);
-    // Background work: never what keeps the process alive.
-    this.#timer.unref();
   }
 }

@@ -11,6 +11,7 @@ import { retryDelayMs } from '../mail/backoff.ts';
 import { postWebhook } from './deliver.ts';
 import { webhookEvents } from './outbox.ts';
 import { claimDueDeliveries, getNextDeliveryAt, recordAttempt, releaseDeliveries, type ClaimedDelivery } from './queue.ts';
+import { OutboxRounds } from '../operations/outbox-rounds.ts';
 
 export interface WebhookSenderOptions {
   db: Database;
@@ -31,16 +32,19 @@ export class WebhookSender {
   readonly #options: Required<WebhookSenderOptions>;
   /** A claim holds its rows well past one request's timeout, so no other node takes one mid-request. */
   readonly #leaseMs: number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = false;
+  readonly #rounds: OutboxRounds;
   readonly #abort = new AbortController();
   readonly #onEnqueued = () => this.wake();
 
   constructor(options: WebhookSenderOptions) {
     this.#options = { batch: 20, log: logLine, now: () => new Date(), ...options };
     this.#leaseMs = options.timeoutMs * 2 + 60_000;
+    this.#rounds = new OutboxRounds({
+      round: (claimAtOnce) => this.#round(claimAtOnce),
+      nextDue: () => getNextDeliveryAt(this.#options.db),
+      pollMs: this.#options.pollMs,
+      now: () => this.#options.now(),
+    });
   }
 
   start(): void {
@@ -50,32 +54,15 @@ export class WebhookSender {
 
   /** Runs a round now, or right after the one in progress. */
   wake(): void {
-    this.#run(true);
-  }
-
-  #run(claimAtOnce: boolean): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again ||= claimAtOnce;
-      return;
-    }
-    clearTimeout(this.#timer);
-    this.#running = this.#round(claimAtOnce).finally(() => {
-      this.#running = undefined;
-      if (this.#again) {
-        this.#again = false;
-        this.#run(true);
-      }
-    });
+    this.#rounds.run(true);
   }
 
   /** Stops taking rows; requests in progress are aborted and their rows given back. */
   async stop(): Promise<void> {
-    this.#stopped = true;
+    const running = this.#rounds.stop();
     webhookEvents.off('enqueued', this.#onEnqueued);
-    clearTimeout(this.#timer);
     this.#abort.abort();
-    await this.#running;
+    await running;
   }
 
   async #round(claimAtOnce: boolean): Promise<void> {
@@ -88,14 +75,14 @@ export class WebhookSender {
       this.#options.log('warn', 'webhook sender: a round failed; trying again at the next poll', { error: String(error) });
       idle = true;
     }
-    await this.#scheduleNext(idle);
+    await this.#rounds.scheduleNext(idle);
   }
 
   async #deliverDue(): Promise<number> {
     const { db, batch, now } = this.#options;
     let total = 0;
     for (;;) {
-      if (this.#stopped) return total;
+      if (this.#rounds.stopped) return total;
       const claimed = await claimDueDeliveries(db, { now: now(), leaseMs: this.#leaseMs, limit: batch });
       total += claimed.length;
       await Promise.all(claimed.map((row) => this.#deliver(row)));
@@ -135,23 +122,5 @@ export class WebhookSender {
       { at, statusCode: response.statusCode, durationMs: response.durationMs, excerpt: response.excerpt, error: response.error },
       { delivered: response.ok, nextAttemptAt },
     );
-  }
-
-  /** Sleeps until the earliest pending row is due, or one poll interval, whichever comes first. */
-  async #scheduleNext(idle: boolean): Promise<void> {
-    if (this.#stopped) return;
-    const { db, pollMs, now } = this.#options;
-    let delay = pollMs;
-    if (!idle) {
-      try {
-        const next = await getNextDeliveryAt(db);
-        if (next !== undefined) delay = Math.max(0, Math.min(pollMs, next.getTime() - now().getTime()));
-      } catch {
-        // The poll interval then; the next round reports the failure.
-      }
-    }
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => this.#run(false), delay);
-    this.#timer.unref();
   }
 }
