@@ -1,6 +1,6 @@
 /**
  * Full-text search against a seeded database: locale and fallback text, diacritics, prefixes,
- * bm25 ranking, highlighting, facets, the time filter, pagination, visibility and hostile input;
+ * bm25 ranking, highlighting, facets (type, edition, tag, venue), the time filter, pagination, visibility and hostile input;
  * then more matches than SEARCH_CAP (bulk-inserted events): "N+" totals and facet counts, what is
  * kept and in which order, paging, and the page a visitor sees.
  */
@@ -13,6 +13,7 @@ import { formatCount } from '../../src/lib/numbers.ts';
 import { findPublicEditionId } from '../../src/server/editions/queries.ts';
 import { findTagId } from '../../src/server/events/queries.ts';
 import { loadPeopleLinks } from '../../src/server/search/people.ts';
+import { findPublicVenueId } from '../../src/server/venues/queries.ts';
 import { SEARCH_CAP, searchHub, type SearchInput } from '../../src/server/search/search.ts';
 import { createSeededDatabase, rows } from '../helpers/demo-database.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -181,6 +182,90 @@ describe('facets, filters and pages', () => {
   });
 });
 
+describe('the venue facet and filter', () => {
+  /** [venue id, slug, name] of published venues, by id. */
+  let venueRows: { id: number; slug: string; name: string }[];
+  const venueOf = async (eventIds: number[]) =>
+    new Map(
+      (
+        await rows<{ id: number; venue_id: number | null }>(test, `SELECT id, venue_id FROM events WHERE id IN (SELECT value FROM json_each(?))`, [
+          JSON.stringify(eventIds),
+        ])
+      ).map((row) => [row.id, row.venue_id]),
+    );
+  const eventIdsOf = (result: { hits: { type: string; id: number }[] }) => result.hits.filter((hit) => hit.type === 'event').map((hit) => hit.id);
+
+  beforeAll(async () => {
+    venueRows = await rows(test, `SELECT id, slug, name FROM venues WHERE status = 'published' ORDER BY id`);
+  });
+
+  it('counts the published venues of the matching events, most first, then by name', async () => {
+    const all = await search({ q: 'the', pageSize: SEARCH_CAP });
+    expect(all.capped).toBe(false);
+    const venues = await venueOf(eventIdsOf(all));
+    const counts = new Map<number, number>();
+    for (const venueId of venues.values()) if (venueId !== null) counts.set(venueId, (counts.get(venueId) ?? 0) + 1);
+    const expected = venueRows
+      .filter((venue) => counts.has(venue.id))
+      .map((venue) => ({ value: venue.slug, label: venue.name, count: counts.get(venue.id)!, atLeast: false }))
+      .sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+      .slice(0, 20);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(all.facets.venue).toEqual(expected);
+  });
+
+  it('keeps only the events at the chosen venue, as many as the facet announced; the facet stays disjunctive', async () => {
+    const all = await search({ q: 'the', pageSize: SEARCH_CAP });
+    for (const facet of all.facets.venue.slice(0, 3)) {
+      const venueId = (await findPublicVenueId(test.db, facet.value))!;
+      const atVenue = await search({ q: 'the', venueId, pageSize: SEARCH_CAP });
+      expect(atVenue.total, facet.value).toBe(facet.count);
+      expect(atVenue.hits.every((hit) => hit.type === 'event')).toBe(true);
+      expect(new Set((await venueOf(eventIdsOf(atVenue))).values())).toEqual(new Set([venueId]));
+      // Choosing a venue still shows how many matches the other venues have.
+      expect(atVenue.facets.venue).toEqual(all.facets.venue);
+      // The other facets count the venue's matches.
+      expect(atVenue.facets.type).toEqual([{ value: 'event', label: 'event', count: facet.count, atLeast: false }]);
+    }
+  });
+
+  it('combines with the edition and tag filters, each facet counting the others', async () => {
+    const all = await search({ q: 'the' });
+    for (const [key, facet] of [
+      ['editionId', all.facets.edition[0]!],
+      ['tagId', all.facets.tag[0]!],
+    ] as const) {
+      const id = key === 'editionId' ? await findPublicEditionId(test.db, facet.value, now) : await findTagId(test.db, facet.value);
+      const narrowed = await search({ q: 'the', [key]: id, pageSize: SEARCH_CAP });
+      const venue = narrowed.facets.venue[0]!;
+      const venueId = (await findPublicVenueId(test.db, venue.value))!;
+      const both = await search({ q: 'the', [key]: id, venueId, pageSize: SEARCH_CAP });
+      expect(both.total, `${key} ${facet.value} + ${venue.value}`).toBe(venue.count);
+      expect(both.total).toBeLessThanOrEqual(narrowed.total);
+      expect(both.hits.every((hit) => narrowed.hits.some((other) => other.type === hit.type && other.id === hit.id))).toBe(true);
+      // Under both filters, the edition (or tag) facet counts the venue's matches.
+      const atVenue = await search({ q: 'the', venueId, pageSize: SEARCH_CAP });
+      const own = key === 'editionId' ? atVenue.facets.edition : atVenue.facets.tag;
+      expect(key === 'editionId' ? both.facets.edition : both.facets.tag).toEqual(own);
+      expect(own.find((value) => value.value === facet.value)?.count).toBe(venue.count);
+    }
+  });
+
+  it('leaves a draft venue out of the facet', async () => {
+    const all = await search({ q: 'the' });
+    const top = all.facets.venue[0]!;
+    await test.db.$client.execute({ sql: `UPDATE venues SET status = 'draft' WHERE slug = ?`, args: [top.value] });
+    try {
+      const after = await search({ q: 'the' });
+      expect(after.facets.venue.map((facet) => facet.value)).not.toContain(top.value);
+      expect(after.total).toBe(all.total);
+      expect(await findPublicVenueId(test.db, top.value)).toBeUndefined();
+    } finally {
+      await test.db.$client.execute({ sql: `UPDATE venues SET status = 'published' WHERE slug = ?`, args: [top.value] });
+    }
+  });
+});
+
 describe('hostile input', () => {
   it('answers a status, never an error, for any malformed query', async () => {
     const inputs = [
@@ -324,9 +409,31 @@ describe(`more matches than the cap (${SEARCH_CAP})`, () => {
     expect(inEdition.capped).toBe(true);
     expect(inEdition.hits.every((hit) => titled.includes(hit.id))).toBe(true);
   });
+
+  it('counts venues past the cap as lower bounds, and filters by venue before the cap', async () => {
+    const [venue] = await rows<{ id: number; slug: string; name: string }>(
+      capped,
+      `SELECT id, slug, name FROM venues WHERE status = 'published' ORDER BY id LIMIT 1`,
+    );
+    // The venue is not in the index: moving events there needs no reindex.
+    await capped.db.$client.execute({
+      sql: `UPDATE events SET venue_id = ? WHERE id IN (SELECT value FROM json_each(?))`,
+      args: [venue!.id, JSON.stringify(titled)],
+    });
+    const result = await find({ q: 'zephyrine' });
+    expect(result.facets.venue).toEqual([{ value: venue!.slug, label: venue!.name, count: SEARCH_CAP, atLeast: true }]);
+    const atVenue = await find({ q: 'zephyrine', venueId: venue!.id, pageSize: SEARCH_CAP });
+    expect(atVenue.capped).toBe(true);
+    expect(idsOf(atVenue)).toEqual(titled.slice(-SEARCH_CAP).reverse());
+    // Another venue holds none of them: the filter applies before the cap.
+    const [other] = await rows<{ id: number }>(capped, `SELECT id FROM venues WHERE status = 'published' AND id <> ? ORDER BY id LIMIT 1`, [venue!.id]);
+    const elsewhere = await find({ q: 'zephyrine', venueId: other!.id });
+    expect(elsewhere.total).toBe(0);
+    expect(elsewhere.facets.venue).toEqual(result.facets.venue);
+  });
 });
 
-describe('a capped search page', () => {
+describe('the search page (capped, venues)', () => {
   let server: TestServer;
   let db: Database;
 
@@ -353,5 +460,47 @@ describe('a capped search page', () => {
     // 25 pages: the last one is linked, not the one after (it answers 404: search-stemming.test.ts).
     expect(page.body).toContain(`page=${SEARCH_CAP / 20}"`);
     expect(page.body).not.toContain(`page=${SEARCH_CAP / 20 + 1}"`);
+  });
+
+  const resultCount = (body: string) => /<h2 id="results-heading">([^<]*)<\/h2>/.exec(body)?.[1]?.trim();
+  const hitCount = (body: string) => body.match(/<article class="hit">/g)?.length ?? 0;
+
+  it.each(['en', 'de'] as const)('lists venues with counts, links to the filtered search and marks the chosen one (%s)', async (locale) => {
+    const t = getTranslator(locale);
+    const page = await server.html(`/${locale}/hub/search?q=the`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<h2 class="facet-heading">${t('hub.search.facet.venue')}</h2>`);
+    const link = /<a href="([^"]*venue=[a-z0-9-]+[^"]*)">\s*[^<]*?<span class="count">\(([^)]+)\)<\/span>/.exec(page.body);
+    expect(link).not.toBeNull();
+    const href = link![1]!.replaceAll('&amp;', '&');
+    const slug = new URL(href, server.origin).searchParams.get('venue')!;
+    const count = link![2]!;
+    const filtered = await server.html(href);
+    expect(filtered.status).toBe(200);
+    // The form keeps the venue (a new word searches the same venue without JavaScript), the facet marks it.
+    expect(filtered.body).toContain(`<input type="hidden" name="venue" value="${slug}"`);
+    expect(filtered.body).toMatch(new RegExp(`<a href="[^"]*venue=${slug}[^"]*" aria-current="true">`));
+    expect(resultCount(filtered.body)).toContain(count);
+    expect(hitCount(filtered.body)).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown, draft or malformed venue as it answers a tag: nothing found, or the filter ignored', async () => {
+    const unknownTag = await server.html('/en/hub/search?q=the&tag=no-such-tag');
+    const unknownVenue = await server.html('/en/hub/search?q=the&venue=no-such-venue');
+    expect(unknownVenue.status).toBe(200);
+    expect(resultCount(unknownVenue.body)).toBe(resultCount(unknownTag.body));
+    expect(hitCount(unknownVenue.body)).toBe(0);
+    expect(unknownVenue.body).toContain('<a href="/en/hub/search?q=the">Show all</a>');
+    // A draft venue has no public page: searching it finds nothing either.
+    const [venue] = await server.query<{ id: number; slug: string }>(`SELECT id, slug FROM venues WHERE status = 'published' ORDER BY id LIMIT 1`);
+    await server.query(`UPDATE venues SET status = 'draft' WHERE id = ?`, [venue!.id]);
+    // Another word than the first test's: its pages may be cached from before the venue changed.
+    const draft = await server.html(`/en/hub/search?q=of&venue=${venue!.slug}`);
+    expect(hitCount(draft.body)).toBe(0);
+    expect(resultCount(draft.body)).toBe(resultCount((await server.html('/en/hub/search?q=of&tag=no-such-tag')).body));
+    // A malformed slug is dropped, like a malformed tag.
+    const all = await server.html('/en/hub/search?q=the');
+    expect(resultCount((await server.html('/en/hub/search?q=the&venue=Not%20a%20slug')).body)).toBe(resultCount(all.body));
+    expect(resultCount((await server.html('/en/hub/search?q=the&tag=Not%20a%20slug')).body)).toBe(resultCount(all.body));
   });
 });

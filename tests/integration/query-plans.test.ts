@@ -50,6 +50,7 @@ import { buildSitemap, countSitemapParts } from '../../src/server/seo/sitemap.ts
 import { findFileByKey, findImageByKey } from '../../src/server/storage/catalog.ts';
 import { parseOriginalKey } from '../../src/server/storage/keys.ts';
 import { tagsAdmin } from '../../src/server/tags/admin-resource.ts';
+import { findPublicVenueId } from '../../src/server/venues/queries.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { explainPlan, findFullScans, formatPlan, isPlannable, listTables, recordStatements, type AcceptedScan } from '../helpers/query-plans.ts';
 
@@ -116,6 +117,7 @@ const fixture = {
   editionId: 0,
   tag: '',
   tagId: 0,
+  venue: '',
   eventId: 0,
   curatorId: 0,
   organizerId: 0,
@@ -151,6 +153,9 @@ beforeAll(async () => {
       sql`SELECT slug AS v FROM editions ed WHERE ${visible} ORDER BY (SELECT count(*) FROM events WHERE edition_id = ed.id) DESC, id LIMIT 1`,
     ),
     tag: await value(sql`SELECT t.slug AS v FROM tags t JOIN event_tags x ON x.tag_id = t.id GROUP BY t.id ORDER BY count(*) DESC, t.id LIMIT 1`),
+    venue: await value(
+      sql`SELECT v.slug AS v FROM venues v JOIN events e ON e.venue_id = v.id WHERE v.status = 'published' GROUP BY v.id ORDER BY count(*) DESC, v.id LIMIT 1`,
+    ),
     curatorId: await value(sql`SELECT curator_id AS v FROM event_curators GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`),
     organizerId: await value(sql`SELECT organizer_id AS v FROM event_organizers GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`),
     fileId: await value(sql`SELECT file_id AS v FROM event_files GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`),
@@ -245,8 +250,19 @@ async function loadFeed(locale: Locale, query: string) {
 /** src/pages/[locale]/hub/search.astro. */
 async function loadSearch(locale: Locale, query: string) {
   const params = parseSearchParams(new URLSearchParams(query));
-  const [editionId, tagId] = await resolveFilterIds(params);
-  const results = await searchHub(db(), { q: params.q, locale, now, type: params.type, editionId, tagId, when: params.when, page: params.page, pageSize: 20 });
+  const [[editionId, tagId], venueId] = await Promise.all([resolveFilterIds(params), params.venue ? findPublicVenueId(db(), params.venue) : undefined]);
+  const results = await searchHub(db(), {
+    q: params.q,
+    locale,
+    now,
+    type: params.type,
+    editionId,
+    tagId,
+    venueId,
+    when: params.when,
+    page: params.page,
+    pageSize: 20,
+  });
   const idsOf = (type: string) => results.hits.filter((hit) => hit.type === type).map((hit) => hit.id);
   await loadPeopleLinks(db(), { curators: idsOf('curator'), organizers: idsOf('organizer') }, locale, now);
   await getNextScheduledChange(db(), now);
@@ -290,9 +306,16 @@ const hubCases: Case[] = [
     minStatements: 3,
     run: async () => getOrganizerPage(db(), { slug: await value<string>(sql`SELECT slug AS v FROM organizers ORDER BY id LIMIT 1`), locale: 'de', now }),
   },
-  ...[`q=${WORD}`, `q=${WORD}&type=event&when=upcoming`, `q=${WORD}&edition&tag&when=past&page=2`, 'q=curator', 'q=organizer&type=organizer', `q=${WORD}*`].map(
-    (query): Case => ({ name: `search ?${query}`, minStatements: 3, run: () => loadSearch('en', withFixture(query)) }),
-  ),
+  ...[
+    `q=${WORD}`,
+    `q=${WORD}&type=event&when=upcoming`,
+    `q=${WORD}&edition&tag&when=past&page=2`,
+    `q=${WORD}&venue`,
+    `q=${WORD}&venue&edition&tag`,
+    'q=curator',
+    'q=organizer&type=organizer',
+    `q=${WORD}*`,
+  ].map((query): Case => ({ name: `search ?${query}`, minStatements: 3, run: () => loadSearch('en', withFixture(query)) })),
   ...['', 'when=past', 'edition&when=all', 'tag', 'from=2026-06-10&to=2026-06-20'].map((query): Case => ({
     name: `hub calendar ?${query}`,
     minStatements: 4,
@@ -358,7 +381,7 @@ const hubCases: Case[] = [
 
 /** A query string with `edition`, `tag`, `curator`, `organizer` placeholders filled from the fixture. */
 function withFixture(query: string): string {
-  const values: Record<string, string> = { edition: `edition=${fixture.edition}`, tag: `tag=${fixture.tag}` };
+  const values: Record<string, string> = { edition: `edition=${fixture.edition}`, tag: `tag=${fixture.tag}`, venue: `venue=${fixture.venue}` };
   const words: Record<string, string> = {
     'q=curator': `q=${encodeURIComponent(fixture.curatorWord)}`,
     'q=organizer': `q=${encodeURIComponent(fixture.organizerWord)}`,

@@ -1,7 +1,7 @@
 /**
  * Everything the results page shows beyond ids, in one statement: the page's hits (the index
- * row's text, the entity's slug and dates), the edition facet (counts from the scan, labels and
- * visibility here) and the tag facet (counted here over the kept events and editions).
+ * row's text, the entity's slug and dates), the edition and venue facets (counts from the scan,
+ * labels and visibility here) and the tag facet (counted here over the kept events and editions).
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
@@ -36,6 +36,8 @@ export interface DetailsRequest {
   rowids: number[];
   /** [edition id, matches]: the edition facet keeps the public ones with the most matches. */
   editionCounts: [number, number][];
+  /** [venue id, matches]: the venue facet keeps the published ones with the most matches. */
+  venueCounts: [number, number][];
   /** Kept events and editions whose tags the tag facet counts. */
   tagged: { eventIds: number[]; editionIds: number[] };
 }
@@ -46,19 +48,24 @@ export interface Details {
   editions: FacetValue[];
   /** Most matches first, by slug on ties. */
   tags: FacetValue[];
+  /** Most matches first, by name on ties. */
+  venues: FacetValue[];
 }
 
-/** Loads the page's hits and the edition and tag facets in the page's locale. */
+/** Code-unit order, as SQLite's BINARY collation sorts text. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Loads the page's hits and the edition, tag and venue facets in the page's locale. */
 export async function loadDetails(db: Executor, request: DetailsRequest, locale: Locale, now: number): Promise<Details> {
-  const details: Details = { hits: new Map(), editions: [], tags: [] };
-  const { rowids, editionCounts, tagged } = request;
-  if (rowids.length + editionCounts.length + tagged.eventIds.length + tagged.editionIds.length === 0) return details;
+  const details: Details = { hits: new Map(), editions: [], tags: [], venues: [] };
+  const { rowids, editionCounts, venueCounts, tagged } = request;
+  if (rowids.length + editionCounts.length + venueCounts.length + tagged.eventIds.length + tagged.editionIds.length === 0) return details;
   const types = searchEntityTypes.length;
   const type = sql.raw(`(j.value / ${LOCALE_SLOTS}) % ${types}`);
   const id = sql.raw(`j.value / ${LOCALE_SLOTS} / ${types}`);
   const is = (name: (typeof searchEntityTypes)[number]) => sql.raw(String(searchEntityTypes.indexOf(name)));
   // CROSS JOIN: the listed ids drive every lookup (the planner would otherwise scan a table).
-  const rows = await db.all<{ kind: 'hit' | 'edition' | 'tag'; data: string }>(sql`
+  const rows = await db.all<{ kind: 'hit' | 'edition' | 'tag' | 'venue'; data: string }>(sql`
     SELECT 'hit' AS kind, json_object(
       'rowid', j.value, 'slug', coalesce(ev.slug, ed.slug, cu.slug, org.slug),
       'title', s.title, 'body', s.body, 'isFallback', s.is_fallback,
@@ -95,17 +102,25 @@ export async function loadDetails(db: Executor, request: DetailsRequest, locale:
       CROSS JOIN tags tg ON tg.id = x.tag_id
       LEFT JOIN tag_translations own ON own.tag_id = tg.id AND own.locale = ${locale}
       LEFT JOIN tag_translations fb ON fb.tag_id = tg.id AND fb.locale = ${defaultLocale}
-      ORDER BY x.n DESC, tg.slug ASC LIMIT ${FACET_VALUES})`);
+      ORDER BY x.n DESC, tg.slug ASC LIMIT ${FACET_VALUES})
+    UNION ALL
+    SELECT * FROM (
+      -- A venue's name is not translated (decision 025): one lookup per matching venue, no label join.
+      SELECT 'venue', json_object('slug', v.slug, 'label', v.name, 'count', j.value ->> 1)
+      FROM json_each(${JSON.stringify(venueCounts)}) j
+      CROSS JOIN venues v ON v.id = j.value ->> 0 AND v.status = 'published'
+      ORDER BY j.value ->> 1 DESC, v.name ASC, v.slug ASC LIMIT ${FACET_VALUES})`);
   for (const row of rows) {
     if (row.kind === 'hit') {
       const hit = JSON.parse(row.data) as HitDetails;
       details.hits.set(hit.rowid, { ...hit, isFallback: Boolean(hit.isFallback) });
     } else {
-      details[row.kind === 'edition' ? 'editions' : 'tags'].push(JSON.parse(row.data) as FacetValue);
+      details[row.kind === 'edition' ? 'editions' : row.kind === 'tag' ? 'tags' : 'venues'].push(JSON.parse(row.data) as FacetValue);
     }
   }
   // A compound SELECT does not promise its rows' order: sort again as each part did.
   details.editions.sort((a, b) => b.count - a.count || (b.startsAt ?? 0) - (a.startsAt ?? 0));
   details.tags.sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  details.venues.sort((a, b) => b.count - a.count || byCodeUnits(a.label ?? '', b.label ?? '') || byCodeUnits(a.slug, b.slug));
   return details;
 }

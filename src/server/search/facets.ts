@@ -1,7 +1,7 @@
 /**
- * Facet counts (type, edition, tag) over the kept matches of a search: at most SEARCH_CAP rows,
- * so counting never costs more than that many lookups. Types are read from the index rowids;
- * editions come with each scanned row; tags are counted with the page's details. Past the cap,
+ * Facet counts (type, edition, tag, venue) over the kept matches of a search: at most SEARCH_CAP
+ * rows, so counting never costs more than that many lookups. Types are read from the index rowids;
+ * editions and venues come with each scanned row; tags are counted with the page's details. Past the cap,
  * counts are lower bounds (`atLeast`).
  */
 import { searchEntityTypes, type SearchEntityType } from '../../../db/schema.ts';
@@ -9,7 +9,7 @@ import { LOCALE_SLOTS } from '../../../db/search-index.ts';
 import type { FacetValue } from './details.ts';
 import type { KeptMatches } from './ranking.ts';
 
-export type FacetKey = 'type' | 'edition' | 'tag';
+export type FacetKey = 'type' | 'edition' | 'tag' | 'venue';
 
 export interface FacetCount {
   value: string;
@@ -43,6 +43,13 @@ export function countTypes({ rows, capped }: KeptMatches): FacetCount[] {
 export function countEditionIds({ rows }: KeptMatches): [number, number][] {
   const counts = new Map<number, number>();
   for (const { editionId } of rows) if (editionId !== null) counts.set(editionId, (counts.get(editionId) ?? 0) + 1);
+  return [...counts];
+}
+
+/** [venue id, matches]: an event counts for its venue; editions and people have none. */
+export function countVenueIds({ rows }: KeptMatches): [number, number][] {
+  const counts = new Map<number, number>();
+  for (const { venueId } of rows) if (venueId !== null) counts.set(venueId, (counts.get(venueId) ?? 0) + 1);
   return [...counts];
 }
 

@@ -31,9 +31,9 @@ function isSmall(filters: ScanFilters): boolean {
   return filters.editionId !== undefined || (filters.type !== undefined && filters.type !== 'event');
 }
 
-/** Filters under which all matches usually stay under the cap: small ones, or one tag. */
+/** Filters under which all matches usually stay under the cap: small ones, one tag or one venue. */
 function isSelective(filters: ScanFilters): boolean {
-  return isSmall(filters) || filters.tagId !== undefined;
+  return isSmall(filters) || filters.tagId !== undefined || filters.venueId !== undefined;
 }
 
 /** Kept matches for `filters`, plus (newest first) for each of `otherFilters`. */

@@ -22,6 +22,8 @@ export interface ScanFilters {
   type?: SearchEntityType | undefined;
   editionId?: number | undefined;
   tagId?: number | undefined;
+  /** Only events at this venue (editions and people have no venue). */
+  venueId?: number | undefined;
   when: SearchTimeFilter;
 }
 
@@ -70,11 +72,13 @@ export interface ScanResults {
   facets: ScanRow[][];
 }
 
-/** One matching item: its index rowid (type, entity id and locale are read from it) and edition. */
+/** One matching item: its index rowid (type, entity id and locale are read from it), edition and venue. */
 export interface ScanRow {
   rowid: number;
   /** An event's edition, an edition's own id, otherwise null (the edition facet). */
   editionId: number | null;
+  /** An event's venue, otherwise null (the venue facet). */
+  venueId: number | null;
   /** bm25 (lower is better) when the scan was scored, else null. */
   score: number | null;
 }
@@ -97,7 +101,7 @@ export const BM25 = 'bm25(search_fts, 0, 0, 0, 0, 8.0, 1.0, 8.0, 0.25)';
 const TITLE_COLUMNS = '{title title_forms}';
 
 /**
- * A MATERIALIZED CTE `<name>(fts_rowid, edition_id, score)` of at most SEARCH_CAP + 1 rows,
+ * A MATERIALIZED CTE `<name>(fts_rowid, edition_id, venue_id, score)` of at most SEARCH_CAP + 1 rows,
  * matching `match_query` (vocabulary.ts), or the query's prefix form when scored. Events and
  * editions are checked through one primary-key lookup each; curators and organizers (a handful
  * of rows) are public when they present or run a public event or edition, looked up from the
@@ -119,7 +123,7 @@ function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, tit
     END`,
   ];
   if (filters.type) where.push(ftsRowid.isType('f', filters.type));
-  // Edition and tag filters test the index row against the ids of that edition or tag, read once
+  // Edition, tag and venue filters test the index row against the ids of that edition or tag, read once
   // per search, before the row's entity is looked up: most rows fail them.
   if (filters.editionId !== undefined) {
     where.push(sql`CASE ${type}
@@ -133,12 +137,15 @@ function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, tit
       WHEN ${typeIs('edition')} THEN ${id} IN (SELECT edition_id FROM edition_tags WHERE tag_id = ${filters.tagId})
       ELSE 0 END`);
   }
+  if (filters.venueId !== undefined) {
+    where.push(sql`CASE ${type} WHEN ${typeIs('event')} THEN ${id} IN (SELECT id FROM events WHERE venue_id = ${filters.venueId}) ELSE 0 END`);
+  }
   // People have no dates: a time filter narrows the results to events and editions.
   if (filters.when === 'upcoming') where.push(sql`coalesce(ev.ends_at, ed.ends_at) >= ${now}`);
   if (filters.when === 'past') where.push(sql`coalesce(ev.ends_at, ed.ends_at) < ${now}`);
   return sql`${sql.identifier(name)} AS MATERIALIZED (
     SELECT f.rowid AS fts_rowid, CASE ${type} WHEN ${typeIs('event')} THEN ev.edition_id WHEN ${typeIs('edition')} THEN ed.id END AS edition_id,
-      ${sql.raw(scored ? BM25 : 'NULL')} AS score
+      ev.venue_id AS venue_id, ${sql.raw(scored ? BM25 : 'NULL')} AS score
     FROM search_fts f
     LEFT JOIN events ev ON ${ftsRowid.isType('f', 'event')} AND ev.id = ${id}
     LEFT JOIN editions ed ON ${ftsRowid.isType('f', 'edition')} AND ed.id = ${id}
@@ -147,7 +154,7 @@ function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, tit
     LIMIT ${sql.raw(String(SEARCH_CAP + 1))})`;
 }
 
-const json = (name: string) => sql.raw(`(SELECT json_group_array(json_array(fts_rowid, edition_id, score)) FROM ${name})`);
+const json = (name: string) => sql.raw(`(SELECT json_group_array(json_array(fts_rowid, edition_id, score, venue_id)) FROM ${name})`);
 const count = (name: string) => sql.raw(`(SELECT count(*) FROM ${name})`);
 const cap = sql.raw(String(SEARCH_CAP));
 
@@ -171,8 +178,8 @@ export async function runScans(db: Executor, query: ScanQuery, plan: ScanPlan): 
     SELECT ${titled} AS titled, ${all} AS "all"${sql.join(facetNames.map((name) => sql`, ${json(name)} AS ${sql.identifier(name)}`))}`;
   const [row] = await allWithVocabulary<Record<string, string | null>>(db, build);
   const parse = (text: string | null | undefined): ScanRow[] =>
-    (JSON.parse(text ?? '[]') as [number, number | null, number | null][])
-      .map(([rowid, editionId, score]) => ({ rowid, editionId, score }))
+    (JSON.parse(text ?? '[]') as [number, number | null, number | null, number | null][])
+      .map(([rowid, editionId, score, venueId]) => ({ rowid, editionId, venueId, score }))
       .sort((a, b) => b.rowid - a.rowid);
   return {
     titled: row?.titled == null ? null : parse(row.titled),

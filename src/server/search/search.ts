@@ -1,6 +1,6 @@
 /**
  * Full-text search over public events, editions, curators and organizers in one locale: ranked,
- * highlighted hits, facet counts (type, edition, tag), a time filter and pagination. Its cost is
+ * highlighted hits, facet counts (type, edition, tag, venue), a time filter and pagination. Its cost is
  * bounded by SEARCH_CAP whatever the word: see scan.ts, ranking.ts and docs/decisions/005-search.md.
  * Two statements (the scans, then the page's details and facet labels); three when a search
  * without an edition or small-type filter keeps under SEARCH_CAP matches (bm25 over them).
@@ -9,7 +9,17 @@ import type { Executor } from '../../../db/client.ts';
 import type { SearchEntityType } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { loadDetails } from './details.ts';
-import { countEditionIds, countTypes, entityIdOfRowid, taggedIds, toFacetCounts, typeOfRowid, type FacetCount, type FacetKey } from './facets.ts';
+import {
+  countEditionIds,
+  countTypes,
+  countVenueIds,
+  entityIdOfRowid,
+  taggedIds,
+  toFacetCounts,
+  typeOfRowid,
+  type FacetCount,
+  type FacetKey,
+} from './facets.ts';
 import { createTermMarker } from './marks.ts';
 import { parseSearchQuery } from './query.ts';
 import { collectMatches } from './ranking.ts';
@@ -24,6 +34,8 @@ export interface SearchInput {
   type?: SearchEntityType | undefined;
   editionId?: number | undefined;
   tagId?: number | undefined;
+  /** Only events at this venue. */
+  venueId?: number | undefined;
   when?: SearchTimeFilter;
   page?: number;
   pageSize?: number;
@@ -53,32 +65,37 @@ export interface SearchResults {
   capped: boolean;
   page: number;
   pageSize: number;
-  facets: { type: FacetCount[]; edition: FacetCount[]; tag: FacetCount[] };
+  facets: { type: FacetCount[]; edition: FacetCount[]; tag: FacetCount[]; venue: FacetCount[] };
 }
 
 /** Filters of the scan counting `facet` when its own filter is set: facets are disjunctive. */
 function filtersWithout(facet: FacetKey, filters: ScanFilters): ScanFilters {
   if (facet === 'type') return { ...filters, type: undefined };
   if (facet === 'edition') return { ...filters, editionId: undefined };
-  return { ...filters, tagId: undefined };
+  if (facet === 'tag') return { ...filters, tagId: undefined };
+  return { ...filters, venueId: undefined };
 }
 
 /** Runs a search; bad or empty input yields a status instead of an error. */
 export async function searchHub(db: Executor, input: SearchInput): Promise<SearchResults> {
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? 20;
-  const empty = { hits: [], total: 0, capped: false, page, pageSize, facets: { type: [], edition: [], tag: [] } };
+  const empty = { hits: [], total: 0, capped: false, page, pageSize, facets: { type: [], edition: [], tag: [], venue: [] } };
   const parsed = parseSearchQuery(input.q, input.locale);
   if (parsed.kind !== 'ok') return { status: parsed.kind, terms: [], ...empty };
 
   const now = input.now.getTime();
   const query = { match: parsed.match, forms: parsed.forms, locale: input.locale, now };
-  const filters: ScanFilters = { type: input.type, editionId: input.editionId, tagId: input.tagId, when: input.when ?? 'all' };
+  const filters: ScanFilters = { type: input.type, editionId: input.editionId, tagId: input.tagId, venueId: input.venueId, when: input.when ?? 'all' };
   // A facet whose own filter is set is counted over matches found without that filter (so
   // choosing "Event" still shows how many editions match); the others count the results.
-  const active = (['type', 'edition', 'tag'] as const).filter((key) =>
-    key === 'type' ? filters.type !== undefined : key === 'edition' ? filters.editionId !== undefined : filters.tagId !== undefined,
-  );
+  const isSet: Record<FacetKey, boolean> = {
+    type: filters.type !== undefined,
+    edition: filters.editionId !== undefined,
+    tag: filters.tagId !== undefined,
+    venue: filters.venueId !== undefined,
+  };
+  const active = (['type', 'edition', 'tag', 'venue'] as const).filter((key) => isSet[key]);
   const { main, others } = await collectMatches(
     db,
     query,
@@ -89,7 +106,12 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
   const pageRows = main.rows.slice((page - 1) * pageSize, page * pageSize);
   const details = await loadDetails(
     db,
-    { rowids: pageRows.map((row) => row.rowid), editionCounts: countEditionIds(source('edition')), tagged: taggedIds(source('tag')) },
+    {
+      rowids: pageRows.map((row) => row.rowid),
+      editionCounts: countEditionIds(source('edition')),
+      venueCounts: countVenueIds(source('venue')),
+      tagged: taggedIds(source('tag')),
+    },
     input.locale,
     now,
   );
@@ -131,6 +153,7 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
       type: countTypes(source('type')),
       edition: toFacetCounts(details.editions, source('edition')),
       tag: toFacetCounts(details.tags, source('tag')),
+      venue: toFacetCounts(details.venues, source('venue')),
     },
   };
 }
