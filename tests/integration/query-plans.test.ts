@@ -213,23 +213,31 @@ async function checkPlans({ name, run, minStatements, accepted = [] }: Case): Pr
 
 const db = () => test.db;
 
-/** The edition and tag a query string names, resolved as the pages resolve them. */
-const resolveFilterIds = (filters: { edition?: string | undefined; tag?: string | undefined }) =>
-  Promise.all([filters.edition ? findPublicEditionId(db(), filters.edition, now) : undefined, filters.tag ? findTagId(db(), filters.tag) : undefined]);
+/** The edition, tag and venue a query string names, resolved as the pages resolve them. */
+const resolveFilterIds = (filters: { edition?: string | undefined; tag?: string | undefined; venue?: string | undefined }) =>
+  Promise.all([
+    filters.edition ? findPublicEditionId(db(), filters.edition, now) : undefined,
+    filters.tag ? findTagId(db(), filters.tag) : undefined,
+    filters.venue ? findPublicVenueId(db(), filters.venue) : undefined,
+  ]);
 
 /** src/pages/[locale]/hub/index.astro (and the layout's cache decision). */
 async function loadHubListing(locale: Locale, query: string) {
   const filters = parseHubFilters(new URLSearchParams(query));
-  const [[editionId, tagId]] = await Promise.all([resolveFilterIds(filters), listPublicEditions(db(), locale, now), listPublicTags(db(), locale, now)]);
-  await listPublicEvents(db(), { locale, now, ...filters, editionId, tagId, pageSize: 24 });
+  const [[editionId, tagId, venueId]] = await Promise.all([
+    resolveFilterIds(filters),
+    listPublicEditions(db(), locale, now),
+    listPublicTags(db(), locale, now),
+  ]);
+  await listPublicEvents(db(), { locale, now, ...filters, editionId, tagId, venueId, pageSize: 24 });
   await getNextScheduledChange(db(), now);
 }
 
 /** The conditions of a hub view, as src/server/feeds/hub-view.ts builds them. */
 async function hubViewConditions(query: string) {
   const filters = parseHubFilters(new URLSearchParams(query));
-  const [editionId, tagId] = await resolveFilterIds(filters);
-  return { filters, ...(await buildEventFilters(db(), { now, when: filters.when, editionId, tagId, from: filters.from, to: filters.to })) };
+  const [editionId, tagId, venueId] = await resolveFilterIds(filters);
+  return { filters, ...(await buildEventFilters(db(), { now, when: filters.when, editionId, tagId, venueId, from: filters.from, to: filters.to })) };
 }
 
 /** src/pages/[locale]/hub/calendar.ics.ts. */
@@ -250,7 +258,7 @@ async function loadFeed(locale: Locale, query: string) {
 /** src/pages/[locale]/hub/search.astro. */
 async function loadSearch(locale: Locale, query: string) {
   const params = parseSearchParams(new URLSearchParams(query));
-  const [[editionId, tagId], venueId] = await Promise.all([resolveFilterIds(params), params.venue ? findPublicVenueId(db(), params.venue) : undefined]);
+  const [editionId, tagId, venueId] = await resolveFilterIds(params);
   const results = await searchHub(db(), {
     q: params.q,
     locale,
@@ -286,11 +294,13 @@ const hubCases: Case[] = [
       await getNextScheduledChange(db(), now);
     },
   },
-  ...['', 'when=past', 'when=all', 'page=3', 'edition', 'tag', 'from=2026-06-10&to=2026-06-20', 'edition&tag&when=all'].map((query): Case => ({
-    name: `hub listing ?${query}`,
-    minStatements: 7,
-    run: () => loadHubListing('fr', withFixture(query)),
-  })),
+  ...['', 'when=past', 'when=all', 'page=3', 'edition', 'tag', 'from=2026-06-10&to=2026-06-20', 'edition&tag&when=all', 'venue', 'venue&edition&when=all'].map(
+    (query): Case => ({
+      name: `hub listing ?${query}`,
+      minStatements: 7,
+      run: () => loadHubListing('fr', withFixture(query)),
+    }),
+  ),
   { name: 'event page', minStatements: 10, run: () => getEventPage(db(), { slug: fixture.event, locale: 'de', now }) },
   { name: 'event page of an event in no edition', minStatements: 5, run: () => getEventPage(db(), { slug: fixture.loneEvent, locale: 'en', now }) },
   { name: 'unknown event page', minStatements: 1, run: () => getEventPage(db(), { slug: 'no-such-event', locale: 'en', now }) },
