@@ -205,7 +205,8 @@ for (const size of sizes) {
       // A miss figure is only honest if every sample was one: a page the write did not purge would
       // be timed as a cache hit, so the run stops instead.
       const get = async () => {
-        const response = await fetch(single.origin + path, { headers: ENCODINGS.br });
+        // A redirect is not followed: it would be timed as the page (and fails the check).
+        const response = await fetch(single.origin + path, { headers: ENCODINGS.br, redirect: 'manual' });
         if (response.status !== 200 || response.headers.get('x-cache') === 'HIT') {
           throw new Error(`bench: ${path} answered ${response.status} x-cache ${response.headers.get('x-cache')} after a purging write`);
         }
