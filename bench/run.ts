@@ -2,11 +2,14 @@
  * `npm run bench [-- --events 100000 | --sizes 10000,100000] [--duration 5] [--connections 32]
  *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000]`
  * Builds, generates databases with the seed generator, and for each size:
- * - one single-process server (HUB_WORKERS=1): cached pages in identity, gzip and brotli driven by
- *   wrk (autocannon when wrk is absent), against nginx serving the same bytes in the same run, and
- *   a bare Node server on those bytes (Node's own ceiling on this machine);
- *   cache-miss latencies at one connection (each sample after a purging write through the admin
- *   API); admin API and write path; JS bytes; a cold crawl (each event URL once, 8 connections);
+ * - one single-process server (HUB_WORKERS=1): cached pages (home, hub, event and edition in
+ *   identity, gzip and brotli; timetable, venue and curator in identity and gzip) driven by wrk
+ *   (autocannon when wrk is absent), against nginx serving the same bytes in the same run, and a
+ *   bare Node server on those bytes (Node's own ceiling on this machine);
+ *   cache-miss latencies at one connection of every public page type (also the timetable and event
+ *   page in another time zone, organizer, agenda, embeds) and of searches, plain and stemmed (each
+ *   sample after a purging write through the admin API, and verified to be a miss);
+ *   admin API and write path; JS bytes; a cold crawl (each event URL once, 8 connections);
  * - the same single-process server with SENTRY_DSN at a local stand-in: the cached event page;
  * - one server with every worker (HUB_WORKERS, default the machine's cores): the same cold crawl
  *   on other URLs, then every worker's page cache filled and the RSS of all processes summed.
@@ -140,10 +143,44 @@ for (const size of sizes) {
     event: `/en/hub/event/${samples.eventSlug}`,
     edition: `/en/hub/edition/${samples.editionSlug}`,
   };
-  const searches = ['concert', 'théâtre', 'atel', 'workshop family', 'vortrag'].map((q, i) => {
-    const locale = ['en', 'fr', 'fr', 'en', 'de'][i]!;
-    return { name: `search "${q}"`, path: `/${locale}/hub/search?q=${encodeURIComponent(q)}` };
-  });
+  // Page types added since the first benchmark. Each is purged before a miss sample by renaming an
+  // event it shows: the embed and the time-zone variant of the event page by the event itself, the
+  // others (tagged with the edition's events or with `hub`) by another event of the edition.
+  const newPages: Record<string, { path: string; purgedBy: 'event' | 'editionEvent' }> = {
+    schedule: { path: `/en/hub/edition/${samples.editionSlug}/schedule`, purgedBy: 'editionEvent' },
+    'schedule ?tz=Asia/Tokyo': { path: `/en/hub/edition/${samples.editionSlug}/schedule?tz=Asia/Tokyo`, purgedBy: 'editionEvent' },
+    'event ?tz=Asia/Tokyo': { path: `/en/hub/event/${samples.eventSlug}?tz=Asia/Tokyo`, purgedBy: 'event' },
+    venue: { path: `/en/hub/venue/${samples.venueSlug}`, purgedBy: 'editionEvent' },
+    curator: { path: `/en/hub/curator/${samples.curatorSlug}`, purgedBy: 'editionEvent' },
+    organizer: { path: `/en/hub/organizer/${samples.organizerSlug}`, purgedBy: 'editionEvent' },
+    // Commas stay literal: the agenda redirects any other spelling to this one.
+    agenda: { path: `/en/hub/agenda?events=${samples.agendaIds.join(',')}`, purgedBy: 'editionEvent' },
+    'embed events': { path: '/en/embed/events', purgedBy: 'editionEvent' },
+    'embed event': { path: `/en/embed/event/${samples.eventSlug}`, purgedBy: 'event' },
+  };
+  // Cached throughput of the new types: the three heaviest, in identity and gzip (the two encodings
+  // with a target; brotli's path does not depend on the page and is measured on the pages above).
+  const newHitPages = ['schedule', 'venue', 'curator'] as const;
+  const hitPages: Record<string, { path: string; encodings: HitEncoding[] }> = {
+    ...Object.fromEntries(Object.entries(pages).map(([name, path]) => [name, { path, encodings: ['identity', 'gzip', 'br'] as HitEncoding[] }])),
+    ...Object.fromEntries(newHitPages.map((name) => [name, { path: newPages[name]!.path, encodings: ['identity', 'gzip'] as HitEncoding[] }])),
+  };
+  // The first five as before; then stemmed queries (decision 005): a plural, an -ing form, and German
+  // written without umlauts (`zuhoeren` must find `zuhören`) and inflected (`Gespraeche`).
+  const searches = (
+    [
+      ['concert', 'en'],
+      ['théâtre', 'fr'],
+      ['atel', 'fr'],
+      ['workshop family', 'en'],
+      ['vortrag', 'de'],
+      ['concerts', 'en'],
+      ['dancing', 'en'],
+      ['ateliers', 'fr'],
+      ['Zuhoeren', 'de'],
+      ['Gespraeche', 'de'],
+    ] as const
+  ).map(([q, locale]) => ({ name: `search "${q}"`, path: `/${locale}/hub/search?q=${encodeURIComponent(q)}` }));
   // Distinct URLs for each crawl and for filling the caches: nothing crawled was cached before.
   const crawlSlugs = await eventSlugs(database.url, 0, crawlCount * 2);
   const [singleSlugs, allSlugs] = [crawlSlugs.slice(0, crawlCount), crawlSlugs.slice(crawlCount)];
@@ -154,12 +191,29 @@ for (const size of sizes) {
   try {
     const cookie = await signIn(single.origin);
     const misses: Record<string, { p50: number; p95: number }> = {};
-    for (const [name, path] of [...Object.entries(pages), ...searches.map((s) => [s.name, s.path] as const)]) {
-      const purged = name === 'event' ? samples.eventId : samples.editionEventId;
+    const missTargets: [string, string, number][] = [
+      ...Object.entries(pages).map(([name, path]): [string, string, number] => [name, path, name === 'event' ? samples.eventId : samples.editionEventId]),
+      ...searches.map((s): [string, string, number] => [s.name, s.path, samples.editionEventId]),
+      ...Object.entries(newPages).map(([name, page]): [string, string, number] => [
+        name,
+        page.path,
+        page.purgedBy === 'event' ? samples.eventId : samples.editionEventId,
+      ]),
+    ];
+    for (const [name, path, purged] of missTargets) {
       const purge = () => renameEvent(single.origin, cookie, purged);
+      // A miss figure is only honest if every sample was one: a page the write did not purge would
+      // be timed as a cache hit, so the run stops instead.
+      const get = async () => {
+        // A redirect is not followed: it would be timed as the page (and fails the check).
+        const response = await fetch(single.origin + path, { headers: ENCODINGS.br, redirect: 'manual' });
+        if (response.status !== 200 || response.headers.get('x-cache') === 'HIT') {
+          throw new Error(`bench: ${path} answered ${response.status} x-cache ${response.headers.get('x-cache')} after a purging write`);
+        }
+        return response;
+      };
       // A server that has just started compiles each route's code on its first renders: the
       // figures are those of a running server, after a few unmeasured misses of the same page.
-      const get = () => fetch(single.origin + path, { headers: ENCODINGS.br });
       await timeSequential(WARM_UP_MISSES, get, purge);
       const timings = await timeSequential(missCount, get, purge);
       misses[name] = { p50: timings.p50, p95: timings.p95 };
@@ -168,10 +222,11 @@ for (const size of sizes) {
 
     const hits: SizeReport['hits'] = {};
     const html: Record<string, string> = {};
-    for (const [name, path] of Object.entries(pages)) {
+    for (const [name, { path, encodings }] of Object.entries(hitPages)) {
       html[name] = await (await fetch(single.origin + path)).text();
       hits[name] = {};
-      for (const [encoding, headers] of Object.entries(ENCODINGS) as [HitEncoding, Record<string, string>][]) {
+      for (const encoding of encodings) {
+        const headers = ENCODINGS[encoding];
         // One unmeasured request makes the encoding's copy (a real client would have).
         await (await fetch(single.origin + path, { headers })).arrayBuffer();
         hits[name][encoding] = await runLoad(generator, single.origin + path, { connections, duration, headers });
@@ -186,7 +241,7 @@ for (const size of sizes) {
       const port = 20000 + Math.floor(Math.random() * 20000);
       const staticServer = await startNginx(nginx, dir, port, html);
       try {
-        for (const name of Object.keys(pages)) {
+        for (const name of Object.keys(hitPages)) {
           statics[name] = {};
           for (const encoding of ['identity', 'gzip'] as const) {
             const result: LoadResult = await runLoad(generator, `${staticServer.origin}/${name}.html`, { connections, duration, headers: ENCODINGS[encoding] });
@@ -201,7 +256,7 @@ for (const size of sizes) {
       // The same files from a bare Node server: how close Node itself can come to nginx here.
       const bareNode = await startBareNode(join(dir, 'www'), port + 1);
       try {
-        for (const name of Object.keys(pages)) {
+        for (const name of Object.keys(hitPages)) {
           bare[name] = {};
           for (const encoding of ['identity', 'gzip'] as const) {
             const result = await runLoad(generator, `${bareNode.origin}/${name}.html`, { connections, duration, headers: ENCODINGS[encoding] });
@@ -215,7 +270,12 @@ for (const size of sizes) {
     }
 
     const admin = await measureAdmin(single.origin, cookie, samples, missCount);
-    const js = await measureHubJs(single.origin, { ...pages, search: searches[0]!.path, contact: '/en/hub/contact' });
+    const js = await measureHubJs(single.origin, {
+      ...pages,
+      search: searches[0]!.path,
+      contact: '/en/hub/contact',
+      ...Object.fromEntries(Object.entries(newPages).map(([name, page]) => [name, page.path])),
+    });
     const crawlSingle = await crawlCold(single.origin, singleSlugs);
     console.log(`cold crawl, 1 worker: ${crawlSingle.pagesPerSecond.toFixed(0)} pages/s (${crawlSingle.pages} pages, ${crawlSingle.failures} failures)`);
     const rssMb = treeRssMb(single.process.pid!);

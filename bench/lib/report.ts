@@ -125,16 +125,29 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
     );
     const eventTarget = large ? 20 : 10;
     out.push(`| event miss p95 ≤ ${eventTarget} ms | ${ms(r.misses.event?.p95)} ms | ${verdict((r.misses.event?.p95 ?? Infinity) <= eventTarget)} |`);
+    // The same page in another form (a visitor's zone, an embed) keeps the event page's target.
+    const variants = ['event ?tz=Asia/Tokyo', 'embed event'].filter((name) => r.misses[name]);
+    if (variants.length > 0) {
+      const worst = Math.max(...variants.map((name) => r.misses[name]!.p95));
+      out.push(`| event page variants (${variants.join(', ')}) miss p95 ≤ ${eventTarget} ms | worst ${ms(worst)} ms | ${verdict(worst <= eventTarget)} |`);
+    }
     const searchTarget = large ? 30 : 20;
     out.push(`| search miss p95 ≤ ${searchTarget} ms | worst query ${ms(searchMissP95)} ms | ${verdict(searchMissP95 <= searchTarget)} |`);
     const listP95 = Math.max(r.admin.listFilter.p95, r.admin.listSearch.p95);
     const listTarget = large ? 50 : 30;
     out.push(`| admin list API p95 ≤ ${listTarget} ms | ${ms(listP95)} ms | ${verdict(listP95 <= listTarget)} |`);
     out.push(`| event update incl. invalidation p95 ≤ 30 ms | ${ms(r.admin.update.p95)} ms | ${verdict(r.admin.update.p95 <= 30)} |`);
-    const hubJs = Math.max(...['home', 'hub', 'event', 'edition', 'search'].map((p) => r.js[p] ?? 0));
-    out.push(
-      `| hub pages 0 B JS (contact ≤ 10 KB gz) | max ${hubJs} B, contact ${r.js.contact ?? '–'} B | ${verdict(hubJs === 0 && (r.js.contact ?? 0) <= 10_240)} |`,
-    );
+    // Since the personal agenda (issue 18), pages that list events carry its star script: the budget
+    // is 10 KB gzipped per page, contact form included; search and embeds stay at 0 B.
+    const publicJs = Object.entries(r.js);
+    const hubJs = Math.max(...publicJs.map(([, bytes]) => bytes));
+    const heaviest = publicJs.find(([, bytes]) => bytes === hubJs)?.[0] ?? '–';
+    out.push(`| hub pages JS ≤ 10 KB gz (agenda star, contact form) | max ${hubJs} B (${heaviest}) | ${verdict(hubJs <= 10_240)} |`);
+    const noJs = ['search', 'embed events', 'embed event'].filter((p) => r.js[p] !== undefined);
+    if (noJs.length > 0) {
+      const worst = Math.max(...noJs.map((p) => r.js[p]!));
+      out.push(`| search and embeds 0 B JS | max ${worst} B | ${verdict(worst === 0)} |`);
+    }
     const adminJs = Math.max(...Object.values(r.admin.firstLoadJs));
     out.push(`| admin first load ≤ 150 KB gz | max ${adminJs} B | ${verdict(adminJs <= 150 * 1024)} |`);
     out.push(`| RSS of all processes ≤ 600 MB, every page cache full | ${r.rssAllFullMb.toFixed(0)} MB | ${verdict(r.rssAllFullMb <= 600)} |`);
