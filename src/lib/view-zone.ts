@@ -42,18 +42,23 @@ export function inZone<T extends { timeZone: string }>(items: readonly T[], zone
   return zone ? items.map((item) => ({ ...item, timeZone: zone })) : [...items];
 }
 
-/** A day-grouped programme regrouped by the days of `zone`: an evening event in Paris is the next morning in Tokyo. */
+/**
+ * A day-grouped programme regrouped by the days of `zone`: an evening event in Paris is the next
+ * morning in Tokyo. Days come out oldest first, or newest first for a list of past events.
+ */
 export function regroupInZone<T extends { timeZone: string; startsAt: Date; endsAt: Date; phase: EventPhase }>(
   days: readonly ProgrammeDay<T>[],
   zone: string | null,
+  { newestFirst = false } = {},
 ): ProgrammeDay<T>[] {
   if (!zone) return [...days];
-  return groupByDay(
+  const regrouped = groupByDay(
     inZone(
       days.flatMap((day) => day.events),
       zone,
     ),
   );
+  return newestFirst ? regrouped.reverse() : regrouped;
 }
 
 /** `query` with the visitor's zone appended as asked (an unknown one as given, so it can be refused); none for the default. */

@@ -179,6 +179,11 @@ export function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** The text a reader sees in an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
+export function htmlText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+}
+
 /** The text of the page's h1 (tags stripped). */
 export function h1Of(html: string): string {
   const m = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);

@@ -90,7 +90,7 @@ describe("a curator's page", () => {
     expect(page.body).toContain(`href="/en/hub/event/${beforeDst.slug}"`);
     // Only what they curate: the other event of the edition is not theirs.
     expect(page.body).not.toContain(`href="/en/hub/event/${afterDst.slug}"`);
-    expect(text(page.body)).toContain(en('person.events'));
+    expect(text(page.body)).toContain(en('person.upcomingEvents'));
 
     const french = await server.html(`/fr/hub/curator/${curator.slug}`);
     expect(french.body).toContain('<strong>musique de chambre</strong>');

@@ -8,7 +8,8 @@ import { getTranslator } from '../../src/i18n/index.ts';
 import type { AdminClient } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { createEvent, createUser, type Created } from '../helpers/factories.ts';
-import { decodeEntities, h1Of, hreflangsOf, jsonLdOf, parseIcs } from '../helpers/formats.ts';
+import { PAST_LISTED } from '../../src/server/events/upcoming-and-past.ts';
+import { decodeEntities, h1Of, hreflangsOf, htmlText as text, jsonLdOf, parseIcs } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const en = getTranslator('en');
@@ -124,6 +125,41 @@ describe('the venue page', () => {
     const french = await server.html('/fr/hub/venue/salle-gaveau');
     expect(french.body).toContain('Entrée de plain-pied');
     expect(french.body).toContain(getTranslator('fr')('venue.mapLink'));
+  });
+
+  it('lists the latest past events, newest first, and links to the hub filtered by the venue for the rest', async () => {
+    const created = await admin.call('POST', '/api/admin/venues', { name: 'Busy Hall', status: 'published', address: '1 Main Street' });
+    const busy = created.body as Created;
+    // One more past event than the page lists, on consecutive days of 2020.
+    const titles: string[] = [];
+    for (let day = 1; day <= PAST_LISTED + 1; day++) {
+      const date = `2020-01-${String(day).padStart(2, '0')}`;
+      titles.push(`Archive night ${day}`);
+      await createEvent(admin, {
+        status: 'published',
+        venueId: busy.id,
+        venueAddress: null,
+        startsAt: `${date}T19:00:00+01:00`,
+        endsAt: `${date}T21:00:00+01:00`,
+        translations: { en: { title: `Archive night ${day}` } },
+      });
+    }
+    const page = await server.html('/en/hub/venue/busy-hall');
+    expect(page.status).toBe(200);
+    const past = text(page.body.slice(page.body.indexOf('id="past-heading"')));
+    const positions = titles.map((title) => past.search(new RegExp(`${title}\\b`)));
+    // The most recent PAST_LISTED, newest first; the oldest one is left to the hub's listing.
+    expect(positions[0]).toBe(-1);
+    const shown = positions.slice(1);
+    expect(shown.every((position) => position >= 0)).toBe(true);
+    expect([...shown].sort((a, b) => b - a)).toEqual(shown);
+    expect(page.body).toContain('href="/en/hub?venue=busy-hall&amp;when=past&amp;view=list"');
+    expect(text(page.body)).toContain(en('venue.allPast'));
+    // Nothing upcoming there: no link to more of it.
+    expect(text(page.body)).toContain(en('venue.noUpcoming'));
+    expect(text(page.body)).not.toContain(en('venue.allUpcoming'));
+    const hub = await server.html('/en/hub?venue=busy-hall&when=past&view=list');
+    expect(text(hub.body)).toMatch(/Archive night 1\b/);
   });
 
   it('describes the venue as a Place with its geo point', async () => {

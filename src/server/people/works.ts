@@ -2,22 +2,28 @@
  * What a curator or organizer presents on the hub: the public editions and events they are linked
  * to. A person has no status of their own, so this is also what decides whether their page exists.
  */
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { editionCurators, editions, eventCurators, eventOrganizers, events } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
-import { groupByDay, nextPhaseChange, withPhases } from '../../lib/programme.ts';
-import { selectSummaries, type EditionDay, type EditionSummary } from '../editions/queries.ts';
-import { selectEventItems } from '../events/queries.ts';
+import { groupByDay, nextPhaseChange, withPhases, type EventPhase, type ProgrammeDay } from '../../lib/programme.ts';
+import { regroupInZone } from '../../lib/view-zone.ts';
+import { selectSummaries, type EditionSummary } from '../editions/queries.ts';
+import { buildEventFilter, type EventListItem } from '../events/queries.ts';
+import { selectUpcomingAndPast } from '../events/upcoming-and-past.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';
 
-/** Events listed on a person's page; beyond it the list says how many more there are not. */
-export const PERSON_PAGE_EVENTS = 200;
+type PersonEventDay = ProgrammeDay<EventListItem & { phase: EventPhase }>;
 
 export interface PersonWorks {
   editions: EditionSummary[];
-  /** Their events grouped by the day they start on, oldest first. */
-  days: EditionDay[];
+  /** Their next events grouped by the day they start on, soonest first. */
+  upcoming: PersonEventDay[];
+  /** Their latest past events grouped by day, most recent first. */
+  past: PersonEventDay[];
+  /** More events than listed on that side. */
+  moreUpcoming: boolean;
+  morePast: boolean;
   /** Ids of every event listed (cache tags). */
   eventIds: number[];
   /** When a listed event starts or ends, which changes its past/ongoing mark. */
@@ -26,17 +32,20 @@ export interface PersonWorks {
 
 type Person = { kind: 'curator'; id: number } | { kind: 'organizer'; id: number };
 
-function linkedEvents(db: Executor, person: Person): SQL {
-  const link =
-    person.kind === 'curator'
-      ? db.select({ id: eventCurators.eventId }).from(eventCurators).where(eq(eventCurators.curatorId, person.id))
-      : db.select({ id: eventOrganizers.eventId }).from(eventOrganizers).where(eq(eventOrganizers.organizerId, person.id));
-  return inArray(events.id, link);
+/**
+ * The events linked to the person, as a correlated EXISTS: the listing walks the programme's
+ * time index from now and checks each event's link by primary key, so a busy person's thousands
+ * of links are never gathered into a list first (an IN list was built on every render).
+ */
+function linkedEvents(person: Person): SQL {
+  return person.kind === 'curator'
+    ? sql`exists (select 1 from ${eventCurators} where ${eventCurators.eventId} = ${events.id} and ${eventCurators.curatorId} = ${person.id})`
+    : sql`exists (select 1 from ${eventOrganizers} where ${eventOrganizers.eventId} = ${events.id} and ${eventOrganizers.organizerId} = ${person.id})`;
 }
 
 /** The public editions (curators only) and events of one person at `now`, texts in `locale`. */
 export async function loadPersonWorks(db: Executor, person: Person, locale: Locale, now: Date): Promise<PersonWorks> {
-  const [editionList, items] = await Promise.all([
+  const [editionList, listed] = await Promise.all([
     person.kind === 'curator'
       ? selectSummaries(
           db,
@@ -49,22 +58,24 @@ export async function loadPersonWorks(db: Executor, person: Person, locale: Loca
           100,
         )
       : Promise.resolve([]),
-    selectEventItems(
-      db,
-      locale,
-      now,
-      and(linkedEvents(db, person), isPubliclyVisible(events, now))!,
-      [asc(events.startsAt), asc(events.id)],
-      PERSON_PAGE_EVENTS,
-    ),
+    selectUpcomingAndPast(db, locale, now, async (when) => and(await buildEventFilter(db, { now, when }), linkedEvents(person))!),
   ]);
-  const phased = withPhases(items, now);
+  const upcoming = withPhases(listed.upcoming, now);
+  const past = withPhases(listed.past, now);
   return {
     editions: editionList,
-    days: groupByDay(phased),
-    eventIds: items.map((item) => item.id),
-    marksChangeAt: nextPhaseChange(items, now),
+    upcoming: groupByDay(upcoming, { ordered: true }),
+    past: groupByDay(past, { ordered: true }),
+    moreUpcoming: listed.moreUpcoming,
+    morePast: listed.morePast,
+    eventIds: [...listed.upcoming, ...listed.past].map((item) => item.id),
+    marksChangeAt: nextPhaseChange(upcoming, now),
   };
+}
+
+/** The works with their days regrouped in the visitor's zone (`?tz=`); unchanged for none. */
+export function worksInZone(works: PersonWorks, zone: string | null): PersonWorks {
+  return { ...works, upcoming: regroupInZone(works.upcoming, zone), past: regroupInZone(works.past, zone, { newestFirst: true }) };
 }
 
 /** True when the person presents nothing public: their page answers 404. */

@@ -18,7 +18,7 @@ function imageUrl(origin: string, media: MediaView | null): string | undefined {
 function worksOf(origin: string, locale: Locale, works: PersonWorks): JsonLd[] {
   return [
     ...works.editions.map((edition) => ({ '@type': 'EventSeries', name: edition.title, url: absoluteUrl(origin, paths.edition(locale, edition.slug)) })),
-    ...works.days.flatMap((day) =>
+    ...[...works.upcoming, ...works.past].flatMap((day) =>
       day.events.map((event) => ({ '@type': 'Event', name: event.title, url: absoluteUrl(origin, paths.event(locale, event.slug)) })),
     ),
   ];

@@ -1,13 +1,13 @@
 /** Venues as the hub shows them: the venue page, and the venue an event page names (docs/decisions/025). */
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
-import { events, venueTranslations, venues } from '../../../db/schema.ts';
+import { venueTranslations, venues } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { groupByDay, nextPhaseChange, withPhases, type EventPhase, type ProgrammeDay } from '../../lib/programme.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
-import { selectEventItems, type EventListItem } from '../events/queries.ts';
-import { isPubliclyVisible } from '../events/visibility.ts';
+import { buildEventFilter, type EventListItem } from '../events/queries.ts';
+import { selectUpcomingAndPast } from '../events/upcoming-and-past.ts';
 import { loadMedias, type MediaView } from '../storage/catalog.ts';
 
 /** The venue an event names: enough for a line, a link, a calendar's LOCATION and GEO. */
@@ -32,15 +32,13 @@ export interface VenueDetail extends Omit<VenueRef, 'isPublic'> {
   availableLocales: Locale[];
   upcoming: ProgrammeDay<EventListItem & { phase: EventPhase }>[];
   past: ProgrammeDay<EventListItem & { phase: EventPhase }>[];
-  upcomingCount: number;
-  pastCount: number;
+  /** More events than listed on that side: the page links to the hub filtered by this venue. */
+  moreUpcoming: boolean;
+  morePast: boolean;
   /** When an event's past/ongoing mark next changes (the cached page must not outlive it). */
   marksChangeAt: Date | null;
   updatedAt: Date;
 }
-
-/** Events a venue page lists on each side of now; a venue is not an archive. */
-export const VENUE_PAGE_EVENTS = 100;
 
 const selectRef = preparedQuery((db) =>
   db
@@ -80,16 +78,14 @@ export async function getVenuePage(db: Executor, lookup: { slug: string; locale:
   const { slug, locale, now } = lookup;
   const [venue] = await selectPublicVenue(db).all({ slug });
   if (!venue) return undefined;
-  const here = and(eq(events.venueId, venue.id), isPubliclyVisible(events, now));
-  const [texts, upcomingItems, pastItems, images] = await Promise.all([
+  const [texts, listed, images] = await Promise.all([
     db.select().from(venueTranslations).where(eq(venueTranslations.venueId, venue.id)),
-    selectEventItems(db, locale, now, and(here, gte(events.endsAt, now))!, [asc(events.startsAt), asc(events.id)], VENUE_PAGE_EVENTS),
-    selectEventItems(db, locale, now, and(here, lt(events.endsAt, now))!, [desc(events.startsAt), desc(events.id)], VENUE_PAGE_EVENTS),
+    selectUpcomingAndPast(db, locale, now, (when) => buildEventFilter(db, { now, when, venueId: venue.id })),
     venue.imageMediaId ? loadMedias(db, [venue.imageMediaId], locale) : Promise.resolve(new Map<number, MediaView>()),
   ]);
   const text = pickTranslation(texts, locale);
-  const upcoming = withPhases(upcomingItems, now);
-  const past = withPhases(pastItems, now);
+  const upcoming = withPhases(listed.upcoming, now);
+  const past = withPhases(listed.past, now);
   return {
     id: venue.id,
     slug: venue.slug,
@@ -105,8 +101,8 @@ export async function getVenuePage(db: Executor, lookup: { slug: string; locale:
     availableLocales: translatedLocales(texts),
     upcoming: groupByDay(upcoming, { ordered: true }),
     past: groupByDay(past, { ordered: true }),
-    upcomingCount: upcoming.length,
-    pastCount: past.length,
+    moreUpcoming: listed.moreUpcoming,
+    morePast: listed.morePast,
     marksChangeAt: nextPhaseChange(upcoming, now),
     updatedAt: venue.updatedAt,
   };
