@@ -461,6 +461,11 @@ const adminCases: Case[] = [
       [eventsAdmin, { q: WORD, status: 'published', sort: 'title', page: '2' }],
       [eventsAdmin, { q: `${WORD} -jazz` }],
       [eventsAdmin, { q: '#' }],
+      // Translation filters (decision 037): a key lookup of the item's row in that locale.
+      [eventsAdmin, { missing: 'fr' }],
+      [eventsAdmin, { partial: 'de', status: 'published', sort: 'startsAt' }],
+      [eventsAdmin, { missing: 'fr', q: WORD }],
+      [tagsAdmin, { missing: 'de' }],
       [editionsAdmin, { status: 'published', tag: 'id', q: 'festival' }],
       [curatorsAdmin, { edition: 'id', q: 'curator' }],
       [organizersAdmin, { kind: 'person', q: 'organizer' }],

@@ -90,16 +90,17 @@ function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined
   return sql`${columnOf(definition.spec, 'id')} IN (${matches})`;
 }
 
-/** The collection's own filters and the translation filters. */
-function filtersOf<Q extends TranslationFilterQuery>(definition: ListDefinition<Q>, query: Q): (SQL | undefined)[] {
-  const { missing, partial } = query;
-  const { spec } = definition;
-  const id = columnOf(spec, 'id');
+/** The conditions of the translation filters, on the item id `id`. */
+function translationConditions(spec: EntitySpec, id: SQL | SQLiteColumn, { missing, partial }: TranslationFilterQuery): (SQL | undefined)[] {
   return [
-    ...definition.filters(query),
     missing ? translationStateCondition(spec.translations, id, 'missing', missing) : undefined,
     partial ? translationStateCondition(spec.translations, id, 'partial', partial) : undefined,
   ];
+}
+
+/** The collection's own filters and the translation filters. */
+function filtersOf<Q extends TranslationFilterQuery>(definition: ListDefinition<Q>, query: Q): (SQL | undefined)[] {
+  return [...definition.filters(query), ...translationConditions(definition.spec, columnOf(definition.spec, 'id'), query)];
 }
 
 /** The WHERE clause of a list or export. */
@@ -174,8 +175,12 @@ function findPage<Q extends ListQueryBase>(definition: ListDefinition<Q>, query:
   const direction = sql.raw(descending ? 'DESC' : 'ASC');
   const page: PageClause = { direction, limit: query.limit, offset: (query.page - 1) * query.limit };
   const matches = fullTextMatches(definition, query.q);
-  const parts = matches
-    ? searchPage(definition, filtersOf(definition, query), matches, sortBy, page)
+  // With a search, the translation filters narrow the matches (a key lookup per match): no
+  // index starts from them, so they must not count among the filters searchPage starts from.
+  const translated = and(...translationConditions(spec, sql`fm.id`, query));
+  const scoped = matches && translated ? sql`SELECT fm.id AS id FROM (${matches}) AS fm WHERE ${translated}` : matches;
+  const parts = scoped
+    ? searchPage(definition, definition.filters(query), scoped, sortBy, page)
     : hitsPage(definition, listWhere(definition, query), sortBy, page, 'NOT MATERIALIZED');
   return { ...parts, direction };
 }

@@ -36,7 +36,7 @@ export function isCompleteSql(spec: TranslationSpec): SQL {
  * of the (owner, locale) primary key per item: the filters' cost grows with the items a page
  * walks, never with the translations table.
  */
-export function translationStateCondition(spec: TranslationSpec, idColumn: SQLiteColumn, state: 'missing' | 'partial', locale: Locale): SQL {
-  const row = sql`SELECT 1 FROM ${spec.table} WHERE ${spec.owner} = ${idColumn} AND ${spec.locale} = ${locale} AND ${hasTextSql(spec)}`;
+export function translationStateCondition(spec: TranslationSpec, id: SQL | SQLiteColumn, state: 'missing' | 'partial', locale: Locale): SQL {
+  const row = sql`SELECT 1 FROM ${spec.table} WHERE ${spec.owner} = ${id} AND ${spec.locale} = ${locale} AND ${hasTextSql(spec)}`;
   return state === 'missing' ? sql`NOT EXISTS (${row})` : sql`EXISTS (${row} AND NOT ${isCompleteSql(spec)})`;
 }
