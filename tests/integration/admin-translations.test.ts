@@ -3,11 +3,14 @@
  * collection and locale, the lists' `missing=` / `partial=` filters, and what a bad filter gets.
  * Test data comes from the factories on an empty database, so every count is known.
  */
+import { getTableColumns, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { collectionNames, collections, type CollectionName } from '../../src/lib/collections/index.ts';
+import { adminResources } from '../../src/server/admin/resources.ts';
 import { listItems } from '../../src/server/admin/list.ts';
 import { eventsAdmin } from '../../src/server/events/admin-resource.ts';
 import { getTranslationCoverage } from '../../src/server/translations/coverage.ts';
-import { createEvent, createTag, uniqueName } from '../helpers/factories.ts';
+import { createCurator, createEdition, createEvent, createOrganizer, createTag, uniqueName } from '../helpers/factories.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { explainPlan, formatPlan, recordStatements } from '../helpers/query-plans.ts';
 
@@ -121,19 +124,68 @@ describe('list filters by translation', () => {
     }
   });
 
-  it('reads each translations table once for the coverage, with no lookup per item', async () => {
+  it('counts the coverage on the (locale, text_state) index, never reading a text', async () => {
     const recorder = recordStatements(running.db);
     try {
       await getTranslationCoverage(running.db);
       const statements = recorder.take();
-      expect(statements).toHaveLength(8);
+      expect(statements).toHaveLength(collectionNames.length);
       for (const statement of statements) {
         const plan = formatPlan(await explainPlan(running.db.$client, statement));
-        expect(plan.match(/SCAN \w+_translations/g), plan).toHaveLength(1);
-        expect(plan, plan).not.toMatch(/CORRELATED|SEARCH \w+_translations/);
+        expect(plan, plan).toMatch(/SCAN (\w+)_translations USING COVERING INDEX \1_translations_state_idx/);
+        expect(plan, plan).not.toMatch(/SCAN \w+_translations\s*$|SCAN \w+_translations\n/m);
       }
     } finally {
       recorder.stop();
     }
+  });
+});
+
+/**
+ * `text_state` is kept by triggers written from the declarations (migration 0021): after every
+ * kind of write it must equal what the declaration says, computed here from the declaration. A
+ * declaration whose texts or `complete` fields change without a migration fails here.
+ */
+describe('stored translation state', () => {
+  const expected = (collection: CollectionName) => {
+    const { translations: t } = adminResources[collection].spec;
+    const columns = getTableColumns(t.table);
+    const filled = (field: string) => sql`coalesce(trim(${columns[field]!}), '') <> ''`;
+    const all = collections[collection].complete.map(filled);
+    const any = Object.keys(collections[collection].textKinds).map(filled);
+    return sql`CASE WHEN ${sql.join(all, sql` AND `)} THEN 2 WHEN ${sql.join(any, sql` OR `)} THEN 1 ELSE 0 END`;
+  };
+  const disagreements = async () => {
+    const found: string[] = [];
+    for (const collection of collectionNames) {
+      const { translations: t } = adminResources[collection].spec;
+      const row = await running.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${t.table} WHERE text_state IS NOT ${expected(collection)}`);
+      if (row?.n) found.push(`${collection}: ${row.n}`);
+    }
+    return found;
+  };
+
+  it('matches the declarations after creates, updates, blanked fields and a removed locale', async () => {
+    const { editor } = running.app;
+    const event = await createEvent(editor, { translations: { en: full(uniqueName('E')), de: { title: uniqueName('E de') } } });
+    await createCurator(editor, { translations: { en: { shortBio: 'Short.', bio: 'Long.' }, fr: { shortBio: 'Court.' } } });
+    await createOrganizer(editor);
+    await createEdition(editor, { translations: { en: full(uniqueName('Edition')) } });
+    const patched = await editor.call('PATCH', `/api/admin/events/${event.id}`, {
+      version: event.version,
+      translations: { en: { summary: '  ' }, de: { summary: 'Zusammenfassung', body: 'Text' }, fr: { title: uniqueName('E fr'), venueName: 'Salle' } },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const stored = await running.db.all<{ locale: string; text_state: number }>(
+      sql`SELECT locale, text_state FROM event_translations WHERE event_id = ${event.id} ORDER BY locale`,
+    );
+    expect(stored).toEqual([
+      { locale: 'de', text_state: 2 },
+      { locale: 'en', text_state: 1 },
+      { locale: 'fr', text_state: 1 },
+    ]);
+    const removed = await editor.call('PATCH', `/api/admin/events/${event.id}`, { version: patched.body['version'], translations: { de: null } });
+    expect(removed.status).toBe(200);
+    expect(await disagreements()).toEqual([]);
   });
 });

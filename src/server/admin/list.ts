@@ -13,7 +13,7 @@ import { parseSearchQuery } from '../search/query.ts';
 import type { Completeness } from './completeness.ts';
 import type { EntitySpec } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
-import { hasTextSql, isCompleteSql, translationStateCondition } from './translation-state.ts';
+import { TEXT_STATE, textStateOf, translationStateCondition } from './translation-state.ts';
 import { ftsRowid } from '../../../db/search-index.ts';
 
 /** The translation filters every list has (`missing=fr`, `partial=de`; docs/decisions/037). */
@@ -115,8 +115,9 @@ function listWhere<Q extends { q?: string | undefined } & TranslationFilterQuery
  */
 function completenessOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
   const t = spec.translations;
-  return sql`(SELECT json_group_object(${t.locale}, CASE WHEN ${isCompleteSql(t)} THEN 'complete' ELSE 'partial' END)
-    FROM ${t.table} WHERE ${t.owner} = ${idColumn} AND ${hasTextSql(t)})`;
+  const stored = textStateOf(t);
+  return sql`(SELECT json_group_object(${t.locale}, CASE ${stored} WHEN ${TEXT_STATE.complete} THEN 'complete' ELSE 'partial' END)
+    FROM ${t.table} WHERE ${t.owner} = ${idColumn} AND ${stored} > ${TEXT_STATE.missing})`;
 }
 
 /** The badge of every locale from `completenessOf`'s JSON; a locale it leaves out is missing. */

@@ -1,42 +1,31 @@
 /**
- * A translation's state in SQL, from the collection's declaration: a locale has text when any of
- * its text fields is filled, and is complete when every `complete` field is. The list badges, the
- * list's translation filters and the coverage page all use these, so they always agree with
- * `localeCompleteness` (completeness.ts). Blank text counts as empty, as in the form.
+ * A translation row's stored state (`text_state`: 0 no text, 1 some, 2 complete), kept by the
+ * triggers of migration 0021 from the collection's declaration (docs/decisions/037). The list
+ * badges, the lists' translation filters and the coverage page all read it, so they agree with
+ * each other and with the form's own badges (blank text counts as empty everywhere).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../../i18n/config.ts';
 import type { TranslationSpec } from './entity-spec.ts';
 
-function filled(spec: TranslationSpec, field: string): SQL {
-  const column = getTableColumns(spec.table)[field];
-  if (!column) throw new Error(`translation field ${field} has no column`);
-  return sql`coalesce(trim(${column}), '') <> ''`;
-}
+/** `text_state` values. */
+export const TEXT_STATE = { missing: 0, partial: 1, complete: 2 } as const;
 
-/** True for a translation row with any text. */
-export function hasTextSql(spec: TranslationSpec): SQL {
-  return sql`(${sql.join(
-    spec.fields.map((field) => filled(spec, field)),
-    sql` OR `,
-  )})`;
-}
-
-/** True for a translation row whose every `complete` field is filled. */
-export function isCompleteSql(spec: TranslationSpec): SQL {
-  return sql`(${sql.join(
-    spec.complete.map((field) => filled(spec, field)),
-    sql` AND `,
-  )})`;
+/** The `text_state` column of a translations table. */
+export function textStateOf(spec: TranslationSpec): SQLiteColumn {
+  const column = getTableColumns(spec.table)['textState'];
+  if (!column) throw new Error('a translations table without text_state');
+  return column;
 }
 
 /**
- * Items with no text in `locale` (`missing`) or only part of it (`partial`). A correlated lookup
- * of the (owner, locale) primary key per item: the filters' cost grows with the items a page
- * walks, never with the translations table.
+ * Items with no text in `locale` (`missing`) or only part of it (`partial`): a lookup of the
+ * (owner, locale) primary key per item, so the filters' cost grows with the items a page walks,
+ * never with the translations table.
  */
 export function translationStateCondition(spec: TranslationSpec, id: SQL | SQLiteColumn, state: 'missing' | 'partial', locale: Locale): SQL {
-  const row = sql`SELECT 1 FROM ${spec.table} WHERE ${spec.owner} = ${id} AND ${spec.locale} = ${locale} AND ${hasTextSql(spec)}`;
-  return state === 'missing' ? sql`NOT EXISTS (${row})` : sql`EXISTS (${row} AND NOT ${isCompleteSql(spec)})`;
+  const stored = textStateOf(spec);
+  const row = sql`SELECT 1 FROM ${spec.table} WHERE ${spec.owner} = ${id} AND ${spec.locale} = ${locale}`;
+  return state === 'missing' ? sql`NOT EXISTS (${row} AND ${stored} > ${TEXT_STATE.missing})` : sql`EXISTS (${row} AND ${stored} = ${TEXT_STATE.partial})`;
 }

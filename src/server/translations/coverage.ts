@@ -1,8 +1,8 @@
 /**
  * The translation coverage page (`/{locale}/admin/translations`, docs/decisions/037): for every
  * collection and content locale, how many items are complete, partial or missing. One statement
- * per collection: its row count, and its translation rows grouped by locale and state in one pass
- * (never a lookup per item), with the same rules as the list badges (admin/translation-state.ts).
+ * per collection: its row count, and its translation rows counted by locale and stored state on
+ * the (locale, text_state) index alone, never reading a text (admin/translation-state.ts).
  */
 import { count, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
@@ -10,7 +10,7 @@ import { isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { collectionNames, type CollectionName } from '../../lib/collections/index.ts';
 import type { Completeness } from '../admin/completeness.ts';
 import { adminResources } from '../admin/resources.ts';
-import { hasTextSql, isCompleteSql } from '../admin/translation-state.ts';
+import { TEXT_STATE, textStateOf } from '../admin/translation-state.ts';
 
 export type CoverageCounts = Record<Completeness, number>;
 
@@ -30,13 +30,12 @@ interface CoverageRow {
 async function countCollection(db: Executor, collection: CollectionName): Promise<CollectionCoverage> {
   const { spec } = adminResources[collection];
   const t = spec.translations;
+  const state = textStateOf(t);
   const rows = await db.all<CoverageRow>(sql`
     SELECT NULL AS locale, NULL AS state, ${count()} AS n FROM ${spec.table}
     UNION ALL
-    SELECT locale, state, count(*) AS n FROM (
-      SELECT ${t.locale} AS locale, CASE WHEN ${isCompleteSql(t)} THEN 'complete' ELSE 'partial' END AS state
-      FROM ${t.table} WHERE ${hasTextSql(t)}
-    ) GROUP BY locale, state`);
+    SELECT ${t.locale} AS locale, CASE ${state} WHEN ${TEXT_STATE.complete} THEN 'complete' ELSE 'partial' END AS state, count(*) AS n
+    FROM ${t.table} WHERE ${state} > ${TEXT_STATE.missing} GROUP BY ${t.locale}, ${state}`);
   const total = rows.find((row) => row.locale === null)?.n ?? 0;
   const counts = Object.fromEntries(locales.map((locale): [Locale, CoverageCounts] => [locale, { complete: 0, partial: 0, missing: total }]));
   for (const row of rows) {
