@@ -74,6 +74,14 @@ export const medias = sqliteTable(
   ],
 );
 
+/**
+ * A translation row's state: 0 no text, 1 some text, 2 every field its collection needs to count
+ * as complete (the declaration's `complete`). Kept by triggers on every insert and text update
+ * (hand-written in the migration that added it; docs/decisions/037) so the translation coverage
+ * counts an index instead of reading every text.
+ */
+const textStateColumn = () => integer('text_state').notNull().default(0);
+
 export const mediaTranslations = sqliteTable(
   'media_translations',
   {
@@ -83,8 +91,9 @@ export const mediaTranslations = sqliteTable(
     locale: text('locale').notNull(),
     alt: text('alt').notNull().default(''),
     caption: text('caption'),
+    textState: textStateColumn(),
   },
-  (t) => [primaryKey({ columns: [t.mediaId, t.locale] })],
+  (t) => [primaryKey({ columns: [t.mediaId, t.locale] }), index('media_translations_state_idx').on(t.locale, t.textState)],
 );
 
 export const files = sqliteTable(
@@ -110,8 +119,9 @@ export const fileTranslations = sqliteTable(
     locale: text('locale').notNull(),
     title: text('title').notNull(),
     description: text('description'),
+    textState: textStateColumn(),
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.locale] })],
+  (t) => [primaryKey({ columns: [t.fileId, t.locale] }), index('file_translations_state_idx').on(t.locale, t.textState)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -141,8 +151,9 @@ export const curatorTranslations = sqliteTable(
     locale: text('locale').notNull(),
     shortBio: text('short_bio'),
     bio: text('bio'),
+    textState: textStateColumn(),
   },
-  (t) => [primaryKey({ columns: [t.curatorId, t.locale] })],
+  (t) => [primaryKey({ columns: [t.curatorId, t.locale] }), index('curator_translations_state_idx').on(t.locale, t.textState)],
 );
 
 export const organizers = sqliteTable(
@@ -171,8 +182,9 @@ export const organizerTranslations = sqliteTable(
       .references(() => organizers.id, { onDelete: 'cascade' }),
     locale: text('locale').notNull(),
     description: text('description'),
+    textState: textStateColumn(),
   },
-  (t) => [primaryKey({ columns: [t.organizerId, t.locale] })],
+  (t) => [primaryKey({ columns: [t.organizerId, t.locale] }), index('organizer_translations_state_idx').on(t.locale, t.textState)],
 );
 
 export const tags = sqliteTable(
@@ -193,8 +205,9 @@ export const tagTranslations = sqliteTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
     locale: text('locale').notNull(),
     label: text('label').notNull(),
+    textState: textStateColumn(),
   },
-  (t) => [primaryKey({ columns: [t.tagId, t.locale] })],
+  (t) => [primaryKey({ columns: [t.tagId, t.locale] }), index('tag_translations_state_idx').on(t.locale, t.textState)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -239,8 +252,9 @@ export const venueTranslations = sqliteTable(
     description: text('description'),
     /** Step-free access, hearing loop, nearest stop…; Markdown. */
     accessNotes: text('access_notes'),
+    textState: textStateColumn(),
   },
-  (t) => [primaryKey({ columns: [t.venueId, t.locale] })],
+  (t) => [primaryKey({ columns: [t.venueId, t.locale] }), index('venue_translations_state_idx').on(t.locale, t.textState)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -297,8 +311,9 @@ export const editionTranslations = sqliteTable(
     summary: text('summary'),
     /** Markdown. */
     body: text('body'),
+    textState: textStateColumn(),
   },
-  (t) => [primaryKey({ columns: [t.editionId, t.locale] })],
+  (t) => [primaryKey({ columns: [t.editionId, t.locale] }), index('edition_translations_state_idx').on(t.locale, t.textState)],
 );
 
 export const events = sqliteTable(
@@ -372,8 +387,9 @@ export const eventTranslations = sqliteTable(
     /** Markdown. */
     body: text('body'),
     venueName: text('venue_name'),
+    textState: textStateColumn(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.locale] })],
+  (t) => [primaryKey({ columns: [t.eventId, t.locale] }), index('event_translations_state_idx').on(t.locale, t.textState)],
 );
 
 // ---------------------------------------------------------------------------------------------

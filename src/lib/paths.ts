@@ -49,6 +49,8 @@ export const paths = {
   adminPreview: (locale: Locale, type: 'event' | 'edition', slug: string) => `/${locale}/admin/preview/${type}/${slug}`,
   /** The activity log, optionally filtered (`collection`, `item`, `person`, …). */
   adminActivity: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/activity`, query),
+  /** Translation coverage: collections × locales (docs/decisions/037). */
+  adminTranslations: (locale: Locale) => `/${locale}/admin/translations`,
   /** The team screen (accounts and roles) and its invitations. */
   adminTeam: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/team`, query),
   adminTeamInvitations: (locale: Locale) => `/${locale}/admin/team/invitations`,

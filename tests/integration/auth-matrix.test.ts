@@ -139,6 +139,7 @@ describe('route coverage', () => {
         '/api/admin/me',
         '/en/admin',
         '/en/admin/events',
+        '/en/admin/translations',
         '/en/admin/mail',
         '/en/admin/mail/matrix-999999',
         '/api/admin/mail/matrix-999999/eml',

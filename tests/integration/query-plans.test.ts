@@ -20,6 +20,7 @@ import { countCollections, listLatestAuditEntries } from '../../src/server/admin
 import { listActivity, listActivityPeople, listItemHistory } from '../../src/server/activity/queries.ts';
 import { exportStream } from '../../src/server/admin/export.ts';
 import { listItems } from '../../src/server/admin/list.ts';
+import { getTranslationCoverage } from '../../src/server/translations/coverage.ts';
 import { loadPreview } from '../../src/server/admin/preview.ts';
 import type { AdminResource } from '../../src/server/admin/resource.ts';
 import { getItem } from '../../src/server/admin/service.ts';
@@ -416,6 +417,18 @@ const adminCases: Case[] = [
     accepted: [{ plan: /^SCAN events USING COVERING INDEX \w+$/, reason: 'count(*) of the whole collection reads its smallest index (0.5 ms at 100k events)' }],
   },
   {
+    name: 'translation coverage',
+    minStatements: 8,
+    run: () => getTranslationCoverage(db()),
+    accepted: [
+      { plan: /^SCAN events USING COVERING INDEX \w+$/, reason: 'count(*) of the whole collection reads its smallest index, as the dashboard does' },
+      {
+        plan: /^SCAN event_translations USING COVERING INDEX event_translations_state_idx$/,
+        reason: 'counts by (locale, text_state) on that index alone, never a text (decision 037)',
+      },
+    ],
+  },
+  {
     name: 'dashboard latest changes',
     minStatements: 1,
     run: () => listLatestAuditEntries(db()),
@@ -461,6 +474,11 @@ const adminCases: Case[] = [
       [eventsAdmin, { q: WORD, status: 'published', sort: 'title', page: '2' }],
       [eventsAdmin, { q: `${WORD} -jazz` }],
       [eventsAdmin, { q: '#' }],
+      // Translation filters (decision 037): a key lookup of the item's row in that locale.
+      [eventsAdmin, { missing: 'fr' }],
+      [eventsAdmin, { partial: 'de', status: 'published', sort: 'startsAt' }],
+      [eventsAdmin, { missing: 'fr', q: WORD }],
+      [tagsAdmin, { missing: 'de' }],
       [editionsAdmin, { status: 'published', tag: 'id', q: 'festival' }],
       [curatorsAdmin, { edition: 'id', q: 'curator' }],
       [organizersAdmin, { kind: 'person', q: 'organizer' }],

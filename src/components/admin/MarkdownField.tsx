@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useFormField } from './edit-form/form-context.tsx';
+import { Compared } from './translations/Compared.tsx';
 import { Field } from './ui/Field.tsx';
 import { useAdmin } from './ui/admin-context.tsx';
 
@@ -28,33 +29,35 @@ export function MarkdownField({ path, label, hint, lang, rows = 10 }: { path: st
   }, [mode, field.value]);
 
   return (
-    <Field id={field.id} label={label} hint={hint ?? t('admin.markdown.hint')} errors={field.errors} className="admin-markdown">
-      {(control) => (
-        <>
-          <div className="admin-markdown__modes" role="group" aria-label={t('admin.markdown.mode')}>
-            <button type="button" aria-pressed={mode === 'write'} onClick={() => setMode('write')}>
-              {t('admin.markdown.write')}
-            </button>
-            <button type="button" aria-pressed={mode === 'preview'} onClick={() => setMode('preview')} data-testid={`preview-${path}`}>
-              {t('admin.markdown.preview')}
-            </button>
-          </div>
-          <textarea
-            {...control}
-            lang={lang}
-            rows={rows}
-            hidden={mode !== 'write'}
-            value={field.value ?? ''}
-            onChange={(event) => field.setValue(event.target.value)}
-          />
-          {mode === 'preview' && (
-            <div className="admin-markdown__preview" lang={lang} aria-live="polite" data-testid={`markdown-preview-${path}`}>
-              {failed ? <p>{t('admin.markdown.previewFailed')}</p> : <div ref={preview} />}
-              {!field.value?.trim() && <p className="admin-markdown__empty">{t('admin.markdown.empty')}</p>}
+    <Compared path={path}>
+      <Field id={field.id} label={label} hint={hint ?? t('admin.markdown.hint')} errors={field.errors} className="admin-markdown">
+        {(control) => (
+          <>
+            <div className="admin-markdown__modes" role="group" aria-label={t('admin.markdown.mode')}>
+              <button type="button" aria-pressed={mode === 'write'} onClick={() => setMode('write')}>
+                {t('admin.markdown.write')}
+              </button>
+              <button type="button" aria-pressed={mode === 'preview'} onClick={() => setMode('preview')} data-testid={`preview-${path}`}>
+                {t('admin.markdown.preview')}
+              </button>
             </div>
-          )}
-        </>
-      )}
-    </Field>
+            <textarea
+              {...control}
+              lang={lang}
+              rows={rows}
+              hidden={mode !== 'write'}
+              value={field.value ?? ''}
+              onChange={(event) => field.setValue(event.target.value)}
+            />
+            {mode === 'preview' && (
+              <div className="admin-markdown__preview" lang={lang} aria-live="polite" data-testid={`markdown-preview-${path}`}>
+                {failed ? <p>{t('admin.markdown.previewFailed')}</p> : <div ref={preview} />}
+                {!field.value?.trim() && <p className="admin-markdown__empty">{t('admin.markdown.empty')}</p>}
+              </div>
+            )}
+          </>
+        )}
+      </Field>
+    </Compared>
   );
 }

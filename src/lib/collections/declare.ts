@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { locales } from '../../i18n/config.ts';
 import { translationsField, translationsPatchField, versionField } from '../admin-schemas/fields.ts';
 import { LIST_LIMIT_DEFAULT, exportQuerySchema, listQuerySchema } from '../admin-schemas/list-query.ts';
+import { translationFilterControls, translationFilters } from '../admin-schemas/translation-filters.ts';
 
 /** Every admin collection: one management screen, one CRUD API, one audit entity each. */
 export const collectionNames = ['curators', 'editions', 'events', 'files', 'medias', 'organizers', 'tags', 'venues'] as const;
@@ -174,7 +175,8 @@ export function defineCollection<
   Q extends z.ZodRawShape,
   D extends z.ZodRawShape = Record<never, never>,
 >(input: CollectionInput<N, E, F, T, S, Q, D>) {
-  const { list } = input;
+  // Every collection's list also filters by translation state (docs/decisions/037).
+  const list = { ...input.list, filters: { ...input.list.filters, ...translationFilters }, controls: [...input.list.controls, ...translationFilterControls] };
   const draft: DraftSpec = { locales, fields: input.kinds, translations: input.textKinds };
   const listState: ListStateConfig = {
     sorts: list.sorts.flatMap((sort) => [sort, `-${sort}`]),
@@ -185,6 +187,7 @@ export function defineCollection<
   };
   return {
     ...input,
+    list,
     upload: input.create === undefined,
     draft,
     listState,

@@ -7,15 +7,22 @@ import { and, asc, Column, getTableColumns, gt, is, or, sql, type SQL } from 'dr
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import type { SearchEntityType } from '../../../db/schema.ts';
-import { locales } from '../../i18n/config.ts';
+import { locales, type Locale } from '../../i18n/config.ts';
 import { parseSort } from '../../lib/admin-schemas/list-query.ts';
 import { parseSearchQuery } from '../search/query.ts';
 import type { Completeness } from './completeness.ts';
 import type { EntitySpec } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
+import { TEXT_STATE, textStateOf, translationStateCondition } from './translation-state.ts';
 import { ftsRowid } from '../../../db/search-index.ts';
 
-export interface ListQueryBase {
+/** The translation filters every list has (`missing=fr`, `partial=de`; docs/decisions/037). */
+export interface TranslationFilterQuery {
+  missing?: Locale | undefined;
+  partial?: Locale | undefined;
+}
+
+export interface ListQueryBase extends TranslationFilterQuery {
   q?: string | undefined;
   sort: string;
   page: number;
@@ -83,9 +90,22 @@ function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined
   return sql`${columnOf(definition.spec, 'id')} IN (${matches})`;
 }
 
+/** The conditions of the translation filters, on the item id `id`. */
+function translationConditions(spec: EntitySpec, id: SQL | SQLiteColumn, { missing, partial }: TranslationFilterQuery): (SQL | undefined)[] {
+  return [
+    missing ? translationStateCondition(spec.translations, id, 'missing', missing) : undefined,
+    partial ? translationStateCondition(spec.translations, id, 'partial', partial) : undefined,
+  ];
+}
+
+/** The collection's own filters and the translation filters. */
+function filtersOf<Q extends TranslationFilterQuery>(definition: ListDefinition<Q>, query: Q): (SQL | undefined)[] {
+  return [...definition.filters(query), ...translationConditions(definition.spec, columnOf(definition.spec, 'id'), query)];
+}
+
 /** The WHERE clause of a list or export. */
-function listWhere<Q extends { q?: string | undefined }>(definition: ListDefinition<Q>, query: Q): SQL | undefined {
-  return and(searchCondition(definition, query.q), ...definition.filters(query));
+function listWhere<Q extends { q?: string | undefined } & TranslationFilterQuery>(definition: ListDefinition<Q>, query: Q): SQL | undefined {
+  return and(searchCondition(definition, query.q), ...filtersOf(definition, query));
 }
 
 /**
@@ -95,10 +115,9 @@ function listWhere<Q extends { q?: string | undefined }>(definition: ListDefinit
  */
 function completenessOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
   const t = spec.translations;
-  const columns = getTableColumns(t.table);
-  const filled = (field: string) => sql`coalesce(trim(${columns[field]!}), '') <> ''`;
-  return sql`(SELECT json_group_object(${t.locale}, CASE WHEN ${sql.join(t.complete.map(filled), sql` AND `)} THEN 'complete' ELSE 'partial' END)
-    FROM ${t.table} WHERE ${t.owner} = ${idColumn} AND (${sql.join(t.fields.map(filled), sql` OR `)}))`;
+  const stored = textStateOf(t);
+  return sql`(SELECT json_group_object(${t.locale}, CASE ${stored} WHEN ${TEXT_STATE.complete} THEN 'complete' ELSE 'partial' END)
+    FROM ${t.table} WHERE ${t.owner} = ${idColumn} AND ${stored} > ${TEXT_STATE.missing})`;
 }
 
 /** The badge of every locale from `completenessOf`'s JSON; a locale it leaves out is missing. */
@@ -157,8 +176,12 @@ function findPage<Q extends ListQueryBase>(definition: ListDefinition<Q>, query:
   const direction = sql.raw(descending ? 'DESC' : 'ASC');
   const page: PageClause = { direction, limit: query.limit, offset: (query.page - 1) * query.limit };
   const matches = fullTextMatches(definition, query.q);
-  const parts = matches
-    ? searchPage(definition, definition.filters(query), matches, sortBy, page)
+  // With a search, the translation filters narrow the matches (a key lookup per match): no
+  // index starts from them, so they must not count among the filters searchPage starts from.
+  const translated = and(...translationConditions(spec, sql`fm.id`, query));
+  const scoped = matches && translated ? sql`SELECT fm.id AS id FROM (${matches}) AS fm WHERE ${translated}` : matches;
+  const parts = scoped
+    ? searchPage(definition, definition.filters(query), scoped, sortBy, page)
     : hitsPage(definition, listWhere(definition, query), sortBy, page, 'NOT MATERIALIZED');
   return { ...parts, direction };
 }
@@ -259,7 +282,7 @@ function searchPage<Q>(definition: ListDefinition<Q>, filters: (SQL | undefined)
 }
 
 /** The next batch of ids matching an export query, after `afterId`, in id order. */
-export async function nextExportIds<Q extends { q?: string | undefined }>(
+export async function nextExportIds<Q extends { q?: string | undefined } & TranslationFilterQuery>(
   db: Executor,
   definition: ListDefinition<Q>,
   query: Q,

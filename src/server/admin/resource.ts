@@ -10,9 +10,9 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/client.ts';
 import type { Collection, CollectionName } from '../../lib/collections/index.ts';
 import type { EntitySpec, EntityState, LinkSpec } from './entity-spec.ts';
-import type { ListDefinition, ListQueryBase } from './list.ts';
+import type { ListDefinition, ListQueryBase, TranslationFilterQuery } from './list.ts';
 
-export interface ExportQueryBase {
+export interface ExportQueryBase extends TranslationFilterQuery {
   q?: string | undefined;
   format: 'csv' | 'json';
 }

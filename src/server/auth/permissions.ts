@@ -147,6 +147,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
   { pattern: '/:locale/admin/team', methods: { GET: 'users.manage' } },
   { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
+  // Translation coverage (docs/decisions/037): counts only, for everyone who edits content.
+  { pattern: '/:locale/admin/translations', methods: { GET: 'content.read' } },
   // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
   { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.

@@ -5,6 +5,7 @@
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { hasErrorsUnder } from '../lib/field-errors.ts';
+import { TranslationCompare } from '../translations/TranslationCompare.tsx';
 import { draftLocaleStatus } from '../lib/payload.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { useForm } from './form-context.tsx';
@@ -75,7 +76,7 @@ export function LocaleTabs({ complete, children }: { complete: readonly string[]
           hidden={code !== activeLocale}
           className="admin-locale-tabs__panel"
         >
-          {code === activeLocale && children(code)}
+          {code === activeLocale && <TranslationCompare locale={code}>{children(code)}</TranslationCompare>}
         </div>
       ))}
     </div>

@@ -1,5 +1,6 @@
 /** Form controls bound to the edit form's draft by field path. */
 import type { ReactNode } from 'react';
+import { Compared } from '../translations/Compared.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useFormField } from './form-context.tsx';
 
@@ -30,38 +31,42 @@ export function TextField({
 }) {
   const field = useFormField<string>(path);
   return (
-    <Field id={field.id} label={label} hint={hint} errors={field.errors} required={required ?? false}>
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          lang={lang}
-          value={field.value ?? ''}
-          maxLength={maxLength}
-          autoComplete={autoComplete ?? 'off'}
-          placeholder={placeholder}
-          onChange={(event) => field.setValue(event.target.value)}
-        />
-      )}
-    </Field>
+    <Compared path={path}>
+      <Field id={field.id} label={label} hint={hint} errors={field.errors} required={required ?? false}>
+        {(control) => (
+          <input
+            {...control}
+            type={type}
+            lang={lang}
+            value={field.value ?? ''}
+            maxLength={maxLength}
+            autoComplete={autoComplete ?? 'off'}
+            placeholder={placeholder}
+            onChange={(event) => field.setValue(event.target.value)}
+          />
+        )}
+      </Field>
+    </Compared>
   );
 }
 
 export function TextAreaField({ path, label, hint, required, lang, rows = 3, maxLength }: BoundProps & { rows?: number; maxLength?: number }) {
   const field = useFormField<string>(path);
   return (
-    <Field id={field.id} label={label} hint={hint} errors={field.errors} required={required ?? false}>
-      {(control) => (
-        <textarea
-          {...control}
-          lang={lang}
-          rows={rows}
-          maxLength={maxLength}
-          value={field.value ?? ''}
-          onChange={(event) => field.setValue(event.target.value)}
-        />
-      )}
-    </Field>
+    <Compared path={path}>
+      <Field id={field.id} label={label} hint={hint} errors={field.errors} required={required ?? false}>
+        {(control) => (
+          <textarea
+            {...control}
+            lang={lang}
+            rows={rows}
+            maxLength={maxLength}
+            value={field.value ?? ''}
+            onChange={(event) => field.setValue(event.target.value)}
+          />
+        )}
+      </Field>
+    </Compared>
   );
 }
 

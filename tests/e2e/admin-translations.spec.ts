@@ -1,0 +1,124 @@
+/**
+ * The translation workflow in Chromium (docs/decisions/037): an editor opens a published event,
+ * compares French with English while editing French, copies a field (and all of them, then
+ * undoes that), saves, and the French page shows the copied text; the coverage page links to the
+ * list of events missing German, filtered in its URL. Both screens are checked with axe and for
+ * sideways scroll at 1280, 360 and 320 px, and the copy buttons are used from the keyboard.
+ */
+import { expect, type Page } from '@playwright/test';
+import { getTranslator } from '../../src/i18n/index.ts';
+import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
+
+const t = getTranslator('en');
+const widths = [1280, 360, 320] as const;
+
+async function createEvent(page: Page, token: string): Promise<{ id: number; slug: string }> {
+  const created = await page.request.post('/api/admin/events', {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      status: 'published',
+      startsAt: '2032-07-02T20:00:00+02:00',
+      endsAt: '2032-07-02T22:00:00+02:00',
+      timeZone: 'Europe/Paris',
+      venueAddress: 'Quai des Arts',
+      translations: {
+        en: { title: `Night swim ${token}`, summary: `Lanterns on the river ${token}`, body: `## Lanterns\n\nBring a torch ${token}.` },
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: number; slug: string };
+}
+
+test('an editor translates an event into French side by side with English, copies, saves, and the French page shows it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const event = await createEvent(page, token);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/en/admin/events/${event.id}`);
+  await waitForIslands(page);
+  await page.getByRole('tab', { name: /^Français/ }).click();
+
+  // Only languages with text for this item are offered: English, not German.
+  const chooser = page.getByLabel(t('admin.translations.compareWith'));
+  await expect(chooser.locator('option')).toHaveText([t('admin.translations.compareNone'), 'English']);
+  await chooser.selectOption('en');
+
+  const sourceTitle = page.getByLabel(t('admin.translations.sourceLabel', { field: t('admin.field.title'), locale: 'English' }));
+  await expect(sourceTitle).toHaveValue(`Night swim ${token}`);
+  await expect(sourceTitle).not.toBeEditable();
+  const title = page.getByLabel(t('admin.field.title'), { exact: true });
+  const summary = page.getByLabel(t('admin.field.summary'), { exact: true });
+  // Beside the target field from 1024 px.
+  const [sourceBox, targetBox] = [await sourceTitle.boundingBox(), await title.boundingBox()];
+  expect(sourceBox!.x + sourceBox!.width).toBeLessThanOrEqual(targetBox!.x);
+  await expectAccessible(page, 'compare 1280');
+
+  // One field, from the keyboard.
+  await title.fill(`Baignade de nuit ${token}`);
+  const copySummary = page.getByRole('button', { name: `${t('admin.translations.copyField', { locale: 'English' })} (${t('admin.field.summary')})` });
+  await copySummary.focus();
+  await page.keyboard.press('Enter');
+  await expect(summary).toHaveValue(`Lanterns on the river ${token}`);
+  await expect(page.getByRole('status').filter({ hasText: t('admin.translations.copied', { count: 1, locale: 'English' }) })).toBeVisible();
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+
+  // Everything at once replaces the French title: the status says so, and Undo puts it back.
+  await page.getByRole('button', { name: t('admin.translations.copyAll', { locale: 'English' }) }).click();
+  await expect(title).toHaveValue(`Night swim ${token}`);
+  await expect(page.getByRole('status').filter({ hasText: t('admin.translations.copiedOver', { count: 2, locale: 'English' }) })).toBeVisible();
+  await page.getByRole('button', { name: t('admin.translations.undo') }).press('Enter');
+  await expect(title).toHaveValue(`Baignade de nuit ${token}`);
+  await expect(summary).toHaveValue(`Lanterns on the river ${token}`);
+  await expect(page.getByLabel(t('admin.field.body'), { exact: true })).toHaveValue('');
+
+  // Narrow screens: the source sits above its field, nothing scrolls sideways.
+  for (const width of widths.slice(1)) {
+    await page.setViewportSize({ width, height: 800 });
+    const [above, below] = [await sourceTitle.boundingBox(), await title.boundingBox()];
+    expect(above!.y + above!.height, `${width}px: source above the field`).toBeLessThanOrEqual(below!.y);
+    await expectAccessible(page, `compare ${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: t('admin.form.save'), exact: true }).click();
+  await expect(page.locator('.admin-toasts').getByText(t('admin.form.saved')).last()).toBeVisible();
+  await expect(page.getByTestId('unsaved')).toHaveCount(0);
+
+  await page.goto(`/fr/hub/event/${event.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Baignade de nuit ${token}`);
+  await expect(page.getByText(`Lanterns on the river ${token}`).first()).toBeVisible();
+});
+
+test('the coverage page links each count to the list filtered in its URL', async ({ page }) => {
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  await createEvent(page, token);
+
+  await page.goto('/en/admin/translations');
+  await expect(page.getByRole('heading', { level: 1, name: t('admin.translations.title') })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: t('adminShell.nav.label') });
+  await expect(nav.getByRole('link', { name: t('admin.translations.nav') })).toHaveAttribute('aria-current', 'page');
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page, `coverage ${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const missingGerman = page.locator('tr[data-collection="events"] td[data-locale="de"] [data-state="missing"] a');
+  await expect(missingGerman).toHaveAttribute('href', '/en/admin/events?missing=de');
+  await missingGerman.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/en\/admin\/events\?missing=de$/);
+  await waitForIslands(page);
+  await expect(page.getByLabel(t('admin.translations.filter.missing'))).toHaveValue('de');
+  await expect(page.getByRole('link', { name: `Night swim ${token}` })).toBeVisible();
+  await expectAccessible(page, 'filtered list');
+
+  // The other filter, chosen on the list, lands in the URL too.
+  await page.getByLabel(t('admin.translations.filter.partial')).selectOption('fr');
+  await expect(page).toHaveURL(/missing=de&partial=fr|partial=fr&missing=de/);
+  await expect(page.getByRole('link', { name: `Night swim ${token}` })).toHaveCount(0);
+});
