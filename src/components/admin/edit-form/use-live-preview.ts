@@ -17,6 +17,16 @@ import type { EditFormState } from './use-edit-form.ts';
 /** Quiet time after the last keystroke before the preview asks the server. */
 export const LIVE_PREVIEW_DEBOUNCE_MS = 500;
 
+/**
+ * The page without its scripts: the sandboxed frame would refuse to run them anyway, and each
+ * refusal is a console error on every update.
+ */
+function withoutScripts(html: string): string {
+  const document = new DOMParser().parseFromString(html, 'text/html');
+  for (const script of document.querySelectorAll('script')) script.remove();
+  return `<!DOCTYPE html>${document.documentElement.outerHTML}`;
+}
+
 export type LivePreviewStatus = 'updating' | 'ready' | 'error';
 
 export function useLivePreview(config: Collection, form: Pick<EditFormState, 'item' | 'base' | 'draft'>, editingLocale: string) {
@@ -58,7 +68,7 @@ export function useLivePreview(config: Collection, form: Pick<EditFormState, 'it
             setAnswered({ key: requestKey, error: t('admin.livePreview.failed', { reason: translateCode(t, problem.code) }) });
             return;
           }
-          setHtml(await response.text());
+          setHtml(withoutScripts(await response.text()));
           setAnswered({ key: requestKey });
         })
         .catch(() => {
