@@ -26,7 +26,11 @@ test('typing a title shows it in the live preview without saving; the public pag
       endsAt: '2032-07-02T22:00:00+02:00',
       timeZone: 'Europe/Paris',
       venueAddress: 'Hall 5',
-      translations: { en: { title: `Saved concert ${token}` }, fr: { title: saved } },
+      translations: {
+        en: { title: `Saved concert ${token}` },
+        // Long enough for the preview to scroll.
+        fr: { title: saved, body: Array.from({ length: 40 }, (_, i) => `Paragraphe ${i + 1} du programme.`).join('\n\n') },
+      },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -50,11 +54,17 @@ test('typing a title shows it in the live preview without saving; the public pag
   await expect(frame.locator('h1')).toHaveText(saved);
   await expect(frame.locator('html')).toHaveAttribute('lang', 'fr');
 
+  // The editor reads further down the preview; updates keep that place.
+  const frameScroll = () => page.locator(frameSelector).evaluate((iframe: HTMLIFrameElement) => iframe.contentWindow?.scrollY ?? 0);
+  await page.locator(frameSelector).evaluate((iframe: HTMLIFrameElement) => iframe.contentWindow?.scrollTo(0, 400));
+  await expect.poll(frameScroll).toBe(400);
+
   const typed = `Titre en direct ${token}`;
   await page.getByLabel(t('admin.field.title')).fill(typed);
   await expect(page.getByRole('status').filter({ hasText: t('admin.livePreview.updating') })).toBeVisible();
   await expect(frame.locator('h1')).toHaveText(typed);
   await expect(page.getByRole('status').filter({ hasText: t('admin.livePreview.upToDate') })).toBeVisible();
+  await expect.poll(frameScroll).toBe(400);
   await expect(page.getByTestId('unsaved')).toBeVisible();
 
   // Links in the frame open elsewhere; the frame cannot navigate the admin.
