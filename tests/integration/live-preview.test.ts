@@ -41,6 +41,8 @@ describe('live preview of an event', () => {
     expect(heading(html)).toBe('Titre tapé en direct');
     expect(html).toContain('<base target="_blank">');
     expect(html).toContain('Aperçu de vos modifications non enregistrées');
+    // Its URL answers POST only: no language links to it.
+    expect(html).not.toContain('/en/admin/preview/live/');
 
     // Nothing was written: same version, same title, and the public page (still cached) is unchanged.
     const stored = await editor.call('GET', `/api/admin/events/${event.id}`);
