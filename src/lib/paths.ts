@@ -47,6 +47,8 @@ export const paths = {
   adminEdit: (locale: Locale, collection: string, id: number) => `/${locale}/admin/${collection}/${id}`,
   /** The draft preview of a hub page (never cached). */
   adminPreview: (locale: Locale, type: 'event' | 'edition', slug: string) => `/${locale}/admin/preview/${type}/${slug}`,
+  /** The live preview of an unsaved form, POSTed its save payload (never cached). */
+  adminLivePreview: (locale: Locale, collection: string, id: number | 'new') => `/${locale}/admin/preview/live/${collection}/${id}`,
   /** The activity log, optionally filtered (`collection`, `item`, `person`, …). */
   adminActivity: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/activity`, query),
   /** Translation coverage: collections × locales (docs/decisions/037). */

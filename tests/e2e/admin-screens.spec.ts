@@ -234,7 +234,7 @@ test.describe('admin screens', () => {
       .fill(
         'Some **bold** text.\n\n<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">\n\n[click](javascript:window.__pwned=3) and [site](https://example.org)',
       );
-    await page.getByRole('button', { name: t('admin.markdown.preview') }).click();
+    await page.getByRole('button', { name: t('admin.markdown.preview'), exact: true }).click();
     const preview = page.getByTestId('markdown-preview-translations.en.body');
     await expect(preview.locator('strong')).toHaveText('bold');
     await expect(preview.locator('script, img, [onerror]')).toHaveCount(0);

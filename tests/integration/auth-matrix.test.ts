@@ -162,6 +162,8 @@ describe('route coverage', () => {
         '/api/admin/webhooks',
         '/api/admin/webhooks/matrix-999999',
         '/api/admin/webhooks/matrix-999999/deliveries/matrix-999999/redeliver',
+        '/en/admin/preview/live/events/matrix-999999',
+        '/en/admin/preview/live/venues/matrix-999999',
       ]),
     );
   });

@@ -31,7 +31,7 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
 }
 
 /** The problem+json response of a typed failure. */
-function problemOf(error: AdminError): Response {
+export function problemOf(error: AdminError): Response {
   return problem(error.status, error.code, error.message, {
     ...(error.details.errors ? { errors: error.details.errors } : {}),
     ...(error.details.extensions ? { extensions: error.details.extensions } : {}),
@@ -56,7 +56,7 @@ export async function answer(steps: () => Promise<Response>): Promise<Response> 
  * in `routeRules` (the middleware checked too; routes authorize on their own so a gap there
  * cannot open them); 401/403 otherwise.
  */
-export async function authorize(context: APIContext): Promise<AdminRequest> {
+export async function authorize(context: Pick<APIContext, 'locals' | 'url' | 'request'>): Promise<AdminRequest> {
   const { user } = context.locals;
   const refusal = refuseAccess(user, declaredAccess(normalisePath(context.url.pathname), context.request.method));
   if (refusal) {
@@ -67,7 +67,7 @@ export async function authorize(context: APIContext): Promise<AdminRequest> {
 }
 
 /** The resource of the route's `[collection]` segment (the middleware 404s unknown ones). */
-export function routeResource(context: APIContext): AdminResource {
+export function routeResource(context: Pick<APIContext, 'params'>): AdminResource {
   const { collection } = context.params;
   if (!isCollectionName(collection)) throw new AdminError(404, 'NOT_FOUND', 'Not found');
   return adminResources[collection];

@@ -151,6 +151,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/translations', methods: { GET: 'content.read' } },
   // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
   { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
+  // Live preview of an unsaved form (decision 036): POSTs the save payload, runs the write
+  // engine in a rolled-back transaction, so it needs what a save needs.
+  { pattern: '/:locale/admin/preview/live/:collection/:id', methods: { POST: 'content.write' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
   { pattern: '/:locale/admin/preview/:type/:slug', methods: { GET: 'content.read' } },
   { pattern: '/:locale/admin/inbox', methods: { GET: 'inbox.read' } },

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client.ts';
 import { curatorTranslations, curators } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
-import { isEmptyWorks, loadPersonWorks, type PersonWorks } from '../people/works.ts';
+import { isEmptyWorks, loadPersonWorks, type PersonLookup, type PersonWorks } from '../people/works.ts';
 import { loadMedias, type MediaView } from '../storage/catalog.ts';
 
 export interface CuratorPage extends PersonWorks {
@@ -24,7 +24,7 @@ export interface CuratorPage extends PersonWorks {
 }
 
 /** The page's data, or undefined for an unknown slug or a curator who presents nothing public. */
-export async function getCuratorPage(db: Executor, lookup: { slug: string; locale: Locale; now: Date }): Promise<CuratorPage | undefined> {
+export async function getCuratorPage(db: Executor, lookup: PersonLookup): Promise<CuratorPage | undefined> {
   const { slug, locale, now } = lookup;
   const [curator] = await db.select().from(curators).where(eq(curators.slug, slug)).limit(1);
   if (!curator) return undefined;
@@ -33,7 +33,7 @@ export async function getCuratorPage(db: Executor, lookup: { slug: string; local
     loadPersonWorks(db, { kind: 'curator', id: curator.id }, locale, now),
     loadMedias(db, curator.photoMediaId ? [curator.photoMediaId] : [], locale),
   ]);
-  if (isEmptyWorks(works)) return undefined;
+  if (isEmptyWorks(works) && !lookup.includeUnpublished) return undefined;
   // Rows without any text are not a translation of the page.
   const written = texts.filter((row) => row.bio || row.shortBio);
   const text = pickTranslation(written, locale);

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client.ts';
 import { organizerTranslations, organizers } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
-import { isEmptyWorks, loadPersonWorks, type PersonWorks } from '../people/works.ts';
+import { isEmptyWorks, loadPersonWorks, type PersonLookup, type PersonWorks } from '../people/works.ts';
 import { loadMedias, type MediaView } from '../storage/catalog.ts';
 
 export interface OrganizerPage extends PersonWorks {
@@ -23,7 +23,7 @@ export interface OrganizerPage extends PersonWorks {
 }
 
 /** The page's data, or undefined for an unknown slug or an organizer of no public event. */
-export async function getOrganizerPage(db: Executor, lookup: { slug: string; locale: Locale; now: Date }): Promise<OrganizerPage | undefined> {
+export async function getOrganizerPage(db: Executor, lookup: PersonLookup): Promise<OrganizerPage | undefined> {
   const { slug, locale, now } = lookup;
   const [organizer] = await db.select().from(organizers).where(eq(organizers.slug, slug)).limit(1);
   if (!organizer) return undefined;
@@ -32,7 +32,7 @@ export async function getOrganizerPage(db: Executor, lookup: { slug: string; loc
     loadPersonWorks(db, { kind: 'organizer', id: organizer.id }, locale, now),
     loadMedias(db, organizer.logoMediaId ? [organizer.logoMediaId] : [], locale),
   ]);
-  if (isEmptyWorks(works)) return undefined;
+  if (isEmptyWorks(works) && !lookup.includeUnpublished) return undefined;
   const written = texts.filter((row) => row.description);
   const text = pickTranslation(written, locale);
   return {

@@ -78,6 +78,15 @@ export function worksInZone(works: PersonWorks, zone: string | null): PersonWork
   return { ...works, upcoming: regroupInZone(works.upcoming, zone), past: regroupInZone(works.past, zone, { newestFirst: true }) };
 }
 
+/** How a person's page is looked up. */
+export interface PersonLookup {
+  slug: string;
+  locale: Locale;
+  now: Date;
+  /** Admin live preview only: a page even when the person presents nothing public yet. */
+  includeUnpublished?: boolean;
+}
+
 /** True when the person presents nothing public: their page answers 404. */
 export function isEmptyWorks(works: PersonWorks): boolean {
   return works.editions.length === 0 && works.eventIds.length === 0;

@@ -24,6 +24,9 @@ export interface SecurityOptions {
 /** Embeds are the only pages another site may frame (decision 027). */
 const EMBED_PATH = /^\/[a-z]{2}\/embed\//;
 
+/** The admin's live preview (decision 036) is the only page the admin itself may frame. */
+const LIVE_PREVIEW_PATH = /^\/[a-z]{2}\/admin\/preview\/live\//;
+
 /** Whether `url` (a request target) is an embed page. */
 export function isEmbedRequest(url: string | undefined): boolean {
   return EMBED_PATH.test(url ?? '');
@@ -98,9 +101,11 @@ export function withContentSecurityPolicy(options: SecurityOptions, app: Handler
   const embedAncestors = options.embedOrigins?.length ? options.embedOrigins.join(' ') : '*';
   return (req, res) => {
     const embed = isEmbedRequest(req.url);
+    const livePreview = LIVE_PREVIEW_PATH.test(req.url ?? '');
     // X-Frame-Options cannot name several origins: embeds rely on frame-ancestors alone.
     if (embed) res.removeHeader('x-frame-options');
-    const frameAncestors = embed ? embedAncestors : "'none'";
+    if (livePreview) res.setHeader('x-frame-options', 'SAMEORIGIN');
+    const frameAncestors = embed ? embedAncestors : livePreview ? "'self'" : "'none'";
     captureResponse(res, {
       shouldCapture: ({ status, headers }) => status !== 304 && isHtml(headers),
       finish: ({ status, rest, headersArg, headers }, body) => {

@@ -72,11 +72,23 @@ const selectPublicVenue = preparedQuery((db) =>
     .limit(1)
     .prepare(),
 );
+/** The admin live preview's lookup: a venue whatever its status. */
+const selectAnyVenue = preparedQuery((db) =>
+  db
+    .select()
+    .from(venues)
+    .where(eq(venues.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare(),
+);
 
 /** A published venue's page: its texts in `locale` (or the default locale), upcoming and past public events there. */
-export async function getVenuePage(db: Executor, lookup: { slug: string; locale: Locale; now: Date }): Promise<VenueDetail | undefined> {
+export async function getVenuePage(
+  db: Executor,
+  lookup: { slug: string; locale: Locale; now: Date; includeUnpublished?: boolean },
+): Promise<VenueDetail | undefined> {
   const { slug, locale, now } = lookup;
-  const [venue] = await selectPublicVenue(db).all({ slug });
+  const [venue] = await (lookup.includeUnpublished ? selectAnyVenue : selectPublicVenue)(db).all({ slug });
   if (!venue) return undefined;
   const [texts, listed, images] = await Promise.all([
     db.select().from(venueTranslations).where(eq(venueTranslations.venueId, venue.id)),

@@ -18,6 +18,9 @@ import { DeleteDialog } from './DeleteDialog.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { FormContext, type FormContextValue } from './form-context.tsx';
+import { LivePreview, LivePreviewToggle } from './LivePreview.tsx';
+import { useLivePreview } from './use-live-preview.ts';
+import { hasLivePreview } from '../../../lib/collections/live-preview.ts';
 import { PublishControls } from './PublishControls.tsx';
 import type { EditFormState } from './use-edit-form.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
@@ -48,6 +51,8 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const { item, draft, base, saving, dirty } = form;
   const savedStatus = typeof base['status'] === 'string' ? base['status'] : 'draft';
   const savedSlug = typeof item?.['slug'] === 'string' ? item['slug'] : null;
+  const preview = useLivePreview(config, form, activeLocale);
+  const previewable = hasLivePreview(config.name);
 
   const context: FormContextValue = {
     formId: form.formId,
@@ -90,6 +95,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
                 {t('admin.form.unsaved')}
               </span>
             )}
+            {previewable && <LivePreviewToggle preview={preview} />}
           </div>
         </header>
         {/* Disabled until hydrated: see use-hydrated.ts. */}
@@ -137,6 +143,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           }}
         />
       </form>
+      {previewable && <LivePreview preview={preview} />}
     </FormContext.Provider>
   );
 }

@@ -16,7 +16,8 @@ export interface Problem {
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; problem: Problem };
 
-async function readProblem(response: Response): Promise<Problem> {
+/** The problem+json of a failed response, or one made from its status. */
+export async function readProblem(response: Response): Promise<Problem> {
   let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = await response.json();
