@@ -79,9 +79,11 @@ test('an editor drafts changes to a published event, the public page waits, then
       .filter({ hasText: `Tide tables ${token}` })
       .getByTestId('unpublished-changes'),
   ).toBeVisible();
+  await expectAccessible(page, 'list with the badge');
   await page.goto(`/en/admin/preview/event/${event.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Spring tide ${token}`);
   await expect(page.getByText(t('workingCopy.preview'))).toBeVisible();
+  await expectAccessible(page, 'preview of the draft');
 
   // Publish changes: the public page changes, the draft is gone.
   await page.goto(`/en/admin/events/${event.id}`);

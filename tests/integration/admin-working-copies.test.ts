@@ -60,6 +60,7 @@ async function warmPublicViews(event: Created, tag: Created, word: string): Prom
   return views;
 }
 
+// One server for the file: the webhook endpoint the first test adds listens to the later ones too.
 describe('saving a draft of a published event', () => {
   it('leaves the hub page, search, feeds, calendars, the page cache and webhooks as they were', async () => {
     const hook = await running.app.admin.call('POST', '/api/admin/webhooks', {
@@ -155,6 +156,8 @@ describe('publishing and discarding a draft', () => {
     const newTitle = `Lighthouse evening ${word}`;
     expect((await saveDraft(event.id, { version: event.version, translations: { en: { title: newTitle } } })).status).toBe(200);
     const purges = await count('SELECT count(*) AS n FROM cache_purges');
+    const updates = () => count("SELECT count(*) AS n FROM webhook_deliveries WHERE event_type = 'event.updated'");
+    const updatesBefore = await updates();
 
     const published = await publishDraft(event.id, event.version);
     expect(published.status, JSON.stringify(published.body)).toBe(200);
@@ -164,6 +167,8 @@ describe('publishing and discarding a draft', () => {
     });
     expect(await count("SELECT count(*) AS n FROM working_copies WHERE entity = 'event' AND entity_id = ?", [event.id])).toBe(0);
     expect(await count('SELECT count(*) AS n FROM cache_purges')).toBeGreaterThan(purges);
+    // The endpoint the first test added hears of the change, as of any save of a public item.
+    expect(await updates()).toBe(updatesBefore + 1);
     const [revision] = await running.app.server.query<{ action: string; item_version: number }>(
       "SELECT action, item_version FROM revisions WHERE entity = 'event' AND entity_id = ? ORDER BY number DESC LIMIT 1",
       [event.id],
