@@ -225,6 +225,17 @@ describe('publishing and discarding a draft', () => {
     expect(published.body.item).toMatchObject({ venueAddress: '3 place du Marché', translations: { en: { title: 'My draft title' } } });
   });
 
+  it('outlives an unpublish: still saved, then published into the unpublished item', async () => {
+    const { event } = await publishedEvent();
+    expect((await saveDraft(event.id, { version: event.version, translations: { en: { title: 'Kept through an unpublish' } } })).status).toBe(200);
+    const unpublished = await running.app.editor.call('PATCH', `/api/admin/events/${event.id}`, { version: event.version, status: 'draft' });
+    expect(unpublished.body).toMatchObject({ status: 'draft', draft: { stale: true } });
+    const resaved = await saveDraft(event.id, { version: event.version + 1, translations: { en: { title: 'Kept and edited' } } });
+    expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+    const published = await publishDraft(event.id, event.version + 1);
+    expect(published.body.item).toMatchObject({ status: 'draft', draft: null, translations: { en: { title: 'Kept and edited' } } });
+  });
+
   it('goes when its item is deleted', async () => {
     const { event } = await publishedEvent();
     expect((await saveDraft(event.id, { version: event.version, translations: { en: { title: 'Soon gone' } } })).status).toBe(200);

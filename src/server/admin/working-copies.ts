@@ -38,7 +38,7 @@ async function requireItem(db: Executor, spec: EntitySpec, id: number): Promise<
  * PUT …/draft: `body` is a PATCH body (parsed with the collection's patch schema) based on the
  * live item's `version`. It is checked like a save (409 when the live item moved on, 422 field
  * errors) and stored as the item's working copy; a body that leaves the item as it is drops the
- * copy instead. Only a published item takes a copy (409 `NOT_PUBLISHED`: save the others).
+ * copy instead. Only a published item takes a new copy (409 `NOT_PUBLISHED`: save the others).
  */
 export async function saveWorkingCopy(
   db: Database,
@@ -52,7 +52,8 @@ export async function saveWorkingCopy(
   const state = await withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const live = await requireItem(tx, spec, id);
-      if (live.values['status'] !== 'published') {
+      // A copy outlives an unpublish (its edits are not lost): it can still be saved, published or discarded.
+      if (live.values['status'] !== 'published' && !(await findWorkingCopy(tx, spec, id))) {
         throw new AdminError(409, 'NOT_PUBLISHED', `Only a published ${spec.entity} keeps a working copy; save this one directly`);
       }
       if ('status' in input.values && input.values['status'] !== live.values['status']) {
