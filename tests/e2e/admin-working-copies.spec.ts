@@ -98,8 +98,19 @@ test('an editor drafts changes to a published event, the public page waits, then
   await page.getByLabel(t('admin.field.title')).fill(`Neap tide ${token}`);
   await page.getByRole('button', { name: t('workingCopy.save') }).click();
   await expectToast(page, t('workingCopy.toast.saved'));
+  // Discarding asks first; Cancel keeps the draft.
   await page.getByRole('button', { name: t('workingCopy.discard') }).click();
+  const confirm = page.getByRole('alertdialog', { name: t('workingCopy.discardTitle') });
+  await expect(confirm).toBeVisible();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectAccessible(page, 'discard confirmation at 320 px');
+  await confirm.getByRole('button', { name: t('admin.common.cancel') }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByLabel(t('admin.field.title'))).toHaveValue(`Neap tide ${token}`);
+  await page.getByRole('button', { name: t('workingCopy.discard') }).click();
+  await confirm.getByRole('button', { name: t('workingCopy.discardConfirm') }).click();
   await expectToast(page, t('workingCopy.toast.discarded'));
+  await expect(confirm).toBeHidden();
   await expect(page.getByLabel(t('admin.field.title'))).toHaveValue(`Spring tide ${token}`);
   await expect(page.getByRole('button', { name: t('workingCopy.discard') })).toHaveCount(0);
   expect(await publicPage(page, event.slug)).toContain(`Spring tide ${token}`);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDITOR_EMAIL, useAdminServer } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
-import { createEvent, createTag, uniqueName, type Created } from '../helpers/factories.ts';
+import { createEdition, createEvent, createTag, uniqueName, type Created } from '../helpers/factories.ts';
 
 const running = useAdminServer({ HUB_DEMO: '0' });
 
@@ -241,6 +241,27 @@ describe('publishing and discarding a draft', () => {
     expect((await saveDraft(event.id, { version: event.version, translations: { en: { title: 'Soon gone' } } })).status).toBe(200);
     expect((await running.app.admin.request('DELETE', `/api/admin/events/${event.id}`)).status).toBe(204);
     expect(await count("SELECT count(*) AS n FROM working_copies WHERE entity = 'event' AND entity_id = ?", [event.id])).toBe(0);
+  });
+});
+
+describe('drafts of other publishable collections', () => {
+  it('work the same for an edition: its page waits, the preview shows the draft, publishing shows it', async () => {
+    const title = uniqueName('Autumn season');
+    const edition = await createEdition(running.app.editor, { status: 'published', translations: { en: { title } } });
+    const path = `/en/hub/edition/${edition.slug}`;
+    await page(path);
+    const before = await page(path);
+    expect(before.state).toBe('HIT');
+    const saved = await running.app.editor.call('PUT', `/api/admin/editions/${edition.id}/draft`, {
+      version: edition.version,
+      translations: { en: { title: `${title} revised` } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await page(path)).toEqual(before);
+    expect(await (await running.app.editor.request('GET', `/en/admin/preview/edition/${edition.slug}`)).text()).toContain(`${title} revised`);
+    const published = await running.app.editor.call('POST', `/api/admin/editions/${edition.id}/draft/publish`, { version: edition.version });
+    expect(published.status).toBe(200);
+    expect((await page(path)).body).toContain(`${title} revised`);
   });
 });
 

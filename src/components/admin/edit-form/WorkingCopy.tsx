@@ -4,7 +4,9 @@
  * buttons beside "Save draft".
  */
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
+import { Dialog } from '../ui/Dialog.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import type { EditFormState, WorkingCopy } from './use-edit-form.ts';
 
@@ -27,9 +29,13 @@ export function WorkingCopyNotice({ copy }: { copy: WorkingCopy | null }) {
   );
 }
 
-/** "Publish changes" (with the publish permission) and, when a copy is stored, "Discard draft". */
+/**
+ * "Publish changes" (with the publish permission) and, when a copy is stored, "Discard draft",
+ * which asks first: the copy's edits cannot be brought back.
+ */
 export function WorkingCopyActions({ form }: { form: EditFormState }) {
   const { t } = useAdmin();
+  const [discarding, setDiscarding] = useState(false);
   const user = useStore($currentUser, { ssr: 'initial' });
   // Before the user store is filled (first render), offer it; the server decides anyway.
   const canPublish = !user || userCan(user, 'content.publish');
@@ -52,11 +58,35 @@ export function WorkingCopyActions({ form }: { form: EditFormState }) {
           className="admin-button"
           aria-disabled={form.saving}
           data-action="discard-draft"
-          onClick={() => !form.saving && void form.discardCopy()}
+          onClick={() => !form.saving && setDiscarding(true)}
         >
           {t('workingCopy.discard')}
         </button>
       )}
+      <Dialog
+        open={discarding}
+        role="alertdialog"
+        title={t('workingCopy.discardTitle')}
+        onClose={() => setDiscarding(false)}
+        actions={
+          <>
+            <button
+              type="button"
+              className="admin-button admin-button--danger"
+              disabled={form.saving}
+              data-confirm="discard-draft"
+              onClick={() => void form.discardCopy().then(() => setDiscarding(false))}
+            >
+              {t('workingCopy.discardConfirm')}
+            </button>
+            <button type="button" className="admin-button admin-button--quiet" onClick={() => setDiscarding(false)}>
+              {t('admin.common.cancel')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('workingCopy.discardBody')}</p>
+      </Dialog>
     </>
   );
 }
