@@ -807,3 +807,29 @@ export const revisions = sqliteTable(
   },
   (t) => [uniqueIndex('revisions_item_number_unique').on(t.entity, t.entityId, t.number)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Working copies of published items (docs/decisions/035)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * At most one unpublished working copy per item: the whole item as the editor saved it (a
+ * revision's snapshot shape), while the live rows stay as published until "Publish changes".
+ * No foreign key, like `revisions`: one table serves every publishable collection; deleting an
+ * item deletes its copy (entity-remove.ts).
+ */
+export const workingCopies = sqliteTable(
+  'working_copies',
+  {
+    /** The collection's entity name (`event`, `edition`). */
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    snapshot: text('snapshot', { mode: 'json' }).$type<RevisionSnapshot>().notNull(),
+    /** The live item's version the copy was made from: publishing it checks it like a PATCH. */
+    baseVersion: integer('base_version').notNull(),
+    updatedBy: text('updated_by'),
+    updatedByLabel: text('updated_by_label'),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.entityId] })],
+);

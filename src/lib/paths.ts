@@ -71,6 +71,8 @@ export const paths = {
   /** The admin API of a collection, of one of its items, or its `bulk` and `export` endpoints. */
   adminApi: (collection: string, id?: number | 'bulk' | 'export', query?: URLSearchParams) =>
     withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),
+  /** An item's working copy (PUT, DELETE) and its publication (`publish`, POST); decision 035. */
+  adminApiWorkingCopy: (collection: string, id: number, action?: 'publish') => `/api/admin/${collection}/${id}/draft${action ? `/${action}` : ''}`,
   /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */
   adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
   adminMailMessage: (locale: Locale, id: number) => `/${locale}/admin/mail/${id}`,

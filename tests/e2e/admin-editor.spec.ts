@@ -161,8 +161,9 @@ test('an editor creates, publishes and renames an event, and cannot delete a tag
   await page.goto(`/en/admin/events/${eventId}`);
   await waitForIslands(page);
   await page.getByLabel(t('admin.field.title')).fill(`Long night of the ${word}`);
-  await page.getByRole('button', { name: t('admin.form.save') }).click();
-  await expectToast(page, t('admin.form.saved'));
+  // The event is published: the edit goes live with "Publish changes" (decision 035).
+  await page.getByRole('button', { name: t('workingCopy.publish') }).click();
+  await expectToast(page, t('workingCopy.toast.published'));
   await page.goto(`/en/hub/event/${slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Long night of the ${word}`);
 

@@ -12,8 +12,9 @@ const t = getTranslator('en');
 
 async function saveTitle(page: Page, title: string): Promise<void> {
   await page.getByLabel(t('admin.field.title')).fill(title);
-  await page.getByRole('button', { name: t('admin.form.save'), exact: true }).click();
-  await expect(page.locator('.admin-toasts').getByText(t('admin.form.saved')).last()).toBeVisible();
+  // The event is published: an edit goes live with "Publish changes" (decision 035).
+  await page.getByRole('button', { name: t('workingCopy.publish') }).click();
+  await expect(page.locator('.admin-toasts').getByText(t('workingCopy.toast.published')).last()).toBeVisible();
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
 }
 

@@ -50,10 +50,11 @@ async function linkFromOutbox(to: string, kind: string, pathname: string): Promi
   }
 }
 
+/** An unpublished event: saving it is a plain save (a published one is edited through a draft). */
 async function firstEventId(): Promise<number> {
   const client = createClient({ url: process.env['E2E_DATABASE_URL']! });
   try {
-    const { rows } = await client.execute('SELECT id FROM events ORDER BY id DESC LIMIT 1');
+    const { rows } = await client.execute("SELECT id FROM events WHERE status = 'draft' ORDER BY id DESC LIMIT 1");
     return Number(rows[0]!['id']);
   } finally {
     client.close();

@@ -155,6 +155,8 @@ describe('route coverage', () => {
         '/api/admin/events/matrix-999999/duplicate',
         '/api/admin/medias/matrix-999999/duplicate',
         '/api/admin/editions/matrix-999999/clone',
+        '/api/admin/events/matrix-999999/draft',
+        '/api/admin/editions/matrix-999999/draft/publish',
         '/en/admin/webhooks',
         '/en/admin/webhooks/new',
         '/en/admin/webhooks/matrix-999999',

@@ -10,6 +10,8 @@ const strings = {
   'admin.greeting': 'Hello {{name}}',
   'admin.error.TOO_LONG': 'Too long',
   'admin.error.UNKNOWN': 'Unexpected error ({{code}})',
+  'publication.error.UNPUBLISH_BEFORE_PUBLISH': 'Ends before it starts',
+  'workingCopy.error.NOT_PUBLISHED': 'Only a published item keeps a draft',
 };
 
 describe('island strings', () => {
@@ -26,6 +28,11 @@ describe('island strings', () => {
     expect(t('admin.nope')).toBe('admin.nope');
     expect(translateCode(t, 'TOO_LONG')).toBe('Too long');
     expect(translateCode(t, 'SOMETHING_NEW')).toBe('Unexpected error (SOMETHING_NEW)');
+  });
+
+  it('finds the codes of features with their own sections (publication, working copies)', () => {
+    expect(translateCode(t, 'UNPUBLISH_BEFORE_PUBLISH')).toBe('Ends before it starts');
+    expect(translateCode(t, 'NOT_PUBLISHED')).toBe('Only a published item keeps a draft');
   });
 });
 

@@ -11,7 +11,7 @@ import { getErrorLabels } from '../errors/index.ts';
 import type { AdminIslandProps } from './ui/AdminIsland.tsx';
 
 // Besides `admin.*`, the prefixes of admin features whose strings live in their own sections.
-const islandPrefixes = ['admin.', 'eventStatus.', 'publication.', 'bulkPublish.'];
+const islandPrefixes = ['admin.', 'eventStatus.', 'publication.', 'bulkPublish.', 'workingCopy.'];
 const adminKeys = Object.keys(getStrings(defaultLocale)).filter((key) => islandPrefixes.some((prefix) => key.startsWith(prefix))) as UiKey[];
 const localeNames = Object.fromEntries(locales.map((code) => [code, localeConfig[code].label]));
 

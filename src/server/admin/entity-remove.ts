@@ -16,6 +16,7 @@ import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from './errors.ts';
 import { canTransition, statusOf, transitionAction } from './publication.ts';
+import { deleteWorkingCopies } from './working-copy-store.ts';
 import { deleteRevisions, recordRevisions, recordSideRevisions } from './revision-log.ts';
 import { adminResources } from './resources.ts';
 import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
@@ -109,6 +110,7 @@ export function removeEntities(
       await tx.delete(spec.table).where(inArray(columnOf(spec, 'id'), [...ids]));
       if (spec.search) await removeFromSearch(tx, spec.search, ids);
       await deleteRevisions(tx, spec, ids);
+      await deleteWorkingCopies(tx, spec, ids);
       await recordAudit(
         tx,
         actor,

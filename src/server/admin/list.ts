@@ -6,7 +6,7 @@
 import { and, asc, Column, getTableColumns, gt, is, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
-import type { SearchEntityType } from '../../../db/schema.ts';
+import { workingCopies, type SearchEntityType } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
 import { parseSort } from '../../lib/admin-schemas/list-query.ts';
 import { parseSearchQuery } from '../search/query.ts';
@@ -120,6 +120,12 @@ function completenessOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
     FROM ${t.table} WHERE ${t.owner} = ${idColumn} AND ${stored} > ${TEXT_STATE.missing})`;
 }
 
+/** 1 when the item has a working copy (decision 035), for the "Changes not published" badge. */
+function workingCopyOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
+  if (!spec.publication) return sql`0`;
+  return sql`EXISTS (SELECT 1 FROM ${workingCopies} WHERE ${workingCopies.entity} = ${spec.entity} AND ${workingCopies.entityId} = ${idColumn})`;
+}
+
 /** The badge of every locale from `completenessOf`'s JSON; a locale it leaves out is missing. */
 function badgesOf(json: unknown): Record<string, Completeness> {
   const stored = new Map<string, unknown>(typeof json === 'string' ? Object.entries(JSON.parse(json)) : []);
@@ -145,7 +151,7 @@ export async function listItems<Q extends ListQueryBase>(db: Executor, definitio
     SELECT c.total AS "$total", ${sql.join(
       columns.map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
       sql`, `,
-    )}, ${definition.title} AS title, ${completenessOf(spec, idColumn)} AS "$locales"
+    )}, ${definition.title} AS title, ${completenessOf(spec, idColumn)} AS "$locales", ${workingCopyOf(spec, idColumn)} AS "$copy"
     FROM ${from} LEFT JOIN ${spec.table} ON ${idColumn} = p.id
     ORDER BY p.k ${direction}, p.id ${direction}`);
   const items = rows
@@ -155,7 +161,8 @@ export async function listItems<Q extends ListQueryBase>(db: Executor, definitio
       for (const [key, column] of columns) item[key] = row[key] === null ? null : column.mapFromDriverValue(row[key]);
       item['title'] = row['title'];
       const id = typeof item['id'] === 'number' ? item['id'] : 0;
-      return { ...item, locales: badgesOf(row['$locales']), ...spec.present?.({ id, values: item, translations: {}, links: {} }) };
+      const copy = spec.publication ? { unpublishedChanges: row['$copy'] === 1 } : {};
+      return { ...item, locales: badgesOf(row['$locales']), ...copy, ...spec.present?.({ id, values: item, translations: {}, links: {} }) };
     });
   const total = rows[0]?.['$total'];
   return { items, total: typeof total === 'number' ? total : 0, page: query.page, limit: query.limit };

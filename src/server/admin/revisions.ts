@@ -98,19 +98,21 @@ export interface DroppedReference {
 }
 
 /**
- * The PATCH body that brings the item back to `snapshot`: its declared fields (not the
- * publication state), every locale's texts (a locale it did not have is removed) and relations.
- * References to items deleted since are dropped and listed.
+ * The PATCH body that brings the item to `snapshot`: its declared fields (but not those in
+ * `skip`; a restore skips the publication state), every locale's texts (a locale it did not have
+ * is removed) and relations. References to items deleted since are dropped and listed. Restores
+ * and working copies (decision 035) both use it.
  */
-async function restoreBody(
+export async function snapshotPatchBody(
   db: Executor,
   spec: EntitySpec,
   current: EntityState,
   snapshot: RevisionSnapshot,
+  skip: ReadonlySet<string> = publicationFields,
 ): Promise<{ body: Record<string, unknown>; dropped: DroppedReference[] }> {
   const values: Record<string, unknown> = {};
   for (const key of spec.columns) {
-    if (publicationFields.has(key) || !Object.hasOwn(snapshot.values, key)) continue;
+    if (skip.has(key) || !Object.hasOwn(snapshot.values, key)) continue;
     values[key] = snapshot.values[key];
   }
   const links: Record<string, number[]> = {};
@@ -167,7 +169,7 @@ export async function restoreRevision(
   const { spec } = resource;
   const current = await requireItem(db, spec, id);
   const row = await loadRevision(db, spec, id, revisionId);
-  const { body, dropped } = await restoreBody(db, spec, current, row.snapshot);
+  const { body, dropped } = await snapshotPatchBody(db, spec, current, row.snapshot);
   let patch: Record<string, unknown>;
   try {
     patch = parseInput(resource.patchSchema, { ...body, version });

@@ -15,6 +15,7 @@ import { notFound } from './errors.ts';
 import { bulkTargets } from './publication.ts';
 import type { AdminResource } from './resource.ts';
 import type { DetachedOwners } from './where-used.ts';
+import { draftMember } from './working-copy-store.ts';
 
 export interface WriteOutcome<B = unknown> {
   body: B;
@@ -46,9 +47,16 @@ export function changesOf(resource: AdminResource, ids: readonly number[], state
   return changes;
 }
 
-/** The API view of one item, with where it is used when the collection tracks that. */
+/**
+ * The API view of one item, with where it is used when the collection tracks that, and its
+ * unpublished working copy (`draft`, decision 035) when the collection is publishable.
+ */
 export async function itemView(db: Executor, resource: AdminResource, state: EntityState): Promise<Record<string, unknown>> {
-  return { ...entityView(resource.spec, state), ...(await resource.describe?.(db, state)) };
+  return {
+    ...entityView(resource.spec, state),
+    ...(await resource.describe?.(db, state)),
+    ...(await draftMember(db, resource.spec, state.id, state.values['version'])),
+  };
 }
 
 /** GET one item; 404 when unknown. */

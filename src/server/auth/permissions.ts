@@ -90,6 +90,10 @@ function collectionApiRules(collection: CollectionName): RouteRule[] {
     { pattern: `/api/admin/${collection}/:id/revisions`, methods: { GET: 'content.read' } },
     { pattern: `/api/admin/${collection}/:id/revisions/:revisionId`, methods: { GET: 'content.read' } },
     { pattern: `/api/admin/${collection}/:id/revisions/:revisionId/restore`, methods: { POST: 'content.write' } },
+    // Working copies of published items (decision 035): saving or discarding one leaves the
+    // public item as it is; publishing it changes the public item, like a publish.
+    { pattern: `/api/admin/${collection}/:id/draft`, methods: { PUT: 'content.write', DELETE: 'content.write' } },
+    { pattern: `/api/admin/${collection}/:id/draft/publish`, methods: { POST: 'content.publish' } },
     // DELETE: `content.delete` here; the route also requires `content.deletePublished` for a
     // published item and `media.deleteInUse` for a media/file something still shows.
     { pattern: `/api/admin/${collection}/:id`, methods: { GET: 'content.read', PATCH: 'content.write', DELETE: 'content.delete' } },

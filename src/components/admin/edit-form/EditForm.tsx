@@ -22,6 +22,7 @@ import { LivePreview, LivePreviewToggle } from './LivePreview.tsx';
 import { useLivePreview } from './use-live-preview.ts';
 import { hasLivePreview } from '../../../lib/collections/live-preview.ts';
 import { PublishControls } from './PublishControls.tsx';
+import { WorkingCopyActions, WorkingCopyNotice } from './WorkingCopy.tsx';
 import type { EditFormState } from './use-edit-form.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
 
@@ -72,7 +73,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void form.save();
+    void (form.copyMode ? form.saveCopy() : form.save());
   };
   const closeDelete = () => {
     setDeleting(false);
@@ -89,6 +90,11 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           <h1>{heading}</h1>
           <div className="admin-form__badges">
             {item && config.publishable && <StatusBadge status={savedStatus} />}
+            {form.workingCopy && (
+              <span className="admin-badge admin-badge--changes" data-testid="unpublished-changes">
+                {t('workingCopy.badge')}
+              </span>
+            )}
             <LocaleBadges locales={completeness} />
             {dirty && (
               <span className="admin-form__dirty" data-testid="unsaved">
@@ -102,13 +108,15 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
         <fieldset className="admin-form__fields" disabled={!hydrated}>
           {aside}
           <ErrorSummary />
+          {form.copyMode && <WorkingCopyNotice copy={form.workingCopy} />}
           {children}
           <div className="admin-form__actions">
             {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
-            <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving} data-action="save">
-              {saving ? t('admin.form.saving') : item ? t('admin.form.save') : t('admin.form.create')}
+            <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving} data-action={form.copyMode ? 'save-draft' : 'save'}>
+              {saving ? t('admin.form.saving') : form.copyMode ? t('workingCopy.save') : item ? t('admin.form.save') : t('admin.form.create')}
             </button>
-            {item && config.publishable && <PublishControls status={savedStatus} disabled={saving} onMove={(to) => void form.save({ status: to })} />}
+            {form.copyMode && <WorkingCopyActions form={form} />}
+            {item && config.publishable && <PublishControls status={savedStatus} disabled={saving} onMove={(to) => void form.move(to)} />}
             {item && config.preview && savedSlug && (
               <a className="admin-button admin-button--quiet" href={paths.adminPreview(locale, config.preview, savedSlug)} target="_blank" rel="noopener">
                 {t('admin.form.preview')}

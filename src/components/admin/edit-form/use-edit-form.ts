@@ -40,6 +40,32 @@ export interface DeleteState {
 
 type Item = Record<string, unknown>;
 
+/** An item's unpublished working copy, as the item's GET carries it in `draft` (decision 035). */
+export interface WorkingCopy {
+  baseVersion: number;
+  stale: boolean;
+  updatedAt: string;
+  updatedBy: { id: string | null; label: string | null };
+  item: Item;
+}
+
+function workingCopyOf(item: Item | null): WorkingCopy | null {
+  const copy = item?.['draft'];
+  return copy && typeof copy === 'object' && 'item' in copy ? (copy as WorkingCopy) : null;
+}
+
+/**
+ * The form's starting point for `item`: its base (what a save is compared with, on the version
+ * it was read at) and the values shown. With a working copy, the copy is shown and the base
+ * carries the copy's `baseVersion`, so saving or publishing a copy the live item outgrew is a 409.
+ */
+function startOf(spec: Collection['draft'], item: Item): { base: FormDraft; shown: FormDraft } {
+  const live = itemToDraft(spec, item);
+  const copy = workingCopyOf(item);
+  if (!copy) return { base: live, shown: live };
+  return { base: { ...live, version: copy.baseVersion }, shown: { ...itemToDraft(spec, copy.item), version: copy.baseVersion } };
+}
+
 /** Focuses the first invalid control once React has rendered the errors. */
 function focusFirstInvalid(formId: string): void {
   requestAnimationFrame(() => {
@@ -54,8 +80,11 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
   const formId = `form-${useId().replace(/:/g, '')}`;
   const spec = config.draft;
   const [item, setItem] = useState<Item | null>(initialItem);
-  const [base, setBase] = useState<FormDraft>(() => itemToDraft(spec, initialItem ?? defaults));
-  const [draft, setDraft] = useState<FormDraft>(base);
+  const [start] = useState(() => startOf(spec, initialItem ?? defaults));
+  const [base, setBase] = useState<FormDraft>(start.base);
+  /** What the form was loaded with: the live item, or its working copy. */
+  const [loaded, setLoaded] = useState<FormDraft>(start.shown);
+  const [draft, setDraft] = useState<FormDraft>(start.shown);
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -63,7 +92,10 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
   const [inUse, setInUse] = useState<DeleteState | null>(null);
   const busy = useRef(false);
 
-  const dirty = useMemo(() => hasChanges(base, draft), [base, draft]);
+  const dirty = useMemo(() => hasChanges(loaded, draft), [loaded, draft]);
+  const workingCopy = workingCopyOf(item);
+  /** A published item (or one holding a copy) is edited through its working copy. */
+  const copyMode = Boolean(config.publishable && item && (item['status'] === 'published' || workingCopy));
   useEffect(() => setFormDirty(formId, dirty), [formId, dirty]);
   useEffect(() => () => setFormDirty(formId, false), [formId]);
 
@@ -79,10 +111,11 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
   /** Replaces the whole draft (e.g. a new item's time zone set once the browser's is known). */
   const resetTo = useCallback(
     (next: Item) => {
-      const fresh = itemToDraft(spec, next);
+      const fresh = startOf(spec, next);
       setItem(next);
-      setBase(fresh);
-      setDraft(fresh);
+      setBase(fresh.base);
+      setLoaded(fresh.shown);
+      setDraft(fresh.shown);
       setErrors({});
       setSlugSuggestion(null);
     },
@@ -92,6 +125,7 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
   /** Sets initial values of a new item without making the form dirty (values known only in the browser). */
   const setDefaults = useCallback((values: Record<string, unknown>) => {
     setBase((current) => ({ ...current, ...values }));
+    setLoaded((current) => ({ ...current, ...values }));
     setDraft((current) => ({ ...current, ...values }));
   }, []);
 
@@ -158,6 +192,100 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
     [base, config, draft, failWith, formId, item, locale, resetTo, spec, t],
   );
 
+  /** Runs one request of the form at a time, marking it busy. */
+  const busyWhile = useCallback(async <T>(work: () => Promise<T>): Promise<T | undefined> => {
+    if (busy.current) return undefined;
+    busy.current = true;
+    setSaving(true);
+    try {
+      return await work();
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  }, []);
+
+  /** PUTs the form as the working copy (checked like a save); the public item stays as it is. */
+  const putCopy = useCallback(
+    async (from?: { base: FormDraft; draft: FormDraft }): Promise<Item | null> => {
+      if (!item) return null;
+      const baseline = from?.base ?? base;
+      const target = from?.draft ?? draft;
+      const body = buildPatchBody(spec, baseline, target);
+      const checked = config.patchSchema.safeParse(body);
+      if (!checked.success) {
+        setErrors(issuesToFieldErrors(checked.error.issues));
+        pushToast('error', t('admin.form.fixErrors'));
+        focusFirstInvalid(formId);
+        return null;
+      }
+      const result = await apiRequest<Item>('PUT', paths.adminApiWorkingCopy(config.name, item['id'] as number), body);
+      if (!result.ok) {
+        failWith(result.problem, baseline, target);
+        return null;
+      }
+      resetTo(result.data);
+      return result.data;
+    },
+    [base, config, draft, failWith, formId, item, resetTo, spec, t],
+  );
+
+  /** "Save draft": keeps the edits as the item's working copy. */
+  const saveCopy = useCallback(
+    async (from?: { base: FormDraft; draft: FormDraft }) => {
+      const saved = await busyWhile(() => putCopy(from));
+      if (saved) pushToast('success', t(workingCopyOf(saved) ? 'workingCopy.toast.saved' : 'workingCopy.toast.same'));
+    },
+    [busyWhile, putCopy, t],
+  );
+
+  /** "Publish changes": saves the edits into the copy first when there are any, then publishes it. */
+  const publishCopy = useCallback(async () => {
+    if (!item) return;
+    await busyWhile(async () => {
+      const current = dirty || !workingCopy ? await putCopy() : item;
+      const copy = workingCopyOf(current);
+      if (!current) return;
+      if (!copy) {
+        pushToast('info', t('admin.form.nothingToSave'));
+        return;
+      }
+      const result = await apiRequest<{ item: Item }>('POST', paths.adminApiWorkingCopy(config.name, item['id'] as number, 'publish'), {
+        version: copy.baseVersion,
+      });
+      if (!result.ok) {
+        const start = startOf(spec, current);
+        failWith(result.problem, start.base, start.shown);
+        return;
+      }
+      resetTo(result.data.item);
+      pushToast('success', t('workingCopy.toast.published'));
+    });
+  }, [busyWhile, config.name, dirty, failWith, item, putCopy, resetTo, spec, t, workingCopy]);
+
+  /** "Discard draft": drops the working copy; the form shows the published item again. */
+  const discardCopy = useCallback(async () => {
+    if (!item) return;
+    await busyWhile(async () => {
+      const result = await apiRequest<null>('DELETE', paths.adminApiWorkingCopy(config.name, item['id'] as number));
+      if (!result.ok) {
+        pushToast('error', translateCode(t, result.problem.code, problemVars(result.problem)));
+        return;
+      }
+      resetTo({ ...item, draft: null });
+      pushToast('success', t('workingCopy.toast.discarded'));
+    });
+  }, [busyWhile, config.name, item, resetTo, t]);
+
+  /**
+   * A publication move (unpublish, archive, …). On an item edited through a working copy it
+   * changes the status alone: the copy's edits stay in the copy.
+   */
+  const move = useCallback(
+    (to: string) => (copyMode ? save({ status: to }, { base, draft: { ...base, status: to } }) : save({ status: to })),
+    [base, copyMode, save],
+  );
+
   /** Conflict dialog outcome: `theirs` drops my edits; `mine` replays them on the current version and saves. */
   const resolveConflict = useCallback(
     (choice: 'mine' | 'theirs' | 'cancel') => {
@@ -173,9 +301,10 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
       setItem(open.current);
       setBase(open.theirs);
       setDraft(rebased);
-      void save({}, { base: open.theirs, draft: rebased });
+      if (copyMode) void saveCopy({ base: open.theirs, draft: rebased });
+      else void save({}, { base: open.theirs, draft: rebased });
     },
-    [base, conflict, draft, resetTo, save, t],
+    [base, conflict, copyMode, draft, resetTo, save, saveCopy, t],
   );
 
   /** Deletes the item; 409 `IN_USE` fills `inUse` so the dialog can list where it is used. */
@@ -212,6 +341,12 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
     errors,
     saving,
     dirty,
+    copyMode,
+    workingCopy,
+    saveCopy,
+    publishCopy,
+    discardCopy,
+    move,
     conflict,
     slugSuggestion,
     inUse,

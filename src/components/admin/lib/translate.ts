@@ -24,11 +24,14 @@ export function createTranslator(strings: AdminStrings, locale: string): AdminT 
   };
 }
 
-/** The localized sentence of an API or validation code (`admin.error.<CODE>`), else a generic one. */
+/** Where the sentences of API and validation codes live: the admin's, then features' own sections. */
+const codeSections = ['admin.error.', 'publication.error.', 'workingCopy.error.'];
+
+/** The localized sentence of an API or validation code (`admin.error.<CODE>`, …), else a generic one. */
 export function translateCode(t: AdminT, code: string, vars?: Record<string, string | number>): string {
-  const key = `admin.error.${code}`;
-  const text = t(key, vars);
-  if (text !== key) return text;
-  const own = t(`publication.error.${code}`, vars);
-  return own === `publication.error.${code}` ? t('admin.error.UNKNOWN', { code }) : own;
+  for (const section of codeSections) {
+    const text = t(`${section}${code}`, vars);
+    if (text !== `${section}${code}`) return text;
+  }
+  return t('admin.error.UNKNOWN', { code });
 }

@@ -41,6 +41,11 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
         <>
           <StatusBadge status={String(value ?? 'draft')} />
           {scheduled && <span className="admin-badge admin-badge--scheduled">{t('admin.status.scheduled')}</span>}
+          {item['unpublishedChanges'] === true && (
+            <span className="admin-badge admin-badge--changes" data-testid="unpublished-changes">
+              {t('workingCopy.badge')}
+            </span>
+          )}
         </>
       );
     }

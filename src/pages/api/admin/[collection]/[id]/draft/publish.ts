@@ -1,0 +1,26 @@
+/**
+ * POST /api/admin/<collection>/:id/draft/publish — `{ "version": n }` (the copy's `baseVersion`):
+ * applies the working copy to the live item as one save (409 when either changed meanwhile, 422
+ * when it fails today's rules) and drops it; answers `{ item, dropped }` (decision 035).
+ *
+ * Authorize (the permission `routeRules` declares) → parse → call → purge → respond.
+ */
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { readJsonBody } from '../../../../../../server/admin/body.ts';
+import { answer, authorize, invalidateAfterWrite, json, routeId, routeResource } from '../../../../../../server/admin/http.ts';
+import { parseInput } from '../../../../../../server/admin/validation.ts';
+import { publishWorkingCopy } from '../../../../../../server/admin/working-copies.ts';
+
+const publishInput = z.strictObject({ version: z.number().int().min(1) });
+
+export const POST: APIRoute = (context) =>
+  answer(async () => {
+    const { db, actor } = await authorize(context);
+    const resource = routeResource(context);
+    const id = routeId(context, resource.spec.entity);
+    const { version } = parseInput(publishInput, await readJsonBody(context.request));
+    const outcome = await publishWorkingCopy(db, actor, resource, id, version);
+    await invalidateAfterWrite(context, outcome);
+    return json(outcome.body);
+  });
