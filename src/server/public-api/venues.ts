@@ -1,0 +1,82 @@
+/** Venues and tags in the public API: published venues, and tags carried by a public event. */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { venues } from '../../../db/schema.ts';
+import type { Locale } from '../../i18n/config.ts';
+import { paths } from '../../lib/paths.ts';
+import { listPublicTags } from '../events/tags.ts';
+import { getVenuePage } from '../venues/queries.ts';
+import { venuePageTags } from '../page-cache/page-tags.ts';
+import { hubTags } from '../page-cache/tags.ts';
+import { siteUrl, tagOf } from './links.ts';
+import type { ListQuery } from './params.ts';
+import { localized } from './translated.ts';
+
+const venueColumns = {
+  id: venues.id,
+  slug: venues.slug,
+  name: venues.name,
+  address: venues.address,
+  latitude: venues.latitude,
+  longitude: venues.longitude,
+  websiteUrl: venues.websiteUrl,
+};
+
+/** A page of published venues by id. */
+export async function listVenues(db: Executor, query: ListQuery<unknown>) {
+  const { locale, limit, after } = query;
+  const rows = await db
+    .select(venueColumns)
+    .from(venues)
+    .where(and(eq(venues.status, 'published'), after ? gt(venues.id, after[0]!) : undefined))
+    .orderBy(asc(venues.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  return {
+    items: items.map((row) => ({ ...row, url: siteUrl(paths.venue(locale, row.slug)) })),
+    nextKey: rows.length > limit ? [items.at(-1)!.id] : undefined,
+    tags: items.map((row) => hubTags.venue(row.id)),
+  };
+}
+
+/** One published venue as its hub page shows it, by slug. */
+export async function getVenue(db: Executor, slug: string, locale: Locale, now: Date) {
+  const venue = await getVenuePage(db, { slug, locale, now });
+  if (!venue) return undefined;
+  const textLocale = venue.textLocale ?? locale;
+  return {
+    item: {
+      id: venue.id,
+      slug: venue.slug,
+      name: venue.name,
+      url: siteUrl(paths.venue(locale, venue.slug)),
+      address: venue.address,
+      latitude: venue.latitude,
+      longitude: venue.longitude,
+      websiteUrl: venue.websiteUrl,
+      description: localized(venue.description, textLocale),
+      accessNotes: localized(venue.accessNotes, textLocale),
+      updatedAt: venue.updatedAt.toISOString(),
+    },
+    tags: venuePageTags(venue),
+  };
+}
+
+/** A page of the tags carried by at least one public event (the hub's filter options), by id. */
+export async function listTags(db: Executor, query: ListQuery<unknown>, now: Date) {
+  const { locale, limit, after } = query;
+  // Tags are a short list: the hub's own query, ordered by id for a stable keyset.
+  const all = (await listPublicTags(db, locale, now)).sort((a, b) => a.id - b.id).filter((tag) => !after || tag.id > after[0]!);
+  const items = all.slice(0, limit);
+  return {
+    items: items.map((tag) => tagOf(tag, locale)),
+    nextKey: all.length > limit ? [items.at(-1)!.id] : undefined,
+    tags: items.map((tag) => hubTags.tag(tag.id)),
+  };
+}
+
+/** One public tag, by slug. */
+export async function getTag(db: Executor, slug: string, locale: Locale, now: Date) {
+  const tag = (await listPublicTags(db, locale, now)).find((candidate) => candidate.slug === slug);
+  return tag ? { item: tagOf(tag, locale), tags: [hubTags.tag(tag.id)] } : undefined;
+}
