@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
-const payload = z.object({ s: z.string(), k: z.array(z.number().int().safe()).min(1).max(2) }).strict();
+const payload = z.object({ s: z.string(), k: z.array(z.int()).min(1).max(2) }).strict();
 
 /** A short digest of what a cursor belongs to: the list and its canonical filters. */
 function scopeDigest(scope: string): string {

@@ -32,38 +32,26 @@ function componentSchemas(): Record<string, Json> {
 const slugPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 const datePattern = '^\\d{4}-\\d{2}-\\d{2}$';
 
+const query = (name: string, description: string, schema: Json) => ({ name, in: 'query', description, schema });
+const slugParam = (name: string, description: string) => query(name, description, { type: 'string', pattern: slugPattern });
+const dateParam = (name: string, description: string) => query(name, description, { type: 'string', pattern: datePattern });
+
 const parameters: Record<string, Json> = {
-  locale: {
-    name: 'locale',
-    in: 'query',
-    description: `Locale of the texts and hub links. A text without a translation falls back to ${defaultLocale}, and says so in its \`locale\`.`,
-    schema: { type: 'string', enum: locales, default: defaultLocale },
-  },
-  limit: { name: 'limit', in: 'query', description: 'Items per page.', schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
-  cursor: { name: 'cursor', in: 'query', description: "The previous page's `nextCursor`, with the same filters.", schema: { type: 'string' } },
+  locale: query('locale', `Locale of the texts and hub links. A text without a translation falls back to ${defaultLocale}, and says so in its \`locale\`.`, {
+    type: 'string',
+    enum: locales,
+    default: defaultLocale,
+  }),
+  limit: query('limit', 'Items per page.', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }),
+  cursor: query('cursor', "The previous page's `nextCursor`, with the same filters.", { type: 'string' }),
   idOrSlug: { name: 'idOrSlug', in: 'path', required: true, description: 'The numeric id, or the slug.', schema: { type: 'string' } },
-  edition: {
-    name: 'edition',
-    in: 'query',
-    description: "An edition's slug (its events, all dates unless `when` is given).",
-    schema: { type: 'string', pattern: slugPattern },
-  },
-  tag: { name: 'tag', in: 'query', description: "A tag's slug.", schema: { type: 'string', pattern: slugPattern } },
-  venue: { name: 'venue', in: 'query', description: "A venue's slug.", schema: { type: 'string', pattern: slugPattern } },
-  when: {
-    name: 'when',
-    in: 'query',
-    description: 'Upcoming (default without edition or dates; soonest first), past (newest first) or all.',
-    schema: { type: 'string', enum: timeFilters },
-  },
-  from: {
-    name: 'from',
-    in: 'query',
-    description: 'First local date (YYYY-MM-DD) the event must overlap, in its own time zone.',
-    schema: { type: 'string', pattern: datePattern },
-  },
-  to: { name: 'to', in: 'query', description: 'Last local date (YYYY-MM-DD, inclusive).', schema: { type: 'string', pattern: datePattern } },
-  status: { name: 'status', in: 'query', description: "The event's own status.", schema: { type: 'string', enum: eventStatuses } },
+  edition: slugParam('edition', "An edition's slug (its events, all dates unless `when` is given)."),
+  tag: slugParam('tag', "A tag's slug."),
+  venue: slugParam('venue', "A venue's slug."),
+  when: query('when', 'Upcoming (default without edition or dates; soonest first), past (newest first) or all.', { type: 'string', enum: timeFilters }),
+  from: dateParam('from', 'First local date (YYYY-MM-DD) the event must overlap, in its own time zone.'),
+  to: dateParam('to', 'Last local date (YYYY-MM-DD, inclusive).'),
+  status: query('status', "The event's own status.", { type: 'string', enum: eventStatuses }),
 };
 
 const header = (description: string) => ({ description, schema: { type: 'string' } });

@@ -2,7 +2,7 @@
  * Curators and organizers in the public API. A person has no status of their own: they are public
  * while they present a public edition or event (the rule of their hub pages, people/works.ts).
  */
-import { and, asc, eq, exists, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { foundText, ownOrFallback } from '../../../db/prepared.ts';
@@ -16,6 +16,7 @@ import { getOrganizerPage } from '../organizers/page.ts';
 import { curatorPageTags, organizerPageTags } from '../page-cache/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl } from './links.ts';
+import { afterId, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
 import { localized } from './translated.ts';
 
@@ -59,26 +60,21 @@ export async function listCurators(db: Executor, query: ListQuery<unknown>, now:
     .from(curators)
     .leftJoin(own, and(eq(own.curatorId, curators.id), eq(own.locale, locale)))
     .leftJoin(fallback, and(eq(fallback.curatorId, curators.id), eq(fallback.locale, defaultLocale)))
-    .where(
-      and(
-        or(presentsPublicEvent(db, eventCurators, eventCurators.curatorId, curators.id, now), presentsEdition),
-        after ? gt(curators.id, after[0]!) : undefined,
-      ),
-    )
+    .where(and(or(presentsPublicEvent(db, eventCurators, eventCurators.curatorId, curators.id, now), presentsEdition), afterId(curators.id, after)))
     .orderBy(asc(curators.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit);
-  return {
-    items: items.map((row) => ({
+  return idKeyedPage(
+    rows,
+    limit,
+    (row) => ({
       id: row.id,
       slug: row.slug,
       name: row.name,
       url: siteUrl(paths.curator(locale, row.slug)),
       shortBio: localized(row.shortBio, textLocaleOf(row.found, locale)),
-    })),
-    nextKey: rows.length > limit ? [items.at(-1)!.id] : undefined,
-    tags: items.map((row) => hubTags.curator(row.id)),
-  };
+    }),
+    hubTags.curator,
+  );
 }
 
 /** One public curator as their hub page shows them, by slug. */
@@ -113,15 +109,10 @@ export async function listOrganizers(db: Executor, query: ListQuery<unknown>, no
   const rows = await db
     .select({ id: organizers.id, slug: organizers.slug, name: organizers.name, kind: organizers.kind, websiteUrl: organizers.websiteUrl })
     .from(organizers)
-    .where(and(presentsPublicEvent(db, eventOrganizers, eventOrganizers.organizerId, organizers.id, now), after ? gt(organizers.id, after[0]!) : undefined))
+    .where(and(presentsPublicEvent(db, eventOrganizers, eventOrganizers.organizerId, organizers.id, now), afterId(organizers.id, after)))
     .orderBy(asc(organizers.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit);
-  return {
-    items: items.map((row) => ({ ...row, url: siteUrl(paths.organizer(locale, row.slug)) })),
-    nextKey: rows.length > limit ? [items.at(-1)!.id] : undefined,
-    tags: items.map((row) => hubTags.organizer(row.id)),
-  };
+  return idKeyedPage(rows, limit, (row) => ({ ...row, url: siteUrl(paths.organizer(locale, row.slug)) }), hubTags.organizer);
 }
 
 /** One public organizer as their hub page shows them, by slug. */

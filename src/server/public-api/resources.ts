@@ -10,18 +10,11 @@ import { curators, editions, events, organizers, tags, venues } from '../../../d
 import type { Locale } from '../../i18n/config.ts';
 import { listEditions, getEdition } from './editions.ts';
 import { eventFilters, getEvent, listEvents } from './events.ts';
+import type { ListResult } from './pages.ts';
 import { noFilters, type FilterReader, type ListQuery } from './params.ts';
 import { getCurator, getOrganizer, listCurators, listOrganizers } from './people.ts';
 import * as schemas from './schemas.ts';
 import { getTag, getVenue, listTags, listVenues } from './venues.ts';
-
-export interface ListResult {
-  items: unknown[];
-  /** The sort key of the page's last item when more follow. */
-  nextKey: number[] | undefined;
-  tags: string[];
-  expiresAt?: Date | null;
-}
 
 export interface ItemResult {
   item: unknown;

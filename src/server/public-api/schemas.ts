@@ -38,7 +38,8 @@ export const venueRef = z
 
 export const editionRef = z.object({ id, slug, title: translatedText, url: absoluteUrl }).register(apiRegistry, { id: 'EditionRef' });
 
-const eventFields = {
+/** What events and editions both have: texts, and dates in a time zone. */
+const datedFields = {
   id,
   slug,
   url: absoluteUrl,
@@ -46,7 +47,11 @@ const eventFields = {
   summary: translatedText.nullable(),
   startsAt: instant,
   endsAt: instant,
-  timeZone: z.string().describe('The IANA time zone the event takes place in.'),
+  timeZone: z.string().describe('The IANA time zone it takes place in.'),
+};
+
+const eventFields = {
+  ...datedFields,
   eventStatus: z.enum(eventStatuses),
   venue: venueRef.nullable(),
   venueName: z.string().nullable().describe("The venue's name, or the event's free-text place."),
@@ -71,22 +76,11 @@ export const eventDetailSchema = z
   })
   .register(apiRegistry, { id: 'EventDetail' });
 
-const editionFields = {
-  id,
-  slug,
-  url: absoluteUrl,
-  title: translatedText,
-  summary: translatedText.nullable(),
-  startsAt: instant,
-  endsAt: instant,
-  timeZone: z.string(),
-};
-
-export const editionSchema = z.object(editionFields).register(apiRegistry, { id: 'Edition' });
+export const editionSchema = z.object(datedFields).register(apiRegistry, { id: 'Edition' });
 
 export const editionDetailSchema = z
   .object({
-    ...editionFields,
+    ...datedFields,
     body: translatedText.nullable().describe('Markdown.'),
     tags: z.array(tagRef),
     curators: z.array(personRef),

@@ -1,5 +1,5 @@
 /** Venues and tags in the public API: published venues, and tags carried by a public event. */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { venues } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -9,6 +9,7 @@ import { getVenuePage } from '../venues/queries.ts';
 import { venuePageTags } from '../page-cache/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl, tagOf } from './links.ts';
+import { afterId, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
 import { localized } from './translated.ts';
 
@@ -28,15 +29,10 @@ export async function listVenues(db: Executor, query: ListQuery<unknown>) {
   const rows = await db
     .select(venueColumns)
     .from(venues)
-    .where(and(eq(venues.status, 'published'), after ? gt(venues.id, after[0]!) : undefined))
+    .where(and(eq(venues.status, 'published'), afterId(venues.id, after)))
     .orderBy(asc(venues.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit);
-  return {
-    items: items.map((row) => ({ ...row, url: siteUrl(paths.venue(locale, row.slug)) })),
-    nextKey: rows.length > limit ? [items.at(-1)!.id] : undefined,
-    tags: items.map((row) => hubTags.venue(row.id)),
-  };
+  return idKeyedPage(rows, limit, (row) => ({ ...row, url: siteUrl(paths.venue(locale, row.slug)) }), hubTags.venue);
 }
 
 /** One published venue as its hub page shows it, by slug. */
@@ -66,13 +62,8 @@ export async function getVenue(db: Executor, slug: string, locale: Locale, now: 
 export async function listTags(db: Executor, query: ListQuery<unknown>, now: Date) {
   const { locale, limit, after } = query;
   // Tags are a short list: the hub's own query, ordered by id for a stable keyset.
-  const all = (await listPublicTags(db, locale, now)).sort((a, b) => a.id - b.id).filter((tag) => !after || tag.id > after[0]!);
-  const items = all.slice(0, limit);
-  return {
-    items: items.map((tag) => tagOf(tag, locale)),
-    nextKey: all.length > limit ? [items.at(-1)!.id] : undefined,
-    tags: items.map((tag) => hubTags.tag(tag.id)),
-  };
+  const rest = (await listPublicTags(db, locale, now)).sort((a, b) => a.id - b.id).filter((tag) => !after || tag.id > after[0]!);
+  return idKeyedPage(rest, limit, (tag) => tagOf(tag, locale), hubTags.tag);
 }
 
 /** One public tag, by slug. */
