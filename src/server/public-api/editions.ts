@@ -1,5 +1,5 @@
 /** Editions in the public API: public editions newest first, and one edition as its page shows it. */
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { editions } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -28,7 +28,7 @@ function editionBase(edition: EditionSummary, locale: Locale) {
 export async function listEditions(db: Executor, query: ListQuery<unknown>, now: Date) {
   const { locale, limit, after } = query;
   const [at = 0, id = 0] = after ?? [];
-  const afterKey = after ? or(lt(editions.startsAt, new Date(at)), and(eq(editions.startsAt, new Date(at)), lt(editions.id, id))) : undefined;
+  const afterKey = after ? and(lte(editions.startsAt, new Date(at)), or(lt(editions.startsAt, new Date(at)), lt(editions.id, id))) : undefined;
   const rows = await selectSummaries(db, locale, and(isPubliclyVisible(editions, now), afterKey), [desc(editions.startsAt), desc(editions.id)], limit + 1);
   const items = rows.slice(0, limit);
   const last = items.at(-1);

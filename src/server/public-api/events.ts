@@ -2,7 +2,7 @@
  * Events in the public API: the hub's listing with every hub filter (same names, same parser,
  * same visibility rule), walked by keyset instead of page numbers, and one event as its page shows it.
  */
-import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -80,12 +80,15 @@ function toApiEvent(item: EventListItem, locale: Locale) {
   };
 }
 
-/** Keyset condition: rows after `after` ([startsAt ms, id]) in the list's order. */
+/**
+ * Keyset condition: rows after `after` ([startsAt ms, id]) in the list's order. Written as a range
+ * on `starts_at` (which the listing's indexes can seek) narrowed by the tie-break on id.
+ */
 function afterKey(after: number[] | undefined, descending: boolean): SQL | undefined {
   if (!after) return undefined;
   const [at = 0, id = 0] = after;
-  const beyond = descending ? lt : gt;
-  return or(beyond(events.startsAt, new Date(at)), and(eq(events.startsAt, new Date(at)), beyond(events.id, id)));
+  const [from, beyond] = descending ? [lte, lt] : [gte, gt];
+  return and(from(events.startsAt, new Date(at)), or(beyond(events.startsAt, new Date(at)), beyond(events.id, id)));
 }
 
 /** A page of public events matching the hub filters: upcoming and all soonest first, past newest first. */
