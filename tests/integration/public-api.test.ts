@@ -282,6 +282,24 @@ describe('caching, purges and CORS', () => {
     expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
+  it('answers HEAD as GET, without a body', async () => {
+    const url = `${API}/venues/${venue.slug}`;
+    const got = await server.get(url);
+    const head = await server.get(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(got.headers.get('etag'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('is kept by no cache past the next scheduled publication', async () => {
+    const soon = new Date(Date.now() + 45_000).toISOString();
+    await createEvent(admin, { status: 'published', publishAt: soon });
+    const { headers } = await json(`${API}/tags?locale=de`);
+    const maxAge = Number(/s-maxage=(\d+)/.exec(headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeLessThanOrEqual(45);
+    expect(headers.get('cache-control')).toContain('stale-while-revalidate=0');
+  });
+
   it('lists people, venues and tags only while something public shows them', async () => {
     const lonelyCurator = await createCurator(admin);
     const ids = async (resource: string) => (await json(`${API}/${resource}`)).body['data'].map((item: Json) => item['id']);
