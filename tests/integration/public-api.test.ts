@@ -253,6 +253,14 @@ describe('caching, purges and CORS', () => {
     expect(cacheState(after)).toBe('MISS');
     expect(((await after.json()) as Json)['title']).toEqual({ value: 'Closing Night', locale: 'en' });
     expect((await server.get(url, { headers: { 'if-none-match': etag } })).status).toBe(200);
+    // A write elsewhere purges every API answer (`hub`); the re-render of unchanged content still answers 304.
+    const identity = { 'accept-encoding': 'identity' };
+    const fresh = (await server.get(url, { headers: identity })).headers.get('etag')!;
+    await createTag(admin);
+    const revalidated = await server.get(url, { headers: { ...identity, 'if-none-match': fresh } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(fresh);
+    expect(cacheState(revalidated)).toBeNull();
     // The list naming it is purged too.
     const list = (await json(`${API}/events?edition=${edition.slug}&tag=${tag.slug}`)).body;
     expect(list['data'].map((event: Json) => event['title']['value'])).toContain('Closing Night');
