@@ -5,7 +5,7 @@ import { venues } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { listPublicTags } from '../events/tags.ts';
-import { getVenuePage } from '../venues/queries.ts';
+import { getVenuePage, venuePlaceColumns } from '../venues/queries.ts';
 import { venuePageTags } from '../page-cache/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl, tagOf } from './links.ts';
@@ -13,21 +13,11 @@ import { afterId, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
 import { localized } from './translated.ts';
 
-const venueColumns = {
-  id: venues.id,
-  slug: venues.slug,
-  name: venues.name,
-  address: venues.address,
-  latitude: venues.latitude,
-  longitude: venues.longitude,
-  websiteUrl: venues.websiteUrl,
-};
-
 /** A page of published venues by id. */
 export async function listVenues(db: Executor, query: ListQuery<unknown>) {
   const { locale, limit, after } = query;
   const rows = await db
-    .select(venueColumns)
+    .select({ ...venuePlaceColumns, websiteUrl: venues.websiteUrl })
     .from(venues)
     .where(and(eq(venues.status, 'published'), afterId(venues.id, after)))
     .orderBy(asc(venues.id))
