@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { asc, desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed/generate.ts';
 import type { Locale } from '../../src/i18n/config.ts';
@@ -51,6 +52,12 @@ import { buildSitemap, countSitemapParts } from '../../src/server/seo/sitemap.ts
 import { findFileByKey, findImageByKey } from '../../src/server/storage/catalog.ts';
 import { parseOriginalKey } from '../../src/server/storage/keys.ts';
 import { tagsAdmin } from '../../src/server/tags/admin-resource.ts';
+import { listEditions } from '../../src/server/public-api/editions.ts';
+import { eventFilters, listEvents } from '../../src/server/public-api/events.ts';
+import type { ListResult } from '../../src/server/public-api/pages.ts';
+import { noFilters, readListQuery, type FilterReader, type ListQuery } from '../../src/server/public-api/params.ts';
+import { listCurators, listOrganizers } from '../../src/server/public-api/people.ts';
+import { listVenues } from '../../src/server/public-api/venues.ts';
 import { findPublicVenueId } from '../../src/server/venues/queries.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { explainPlan, findFullScans, formatPlan, isPlannable, listTables, recordStatements, type AcceptedScan } from '../helpers/query-plans.ts';
@@ -277,6 +284,20 @@ async function loadSearch(locale: Locale, query: string) {
   await getNextScheduledChange(db(), now);
 }
 
+/** GET /api/public/v1/<list>, then its next page by cursor (src/server/public-api). */
+async function loadApiPages<F>(
+  reader: FilterReader<F>,
+  list: string,
+  query: string,
+  keyLength: number,
+  load: (db: Executor, query: ListQuery<F>, now: Date) => Promise<ListResult>,
+) {
+  const read = readListQuery(new URLSearchParams(`${query}${query ? '&' : ''}limit=3`), list, reader, keyLength);
+  if (!read.ok) throw new Error(`invalid query ${query}: ${JSON.stringify(read.errors)}`);
+  const first = await load(db(), read.query, now);
+  await load(db(), { ...read.query, after: first.nextKey ?? Array(keyLength).fill(1) }, now);
+}
+
 /** GET /api/admin/<collection>: the query string parsed by the collection's schema. */
 const adminList = (resource: AdminResource, query: Record<string, string>) => () => listItems(db(), resource.list, resource.listQuery.parse(query));
 
@@ -378,6 +399,16 @@ const hubCases: Case[] = [
       return submitContactMessage(db(), input, { locale: 'en', clientKey: '192.0.2.1', now, limit: 5 });
     },
   },
+  ...['', 'when=past', 'edition', 'edition&tag', 'venue&when=all', 'tag&status=cancelled', 'from=2026-06-10&to=2026-06-20'].map((query): Case => ({
+    name: `public API events ?${query}, two pages`,
+    // Span, zones, rows (twice); a page without rows loads no tags or covers.
+    minStatements: 4,
+    run: () => loadApiPages(eventFilters, 'events', withFixture(query), 2, listEvents),
+  })),
+  { name: 'public API editions, two pages', minStatements: 2, run: () => loadApiPages(noFilters, 'editions', '', 2, listEditions) },
+  { name: 'public API curators, two pages', minStatements: 2, run: () => loadApiPages(noFilters, 'curators', '', 1, listCurators) },
+  { name: 'public API organizers, two pages', minStatements: 2, run: () => loadApiPages(noFilters, 'organizers', '', 1, listOrganizers) },
+  { name: 'public API venues, two pages', minStatements: 2, run: () => loadApiPages(noFilters, 'venues', '', 1, listVenues) },
   { name: 'next scheduled change', minStatements: 2, run: () => getNextScheduledChange(db(), now) },
   {
     name: 'cache purge poll',

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { acceptedEncodings, encodeInBackground, encodeNow, etagFor } from '../../src/server/page-cache/bodies.ts';
-import { sendCached } from '../../src/server/page-cache/serve.ts';
+import { isCacheCandidate, sendCached } from '../../src/server/page-cache/serve.ts';
 import { FrontCache, type CachedResponse } from '../../src/server/page-cache/store.ts';
 
 function entry(key: string, tags: string[], size = 1000, ttlMs = 60_000): CachedResponse {
@@ -97,6 +97,18 @@ describe('front cache store', () => {
     cache.addBody(cache.get('/b')!, 'br', Buffer.alloc(19_000));
     expect(cache.bytes).toBeLessThanOrEqual(20_000);
     expect(cache.get('/a')).toBeUndefined();
+  });
+});
+
+describe('what may be kept', () => {
+  const candidate = (url: string, method = 'GET') => isCacheCandidate({ method, url } as IncomingMessage);
+
+  it('keeps public pages and the public read API, never the admin, other APIs, uploads or writes', () => {
+    for (const url of ['/en/hub', '/fr/hub/event/a?x=1', '/api/public/v1/events?tag=jazz', '/api/public/v1/openapi.json'])
+      expect(candidate(url), url).toBe(true);
+    for (const url of ['/api/admin/events', '/api/auth/session', '/api/publicity', '/api/public', '/en/admin', '/media/a.png', '/monitoring'])
+      expect(candidate(url), url).toBe(false);
+    expect(candidate('/api/public/v1/events', 'POST')).toBe(false);
   });
 });
 

@@ -19,6 +19,8 @@ export interface EditionSummary {
   title: string;
   titleLocale: Locale;
   summary: string | null;
+  /** Locale of `summary` (each text falls back on its own); optional: the edition page picks one row. */
+  summaryLocale?: Locale;
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
@@ -154,6 +156,7 @@ export async function selectSummaries(db: Executor, locale: Locale, where: Retur
       title: sql<string | null>`coalesce(${own.title}, ${fallback.title})`,
       translated: sql<number>`${own.editionId} IS NOT NULL`,
       summary: sql<string | null>`coalesce(${own.summary}, ${fallback.summary})`,
+      ownSummary: sql<number>`${own.summary} IS NOT NULL`,
       startsAt: editions.startsAt,
       endsAt: editions.endsAt,
       timeZone: editions.timeZone,
@@ -172,10 +175,11 @@ export async function selectSummaries(db: Executor, locale: Locale, where: Retur
   );
   return rows
     .filter((row) => row.title !== null)
-    .map(({ translated, coverMediaId, title, ...row }): EditionSummary => ({
+    .map(({ translated, ownSummary, coverMediaId, title, ...row }): EditionSummary => ({
       ...row,
       title: title!,
       titleLocale: translated ? locale : defaultLocale,
+      summaryLocale: ownSummary ? locale : defaultLocale,
       cover: coverMediaId ? (covers.get(coverMediaId) ?? null) : null,
     }));
 }

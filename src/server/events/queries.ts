@@ -44,6 +44,8 @@ export interface EventListItem {
   title: string;
   titleLocale: Locale;
   summary: string | null;
+  /** Locale of `summary` (each text falls back on its own; optional: rows built elsewhere may not know it). */
+  summaryLocale?: Locale;
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
@@ -56,6 +58,8 @@ export interface EventListItem {
   onlineUrl: string | null;
   /** Cancelled and postponed events stay listed, marked (decision 029). */
   eventStatus: EventStatus;
+  /** Set while the edition is public (optional: rows built elsewhere may not know it). */
+  editionId?: number | null;
   editionSlug: string | null;
   editionTitle: string | null;
   editionTitleLocale: Locale;
@@ -154,6 +158,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         title: sql<string>`coalesce(${own.title}, ${fallback.title})`,
         translated: sql<number>`${own.eventId} IS NOT NULL`,
         summary: sql<string | null>`coalesce(${own.summary}, ${fallback.summary})`,
+        ownSummary: sql<number>`${own.summary} IS NOT NULL`,
         startsAt: events.startsAt,
         endsAt: events.endsAt,
         timeZone: events.timeZone,
@@ -170,6 +175,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
             events.publishedAt,
           ),
         updatedAt: events.updatedAt,
+        editionId: editions.id,
         editionSlug: editions.slug,
         editionTitle: sql<string | null>`coalesce(${edOwn.title}, ${edFallback.title})`,
         editionTranslated: sql<number>`${edOwn.editionId} IS NOT NULL`,
@@ -193,9 +199,10 @@ export type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect
 export function toListRows(rows: readonly EventItemRow[], locale: Locale) {
   return rows
     .filter((row) => row.title !== null)
-    .map(({ translated, editionTranslated, ...row }) => ({
+    .map(({ translated, ownSummary, editionTranslated, ...row }) => ({
       ...row,
       titleLocale: translated ? locale : defaultLocale,
+      summaryLocale: ownSummary ? locale : defaultLocale,
       editionTitleLocale: editionTranslated ? locale : defaultLocale,
     }));
 }

@@ -41,14 +41,20 @@ export async function readHubView(context: APIContext, db: Executor, now: Date):
   if (query.toString() !== params.toString()) {
     return context.redirect(`${context.url.pathname}${query.size ? `?${query}` : ''}`, 301);
   }
+  return { filters, query, conditions: await buildHubConditions(db, filters, now) };
+}
+
+/**
+ * The rows' conditions of parsed hub filters (named edition, tag and venue resolved to ids), or
+ * null when a named one does not exist or is not public. Like the hub page: a well-formed name of
+ * nothing (a tag since deleted) is an empty view, not an error.
+ */
+export async function buildHubConditions(db: Executor, filters: HubFilters, now: Date): Promise<{ list: SQL; count: SQL } | null> {
   const [editionId, tagId, venueId] = await Promise.all([
     filters.edition ? findPublicEditionId(db, filters.edition, now) : undefined,
     filters.tag ? findTagId(db, filters.tag) : undefined,
     filters.venue ? findPublicVenueId(db, filters.venue) : undefined,
   ]);
-  // Like the hub page: a well-formed name of nothing (a tag since deleted) is an empty view, not an error.
-  if ((filters.edition && editionId === undefined) || (filters.tag && tagId === undefined) || (filters.venue && venueId === undefined))
-    return { filters, query, conditions: null };
-  const conditions = await buildEventFilters(db, { now, when: filters.when, editionId, tagId, venueId, from: filters.from, to: filters.to });
-  return { filters, query, conditions };
+  if ((filters.edition && editionId === undefined) || (filters.tag && tagId === undefined) || (filters.venue && venueId === undefined)) return null;
+  return buildEventFilters(db, { now, when: filters.when, editionId, tagId, venueId, from: filters.from, to: filters.to });
 }

@@ -51,6 +51,11 @@ export interface HubCachePolicy {
    * marked past): no cache may keep it longer.
    */
   expiresAt?: Date | null | undefined;
+  /**
+   * A strong validator the caller computed from the exact bytes it sends (the public API), used
+   * instead of the weak ETag over `fingerprint`.
+   */
+  etag?: string | undefined;
 }
 
 export interface HubCacheDecision {
@@ -86,7 +91,7 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
   const cdnMaxAge = Math.min(CDN_MAX_AGE, untilNext);
   const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;
 
-  const etag = computeEtag(context.url, policy.fingerprint);
+  const etag = policy.etag ?? computeEtag(context.url, policy.fingerprint);
   const headers = new Headers({
     'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}`,
     ETag: etag,

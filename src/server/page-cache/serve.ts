@@ -20,12 +20,15 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /** Longer URLs are never kept: a flood of unique long URLs must not evict the real pages. */
 export const MAX_CACHED_URL = 2048;
 
-/** Paths that may hold shareable pages: everything but admin, APIs, uploads and the tunnel. */
+/**
+ * Paths that may hold shareable pages: everything but admin, APIs, uploads and the tunnel. The
+ * public read API (`/api/public/…`, decision 032) is the one API kept: it is the hub's content as JSON.
+ */
 export function isCacheCandidate(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '/';
   if (url.length > MAX_CACHED_URL) return false;
-  return !/^\/(?:api|media|files|monitoring|_astro|_actions|[a-z]{2}\/admin)(?:[/?]|$)/.test(url);
+  return !/^\/(?:api(?!\/public\/)|media|files|monitoring|_astro|_actions|[a-z]{2}\/admin)(?:[/?]|$)/.test(url);
 }
 
 const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag']);

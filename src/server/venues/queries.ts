@@ -40,17 +40,19 @@ export interface VenueDetail extends Omit<VenueRef, 'isPublic'> {
   updatedAt: Date;
 }
 
+/** What says where a venue is: its names and its place on a map. */
+export const venuePlaceColumns = {
+  id: venues.id,
+  slug: venues.slug,
+  name: venues.name,
+  address: venues.address,
+  latitude: venues.latitude,
+  longitude: venues.longitude,
+};
+
 const selectRef = preparedQuery((db) =>
   db
-    .select({
-      id: venues.id,
-      slug: venues.slug,
-      name: venues.name,
-      address: venues.address,
-      latitude: venues.latitude,
-      longitude: venues.longitude,
-      isPublic: sql<boolean>`${venues.status} = 'published'`.mapWith(Boolean),
-    })
+    .select({ ...venuePlaceColumns, isPublic: sql<boolean>`${venues.status} = 'published'`.mapWith(Boolean) })
     .from(venues)
     .where(eq(venues.id, sql.placeholder('id')))
     .limit(1)

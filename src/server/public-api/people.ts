@@ -1,0 +1,136 @@
+/**
+ * Curators and organizers in the public API. A person has no status of their own: they are public
+ * while they present a public edition or event (the rule of their hub pages, people/works.ts).
+ */
+import { and, asc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Executor } from '../../../db/client.ts';
+import { foundText, ownOrFallback } from '../../../db/prepared.ts';
+import { curatorTranslations, curators, editionCurators, editions, eventCurators, eventOrganizers, events, organizers } from '../../../db/schema.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { paths } from '../../lib/paths.ts';
+import { textLocaleOf } from '../../lib/translated.ts';
+import { getCuratorPage } from '../curators/page.ts';
+import { isPubliclyVisible } from '../events/visibility.ts';
+import { getOrganizerPage } from '../organizers/page.ts';
+import { curatorPageTags, organizerPageTags } from '../page-cache/page-tags.ts';
+import { hubTags } from '../page-cache/tags.ts';
+import { siteUrl } from './links.ts';
+import { afterId, idKeyedPage } from './pages.ts';
+import type { ListQuery } from './params.ts';
+import { localized } from './translated.ts';
+
+/** True while a public event names the person `personId` through `link` (its column `linkPerson`). */
+function presentsPublicEvent(
+  db: Executor,
+  link: typeof eventCurators | typeof eventOrganizers,
+  linkPerson: AnySQLiteColumn,
+  personId: AnySQLiteColumn,
+  now: Date,
+): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(link)
+      .innerJoin(events, eq(events.id, link.eventId))
+      .where(and(eq(linkPerson, personId), isPubliclyVisible(events, now))),
+  );
+}
+
+/** A page of public curators by id, with their short bio in `locale` (or the default locale). */
+export async function listCurators(db: Executor, query: ListQuery<unknown>, now: Date) {
+  const { locale, limit, after } = query;
+  const own = alias(curatorTranslations, 'own');
+  const fallback = alias(curatorTranslations, 'fallback');
+  const presentsEdition = exists(
+    db
+      .select({ one: sql`1` })
+      .from(editionCurators)
+      .innerJoin(editions, eq(editions.id, editionCurators.editionId))
+      .where(and(eq(editionCurators.curatorId, curators.id), isPubliclyVisible(editions, now))),
+  );
+  const rows = await db
+    .select({
+      id: curators.id,
+      slug: curators.slug,
+      name: curators.name,
+      shortBio: ownOrFallback<string>(own.curatorId, own.shortBio, fallback.shortBio),
+      found: foundText(own.curatorId, fallback.curatorId),
+    })
+    .from(curators)
+    .leftJoin(own, and(eq(own.curatorId, curators.id), eq(own.locale, locale)))
+    .leftJoin(fallback, and(eq(fallback.curatorId, curators.id), eq(fallback.locale, defaultLocale)))
+    .where(and(or(presentsPublicEvent(db, eventCurators, eventCurators.curatorId, curators.id, now), presentsEdition), afterId(curators.id, after)))
+    .orderBy(asc(curators.id))
+    .limit(limit + 1);
+  return idKeyedPage(
+    rows,
+    limit,
+    (row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      url: siteUrl(paths.curator(locale, row.slug)),
+      shortBio: localized(row.shortBio, textLocaleOf(row.found, locale)),
+    }),
+    hubTags.curator,
+  );
+}
+
+/** One public curator as their hub page shows them, by slug. */
+export async function getCurator(db: Executor, slug: string, locale: Locale, now: Date) {
+  const curator = await getCuratorPage(db, { slug, locale, now });
+  if (!curator) return undefined;
+  return {
+    item: {
+      id: curator.id,
+      slug: curator.slug,
+      name: curator.name,
+      url: siteUrl(paths.curator(locale, curator.slug)),
+      shortBio: localized(curator.shortBio, curator.textLocale),
+      bio: localized(curator.bio, curator.textLocale),
+      links: curator.links,
+      editions: curator.editions.map((edition) => ({
+        id: edition.id,
+        slug: edition.slug,
+        title: { value: edition.title, locale: edition.titleLocale },
+        url: siteUrl(paths.edition(locale, edition.slug)),
+      })),
+      eventIds: curator.eventIds,
+      updatedAt: curator.updatedAt.toISOString(),
+    },
+    tags: curatorPageTags(curator),
+  };
+}
+
+/** A page of public organizers by id. */
+export async function listOrganizers(db: Executor, query: ListQuery<unknown>, now: Date) {
+  const { locale, limit, after } = query;
+  const rows = await db
+    .select({ id: organizers.id, slug: organizers.slug, name: organizers.name, kind: organizers.kind, websiteUrl: organizers.websiteUrl })
+    .from(organizers)
+    .where(and(presentsPublicEvent(db, eventOrganizers, eventOrganizers.organizerId, organizers.id, now), afterId(organizers.id, after)))
+    .orderBy(asc(organizers.id))
+    .limit(limit + 1);
+  return idKeyedPage(rows, limit, (row) => ({ ...row, url: siteUrl(paths.organizer(locale, row.slug)) }), hubTags.organizer);
+}
+
+/** One public organizer as their hub page shows them, by slug. */
+export async function getOrganizer(db: Executor, slug: string, locale: Locale, now: Date) {
+  const organizer = await getOrganizerPage(db, { slug, locale, now });
+  if (!organizer) return undefined;
+  return {
+    item: {
+      id: organizer.id,
+      slug: organizer.slug,
+      name: organizer.name,
+      kind: organizer.kind,
+      websiteUrl: organizer.websiteUrl,
+      url: siteUrl(paths.organizer(locale, organizer.slug)),
+      description: localized(organizer.description, organizer.textLocale),
+      eventIds: organizer.eventIds,
+      updatedAt: organizer.updatedAt.toISOString(),
+    },
+    tags: organizerPageTags(organizer),
+  };
+}
