@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
 import { createCurator, createEdition, createEvent, createOrganizer, createTag, createUser, type Created } from '../helpers/factories.ts';
+import { cacheState } from '../helpers/cache-state.ts';
 import { scheduleJsonErrors, validateScheduleXml } from '../helpers/schedule-validation.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -98,6 +99,20 @@ describe('schedule.xml', () => {
     const json = await (await server.get(exportPath('de', 'json'))).json();
     const events = json.schedule.conference.days.flatMap((day: { rooms: Record<string, { id: number; guid: string }[]> }) => Object.values(day.rooms).flat());
     expect(events.find((event: { id: number }) => event.id === concert.id).guid).toBe(guidOf(before));
+  });
+
+  it('is kept in the page cache and purged when a person on it is renamed', async () => {
+    const path = exportPath('en', 'xml');
+    await server.get(path);
+    expect(cacheState(await server.get(path))).toBe('HIT');
+    const current = await admin.call('GET', `/api/admin/curators/${curator.id}`);
+    const renamed = await admin.call('PATCH', `/api/admin/curators/${curator.id}`, { version: current.body.version, name: 'Ada King' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const fresh = await server.get(path);
+    expect(cacheState(fresh)).toBe('MISS');
+    expect(await fresh.text()).toContain('>Ada King</person>');
+    const back = await admin.call('PATCH', `/api/admin/curators/${curator.id}`, { version: renamed.body.version, name: 'Ada <Lovelace>' });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
   });
 
   it('lists an event as soon as it is published', async () => {
