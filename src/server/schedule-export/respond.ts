@@ -6,14 +6,14 @@ import { respondCached } from '../page-cache/decision.ts';
 import { getSiteOrigin } from '../seo/site.ts';
 import { scheduleToJson } from './json.ts';
 import { loadScheduleSource } from './load.ts';
-import { buildSchedule } from './model.ts';
+import { buildSchedule, type Schedule } from './model.ts';
 import { scheduleToXml } from './xml.ts';
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
 
 const formats = {
   xml: { contentType: 'application/xml; charset=utf-8', write: scheduleToXml },
-  json: { contentType: 'application/json; charset=utf-8', write: (schedule: Parameters<typeof scheduleToJson>[0]) => JSON.stringify(scheduleToJson(schedule)) },
+  json: { contentType: 'application/json; charset=utf-8', write: (schedule: Schedule) => JSON.stringify(scheduleToJson(schedule)) },
 } as const;
 
 /** GET handler body for `/{locale}/hub/edition/{slug}/schedule.{format}`. */

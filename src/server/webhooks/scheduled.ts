@@ -11,7 +11,6 @@
  * save (`content.ts` judges visibility at save time), so only items last saved before it count.
  */
 import { and, asc, eq, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { webhookScheduleCursor } from '../../../db/schema.ts';
 import type { EntitySpec } from '../admin/entity-spec.ts';
@@ -45,7 +44,7 @@ interface DueChange {
 /** Published items whose `key` instant falls in (`from`, `until`] and that were last saved before it. */
 function dueCondition(spec: EntitySpec, key: string, from: Date, until: Date): SQL {
   const instant = columnOf(spec, key);
-  return and(eq(columnOf(spec, 'status'), 'published'), gt(instant, from), lte(instant, until), lt(columnOf(spec, 'updatedAt'), instant as SQLiteColumn))!;
+  return and(eq(columnOf(spec, 'status'), 'published'), gt(instant, from), lte(instant, until), lt(columnOf(spec, 'updatedAt'), instant))!;
 }
 
 /** Every scheduled change in (`from`, `until`], in the order the instants passed. */
