@@ -10,6 +10,7 @@ import { createCurator, createEdition, createEvent, createOrganizer, createTag, 
 import { cacheState } from '../helpers/cache-state.ts';
 import { scheduleJsonErrors, validateScheduleXml } from '../helpers/schedule-validation.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { publicSql } from '../helpers/visibility.ts';
 
 let server: TestServer;
 let admin: AdminClient;
@@ -139,6 +140,21 @@ describe('schedule.json', () => {
     expect(firstNight.map((event: { start: string }) => event.start)).toEqual(['19:30', '02:00']);
     expect(firstNight[0].persons.map((person: { name: string }) => person.name)).toEqual(['Ada <Lovelace>', 'Orgue & Co']);
     expect(firstNight[0].url).toMatch(new RegExp(`/en/hub/event/${concert.slug}$`));
+  });
+});
+
+describe('the demo programme', () => {
+  it('exports every public edition in both formats, valid against the definitions', async () => {
+    const editions = await server.query<{ slug: string }>(`SELECT e.slug FROM editions e WHERE ${publicSql('e')} ORDER BY e.id`);
+    expect(editions.length).toBeGreaterThan(1);
+    for (const { slug } of editions) {
+      const xml = await server.get(exportPath('de', 'xml', slug));
+      expect(xml.status, slug).toBe(200);
+      const verdict = validateScheduleXml(await xml.text());
+      expect(verdict.ok, `${slug}: ${verdict.messages}`).toBe(true);
+      const json = await server.get(exportPath('fr', 'json', slug));
+      expect(scheduleJsonErrors(await json.json()), slug).toEqual([]);
+    }
   });
 });
 
