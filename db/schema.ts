@@ -765,6 +765,18 @@ export const webhookAttempts = sqliteTable(
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
 );
 
+/**
+ * How far scheduled publications and unpublications (`publish_at`, `unpublish_at`) have been
+ * announced to webhook receivers: one row. A process claims the window
+ * (`checked_from`, `checked_until`] by moving it forward in one UPDATE, inside the transaction
+ * that queues the messages, so of all processes and machines exactly one announces each instant.
+ */
+export const webhookScheduleCursor = sqliteTable('webhook_schedule_cursor', {
+  id: integer('id').primaryKey(),
+  checkedFrom: timestamp('checked_from').notNull(),
+  checkedUntil: timestamp('checked_until').notNull(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Revisions of content items (docs/decisions/030)
 // ---------------------------------------------------------------------------------------------

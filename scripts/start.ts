@@ -18,7 +18,7 @@ import type { PurgeOptions } from '../src/server/page-cache/request.ts';
 import { hubTags } from '../src/server/page-cache/tags.ts';
 import { serveSharedLimits } from '../src/server/rate-limit/shared.ts';
 import { siteUrlProblem } from '../src/server/seo/site.ts';
-import { startInboxRetention } from '../src/server/inbox/retention.ts';
+import { startDailyOperations } from '../src/server/operations/daily.ts';
 import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -168,8 +168,8 @@ async function runSingleProcess(): Promise<void> {
   const { port, drain } = await serve(db, pageCache, {});
   // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
   startLeftoverSweeps(env.UPLOADS_DIR);
-  // Contact messages handled 12 months ago are deleted, at start and daily (decision 021).
-  const stopRetention = startInboxRetention(db, env);
+  // Contact messages handled 12 months ago and old webhook deliveries are deleted, at start and daily.
+  const stopRetention = startDailyOperations(db, env);
   const mailSender = await startMailDelivery(db);
   const webhookSender = await startWebhookDelivery(db);
   console.log(listeningLine(port));
@@ -221,7 +221,7 @@ async function runPrimary(workers: number): Promise<void> {
   const poller = pollerFor(db, own, (tags) => broadcastPurge(tags));
   await poller?.start();
   startLeftoverSweeps(env.UPLOADS_DIR);
-  const stopRetention = startInboxRetention(db, env);
+  const stopRetention = startDailyOperations(db, env);
 
   let closing = false;
   const startedAt = new Map<Worker, number>();

@@ -23,6 +23,8 @@ export const paths = {
   editionSchedule: (locale: Locale, slug: string, day?: string) =>
     withQuery(`/${locale}/hub/edition/${slug}/schedule`, day ? new URLSearchParams({ day }) : undefined),
   editionCalendar: (locale: Locale, slug: string) => `/${locale}/hub/edition/${slug}/calendar.ics`,
+  /** The edition's schedule for conference apps (frab `schedule.xml`, or its JSON twin). */
+  editionScheduleExport: (locale: Locale, slug: string, format: 'xml' | 'json') => `/${locale}/hub/edition/${slug}/schedule.${format}`,
   hubCalendar: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/calendar.ics`, query),
   /** The RSS feed of a hub view: the hub's filters in the query. */
   feed: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/feed.xml`, query),

@@ -30,6 +30,8 @@ beforeAll(async () => {
     '/en/hub/calendar.ics',
     `/en/hub/event/${event!.slug}/calendar.ics`,
     `/de/hub/edition/${edition!.slug}/calendar.ics`,
+    `/en/hub/edition/${edition!.slug}/schedule.xml`,
+    `/fr/hub/edition/${edition!.slug}/schedule.json`,
   ];
 });
 afterAll(() => server?.stop());

@@ -4,93 +4,20 @@
  * the endpoints subscribed to them, signed, with the documented body; a receiver answering 500
  * gets the message again until it takes it; a receiver that hangs is timed out and retried
  * without slowing the editor's save; redeliver and ping work; a rolled-back write queues
- * nothing; two claimers never hold one row; bad input is a localized 4xx.
+ * nothing; two claimers never hold one row; scheduled publications and unpublications are
+ * announced when their time comes, once; old deliveries are pruned; bad input is a localized 4xx.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeTransaction } from '../../db/client.ts';
-import { webhookDeliveries } from '../../db/schema.ts';
+import { webhookAttempts, webhookDeliveries } from '../../db/schema.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { enqueueWebhook, RETRY_WINDOW_MS } from '../../src/server/webhooks/outbox.ts';
 import { claimDueDeliveries } from '../../src/server/webhooks/queue.ts';
+import { pruneOldWebhookDeliveries } from '../../src/server/webhooks/retention.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createTag } from '../helpers/factories.ts';
-
-interface Received {
-  path: string;
-  id: string;
-  timestamp: number;
-  body: { type: string; timestamp: string; data: Record<string, unknown> };
-}
-
-type Behaviour = (request: IncomingMessage, response: ServerResponse) => void;
-
-/** A webhook receiver: each path has a behaviour and a secret; only verified requests are kept. */
-class Receiver {
-  readonly received: Received[] = [];
-  readonly rejected: string[] = [];
-  readonly secrets = new Map<string, string>();
-  readonly behaviours = new Map<string, Behaviour>();
-  readonly #server: Server;
-  origin = '';
-
-  constructor() {
-    this.#server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const path = request.url ?? '/';
-        const payload = Buffer.concat(chunks).toString('utf8');
-        try {
-          // Throws unless the signature, id and timestamp headers match this path's secret.
-          const body = new Webhook(this.secrets.get(path) ?? 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw').verify(
-            payload,
-            request.headers as Record<string, string>,
-          ) as Received['body'];
-          this.received.push({ path, id: String(request.headers['webhook-id']), timestamp: Number(request.headers['webhook-timestamp']), body });
-        } catch (error) {
-          this.rejected.push(`${path}: ${String(error)}`);
-          response.writeHead(400).end('bad signature');
-          return;
-        }
-        (this.behaviours.get(path) ?? ((_, res) => res.writeHead(204).end()))(request, response);
-      });
-    });
-  }
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    return new Promise((resolve) => this.#server.close(() => resolve()));
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((entry) => entry.path === path);
-  }
-
-  /** Waits until `path` has received a message matching `match`. */
-  waitFor(path: string, match: (entry: Received) => boolean, timeout = 20_000): Promise<Received> {
-    return vi.waitFor(
-      () => {
-        const found = this.at(path).find(match);
-        if (!found)
-          throw new Error(
-            `nothing matching at ${path} yet (${this.at(path)
-              .map((entry) => entry.body.type)
-              .join(', ')})`,
-          );
-        return found;
-      },
-      { timeout, interval: 25 },
-    );
-  }
-}
+import { Receiver, type Received } from '../helpers/webhook-receiver.ts';
 
 const TIMEOUT_MS = 3000;
 const context = useAdminServer({
@@ -391,5 +318,95 @@ describe('deliveries', () => {
     expect(second).toHaveLength(5);
     expect(new Set([...first, ...second].map((row) => row.id)).size).toBe(20);
     expect(await claimDueDeliveries(db, { now: later, leaseMs: 600_000, limit: 15 })).toEqual([]);
+  });
+});
+
+describe('scheduled publication', () => {
+  const after = (ms: number) => new Date(Date.now() + ms).toISOString();
+  const ofItem = (type: string, id: number) => (entry: Received) => entry.body.type === type && entry.body.data['id'] === id;
+
+  it('announces publishAt and unpublishAt when they pass, once each, and nothing at the save before', async () => {
+    const { admin } = context.app;
+    const endpoint = await addEndpoint('/scheduled', ['event.published', 'event.unpublished', 'edition.published']);
+    const publishAt = after(2000);
+    const unpublishAt = after(4000);
+    const event = await createEvent(admin, { status: 'published', publishAt, unpublishAt });
+    // Already public when saved (publishAt passed): announced by the save, and never again.
+    const early = await createEvent(admin, { status: 'published', publishAt: after(-60_000) });
+    // The save queued nothing for the scheduled one: it is not public yet.
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.event_type)).toEqual(['event.published']);
+
+    const published = await receiver.waitFor('/scheduled', ofItem('event.published', event.id));
+    expect(published.timestamp * 1000).toBeGreaterThanOrEqual(Date.parse(publishAt) - 1000);
+    expect(published.body.data).toMatchObject({ collection: 'events', id: event.id, status: 'published' });
+    const unpublished = await receiver.waitFor('/scheduled', ofItem('event.unpublished', event.id));
+    expect(unpublished.timestamp * 1000).toBeGreaterThanOrEqual(Date.parse(unpublishAt) - 1000);
+
+    // A later scheduled edition proves the sender kept looking after both instants.
+    const edition = await createEdition(admin, { status: 'published', publishAt: after(1000) });
+    await receiver.waitFor('/scheduled', ofItem('edition.published', edition.id));
+    const received = receiver.at('/scheduled');
+    expect(received.filter(ofItem('event.published', event.id))).toHaveLength(1);
+    expect(received.filter(ofItem('event.unpublished', event.id))).toHaveLength(1);
+    expect(received.filter(ofItem('event.published', early.id))).toHaveLength(1);
+  });
+
+  it('announces nothing when the item was unpublished or rescheduled before its time', async () => {
+    const { admin } = context.app;
+    await addEndpoint('/rescheduled', ['event.published', 'edition.published']);
+    const withdrawn = await createEvent(admin, { status: 'published', publishAt: after(1500) });
+    expect((await admin.call('POST', '/api/admin/events/bulk', { action: 'unpublish', ids: [withdrawn.id] })).status).toBe(200);
+    const marker = await createEdition(admin, { status: 'published', publishAt: after(2500) });
+    await receiver.waitFor('/rescheduled', ofItem('edition.published', marker.id));
+    expect(receiver.at('/rescheduled').filter(ofItem('event.published', withdrawn.id))).toEqual([]);
+  });
+});
+
+describe('retention', () => {
+  it('deletes delivered and failed deliveries older than the retention period, with their attempts', async () => {
+    const { db, app } = context;
+    // The daily operations job ran at start-up and said so.
+    expect(app.server.logs()).toMatch(/Webhook retention: deleted \d+ delivered or failed webhook deliveries older than 30 days\./);
+    const { body } = await app.admin.call('POST', '/api/admin/webhooks', { url: `${receiver.origin}/old`, events: ['tag.deleted'], enabled: false });
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const rows = [
+      { key: 'old-delivered', status: 'delivered' as const, createdAt: daysAgo(41), deliveredAt: daysAgo(40) },
+      { key: 'old-failed', status: 'failed' as const, createdAt: daysAgo(40), deliveredAt: null },
+      { key: 'recent-delivered', status: 'delivered' as const, createdAt: daysAgo(10), deliveredAt: daysAgo(10) },
+      { key: 'old-pending', status: 'pending' as const, createdAt: daysAgo(40), deliveredAt: null },
+    ];
+    const ids = await writeTransaction(db, async (tx) => {
+      const inserted = await tx
+        .insert(webhookDeliveries)
+        .values(
+          rows.map((row) => ({
+            endpointId: body.id,
+            messageId: `msg_${row.key}`,
+            eventType: 'tag.deleted',
+            payload: '{}',
+            status: row.status,
+            createdAt: row.createdAt,
+            deliveredAt: row.deliveredAt,
+            // Not due for a day: the running sender leaves the pending one alone.
+            nextAttemptAt: new Date(now.getTime() + 86_400_000),
+            retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS),
+          })),
+        )
+        .returning({ id: webhookDeliveries.id, messageId: webhookDeliveries.messageId });
+      await tx.insert(webhookAttempts).values(inserted.map((row) => ({ deliveryId: row.id, at: daysAgo(40), statusCode: 200, durationMs: 5 })));
+      return inserted;
+    });
+    expect(await pruneOldWebhookDeliveries(db, { now, retentionDays: 30 })).toBeGreaterThanOrEqual(2);
+    const left = await deliveriesOf(body.id);
+    expect(left.map((row) => row.message_id).sort()).toEqual(['msg_old-pending', 'msg_recent-delivered']);
+    const attempts = await app.server.query<{ delivery_id: number }>(
+      `SELECT delivery_id FROM webhook_attempts WHERE delivery_id IN (${ids.map(() => '?').join(', ')}) ORDER BY delivery_id`,
+      ids.map((row) => row.id),
+    );
+    expect(attempts.map((row) => row.delivery_id)).toEqual(ids.filter((row) => !/^msg_old-(delivered|failed)$/.test(row.messageId)).map((row) => row.id));
+    // A second run finds nothing more of this endpoint's to delete.
+    await pruneOldWebhookDeliveries(db, { now, retentionDays: 30 });
+    expect(await deliveriesOf(body.id)).toHaveLength(2);
   });
 });

@@ -2,16 +2,20 @@
  * `npm start` with several workers (HUB_WORKERS=2) through the built server: connections are
  * spread over both workers, a write through one purges the page on the other at once (polling
  * off: only the workers' own channel can do it), a sign-in limit counts across workers, a killed
- * worker is replaced, and SIGTERM stops every process cleanly.
+ * worker is replaced, SIGTERM stops every process cleanly, and webhook messages (scheduled
+ * publications included) reach their receiver once although both workers run a sender.
  */
 import { createClient } from '@libsql/client';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAdminServer } from '../helpers/admin-client.ts';
+import { createEdition, createEvent, createTag } from '../helpers/factories.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { publicSql } from '../helpers/visibility.ts';
+import { Receiver, type Received } from '../helpers/webhook-receiver.ts';
 
-const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0' });
+// Webhook senders poll often, so the two workers' senders compete for every message.
+const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0', HUB_WEBHOOK_POLL_MS: '50' });
 
 /** One request on a connection of its own: the cluster hands each new connection to the next worker. */
 const fresh = (server: TestServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
@@ -97,6 +101,50 @@ describe('several workers', () => {
       },
       { timeout: 30_000, interval: 100 },
     );
+  });
+});
+
+describe('webhooks with two workers', () => {
+  const receiver = new Receiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.stop());
+  const ofItem = (type: string, id: number) => (entry: Received) => entry.body.type === type && entry.body.data['id'] === id;
+
+  it('delivers each message once, and announces a scheduled publication once', async () => {
+    const { server, admin } = running.app;
+    const { status, body } = await admin.call('POST', '/api/admin/webhooks', {
+      url: `${receiver.origin}/workers`,
+      events: ['tag.published', 'event.published', 'edition.published'],
+    });
+    expect(status).toBe(201);
+    receiver.secrets.set('/workers', body.secret);
+    // A slow receiver: a claim holds its rows while the other worker's sender polls.
+    receiver.behaviours.set('/workers', (_request, response) => void setTimeout(() => response.writeHead(204).end(), 100));
+
+    const tags = await Promise.all(Array.from({ length: 12 }, () => createTag(admin)));
+    const scheduled = await createEvent(admin, { status: 'published', publishAt: new Date(Date.now() + 1500).toISOString() });
+    for (const tag of tags) await receiver.waitFor('/workers', ofItem('tag.published', tag.id));
+    await receiver.waitFor('/workers', ofItem('event.published', scheduled.id));
+    // A later scheduled edition: both senders kept looking well past the event's instant.
+    const marker = await createEdition(admin, { status: 'published', publishAt: new Date(Date.now() + 1000).toISOString() });
+    await receiver.waitFor('/workers', ofItem('edition.published', marker.id));
+
+    const received = receiver.at('/workers');
+    expect(new Set(received.map((entry) => entry.id)).size).toBe(received.length);
+    for (const tag of tags) expect(received.filter(ofItem('tag.published', tag.id))).toHaveLength(1);
+    expect(received.filter(ofItem('event.published', scheduled.id))).toHaveLength(1);
+    // Each row is marked delivered once the (slow) receiver has answered, after one attempt.
+    await vi.waitFor(
+      async () => {
+        const rows = await server.query<{ status: string; attempts: number }>('SELECT status, attempts FROM webhook_deliveries WHERE endpoint_id = ?', [
+          body.id,
+        ]);
+        expect(rows).toHaveLength(received.length);
+        expect(rows.map((row) => `${row.status} ${row.attempts}`)).toEqual(rows.map(() => 'delivered 1'));
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(receiver.rejected).toEqual([]);
   });
 });
 

@@ -167,3 +167,13 @@ describe('HUB_REVISIONS_KEEP', () => {
     }
   });
 });
+
+describe('HUB_WEBHOOK_RETENTION_DAYS', () => {
+  it('keeps delivered and failed webhook deliveries 30 days unless told (1 to 3650 whole days)', () => {
+    expect(parseEnv({}).HUB_WEBHOOK_RETENTION_DAYS).toBe(30);
+    expect(parseEnv({ HUB_WEBHOOK_RETENTION_DAYS: '90' }).HUB_WEBHOOK_RETENTION_DAYS).toBe(90);
+    for (const value of ['0', '-1', '7.5', 'forever', '3651']) {
+      expect(() => parseEnv({ HUB_WEBHOOK_RETENTION_DAYS: value })).toThrow(/HUB_WEBHOOK_RETENTION_DAYS/);
+    }
+  });
+});

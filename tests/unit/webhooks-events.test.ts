@@ -28,6 +28,24 @@ describe('contentEventKind', () => {
     expect(contentEventKind(withStatus, { before: state('draft'), after: undefined })).toBeUndefined();
   });
 
+  it('judges a scheduled item public only inside its publishAt–unpublishAt window at the save', () => {
+    const now = new Date('2031-03-01T12:00:00Z');
+    const scheduled = (values: Record<string, unknown>): EntityState => ({ id: 1, values: { status: 'published', ...values }, translations: {}, links: {} });
+    const later = new Date('2031-03-02T00:00:00Z');
+    const earlier = new Date('2031-02-01T00:00:00Z');
+    // Scheduled for later: nothing now (announced when the time comes), nothing for its edits.
+    expect(contentEventKind(withStatus, { before: undefined, after: scheduled({ publishAt: later }) }, now)).toBeUndefined();
+    expect(
+      contentEventKind(withStatus, { before: scheduled({ publishAt: later }), after: scheduled({ publishAt: later }), changed: ['slug'] }, now),
+    ).toBeUndefined();
+    // The time already passed (as an ISO string from the API): public at once.
+    expect(contentEventKind(withStatus, { before: undefined, after: scheduled({ publishAt: earlier.toISOString() }) }, now)).toBe('published');
+    // Bringing the date forward publishes; an unpublication already passed hides.
+    expect(contentEventKind(withStatus, { before: scheduled({ publishAt: later }), after: scheduled({ publishAt: null }) }, now)).toBe('published');
+    expect(contentEventKind(withStatus, { before: scheduled({}), after: scheduled({ unpublishAt: earlier }) }, now)).toBe('unpublished');
+    expect(contentEventKind(withStatus, { before: scheduled({ unpublishAt: earlier }), after: undefined }, now)).toBeUndefined();
+  });
+
   it('treats items without a status as public from their creation', () => {
     expect(contentEventKind(withoutStatus, { before: undefined, after: state() })).toBe('published');
     expect(contentEventKind(withoutStatus, { before: state(), after: state(), changed: ['translations.en.label'] })).toBe('updated');

@@ -257,6 +257,13 @@ export const envSchema = z
       .min(100, 'must be between 100 and 60000 milliseconds')
       .max(60_000, 'must be between 100 and 60000 milliseconds')
       .default(10_000),
+    /** Days delivered and failed webhook deliveries (and their attempts) are kept before the daily job deletes them. */
+    HUB_WEBHOOK_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be between 1 and 3650 days')
+      .max(3650, 'must be between 1 and 3650 days')
+      .default(30),
     /** Who is told about new contact messages; every admin when empty. */
     HUB_CONTACT_TO: emailList.default([]),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),

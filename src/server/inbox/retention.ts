@@ -16,7 +16,6 @@ export interface MailFileSettings {
 }
 
 export const RETENTION_MONTHS = 12;
-const DAY = 24 * 60 * 60_000;
 
 /** The moment before which a handled message has expired: the same date, 12 months earlier. */
 export function retentionCutoff(now: Date): Date {
@@ -39,24 +38,4 @@ export async function deleteExpiredMessages(db: Database, mailFiles: MailFileSet
   });
   await forgetMailFiles(mailFiles, removed.mails);
   return removed.messages;
-}
-
-/**
- * Runs the job at once and then daily for the life of the process; failures are logged, never
- * thrown (the next day's run catches up). Returns a function that stops it.
- */
-export function startInboxRetention(db: Database, mailFiles: MailFileSettings, everyMs = DAY): () => void {
-  const run = () =>
-    deleteExpiredMessages(db, mailFiles).then(
-      (count) => {
-        // Every run says so, even with nothing to delete: an operator (and a test) can see it ran,
-        // once per machine (the primary runs it, never the workers).
-        console.log(`Contact retention: deleted ${count} contact message(s) handled more than ${RETENTION_MONTHS} months ago.`);
-      },
-      (error: unknown) => console.warn(`Could not delete expired contact messages: ${String(error)}`),
-    );
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -34,15 +34,30 @@ function collectionOf(spec: EntitySpec): CollectionName | undefined {
   return (Object.keys(collections) as CollectionName[]).find((name) => collections[name].entity === spec.entity);
 }
 
-function isPublic(spec: EntitySpec, state: EntityState | undefined): boolean {
+/** An instant column's value as the engine holds it (a Date from the table, a string or ms from input). */
+function instantOf(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = new Date(value as string | number | Date).getTime();
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * Public as the hub sees it at `now`: published, and inside its scheduled window
+ * (`publishAt` reached, `unpublishAt` not yet). The instants themselves are announced by
+ * `scheduled.ts` when they pass.
+ */
+function isPublic(spec: EntitySpec, state: EntityState | undefined, now: number): boolean {
   if (!state) return false;
-  return spec.publication ? state.values['status'] === 'published' : true;
+  if (!spec.publication) return true;
+  const publishAt = instantOf(state.values['publishAt']);
+  const unpublishAt = instantOf(state.values['unpublishAt']);
+  return state.values['status'] === 'published' && (publishAt === null || publishAt <= now) && (unpublishAt === null || unpublishAt > now);
 }
 
 /** The kind of message a change sends, or undefined when receivers have nothing to learn. */
-export function contentEventKind(spec: EntitySpec, { before, after, changed }: ContentChange): ContentEventKind | undefined {
-  const was = isPublic(spec, before);
-  const is = isPublic(spec, after);
+export function contentEventKind(spec: EntitySpec, { before, after, changed }: ContentChange, now = new Date()): ContentEventKind | undefined {
+  const was = isPublic(spec, before, now.getTime());
+  const is = isPublic(spec, after, now.getTime());
   if (!after) return was ? 'deleted' : undefined;
   if (!was && is) return 'published';
   if (was && !is) return 'unpublished';
@@ -72,7 +87,7 @@ export async function enqueueContentWebhooks(tx: Executor, spec: EntitySpec, cha
   const origin = getSiteOrigin();
   const now = new Date();
   for (const change of changes) {
-    const kind = contentEventKind(spec, change);
+    const kind = contentEventKind(spec, change, now);
     const state = change.after ?? change.before;
     if (!kind || !state) continue;
     await enqueueWebhook(tx, contentEventType(collection, kind), contentEventData(spec, collection, state, origin), { now });

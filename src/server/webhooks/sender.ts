@@ -4,13 +4,15 @@
  * earliest retry falls due, and every `HUB_WEBHOOK_POLL_MS` for rows other processes wrote. A
  * round claims due rows under a lease and sends them side by side, each with its own timeout,
  * so one slow receiver delays nobody else. Failures are retried with exponential backoff and
- * jitter until the message's 24 hours are over, then the row is `failed`.
+ * jitter until the message's 24 hours are over, then the row is `failed`. Each round first
+ * announces scheduled publications whose instant passed (`scheduled.ts`).
  */
 import type { Database } from '../../../db/client.ts';
 import { retryDelayMs } from '../mail/backoff.ts';
 import { postWebhook } from './deliver.ts';
 import { webhookEvents } from './outbox.ts';
 import { claimDueDeliveries, getNextDeliveryAt, recordAttempt, releaseDeliveries, type ClaimedDelivery } from './queue.ts';
+import { announceScheduledChanges } from './scheduled.ts';
 import { OutboxRounds } from '../operations/outbox-rounds.ts';
 
 export interface WebhookSenderOptions {
@@ -69,7 +71,9 @@ export class WebhookSender {
     let idle = false;
     try {
       const { db, now } = this.#options;
-      const next = claimAtOnce ? now() : await getNextDeliveryAt(db);
+      // Scheduled publications that passed since the last round (of any process) queue their messages first.
+      const announced = await announceScheduledChanges(db, now());
+      const next = claimAtOnce || announced > 0 ? now() : await getNextDeliveryAt(db);
       if (next !== undefined && next <= now()) idle = (await this.#deliverDue()) === 0 && !claimAtOnce;
     } catch (error) {
       this.#options.log('warn', 'webhook sender: a round failed; trying again at the next poll', { error: String(error) });
