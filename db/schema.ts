@@ -791,3 +791,34 @@ export const revisions = sqliteTable(
   },
   (t) => [uniqueIndex('revisions_item_number_unique').on(t.entity, t.entityId, t.number)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Imports (docs/decisions/034)
+// ---------------------------------------------------------------------------------------------
+
+/** The file formats an import reads; each names its own space of external ids. */
+export const importSources = ['csv', 'ics', 'frab'] as const;
+export type ImportSource = (typeof importSources)[number];
+
+/**
+ * Which event an external id (a frab GUID, an iCalendar UID, a CSV `external_id`) became, so a
+ * second import of the same file updates those events instead of creating them again.
+ */
+export const importLinks = sqliteTable(
+  'import_links',
+  {
+    source: text('source', { enum: importSources }).notNull(),
+    externalId: text('external_id').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.externalId] }),
+    index('import_links_event_idx').on(t.eventId),
+    check('import_links_source_check', sql.raw(`source IN (${importSources.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);

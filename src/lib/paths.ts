@@ -49,6 +49,8 @@ export const paths = {
   adminPreview: (locale: Locale, type: 'event' | 'edition', slug: string) => `/${locale}/admin/preview/${type}/${slug}`,
   /** The activity log, optionally filtered (`collection`, `item`, `person`, …). */
   adminActivity: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/activity`, query),
+  adminImport: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/import`, query),
+  importTemplate: () => '/api/admin/import/template.csv',
   /** The team screen (accounts and roles) and its invitations. */
   adminTeam: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/team`, query),
   adminTeamInvitations: (locale: Locale) => `/${locale}/admin/team/invitations`,

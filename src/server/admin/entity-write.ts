@@ -149,53 +149,65 @@ export function updateEntity(
   purgeOf?: PurgeOf<WriteResult>,
   origin?: RevisionOrigin,
 ): Promise<WriteResult> {
-  return withConstraintErrors(() =>
-    writeTransaction(db, async (tx) => {
-      const before = await reloadState(tx, spec, id);
-      if (before.values['version'] !== input.version) throw versionConflict(spec, before);
-      const after = normaliseTranslations(spec, mergeState(before, input));
-      const changed = changedFields(spec, before, after);
-      if (changed.length === 0) return { id, before, after: before, changed };
+  return withConstraintErrors(() => writeTransaction(db, (tx) => updateEntityIn(tx, actor, spec, id, input, purgeOf, origin)));
+}
 
-      const errors = new FieldErrors();
-      validateState(spec, actor, before, after, errors);
-      await checkReferences(tx, spec, { ...input, values: pick(input.values, changed), links: pick(input.links, changed) }, errors);
-      errors.throwIfAny();
-      if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, stringValue(after, 'slug'));
+/**
+ * `updateEntity` inside a write transaction the caller holds, so an import's updates commit with
+ * its creates or not at all, each checked, audited and revisioned like a single save.
+ */
+export async function updateEntityIn(
+  tx: Executor,
+  actor: Actor,
+  spec: EntitySpec,
+  id: number,
+  input: EntityInput,
+  purgeOf?: PurgeOf<WriteResult>,
+  origin?: RevisionOrigin,
+): Promise<WriteResult> {
+  const before = await reloadState(tx, spec, id);
+  if (before.values['version'] !== input.version) throw versionConflict(spec, before);
+  const after = normaliseTranslations(spec, mergeState(before, input));
+  const changed = changedFields(spec, before, after);
+  if (changed.length === 0) return { id, before, after: before, changed };
 
-      const now = new Date();
-      const publishedAt = publishedAtFor(before, after, now);
-      const set = {
-        ...pick(after.values, changed),
-        ...(publishedAt ? { publishedAt } : {}),
-        version: sql`${columnOf(spec, 'version')} + 1`,
-        updatedAt: now,
-        updatedBy: actor.id,
-      };
-      const versionColumn = columnOf(spec, 'version');
-      const updated = await tx
-        .update(spec.table)
-        .set(set as Partial<SQLiteTable['$inferInsert']>)
-        .where(and(eq(columnOf(spec, 'id'), id), eq(versionColumn, input.version!)))
-        .returning({ version: versionColumn });
-      // Another process may have written between our read and this update.
-      if (updated.length === 0) throw versionConflict(spec, await reloadState(tx, spec, id));
+  const errors = new FieldErrors();
+  validateState(spec, actor, before, after, errors);
+  await checkReferences(tx, spec, { ...input, values: pick(input.values, changed), links: pick(input.links, changed) }, errors);
+  errors.throwIfAny();
+  if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, stringValue(after, 'slug'));
 
-      if (changed.some((field) => field.startsWith('translations.'))) await writeTranslations(tx, spec, id, input, after);
-      await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
-      const action = transitionAction(statusOf(before), statusOf(after)) ?? 'update';
-      const title = (await loadTitles(tx, spec, [id])).get(id);
-      const changes = describeChanges(spec, before, after, changed);
-      await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed, title, changes }]);
-      await refreshSearch(tx, spec, id, changed);
-      await enqueueContentWebhooks(tx, spec, [{ before, after, changed }]);
-      // The merged state is what was written; no need to read it back.
-      const stamped = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };
-      const written = { ...after, values: stamped };
-      await recordRevisions(tx, actor, spec, [{ state: written, action: origin?.action ?? action, changes, restoredFrom: origin?.restoredFrom }]);
-      return withPurge(tx, { id, before, after: written, changed }, purgeOf);
-    }),
-  );
+  const now = new Date();
+  const publishedAt = publishedAtFor(before, after, now);
+  const set = {
+    ...pick(after.values, changed),
+    ...(publishedAt ? { publishedAt } : {}),
+    version: sql`${columnOf(spec, 'version')} + 1`,
+    updatedAt: now,
+    updatedBy: actor.id,
+  };
+  const versionColumn = columnOf(spec, 'version');
+  const updated = await tx
+    .update(spec.table)
+    .set(set as Partial<SQLiteTable['$inferInsert']>)
+    .where(and(eq(columnOf(spec, 'id'), id), eq(versionColumn, input.version!)))
+    .returning({ version: versionColumn });
+  // Another process may have written between our read and this update.
+  if (updated.length === 0) throw versionConflict(spec, await reloadState(tx, spec, id));
+
+  if (changed.some((field) => field.startsWith('translations.'))) await writeTranslations(tx, spec, id, input, after);
+  await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
+  const action = transitionAction(statusOf(before), statusOf(after)) ?? 'update';
+  const title = (await loadTitles(tx, spec, [id])).get(id);
+  const changes = describeChanges(spec, before, after, changed);
+  await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed, title, changes }]);
+  await refreshSearch(tx, spec, id, changed);
+  await enqueueContentWebhooks(tx, spec, [{ before, after, changed }]);
+  // The merged state is what was written; no need to read it back.
+  const stamped = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };
+  const written = { ...after, values: stamped };
+  await recordRevisions(tx, actor, spec, [{ state: written, action: origin?.action ?? action, changes, restoredFrom: origin?.restoredFrom }]);
+  return withPurge(tx, { id, before, after: written, changed }, purgeOf);
 }
 
 /** The entries of `record` whose key is in `keys`. */

@@ -125,6 +125,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/inbox/:id/replies', methods: { POST: 'inbox.manage' } },
   // An edition copied with its events, as drafts, dates shifted.
   { pattern: '/api/admin/editions/:id/clone', methods: { POST: 'content.write' } },
+  // Imports (docs/decisions/034): a dry run reads, a commit creates events, like a create.
+  { pattern: '/api/admin/import', methods: { POST: 'content.write' } },
+  { pattern: '/api/admin/import/template.csv', methods: { GET: 'content.read' } },
   { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   // Outgoing webhooks (docs/decisions/028).
   { pattern: '/api/admin/webhooks', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
@@ -147,6 +150,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
   { pattern: '/:locale/admin/team', methods: { GET: 'users.manage' } },
   { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
+  // The import screen; POST: its dry-run and import forms.
+  { pattern: '/:locale/admin/import', methods: { GET: 'content.write', POST: 'content.write' } },
   // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
   { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Draft preview of a hub page (never cached): anyone who may read the content.
