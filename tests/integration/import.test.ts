@@ -139,7 +139,9 @@ describe('CSV', () => {
     expect(errors).toEqual([
       { line: 3, field: 'title', code: 'REQUIRED' },
       { line: 4, field: 'end', code: 'END_BEFORE_START' },
+      // A wall time in an unknown zone names no instant either.
       { line: 5, field: 'start', code: 'INVALID_DATE' },
+      { line: 5, field: 'end', code: 'INVALID_DATE' },
       { line: 5, field: 'time_zone', code: 'UNKNOWN_TIME_ZONE' },
       { line: 6, field: 'external_id', code: 'DUPLICATE_EXTERNAL_ID' },
       { line: 7, field: 'title_en', code: 'TOO_LONG' },
@@ -278,7 +280,7 @@ describe('frab', () => {
     expect(dry.body).toMatchObject({ format: 'frab-xml', counts: { create: 2, error: 0 } });
     expect(dry.body.rows.map((row: { line: number; title: string }) => [row.line, row.title])).toEqual([
       [17, 'Keeping time zones right'],
-      [39, 'Zeitzonen & Kalender'],
+      [40, 'Zeitzonen & Kalender'],
     ]);
     const committed = await importFile({ editionId: target.id, content, dryRun: false });
     expect(committed.body).toMatchObject({ created: 2, added: { organizers: 3 } });
