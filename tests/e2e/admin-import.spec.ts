@@ -48,7 +48,7 @@ test('an editor imports a CSV into an edition: dry run, commit, drafts in the li
     `${token}-2,Closing ${token},,2032-05-13 20:00,2032-05-13 22:00,Hall ${token},`,
   ].join('\n');
   await page.getByLabel(t('import.field.edition')).selectOption({ label: editionTitle });
-  await page.getByLabel(t('import.field.file')).setInputFiles({ name: 'programme.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByLabel(t('import.field.file'), { exact: true }).setInputFiles({ name: 'programme.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: t('import.dryRun') }).click();
 
   const plan = page.getByTestId('import-plan');
@@ -88,12 +88,12 @@ test('a file with errors shows each one by line and field, and offers no import'
   await page.goto('/fr/admin/import');
   await page.getByLabel(getTranslator('fr')('import.field.edition')).selectOption({ label: editionTitle });
   const csv = ['title_en,start,end', `Fine ${token},2032-05-12 19:00,2032-05-12 21:00`, `Backwards ${token},2032-05-12 19:00,2032-05-12 18:00`].join('\n');
-  await page.getByLabel(getTranslator('fr')('import.field.file')).setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByLabel(getTranslator('fr')('import.field.file'), { exact: true }).setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: getTranslator('fr')('import.dryRun') }).click();
   const row = page.locator('tbody tr[data-action="error"]');
   await expect(row).toContainText('3');
   await expect(row).toContainText(`end · ${getTranslator('fr')('import.issue.END_BEFORE_START')}`);
-  await expect(page.getByRole('alert')).toHaveText(getTranslator('fr')('import.result.blocked'));
+  await expect(page.getByTestId('import-plan').getByRole('alert')).toHaveText(getTranslator('fr')('import.result.blocked'));
   await expect(page.getByRole('button', { name: /Importer \d/ })).toHaveCount(0);
   await expectAccessible(page, 'dry run with errors');
 });
