@@ -77,10 +77,11 @@ interface ParsedRecord {
 /** The rows of a CSV file; a file that is not CSV, or whose header is wrong, fails whole. */
 export function parseCsv(text: string, editionZone: string): ParseResult {
   let records: ParsedRecord[];
+  let header: string[] = [];
   try {
     records = parse(text, {
       bom: true,
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      columns: (names: string[]) => (header = names.map((name) => name.trim().toLowerCase())),
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,
@@ -90,10 +91,9 @@ export function parseCsv(text: string, editionZone: string): ParseResult {
     const line = typeof error === 'object' && error && 'lines' in error ? Number(error.lines) : undefined;
     return { ok: false, code: 'IMPORT_UNREADABLE', ...(line ? { line } : {}) };
   }
-  const header = records[0] ? Object.keys(records[0].record) : [];
   if (header.some((name) => !(csvColumns as readonly string[]).includes(name))) return { ok: false, code: 'IMPORT_UNKNOWN_COLUMN', line: 1 };
   const hasTitle = header.some((name) => name.startsWith('title_'));
-  if (records.length > 0 && (!hasTitle || required.some((name) => !header.includes(name)))) return { ok: false, code: 'IMPORT_MISSING_COLUMN', line: 1 };
+  if (!hasTitle || required.some((name) => !header.includes(name))) return { ok: false, code: 'IMPORT_MISSING_COLUMN', line: 1 };
   return {
     ok: true,
     // `info.lines` is the line a record ends on; a quoted field may span several.
