@@ -6,6 +6,7 @@
  * here until it reads the exporter's own answer instead (see tests/integration/import.test.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { wallParts, zoneOffsetMs } from '../../src/lib/zoned-time.ts';
 
 export interface ExportedEvent {
   id: number;
@@ -23,24 +24,11 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 
 /** `2031-06-12T10:00:00+02:00` for an instant on the clocks of `zone`. */
 function withOffset(instant: Date, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  const offset = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const p = wallParts(instant.getTime(), zone);
+  const offset = Math.round(zoneOffsetMs(instant.getTime(), zone) / 60_000);
   const sign = offset < 0 ? '-' : '+';
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  const wall = `${p['year']}-${pad(p['month']!)}-${pad(p['day']!)}T${pad(p['hour']!)}:${pad(p['minute']!)}:${pad(p['second']!)}`;
+  return `${wall}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
 
 /** The schedule of `events`; each event's GUID is stable for its id (`namespace` + id). */
