@@ -84,6 +84,8 @@ const xmlParser = new XMLParser({
 export function parseFrabXml(text: string, editionZone: string, textLocale: Locale): ParseResult {
   // A document type could declare entities; a schedule never needs one.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, code: 'IMPORT_UNREADABLE', line: lineAt(text, text.search(/<!DOCTYPE|<!ENTITY/i)) };
+  // The parser itself is lenient (an unclosed element reads as empty): validate first. The
+  // validator is deprecated in favour of a young separate package; see decision 034.
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, code: 'IMPORT_UNREADABLE', line: valid.err.line };
   const schedule = asNode(asNode(xmlParser.parse(text))['schedule']);
