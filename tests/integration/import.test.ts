@@ -175,7 +175,7 @@ describe('CSV', () => {
 
     const unknownColumn = await importFile({ editionId: target.id, content: 'title_en,start,end,colour\nA,2031-06-12 19:00,2031-06-12 20:00,red' });
     expect(unknownColumn.status).toBe(422);
-    expect(unknownColumn.body).toMatchObject({ code: 'IMPORT_UNKNOWN_COLUMN', line: 1 });
+    expect(unknownColumn.body).toMatchObject({ code: 'IMPORT_UNKNOWN_COLUMN', line: 1, column: 'colour' });
 
     const brokenXml = await importFile({ editionId: target.id, content: '<schedule>\n<day>\n</schedule>', format: 'frab-xml' });
     expect(brokenXml.status).toBe(422);

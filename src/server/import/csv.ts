@@ -91,7 +91,8 @@ export function parseCsv(text: string, editionZone: string): ParseResult {
     const line = typeof error === 'object' && error && 'lines' in error ? Number(error.lines) : undefined;
     return { ok: false, code: 'IMPORT_UNREADABLE', ...(line ? { line } : {}) };
   }
-  if (header.some((name) => !(csvColumns as readonly string[]).includes(name))) return { ok: false, code: 'IMPORT_UNKNOWN_COLUMN', line: 1 };
+  const unknown = header.find((name) => !(csvColumns as readonly string[]).includes(name));
+  if (unknown !== undefined) return { ok: false, code: 'IMPORT_UNKNOWN_COLUMN', line: 1, column: unknown.slice(0, 100) };
   const hasTitle = header.some((name) => name.startsWith('title_'));
   if (!hasTitle || required.some((name) => !header.includes(name))) return { ok: false, code: 'IMPORT_MISSING_COLUMN', line: 1 };
   return {

@@ -78,7 +78,7 @@ export function readImportRows(format: ImportFormat, text: string, zone: string,
   const result = parseAs(format, text, zone, textLocale);
   if (!result.ok) {
     throw new AdminError(422, result.code, 'The file could not be read as the chosen format', {
-      extensions: { format, ...(result.line ? { line: result.line } : {}) },
+      extensions: { format, ...(result.line ? { line: result.line } : {}), ...(result.column !== undefined ? { column: result.column } : {}) },
     });
   }
   if (result.rows.length === 0) throw new AdminError(422, 'IMPORT_EMPTY', 'The file holds no events', { extensions: { format } });

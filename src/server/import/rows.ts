@@ -99,4 +99,4 @@ export function lineAt(text: string, index: number): number {
 }
 
 /** What a parser returns: the rows, or a reason the whole file could not be read. */
-export type ParseResult = { ok: true; rows: ImportRow[] } | { ok: false; code: string; line?: number };
+export type ParseResult = { ok: true; rows: ImportRow[] } | { ok: false; code: string; line?: number; column?: string };

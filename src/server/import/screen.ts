@@ -51,8 +51,11 @@ const problemCodes = [
 /** A refused import, said in the admin's language (with the line when the refusal names one). */
 export function problemMessage(t: Translate, error: AdminError): string {
   const text = t(`import.problem.${problemCodes.includes(error.code) ? error.code : 'INVALID'}` as UiKey);
-  const line = error.details.extensions?.['line'];
-  return typeof line === 'number' ? `${t('import.problem.line', { line })} · ${text}` : text;
+  const { line, column } = error.details.extensions ?? {};
+  const where = [typeof line === 'number' ? t('import.problem.line', { line }) : '', typeof column === 'string' ? `“${column}”` : '']
+    .filter(Boolean)
+    .join(' · ');
+  return where ? `${where} · ${text}` : text;
 }
 
 export type ScreenState =
