@@ -801,12 +801,16 @@ export const importSources = ['csv', 'ics', 'frab'] as const;
 export type ImportSource = (typeof importSources)[number];
 
 /**
- * Which event an external id (a frab GUID, an iCalendar UID, a CSV `external_id`) became, so a
- * second import of the same file updates those events instead of creating them again.
+ * Which event an external id (a frab GUID, an iCalendar UID, a CSV `external_id`) became in an
+ * edition, so a second import of the same file into it updates those events instead of creating
+ * them again. Per edition: the same ids imported into another edition never move its events.
  */
 export const importLinks = sqliteTable(
   'import_links',
   {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
     source: text('source', { enum: importSources }).notNull(),
     externalId: text('external_id').notNull(),
     eventId: integer('event_id')
@@ -817,7 +821,7 @@ export const importLinks = sqliteTable(
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
   },
   (t) => [
-    primaryKey({ columns: [t.source, t.externalId] }),
+    primaryKey({ columns: [t.editionId, t.source, t.externalId] }),
     index('import_links_event_idx').on(t.eventId),
     check('import_links_source_check', sql.raw(`source IN (${importSources.map((s) => `'${s}'`).join(', ')})`)),
   ],

@@ -101,6 +101,19 @@ describe('CSV', () => {
     expect(await titleOf(events[0]!.id)).toBe('Grand opening');
   });
 
+  it('matches external ids within the edition: the same file into another edition creates, and leaves the first alone', async () => {
+    const [first, second] = [await edition(), await edition()];
+    const content = csv(`same-id,Shared ${uniqueName('id')},,,2031-06-12 19:00,2031-06-12 20:00,,,,,`);
+    expect((await importFile({ editionId: first.id, content, dryRun: false })).body).toMatchObject({ created: 1 });
+    const dry = await importFile({ editionId: second.id, content });
+    expect(dry.body.counts).toEqual({ create: 1, update: 0, error: 0 });
+    expect((await importFile({ editionId: second.id, content, dryRun: false })).body).toMatchObject({ created: 1, updated: 0 });
+    expect(await eventsOf(first.id)).toHaveLength(1);
+    expect(await eventsOf(second.id)).toHaveLength(1);
+    // Each edition's re-import updates its own event.
+    expect((await importFile({ editionId: first.id, content, dryRun: false })).body).toMatchObject({ created: 0, updated: 1 });
+  });
+
   it('matches existing venues, tags and organizers by name, whatever the case and accents', async () => {
     const target = await edition();
     const venue = await createVenue(running.app.editor, { name: 'Salle Émile Zola' });

@@ -90,7 +90,8 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
       } else {
         input.values['status'] = plan.status;
         const result = await createEntityIn(tx, actor, eventsAdmin.spec, input);
-        if (row.row.externalId) await tx.insert(importLinks).values({ source: plan.source, externalId: row.row.externalId, eventId: result.id });
+        if (row.row.externalId)
+          await tx.insert(importLinks).values({ editionId: plan.editionId, source: plan.source, externalId: row.row.externalId, eventId: result.id });
         results.push({ row, result });
       }
     } catch (error) {

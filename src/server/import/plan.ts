@@ -83,15 +83,15 @@ function importField(path: string): string {
   return { venueAddress: 'venue', startsAt: 'start', endsAt: 'end', timeZone: 'time_zone' }[path] ?? path;
 }
 
-/** Which events earlier imports from `source` made of these external ids. */
-export async function linkedEvents(db: Executor, source: ImportSource, externalIds: readonly string[]): Promise<Map<string, number>> {
+/** Which events earlier imports from `source` into `editionId` made of these external ids. */
+export async function linkedEvents(db: Executor, editionId: number, source: ImportSource, externalIds: readonly string[]): Promise<Map<string, number>> {
   const links = new Map<string, number>();
   for (let i = 0; i < externalIds.length; i += 500) {
     const chunk = externalIds.slice(i, i + 500);
     const rows = await db
       .select({ externalId: importLinks.externalId, eventId: importLinks.eventId })
       .from(importLinks)
-      .where(and(eq(importLinks.source, source), inArray(importLinks.externalId, chunk)));
+      .where(and(eq(importLinks.editionId, editionId), eq(importLinks.source, source), inArray(importLinks.externalId, chunk)));
     for (const row of rows) links.set(row.externalId, row.eventId);
   }
   return links;
@@ -109,6 +109,7 @@ export async function planImport(db: Executor, rows: ImportRow[], options: Omit<
   const index: NameIndex = await loadNameIndex(db);
   const links = await linkedEvents(
     db,
+    options.editionId,
     options.source,
     rows.flatMap((row) => (row.externalId ? [row.externalId] : [])),
   );
