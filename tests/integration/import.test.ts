@@ -321,6 +321,18 @@ describe('frab', () => {
     expect(iso(after[0]!.starts_at)).toBe('2031-06-12T09:00:00.000Z');
   });
 
+  it('takes the file as a multipart upload, the format detected from its name', async () => {
+    const target = await edition();
+    const form = new FormData();
+    form.set('editionId', String(target.id));
+    form.set('dryRun', 'false');
+    form.set('file', new Blob([fixture('pretalx-schedule.xml')], { type: 'application/xml' }), 'schedule.xml');
+    const response = await running.app.editor.request('POST', '/api/admin/import', form);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ dryRun: false, format: 'frab-xml', created: 2 });
+    expect(await eventsOf(target.id)).toHaveLength(2);
+  });
+
   it('imports a pretalx JSON schedule', async () => {
     const target = await edition();
     const content = fixture('pretalx-schedule.json');
