@@ -88,7 +88,9 @@ test('a file with errors shows each one by line and field, and offers no import'
   await page.goto('/fr/admin/import');
   await page.getByLabel(getTranslator('fr')('import.field.edition')).selectOption({ label: editionTitle });
   const csv = ['title_en,start,end', `Fine ${token},2032-05-12 19:00,2032-05-12 21:00`, `Backwards ${token},2032-05-12 19:00,2032-05-12 18:00`].join('\n');
-  await page.getByLabel(getTranslator('fr')('import.field.file'), { exact: true }).setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel(getTranslator('fr')('import.field.file'), { exact: true })
+    .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: getTranslator('fr')('import.dryRun') }).click();
   const row = page.locator('tbody tr[data-action="error"]');
   await expect(row).toContainText('3');
