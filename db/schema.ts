@@ -845,3 +845,38 @@ export const workingCopies = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.entity, t.entityId] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Imports (docs/decisions/034)
+// ---------------------------------------------------------------------------------------------
+
+/** The file formats an import reads; each names its own space of external ids. */
+export const importSources = ['csv', 'ics', 'frab'] as const;
+export type ImportSource = (typeof importSources)[number];
+
+/**
+ * Which event an external id (a frab GUID, an iCalendar UID, a CSV `external_id`) became in an
+ * edition, so a second import of the same file into it updates those events instead of creating
+ * them again. Per edition: the same ids imported into another edition never move its events.
+ */
+export const importLinks = sqliteTable(
+  'import_links',
+  {
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: importSources }).notNull(),
+    externalId: text('external_id').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.source, t.externalId] }),
+    index('import_links_event_idx').on(t.eventId),
+    check('import_links_source_check', sql.raw(`source IN (${importSources.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);

@@ -55,6 +55,9 @@ export const paths = {
   adminActivity: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/activity`, query),
   /** Translation coverage: collections × locales (docs/decisions/037). */
   adminTranslations: (locale: Locale) => `/${locale}/admin/translations`,
+
+  adminImport: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/import`, query),
+  importTemplate: () => '/api/admin/import/template.csv',
   /** The team screen (accounts and roles) and its invitations. */
   adminTeam: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/team`, query),
   adminTeamInvitations: (locale: Locale) => `/${locale}/admin/team/invitations`,

@@ -54,6 +54,11 @@ export function createOrganizer(client: AdminClient, overrides: Overrides = {}):
   });
 }
 
+/** A draft venue. */
+export function createVenue(client: AdminClient, overrides: Overrides = {}): Promise<Created> {
+  return create(client, 'venues', { name: uniqueName('Venue'), ...overrides });
+}
+
 /** A draft edition over a few weeks in 2031 (pass `status: 'published'` for a public one). */
 export function createEdition(client: AdminClient, overrides: Overrides = {}): Promise<Created> {
   return create(client, 'editions', {

@@ -97,6 +97,8 @@ const screenStatus: Record<string, number> = {
   'POST /en/admin/team/invitations': 400,
   // The endpoint form re-rendered with its errors (no URL, no events).
   'POST /en/admin/webhooks/new': 422,
+  // The import form re-rendered with its problem (no edition, no file).
+  'POST /en/admin/import': 400,
 };
 
 type Persona = 'anonymous' | 'no role' | Role;
@@ -157,6 +159,10 @@ describe('route coverage', () => {
         '/api/admin/editions/matrix-999999/clone',
         '/api/admin/events/matrix-999999/draft',
         '/api/admin/editions/matrix-999999/draft/publish',
+
+        '/en/admin/import',
+        '/api/admin/import',
+        '/api/admin/import/template.csv',
         '/en/admin/webhooks',
         '/en/admin/webhooks/new',
         '/en/admin/webhooks/matrix-999999',

@@ -85,7 +85,10 @@ export function routeId(context: APIContext, entity: string): number {
  * Purges the hub pages a committed write affected. A purge failure is logged, not returned: the
  * write did happen, and answering 500 would make the editor retry it.
  */
-export async function invalidateAfterWrite(context: APIContext, { changes, purgeId }: Pick<WriteOutcome, 'changes' | 'purgeId'>): Promise<void> {
+export async function invalidateAfterWrite(
+  context: Pick<APIContext, 'locals' | 'url'>,
+  { changes, purgeId }: Pick<WriteOutcome, 'changes' | 'purgeId'>,
+): Promise<void> {
   if (Object.values(changes).every((ids) => !ids?.length)) return;
   try {
     // No `db`: the changes already name the editions before and after (see each spec's

@@ -129,6 +129,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/inbox/:id/replies', methods: { POST: 'inbox.manage' } },
   // An edition copied with its events, as drafts, dates shifted.
   { pattern: '/api/admin/editions/:id/clone', methods: { POST: 'content.write' } },
+  // Imports (docs/decisions/034): a dry run reads, a commit creates events, like a create.
+  { pattern: '/api/admin/import', methods: { POST: 'content.write' } },
+  { pattern: '/api/admin/import/template.csv', methods: { GET: 'content.read' } },
   { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
   // Outgoing webhooks (docs/decisions/028).
   { pattern: '/api/admin/webhooks', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
@@ -153,6 +156,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
   // Translation coverage (docs/decisions/037): counts only, for everyone who edits content.
   { pattern: '/:locale/admin/translations', methods: { GET: 'content.read' } },
+
+  // The import screen; POST: its dry-run and import forms.
+  { pattern: '/:locale/admin/import', methods: { GET: 'content.write', POST: 'content.write' } },
   // Your own account (password, two-factor): anyone the admin lets in; POST = its forms.
   { pattern: '/:locale/admin/account', methods: { GET: 'admin.access', POST: 'admin.access' } },
   // Live preview of an unsaved form (decision 036): POSTs the save payload, runs the write

@@ -1,0 +1,133 @@
+/**
+ * Applying an import plan in ONE write transaction through the admin write engine: each event is
+ * created or updated exactly as a hand-made save (checks, revision, audit, search, webhooks);
+ * missing venues, tags and people are created first (venues as drafts). A row the engine refuses
+ * rolls back the whole import and names its line.
+ */
+import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
+import { importLinks } from '../../../db/schema.ts';
+import type { Locale } from '../../i18n/config.ts';
+import type { Actor } from '../admin/actor.ts';
+import { withConstraintErrors } from '../admin/db-errors.ts';
+import type { AdminResource } from '../admin/resource.ts';
+import { loadStates } from '../admin/entity-state.ts';
+import { createEntityIn, updateEntityIn, withPurge, type WriteResult } from '../admin/entity-write.ts';
+import { AdminError } from '../admin/errors.ts';
+import { changesOf, type WriteOutcome } from '../admin/service.ts';
+import { curatorsAdmin } from '../curators/admin-resource.ts';
+import { eventsAdmin } from '../events/admin-resource.ts';
+import { organizersAdmin } from '../organizers/admin-resource.ts';
+import { tagsAdmin } from '../tags/admin-resource.ts';
+import { venuesAdmin } from '../venues/admin-resource.ts';
+import { loadNameIndex, nameKey, type NamedKind } from './names.ts';
+import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
+
+export interface CommitResult {
+  created: number;
+  updated: number;
+  /** Items of other collections the import created, per kind. */
+  added: Record<NamedKind, number>;
+  events: { line: number; id: number; action: 'create' | 'update' }[];
+}
+
+const namedResources: Record<NamedKind, AdminResource> = { venue: venuesAdmin, tags: tagsAdmin, organizers: organizersAdmin, curators: curatorsAdmin };
+
+/** The create input of a new named item (a person named in a schedule is an organizer of kind person). */
+function namedInput(kind: NamedKind, name: string, locale: Locale) {
+  switch (kind) {
+    case 'venue':
+      return { values: { name, status: 'draft' }, links: {} };
+    case 'tags':
+      return { values: {}, translations: { [locale]: { label: name } }, links: {} };
+    case 'organizers':
+      return { values: { name, kind: 'person' }, links: {} };
+    case 'curators':
+      return { values: { name }, links: {} };
+  }
+}
+
+/** A refusal of one row by the engine, as the import's error naming the line (the transaction rolls back). */
+function rowFailure(row: PlannedRow, error: AdminError): AdminError {
+  const errors = Object.fromEntries(Object.entries(error.details.errors ?? { $: [error.code] }).map(([path, codes]) => [`line:${row.line}.${path}`, codes]));
+  return new AdminError(422, 'IMPORT_ROW_FAILED', `Line ${row.line} could not be imported; nothing was imported`, {
+    errors,
+    extensions: { line: row.line, reason: error.code },
+  });
+}
+
+async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale) {
+  const index = await loadNameIndex(tx);
+  const added: Record<NamedKind, number> = { venue: 0, tags: 0, organizers: 0, curators: 0 };
+  const pending = new Map<string, number>();
+  // Names are resolved before the events, so the resolver itself stays synchronous.
+  for (const row of plan.rows) {
+    for (const [kind, names] of Object.entries(row.created) as [NamedKind, string[]][]) {
+      for (const name of names) {
+        const key = `${kind}:${nameKey(name)}`;
+        if (index[kind].has(nameKey(name)) || pending.has(key)) continue;
+        const created = await createEntityIn(tx, actor, namedResources[kind].spec, namedInput(kind, name, textLocale));
+        pending.set(key, created.id);
+        index[kind].set(nameKey(name), created.id);
+        added[kind]++;
+      }
+    }
+  }
+  const resolve = (kind: NamedKind, name: string) => index[kind].get(nameKey(name))!;
+  const existing = await loadStates(
+    tx,
+    eventsAdmin.spec,
+    plan.rows.flatMap((row) => (row.eventId ? [row.eventId] : [])),
+  );
+  const results: { row: PlannedRow; result: WriteResult }[] = [];
+  for (const row of plan.rows) {
+    const input = rowInput(row.row, plan.editionId, resolve);
+    try {
+      const before = row.eventId === undefined ? undefined : existing.get(row.eventId);
+      if (before) {
+        // A re-import keeps a published event published; choosing "published" publishes drafts too.
+        if (plan.status === 'published') input.values['status'] = 'published';
+        results.push({ row, result: await updateEntityIn(tx, actor, eventsAdmin.spec, before.id, { ...input, version: before.values['version'] as number }) });
+      } else {
+        input.values['status'] = plan.status;
+        const result = await createEntityIn(tx, actor, eventsAdmin.spec, input);
+        if (row.row.externalId)
+          await tx.insert(importLinks).values({ editionId: plan.editionId, source: plan.source, externalId: row.row.externalId, eventId: result.id });
+        results.push({ row, result });
+      }
+    } catch (error) {
+      throw error instanceof AdminError ? rowFailure(row, error) : error;
+    }
+  }
+  return { results, added };
+}
+
+/** Applies `plan` (which must hold no error rows) in one transaction. */
+export async function commitImport(db: Database, actor: Actor, plan: ImportPlan, textLocale: Locale): Promise<WriteOutcome<CommitResult>> {
+  const failing = plan.rows.filter((row) => row.action === 'error');
+  if (failing.length > 0) {
+    const errors = Object.fromEntries(failing.flatMap((row) => row.issues.map((issue) => [`line:${row.line}.${issue.field}`, [issue.code]])));
+    throw new AdminError(422, 'IMPORT_HAS_ERRORS', `${failing.length} rows have errors; fix them and import again`, {
+      errors,
+      extensions: { errorRows: failing.length },
+    });
+  }
+  const outcome = await withConstraintErrors(() =>
+    writeTransaction(db, async (tx) => {
+      const { results, added } = await applyRows(tx, actor, plan, textLocale);
+      const states = results.flatMap(({ result }) => (result.before ? [result.before, result.after] : [result.after]));
+      const changes = changesOf(
+        eventsAdmin,
+        results.map(({ result }) => result.id),
+        states,
+      );
+      const body: CommitResult = {
+        created: results.filter(({ result }) => !result.before).length,
+        updated: results.filter(({ result }) => result.before).length,
+        added,
+        events: results.map(({ row, result }) => ({ line: row.line, id: result.id, action: result.before ? 'update' : 'create' })),
+      };
+      return withPurge(tx, { body, changes }, (r) => r.changes);
+    }),
+  );
+  return { body: outcome.body, changes: outcome.changes, purgeId: outcome.purgeId };
+}

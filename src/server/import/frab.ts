@@ -1,0 +1,119 @@
+/**
+ * frab schedule import, XML (fast-xml-parser) and JSON, as pretalx and frab export them
+ * (github.com/voc/schedule, validator/xsd and validator/json): one row per `event`, keyed by its
+ * `guid`. `date` carries the offset, so the instant is exact; `duration` gives the end; the
+ * room is the event's room, the track a tag, the persons its organizers.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { isLocale, type Locale } from '../../i18n/config.ts';
+import { isKnownTimeZone } from '../../lib/zoned-time.ts';
+import { readDuration } from './instants.ts';
+import { cleanText, emptyRow, lineAt, type ImportRow, type ParseResult } from './rows.ts';
+
+type Node = Record<string, unknown>;
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+const asNode = (value: unknown): Node => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Node) : {});
+
+/** The text of an element that may carry attributes (`{ '#text': …, '@_id': … }`) or none. */
+function textOf(value: unknown): string | null {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return cleanText((value as Node)['#text']);
+  return cleanText(value);
+}
+
+/** A person: a name (XML), or `{ public_name }` / `{ name }` (JSON). */
+function personName(value: unknown): string | null {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const node = value as Node;
+    return cleanText(node['public_name']) ?? cleanText(node['name']) ?? textOf(node);
+  }
+  return cleanText(value);
+}
+
+/** One frab event as a row; `guid` from the attribute (XML) or member (JSON). */
+function readEvent(event: Node, line: number, zone: string, textLocale: Locale): ImportRow {
+  const row = emptyRow(line, zone);
+  row.externalId =
+    cleanText(event['@_guid'] ?? event['guid']) ?? (cleanText(event['@_id'] ?? event['id']) ? `id:${cleanText(event['@_id'] ?? event['id'])}` : null);
+  const language = cleanText(event['language'])?.slice(0, 2).toLowerCase();
+  const locale = isLocale(language) ? language : textLocale;
+  const title = textOf(event['title']) ?? undefined;
+  const summary = textOf(event['abstract']) ?? undefined;
+  const body = textOf(event['description']) ?? undefined;
+  if (title || summary || body) row.texts[locale] = { title, summary, body };
+  const date = cleanText(event['date']);
+  const start = date && /(?:Z|[+-]\d{2}:?\d{2})$/i.test(date) ? Date.parse(date) : NaN;
+  if (!date) row.issues.push({ field: 'date', code: 'REQUIRED' });
+  else if (Number.isNaN(start)) row.issues.push({ field: 'date', code: 'INVALID_DATE' });
+  const durationText = cleanText(event['duration']);
+  const duration = durationText ? readDuration(durationText) : undefined;
+  if (!durationText) row.issues.push({ field: 'duration', code: 'REQUIRED' });
+  else if (duration === undefined) row.issues.push({ field: 'duration', code: 'INVALID_DURATION' });
+  if (!Number.isNaN(start)) {
+    row.startsAt = new Date(start);
+    row.endsAt = duration === undefined ? null : new Date(start + duration);
+  }
+  row.room = textOf(event['room']);
+  const track = textOf(event['track']);
+  row.tags = track ? [track] : [];
+  const persons = event['persons'];
+  const list = Array.isArray(persons) ? persons : asArray(asNode(persons)['person']);
+  row.organizers = [...new Set(list.map(personName).filter((name): name is string => name !== null))];
+  return row;
+}
+
+/** The zone the schedule names (`time_zone_name`), when the runtime knows it; else the edition's. */
+function zoneOf(conference: Node, editionZone: string): string {
+  const named = cleanText(conference['time_zone_name']);
+  return named && isKnownTimeZone(named) ? named : editionZone;
+}
+
+/** The repeated elements of the XSD, read as lists even when one is present. */
+const arrayPaths = new Set(['schedule.day', 'schedule.day.room', 'schedule.day.room.event', 'schedule.day.room.event.persons.person']);
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: true,
+  isArray: (_name, jpath) => arrayPaths.has(String(jpath)),
+});
+
+/** The rows of a frab XML schedule. */
+export function parseFrabXml(text: string, editionZone: string, textLocale: Locale): ParseResult {
+  // A document type could declare entities; a schedule never needs one.
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, code: 'IMPORT_UNREADABLE', line: lineAt(text, text.search(/<!DOCTYPE|<!ENTITY/i)) };
+  // The parser itself is lenient (an unclosed element reads as empty): validate first. The
+  // validator is deprecated in favour of a young separate package; see decision 034.
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) return { ok: false, code: 'IMPORT_UNREADABLE', line: valid.err.line };
+  const schedule = asNode(asNode(xmlParser.parse(text))['schedule']);
+  if (!schedule['conference'] && !schedule['day']) return { ok: false, code: 'IMPORT_UNREADABLE' };
+  const zone = zoneOf(asNode(schedule['conference']), editionZone);
+  const lines = [...text.matchAll(/<event[\s>]/g)].map((match) => lineAt(text, match.index));
+  const events = asArray(schedule['day']).flatMap((day) => asArray(asNode(day)['room']).flatMap((room) => asArray(asNode(room)['event'])));
+  return { ok: true, rows: events.map((event, index) => readEvent(asNode(event), lines[index] ?? 1, zone, textLocale)) };
+}
+
+/** The line of the first `"guid": "<id>"` in the JSON text (JSON.parse keeps no positions). */
+function jsonLine(text: string, event: Node): number {
+  const guid = cleanText(event['guid']);
+  const index = guid ? text.indexOf(JSON.stringify(guid)) : -1;
+  return index === -1 ? 1 : lineAt(text, index);
+}
+
+/** The rows of a frab JSON schedule (`{ schedule: { conference: { days: [{ rooms: { name: [events] } }] } } }`). */
+export function parseFrabJson(text: string, editionZone: string, textLocale: Locale): ParseResult {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return { ok: false, code: 'IMPORT_UNREADABLE' };
+  }
+  const conference = asNode(asNode(asNode(document)['schedule'])['conference']);
+  if (!Array.isArray(conference['days'])) return { ok: false, code: 'IMPORT_UNREADABLE' };
+  const zone = zoneOf(conference, editionZone);
+  const events = conference['days'].flatMap((day) => Object.values(asNode(asNode(day)['rooms'])).flatMap(asArray));
+  return { ok: true, rows: events.map((event) => readEvent(asNode(event), jsonLine(text, asNode(event)), zone, textLocale)) };
+}

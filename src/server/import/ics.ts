@@ -1,0 +1,106 @@
+/**
+ * iCalendar import (ical.js): one row per VEVENT, keyed by its UID. Times keep their meaning:
+ * UTC stays UTC; a TZID is read with the file's own VTIMEZONE when it has one (Outlook names
+ * zones its own way), else as an IANA zone; a floating time is a wall time in the edition's zone.
+ */
+import ICAL from 'ical.js';
+import { isLocale, type Locale } from '../../i18n/config.ts';
+import { isKnownTimeZone, wallTimeToInstant } from '../../lib/zoned-time.ts';
+import { cleanText, emptyRow, lineAt, splitNames, type ImportRow, type ParseResult } from './rows.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+interface ReadTime {
+  instant: Date;
+  /** The IANA zone the time was written in, when it names one. */
+  zone?: string | undefined;
+}
+
+/** The instant of a DTSTART/DTEND property, or undefined when its zone cannot be resolved. */
+function readTime(property: ICAL.Property, zones: Map<string, ICAL.Timezone>, editionZone: string): ReadTime | undefined {
+  const time = property.getFirstValue();
+  if (!(time instanceof ICAL.Time)) return undefined;
+  const tzid = property.getParameter('tzid');
+  const tzidText = typeof tzid === 'string' ? tzid : undefined;
+  if (time.zone === ICAL.Timezone.utcTimezone) return { instant: time.toJSDate() };
+  const fromFile = tzidText ? zones.get(tzidText) : undefined;
+  const iana = tzidText && isKnownTimeZone(tzidText) ? tzidText : undefined;
+  if (fromFile) {
+    const zoned = time.clone();
+    zoned.zone = fromFile;
+    return { instant: new Date(zoned.toUnixTime() * 1000), zone: iana };
+  }
+  if (tzidText && !iana) return undefined;
+  // An IANA zone without a VTIMEZONE, a floating time, or a whole day: a wall time.
+  const wall = `${time.year}-${pad(time.month)}-${pad(time.day)}T${pad(time.isDate ? 0 : time.hour)}:${pad(time.isDate ? 0 : time.minute)}`;
+  const instant = wallTimeToInstant(wall, iana ?? editionZone);
+  return instant ? { instant: new Date(instant.getTime() + (time.isDate ? 0 : time.second * 1000)), zone: iana } : undefined;
+}
+
+/** Lines on which each `BEGIN:VEVENT` stands, in order (ical.js keeps no positions). */
+function eventLines(text: string): number[] {
+  const lines: number[] = [];
+  for (const match of text.matchAll(/^BEGIN:VEVENT\s*$/gim)) lines.push(lineAt(text, match.index));
+  return lines;
+}
+
+function textOf(event: ICAL.Component, name: string): string | null {
+  const value = event.getFirstPropertyValue(name);
+  return typeof value === 'string' ? cleanText(value) : null;
+}
+
+function readEvent(event: ICAL.Component, line: number, zones: Map<string, ICAL.Timezone>, editionZone: string, textLocale: Locale): ImportRow {
+  const row = emptyRow(line, editionZone);
+  row.externalId = textOf(event, 'uid');
+  const summary = event.getFirstProperty('summary');
+  const language = summary?.getParameter('language');
+  const locale = typeof language === 'string' && isLocale(language.slice(0, 2).toLowerCase()) ? (language.slice(0, 2).toLowerCase() as Locale) : textLocale;
+  const title = textOf(event, 'summary') ?? undefined;
+  const body = textOf(event, 'description') ?? undefined;
+  if (title || body) row.texts[locale] = { title, body };
+  const start = event.getFirstProperty('dtstart');
+  const startTime = start ? readTime(start, zones, editionZone) : undefined;
+  if (!start) row.issues.push({ field: 'start', code: 'REQUIRED' });
+  else if (!startTime) row.issues.push({ field: 'start', code: 'UNKNOWN_TIME_ZONE' });
+  row.startsAt = startTime?.instant ?? null;
+  if (startTime?.zone) row.timeZone = startTime.zone;
+  const end = event.getFirstProperty('dtend');
+  const duration = event.getFirstPropertyValue('duration');
+  if (end) {
+    const endTime = readTime(end, zones, editionZone);
+    if (!endTime) row.issues.push({ field: 'end', code: 'UNKNOWN_TIME_ZONE' });
+    row.endsAt = endTime?.instant ?? null;
+  } else if (duration instanceof ICAL.Duration && row.startsAt) {
+    row.endsAt = new Date(row.startsAt.getTime() + duration.toSeconds() * 1000);
+  } else {
+    row.endsAt = row.startsAt;
+  }
+  if (event.hasProperty('rrule') || event.hasProperty('rdate')) row.issues.push({ field: 'start', code: 'RECURRENCE_UNSUPPORTED' });
+  row.venue = textOf(event, 'location');
+  row.tags = [...new Set(event.getAllProperties('categories').flatMap((property) => property.getValues().flatMap((value) => splitNames(value))))];
+  return row;
+}
+
+/** The rows of an iCalendar file; a file that does not parse fails whole. */
+export function parseIcs(text: string, editionZone: string, textLocale: Locale): ParseResult {
+  let calendar: ICAL.Component;
+  try {
+    calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  } catch {
+    return { ok: false, code: 'IMPORT_UNREADABLE' };
+  }
+  if (calendar.name !== 'vcalendar') return { ok: false, code: 'IMPORT_UNREADABLE' };
+  const zones = new Map<string, ICAL.Timezone>();
+  for (const component of calendar.getAllSubcomponents('vtimezone')) {
+    const zone = new ICAL.Timezone(component);
+    zones.set(zone.tzid, zone);
+  }
+  const lines = eventLines(text);
+  // An override of one occurrence (RECURRENCE-ID) shares its series' UID; it is not an event of its own.
+  const rows = calendar
+    .getAllSubcomponents('vevent')
+    .map((event, index) => ({ event, line: lines[index] ?? 1 }))
+    .filter(({ event }) => !event.hasProperty('recurrence-id'))
+    .map(({ event, line }) => readEvent(event, line, zones, editionZone, textLocale));
+  return { ok: true, rows };
+}

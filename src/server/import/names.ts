@@ -1,0 +1,43 @@
+/**
+ * Venues, tags, organizers and curators named in an import, matched to existing ones by name
+ * without regard to case, accents or spacing ("Théâtre  du Port" = "theatre du port").
+ */
+import type { Executor } from '../../../db/client.ts';
+import { curators, organizers, tagTranslations, tags, venues } from '../../../db/schema.ts';
+
+export const namedKinds = ['venue', 'tags', 'organizers', 'curators'] as const;
+export type NamedKind = (typeof namedKinds)[number];
+
+/** The form two names are compared in. */
+export function nameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+}
+
+/** Existing ids by name key, per kind; the lowest id wins when two share a name. */
+export type NameIndex = Record<NamedKind, Map<string, number>>;
+
+function indexOf(rows: readonly { id: number; name: string }[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+    const key = nameKey(row.name);
+    if (!map.has(key)) map.set(key, row.id);
+  }
+  return map;
+}
+
+/** Every venue, organizer and curator name and every tag label (in any locale) and slug. */
+export async function loadNameIndex(db: Executor): Promise<NameIndex> {
+  const [venueRows, organizerRows, curatorRows, tagRows, tagSlugs] = await Promise.all([
+    db.select({ id: venues.id, name: venues.name }).from(venues),
+    db.select({ id: organizers.id, name: organizers.name }).from(organizers),
+    db.select({ id: curators.id, name: curators.name }).from(curators),
+    db.select({ id: tagTranslations.tagId, name: tagTranslations.label }).from(tagTranslations),
+    db.select({ id: tags.id, name: tags.slug }).from(tags),
+  ]);
+  return {
+    venue: indexOf(venueRows),
+    organizers: indexOf(organizerRows),
+    curators: indexOf(curatorRows),
+    tags: indexOf([...tagRows, ...tagSlugs.map((row) => ({ id: row.id, name: row.name.replace(/-/g, ' ') }))]),
+  };
+}

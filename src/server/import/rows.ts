@@ -1,0 +1,102 @@
+/**
+ * The neutral shape every import parser produces (docs/decisions/034): one `ImportRow` per event
+ * found in the file, with the line it starts on and the problems found while reading it. The
+ * planner and the committer only ever see rows, never a file format.
+ */
+import type { ImportSource } from '../../../db/schema.ts';
+import type { Locale } from '../../i18n/config.ts';
+
+export type { ImportSource };
+
+/** The formats a file may be read as; `frab-xml` and `frab-json` share the `frab` id space. */
+export const importFormats = ['csv', 'ics', 'frab-xml', 'frab-json'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+/** Which space of external ids a format's ids belong to. */
+export function sourceOf(format: ImportFormat): ImportSource {
+  return format === 'frab-xml' || format === 'frab-json' ? 'frab' : format;
+}
+
+/** Largest file an import reads, in bytes. */
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+/** Most events one import may carry. */
+export const MAX_IMPORT_ROWS = 2_000;
+
+/** One problem with one field of one row: a stable code the screens translate. */
+export interface RowIssue {
+  field: string;
+  code: string;
+}
+
+/** An event's texts in one locale. */
+export interface RowTexts {
+  title?: string | undefined;
+  summary?: string | undefined;
+  body?: string | undefined;
+}
+
+/** One event as read from a file, whatever the format. */
+export interface ImportRow {
+  /** 1-based line of the file where the row starts. */
+  line: number;
+  externalId: string | null;
+  texts: Partial<Record<Locale, RowTexts>>;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  timeZone: string;
+  venue: string | null;
+  room: string | null;
+  tags: string[];
+  organizers: string[];
+  curators: string[];
+  issues: RowIssue[];
+}
+
+/** A row with nothing read yet, at `line`, in the edition's zone. */
+export function emptyRow(line: number, timeZone: string): ImportRow {
+  return {
+    line,
+    externalId: null,
+    texts: {},
+    startsAt: null,
+    endsAt: null,
+    timeZone,
+    venue: null,
+    room: null,
+    tags: [],
+    organizers: [],
+    curators: [],
+    issues: [],
+  };
+}
+
+/** The text trimmed, or null when nothing is left. */
+export function cleanText(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
+/** A list of names split on `;` or `|` (commas appear inside names), trimmed, without repeats. */
+export function splitNames(value: unknown): string[] {
+  const text = cleanText(value);
+  if (!text) return [];
+  return [
+    ...new Set(
+      text
+        .split(/[;|]/)
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The 1-based line on which the character at `index` of `text` sits. */
+export function lineAt(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** What a parser returns: the rows, or a reason the whole file could not be read. */
+export type ParseResult = { ok: true; rows: ImportRow[] } | { ok: false; code: string; line?: number; column?: string };

@@ -1,0 +1,101 @@
+/**
+ * Importing a programme, in Chromium: an editor downloads nothing, uploads a CSV into an edition,
+ * reads the dry run (one row per event, what it will do), imports it by keyboard, and finds the
+ * draft events in the edition's event list. The screen passes axe and does not scroll sideways
+ * at 1280, 360 and 320 px.
+ */
+import { expect, type Page } from '@playwright/test';
+import { getTranslator } from '../../src/i18n/index.ts';
+import { tPlural } from '../../src/lib/plural.ts';
+import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
+
+const t = getTranslator('en');
+
+async function createEdition(page: Page, title: string): Promise<number> {
+  const response = await page.request.post('/api/admin/editions', {
+    data: { startsAt: '2032-05-01T00:00:00+02:00', endsAt: '2032-05-31T00:00:00+02:00', timeZone: 'Europe/Paris', translations: { en: { title } } },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function expectAccessibleAtEveryWidth(page: Page, label: string): Promise<void> {
+  for (const width of [1280, 360, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page, `${label} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('an editor imports a CSV into an edition: dry run, commit, drafts in the list', async ({ page }) => {
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const editionTitle = `Import fest ${token}`;
+  const editionId = await createEdition(page, editionTitle);
+
+  await page.goto('/en/admin');
+  await page
+    .getByRole('navigation', { name: t('adminShell.nav.label') })
+    .getByRole('link', { name: t('import.nav') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: t('import.title') })).toBeVisible();
+  await expectAccessibleAtEveryWidth(page, 'import form');
+
+  const csv = [
+    'external_id,title_en,title_fr,start,end,venue,tags',
+    `${token}-1,Opening ${token},Ouverture ${token},2032-05-12 19:00,2032-05-12 21:00,Hall ${token},Music`,
+    `${token}-2,Closing ${token},,2032-05-13 20:00,2032-05-13 22:00,Hall ${token},`,
+  ].join('\n');
+  await page.getByLabel(t('import.field.edition')).selectOption({ label: editionTitle });
+  await page.getByLabel(t('import.field.file'), { exact: true }).setInputFiles({ name: 'programme.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: t('import.dryRun') }).click();
+
+  const plan = page.getByTestId('import-plan');
+  await expect(plan.getByTestId('import-summary')).toHaveText(t('import.result.summary', { create: 2, update: 0, error: 0 }));
+  const rows = plan.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(`Opening ${token}`);
+  await expect(rows.nth(0)).toContainText(t('import.action.create'));
+  await expect(rows.nth(0)).toContainText(t('import.result.creates', { kind: t('import.result.kind.venue'), names: `Hall ${token}` }));
+  await expectAccessibleAtEveryWidth(page, 'dry run');
+
+  // By keyboard: the import button is reachable and Enter submits it.
+  const commit = plan.getByRole('button', { name: tPlural(t, 'import.commit', 2) });
+  await commit.focus();
+  await expect(commit).toBeFocused();
+  await commit.press('Enter');
+  const done = page.getByTestId('import-done');
+  await expect(done).toContainText(t('import.done', { created: 2, updated: 0 }));
+  await expectAccessible(page, 'import done');
+
+  await done.getByRole('link', { name: t('adminShell.nav.events') }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/admin/events\\?edition=${editionId}$`));
+  await waitForIslands(page);
+  const list = page.locator('table.admin-list');
+  await expect(list.getByText(`Opening ${token}`)).toBeVisible();
+  await expect(list.getByText(`Closing ${token}`)).toBeVisible();
+  const listed = await page.request.get(`/api/admin/events?edition=${editionId}`);
+  const { items } = (await listed.json()) as { items: { title: string; status: string }[] };
+  expect(items.map((item) => item.status)).toEqual(['draft', 'draft']);
+});
+
+test('a file with errors shows each one by line and field, and offers no import', async ({ page }) => {
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const editionTitle = `Broken fest ${token}`;
+  await createEdition(page, editionTitle);
+  await page.goto('/fr/admin/import');
+  await page.getByLabel(getTranslator('fr')('import.field.edition')).selectOption({ label: editionTitle });
+  const csv = ['title_en,start,end', `Fine ${token},2032-05-12 19:00,2032-05-12 21:00`, `Backwards ${token},2032-05-12 19:00,2032-05-12 18:00`].join('\n');
+  await page
+    .getByLabel(getTranslator('fr')('import.field.file'), { exact: true })
+    .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: getTranslator('fr')('import.dryRun') }).click();
+  const row = page.locator('tbody tr[data-action="error"]');
+  await expect(row).toContainText('3');
+  await expect(row).toContainText(`end · ${getTranslator('fr')('import.issue.END_BEFORE_START')}`);
+  await expect(page.getByTestId('import-plan').getByRole('alert')).toHaveText(getTranslator('fr')('import.result.blocked'));
+  await expect(page.getByRole('button', { name: /Importer \d/ })).toHaveCount(0);
+  await expectAccessible(page, 'dry run with errors');
+});

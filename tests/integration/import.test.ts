@@ -1,0 +1,418 @@
+/**
+ * `POST /api/admin/import` against the built server, for each format (CSV, iCalendar, frab XML
+ * and JSON): the dry run shows what would be created or updated with every error (line, field,
+ * reason in the admin's language) and writes nothing; the commit creates drafts through the
+ * admin write engine in one transaction; a second import of the same file updates instead of
+ * duplicating; limits and unreadable files answer clear 413/422 problems.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer } from '../helpers/admin-client.ts';
+import { createEdition, createEvent, createOrganizer, createTag, createVenue, uniqueName, type Created } from '../helpers/factories.ts';
+import { frabScheduleXml } from '../helpers/frab-export.ts';
+
+const running = useAdminServer({ HUB_DEMO: '0' });
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url), 'utf8');
+
+async function edition(timeZone = 'Europe/Paris'): Promise<Created> {
+  return createEdition(running.app.editor, { timeZone, startsAt: '2031-06-01T00:00:00Z', endsAt: '2031-06-30T00:00:00Z' });
+}
+
+function importFile(body: Record<string, unknown>) {
+  return running.app.editor.call('POST', '/api/admin/import', body);
+}
+
+interface EventRow {
+  id: number;
+  status: string;
+  edition_id: number;
+  starts_at: number;
+  ends_at: number;
+  time_zone: string;
+  room: string | null;
+  venue_id: number | null;
+}
+
+function eventsOf(editionId: number): Promise<EventRow[]> {
+  return running.app.server.query<EventRow>(
+    'SELECT id, status, edition_id, starts_at, ends_at, time_zone, room, venue_id FROM events WHERE edition_id = ? ORDER BY starts_at',
+    [editionId],
+  );
+}
+
+async function titleOf(eventId: number, locale = 'en'): Promise<string | undefined> {
+  const [row] = await running.app.server.query<{ title: string }>('SELECT title FROM event_translations WHERE event_id = ? AND locale = ?', [eventId, locale]);
+  return row?.title;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function csv(...rows: string[]): string {
+  return ['external_id,title_en,title_fr,summary_en,start,end,time_zone,venue,room,tags,organizers', ...rows].join('\n');
+}
+
+describe('CSV', () => {
+  it('shows the plan in a dry run, commits drafts, and updates them on a second import', async () => {
+    const target = await edition();
+    const venueName = uniqueName('Théâtre');
+    const content = csv(
+      `a-1,Opening,Ouverture,The first night,2031-06-12 19:00,2031-06-12 21:00,,${venueName},Main hall,Music; Free,City Orchestra`,
+      `a-2,Closing,,,2031-06-14T20:00:00Z,2031-06-14T22:00:00Z,UTC,${venueName.toUpperCase()},,Music,`,
+    );
+    const dry = await importFile({ editionId: target.id, content, fileName: 'programme.csv' });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ dryRun: true, format: 'csv', counts: { create: 2, update: 0, error: 0 } });
+    expect(dry.body.rows.map((row: { line: number; action: string; title: string }) => [row.line, row.action, row.title])).toEqual([
+      [2, 'create', 'Opening'],
+      [3, 'create', 'Closing'],
+    ]);
+    expect(dry.body.rows[0].creates).toMatchObject({ venue: [venueName], organizers: ['City Orchestra'] });
+    expect(await eventsOf(target.id)).toEqual([]);
+
+    const committed = await importFile({ editionId: target.id, content, fileName: 'programme.csv', dryRun: false });
+    expect(committed.status).toBe(201);
+    expect(committed.body).toMatchObject({ created: 2, updated: 0, added: { venue: 1, organizers: 1 } });
+    const events = await eventsOf(target.id);
+    expect(events).toHaveLength(2);
+    expect(events.every((event) => event.status === 'draft')).toBe(true);
+    // 19:00 wall time in the edition's zone (Paris, UTC+2 in June).
+    expect(iso(events[0]!.starts_at)).toBe('2031-06-12T17:00:00.000Z');
+    expect(events[0]).toMatchObject({ time_zone: 'Europe/Paris', room: 'Main hall' });
+    expect(events[1]).toMatchObject({ time_zone: 'UTC' });
+    // One venue for both spellings of the name.
+    expect(events[0]!.venue_id).not.toBeNull();
+    expect(events[1]!.venue_id).toBe(events[0]!.venue_id);
+    expect(await titleOf(events[0]!.id, 'fr')).toBe('Ouverture');
+    // Saved like a hand-made save: a revision and an audit entry per event.
+    const [audit] = await running.app.server.query<{ n: number }>(
+      `SELECT count(*) AS n FROM audit_log WHERE entity = 'event' AND action = 'create' AND entity_id IN (?, ?)`,
+      [String(events[0]!.id), String(events[1]!.id)],
+    );
+    expect(audit!.n).toBe(2);
+
+    const changed = content.replace('Opening,', 'Grand opening,');
+    const again = await importFile({ editionId: target.id, content: changed, dryRun: true });
+    expect(again.body.counts).toEqual({ create: 0, update: 2, error: 0 });
+    expect(again.body.rows[0].eventId).toBe(events[0]!.id);
+    const reimported = await importFile({ editionId: target.id, content: changed, dryRun: false });
+    expect(reimported.body).toMatchObject({ created: 0, updated: 2, added: { venue: 0, tags: 0, organizers: 0 } });
+    expect(await eventsOf(target.id)).toHaveLength(2);
+    expect(await titleOf(events[0]!.id)).toBe('Grand opening');
+  });
+
+  it('matches external ids within the edition: the same file into another edition creates, and leaves the first alone', async () => {
+    const [first, second] = [await edition(), await edition()];
+    const content = csv(`same-id,Shared ${uniqueName('id')},,,2031-06-12 19:00,2031-06-12 20:00,,,,,`);
+    expect((await importFile({ editionId: first.id, content, dryRun: false })).body).toMatchObject({ created: 1 });
+    const dry = await importFile({ editionId: second.id, content });
+    expect(dry.body.counts).toEqual({ create: 1, update: 0, error: 0 });
+    expect((await importFile({ editionId: second.id, content, dryRun: false })).body).toMatchObject({ created: 1, updated: 0 });
+    expect(await eventsOf(first.id)).toHaveLength(1);
+    expect(await eventsOf(second.id)).toHaveLength(1);
+    // Each edition's re-import updates its own event.
+    expect((await importFile({ editionId: first.id, content, dryRun: false })).body).toMatchObject({ created: 0, updated: 1 });
+  });
+
+  it('matches existing venues, tags and organizers by name, whatever the case and accents', async () => {
+    const target = await edition();
+    const venue = await createVenue(running.app.editor, { name: 'Salle Émile Zola' });
+    const tag = await createTag(running.app.editor, { translations: { en: { label: 'Jazz Nights' } } });
+    const organizer = await createOrganizer(running.app.editor, { name: 'Collectif Été' });
+    const content = csv(`m-1,Matched,,,2031-06-12 19:00,2031-06-12 20:00,,salle emile zola,,jazz nights,COLLECTIF ETE`);
+    const dry = await importFile({ editionId: target.id, content });
+    expect(dry.body.rows[0].creates).toEqual({});
+    const committed = await importFile({ editionId: target.id, content, dryRun: false });
+    expect(committed.body.added).toEqual({ venue: 0, tags: 0, organizers: 0, curators: 0 });
+    const [event] = await eventsOf(target.id);
+    expect(event!.venue_id).toBe(venue.id);
+    const links = await running.app.server.query<{ tag: number; organizer: number }>(
+      'SELECT (SELECT tag_id FROM event_tags WHERE event_id = ?) AS tag, (SELECT organizer_id FROM event_organizers WHERE event_id = ?) AS organizer',
+      [event!.id, event!.id],
+    );
+    expect(links[0]).toEqual({ tag: tag.id, organizer: organizer.id });
+  });
+
+  it('lists every row error with line, field and a reason in the admin language, and refuses to commit while one remains', async () => {
+    const target = await edition();
+    const content = csv(
+      'e-1,Fine,,,2031-06-12 19:00,2031-06-12 20:00,,,,,',
+      'e-2,,,,2031-06-12 19:00,2031-06-12 20:00,,,,,',
+      'e-3,Backwards,,,2031-06-12 19:00,2031-06-12 18:00,,,,,',
+      'e-4,Bad date,,,12/06/2031,2031-06-12 20:00,Mars/Olympus,,,,',
+      'e-1,Repeated id,,,2031-06-12 19:00,2031-06-12 20:00,,,,,',
+      `e-6,${'x'.repeat(201)},,,2031-06-12 19:00,2031-06-12 20:00,,,,,`,
+    );
+    const dry = await importFile({ editionId: target.id, content, locale: 'fr' });
+    expect(dry.status).toBe(200);
+    expect(dry.body.counts).toEqual({ create: 1, update: 0, error: 5 });
+    const errors = dry.body.rows.flatMap((row: { errors: { line: number; field: string; code: string }[] }) =>
+      row.errors.map(({ line, field, code }) => ({ line, field, code })),
+    );
+    expect(errors).toEqual([
+      { line: 3, field: 'title', code: 'REQUIRED' },
+      { line: 4, field: 'end', code: 'END_BEFORE_START' },
+      // A wall time in an unknown zone names no instant either.
+      { line: 5, field: 'start', code: 'INVALID_DATE' },
+      { line: 5, field: 'end', code: 'INVALID_DATE' },
+      { line: 5, field: 'time_zone', code: 'UNKNOWN_TIME_ZONE' },
+      { line: 6, field: 'external_id', code: 'DUPLICATE_EXTERNAL_ID' },
+      { line: 7, field: 'title_en', code: 'TOO_LONG' },
+    ]);
+    expect(dry.body.rows[2].errors[0].reason).toBe('Se termine avant de commencer.');
+
+    const refused = await importFile({ editionId: target.id, content, dryRun: false });
+    expect(refused.status).toBe(422);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused.body).toMatchObject({ code: 'IMPORT_HAS_ERRORS', errorRows: 5, errors: { 'line:4.end': ['END_BEFORE_START'] } });
+    expect(await eventsOf(target.id)).toEqual([]);
+  });
+
+  it('refuses files past the limits and files that are not what they claim, with stable codes', async () => {
+    const target = await edition();
+    const big = await running.app.editor.call('POST', '/api/admin/import', { editionId: target.id, content: 'x'.repeat(2 * 1024 * 1024 + 1) });
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ code: 'IMPORT_TOO_LARGE', limit: 2 * 1024 * 1024 });
+
+    const form = new FormData();
+    form.set('editionId', String(target.id));
+    form.set('file', new Blob(['a'.repeat(2 * 1024 * 1024 + 10)], { type: 'text/csv' }), 'big.csv');
+    const bigUpload = await running.app.editor.request('POST', '/api/admin/import', form);
+    expect(bigUpload.status).toBe(413);
+    expect(await bigUpload.json()).toMatchObject({ code: 'IMPORT_TOO_LARGE' });
+
+    const rows = Array.from({ length: 2001 }, (_, i) => `r-${i},Row ${i},,,2031-06-12 19:00,2031-06-12 20:00,,,,,`);
+    const many = await importFile({ editionId: target.id, content: csv(...rows) });
+    expect(many.status).toBe(413);
+    expect(many.body).toMatchObject({ code: 'IMPORT_TOO_MANY_ROWS', limit: 2000, rows: 2001 });
+
+    const unknownColumn = await importFile({ editionId: target.id, content: 'title_en,start,end,colour\nA,2031-06-12 19:00,2031-06-12 20:00,red' });
+    expect(unknownColumn.status).toBe(422);
+    expect(unknownColumn.body).toMatchObject({ code: 'IMPORT_UNKNOWN_COLUMN', line: 1, column: 'colour' });
+
+    const brokenXml = await importFile({ editionId: target.id, content: '<schedule>\n<day>\n</schedule>', format: 'frab-xml' });
+    expect(brokenXml.status).toBe(422);
+    expect(brokenXml.body).toMatchObject({ code: 'IMPORT_UNREADABLE', format: 'frab-xml' });
+
+    const entity = await importFile({ editionId: target.id, content: '<!DOCTYPE schedule [<!ENTITY a "aaaa">]>\n<schedule/>', format: 'frab-xml' });
+    expect(entity.body).toMatchObject({ code: 'IMPORT_UNREADABLE' });
+
+    const noEdition = await importFile({ editionId: 99_999_999, content: csv() });
+    expect(noEdition.status).toBe(422);
+    expect(noEdition.body).toMatchObject({ errors: { editionId: ['NOT_FOUND'] } });
+
+    const badBody = await importFile({ editionId: 'x', content: 5, extra: true });
+    expect(badBody.status).toBe(400);
+    expect(Object.keys(badBody.body.errors).sort()).toEqual(['content', 'editionId', 'extra']);
+
+    const plain = await running.app.editor.request('POST', '/api/admin/import', 'hello', { 'content-type': 'text/plain' });
+    expect(plain.status).toBe(415);
+  });
+
+  it('rolls back every row when one fails at commit', async () => {
+    const target = await edition();
+    const count = async () =>
+      (
+        await running.app.server.query<{ events: number; tags: number; links: number }>(
+          'SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM tags) AS tags, (SELECT count(*) FROM import_links) AS links',
+        )
+      )[0];
+    const before = await count();
+    const tagName = uniqueName('Rollback tag');
+    const content = csv(
+      `rb-1,First of three,,,2031-06-12 19:00,2031-06-12 20:00,,,,${tagName},`,
+      `rb-2,Second of three,,,2031-06-12 19:00,2031-06-12 20:00,,,,,`,
+      `rb-3,Refused third,,,2031-06-12 19:00,2031-06-12 20:00,,,,,`,
+    );
+    // A failure only the database sees (another writer's constraint), at the last row.
+    await running.app.server.query(
+      `CREATE TRIGGER import_test_refusal BEFORE INSERT ON event_translations WHEN NEW.title = 'Refused third'
+       BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: events.slug'); END`,
+    );
+    try {
+      const failed = await importFile({ editionId: target.id, content, dryRun: false });
+      expect(failed.status).toBeGreaterThanOrEqual(400);
+      expect(failed.status).toBeLessThan(500);
+    } finally {
+      await running.app.server.query('DROP TRIGGER import_test_refusal');
+    }
+    expect(await count()).toEqual(before);
+    const retried = await importFile({ editionId: target.id, content, dryRun: false });
+    expect(retried.body).toMatchObject({ created: 3, added: { tags: 1 } });
+  });
+
+  it('offers a template with every column and a text in each locale, which imports as is', async () => {
+    const response = await running.app.editor.request('GET', '/api/admin/import/template.csv');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    const text = await response.text();
+    const header = text.replace(/^\uFEFF/, '').split('\n')[0]!;
+    for (const column of ['external_id', 'title_en', 'title_fr', 'title_de', 'description_de', 'start', 'end', 'time_zone', 'venue', 'room', 'tags']) {
+      expect(header.split(',')).toContain(column);
+    }
+    const target = await edition();
+    const dry = await importFile({ editionId: target.id, content: text, fileName: 'edition-hub-import-template.csv' });
+    expect(dry.body.counts).toEqual({ create: 1, update: 0, error: 0 });
+  });
+});
+
+describe('iCalendar', () => {
+  it('reads TZID with VTIMEZONE, UTC and floating times right, and updates by UID', async () => {
+    const target = await edition('Europe/Lisbon');
+    const content = fixture('outlook-calendar.ics');
+    const dry = await importFile({ editionId: target.id, content, fileName: 'calendar.ics' });
+    expect(dry.body).toMatchObject({ format: 'ics', counts: { create: 3, update: 0, error: 0 } });
+    expect(dry.body.rows.map((row: { line: number }) => row.line)).toEqual([19, 28, 36]);
+    const committed = await importFile({ editionId: target.id, content, fileName: 'calendar.ics', dryRun: false });
+    expect(committed.body).toMatchObject({ created: 3, added: { venue: 1 } });
+    const events = await eventsOf(target.id);
+    // 19:00 in "W. Europe Standard Time" (the file's own VTIMEZONE, UTC+2 in June).
+    expect(iso(events[0]!.starts_at)).toBe('2031-06-12T17:00:00.000Z');
+    expect(iso(events[0]!.ends_at)).toBe('2031-06-12T19:00:00.000Z');
+    // UTC with a duration.
+    expect(iso(events[1]!.starts_at)).toBe('2031-06-13T08:00:00.000Z');
+    expect(iso(events[1]!.ends_at)).toBe('2031-06-13T09:30:00.000Z');
+    expect(await titleOf(events[1]!.id, 'fr')).toBe('Petit-déjeuner');
+    // Floating: 20:00 on the edition's clocks (Lisbon, UTC+1 in June).
+    expect(iso(events[2]!.starts_at)).toBe('2031-06-13T19:00:00.000Z');
+    expect(events.map((event) => event.time_zone)).toEqual(['Europe/Lisbon', 'Europe/Lisbon', 'Europe/Lisbon']);
+    expect(events[2]!.venue_id).toBe(events[0]!.venue_id);
+
+    const again = await importFile({ editionId: target.id, content, fileName: 'calendar.ics', dryRun: false });
+    expect(again.body).toMatchObject({ created: 0, updated: 3 });
+    expect(await eventsOf(target.id)).toHaveLength(3);
+  });
+});
+
+describe('frab', () => {
+  it('imports a pretalx XML schedule: rooms, tracks as tags, persons as organizers; re-import updates', async () => {
+    const target = await edition();
+    const content = fixture('pretalx-schedule.xml');
+    const dry = await importFile({ editionId: target.id, content, fileName: 'schedule.xml' });
+    expect(dry.body).toMatchObject({ format: 'frab-xml', counts: { create: 2, error: 0 } });
+    expect(dry.body.rows.map((row: { line: number; title: string }) => [row.line, row.title])).toEqual([
+      [17, 'Keeping time zones right'],
+      [40, 'Zeitzonen & Kalender'],
+    ]);
+    const committed = await importFile({ editionId: target.id, content, dryRun: false });
+    expect(committed.body).toMatchObject({ created: 2, added: { organizers: 3 } });
+    const events = await eventsOf(target.id);
+    expect(events.map((event) => [iso(event.starts_at), iso(event.ends_at), event.room, event.time_zone])).toEqual([
+      ['2031-06-12T08:00:00.000Z', '2031-06-12T08:45:00.000Z', 'Saal 1', 'Europe/Berlin'],
+      ['2031-06-12T12:30:00.000Z', '2031-06-12T14:00:00.000Z', 'Saal 2', 'Europe/Berlin'],
+    ]);
+    // Each text lands in the event's language.
+    expect(await titleOf(events[1]!.id, 'de')).toBe('Zeitzonen & Kalender');
+    const people = await running.app.server.query<{ name: string; kind: string }>(
+      'SELECT o.name, o.kind FROM event_organizers eo JOIN organizers o ON o.id = eo.organizer_id WHERE eo.event_id = ? ORDER BY eo.position',
+      [events[1]!.id],
+    );
+    expect(people).toEqual([
+      { name: 'Grace Hopper', kind: 'person' },
+      { name: 'Émilie du Châtelet', kind: 'person' },
+    ]);
+
+    const moved = content.replace('<date>2031-06-12T10:00:00+02:00</date>', '<date>2031-06-12T11:00:00+02:00</date>');
+    const again = await importFile({ editionId: target.id, content: moved, dryRun: false });
+    expect(again.body).toMatchObject({ created: 0, updated: 2 });
+    const after = await eventsOf(target.id);
+    expect(after).toHaveLength(2);
+    expect(iso(after[0]!.starts_at)).toBe('2031-06-12T09:00:00.000Z');
+  });
+
+  it('takes the file as a multipart upload, the format detected from its name', async () => {
+    const target = await edition();
+    const form = new FormData();
+    form.set('editionId', String(target.id));
+    form.set('dryRun', 'false');
+    form.set('file', new Blob([fixture('pretalx-schedule.xml')], { type: 'application/xml' }), 'schedule.xml');
+    const response = await running.app.editor.request('POST', '/api/admin/import', form);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ dryRun: false, format: 'frab-xml', created: 2 });
+    expect(await eventsOf(target.id)).toHaveLength(2);
+  });
+
+  it('imports a pretalx JSON schedule', async () => {
+    const target = await edition();
+    const content = fixture('pretalx-schedule.json');
+    const dry = await importFile({ editionId: target.id, content, fileName: 'schedule.json' });
+    expect(dry.body).toMatchObject({ format: 'frab-json', counts: { create: 1, error: 0 } });
+    const committed = await importFile({ editionId: target.id, content, fileName: 'schedule.json', dryRun: false });
+    expect(committed.status).toBe(201);
+    const [event] = await eventsOf(target.id);
+    expect(iso(event!.starts_at)).toBe('2031-06-12T16:00:00.000Z');
+    expect(await titleOf(event!.id, 'fr')).toBe('Rencontre des bénévoles');
+  });
+
+  it('round-trips this product’s own frab export into another edition, then updates on re-import', async () => {
+    const source = await edition('America/New_York');
+    const organizer = await createOrganizer(running.app.editor, { name: uniqueName('Speaker') });
+    const tag = await createTag(running.app.editor);
+    const made = [
+      await createEvent(running.app.editor, {
+        editionId: source.id,
+        startsAt: '2031-06-12T13:00:00-04:00',
+        endsAt: '2031-06-12T14:15:00-04:00',
+        timeZone: 'America/New_York',
+        room: 'Hall A',
+        tagIds: [tag.id],
+        organizerIds: [organizer.id],
+        translations: { en: { title: 'Round trip one' } },
+      }),
+      await createEvent(running.app.editor, {
+        editionId: source.id,
+        startsAt: '2031-06-13T09:00:00-04:00',
+        endsAt: '2031-06-13T10:00:00-04:00',
+        timeZone: 'America/New_York',
+        room: 'Hall B',
+        translations: { en: { title: 'Round trip two' } },
+      }),
+    ];
+    const [tagRow] = await running.app.server.query<{ label: string }>(`SELECT label FROM tag_translations WHERE tag_id = ? AND locale = 'en'`, [tag.id]);
+    // The coordinator points this at GET /en/hub/edition/{slug}/schedule.xml once the exporter is merged.
+    const exported = frabScheduleXml(
+      'Source edition',
+      'America/New_York',
+      made.map((event, i) => ({
+        id: event.id,
+        title: i === 0 ? 'Round trip one' : 'Round trip two',
+        startsAt: String(event['startsAt']),
+        endsAt: String(event['endsAt']),
+        timeZone: 'America/New_York',
+        room: i === 0 ? 'Hall A' : 'Hall B',
+        track: i === 0 ? tagRow!.label : null,
+        persons: i === 0 ? [String(organizer['name'])] : [],
+      })),
+    );
+    const target = await edition();
+    const committed = await importFile({ editionId: target.id, content: exported, fileName: 'schedule.xml', dryRun: false });
+    expect(committed.status).toBe(201);
+    expect(committed.body).toMatchObject({ created: 2, added: { tags: 0, organizers: 0 } });
+    const [original, copy] = [await eventsOf(source.id), await eventsOf(target.id)];
+    expect(copy.map((event) => [event.starts_at, event.ends_at, event.room, event.time_zone])).toEqual(
+      original.map((event) => [event.starts_at, event.ends_at, event.room, event.time_zone]),
+    );
+    expect(await titleOf(copy[0]!.id)).toBe('Round trip one');
+    const again = await importFile({ editionId: target.id, content: exported, dryRun: false });
+    expect(again.body).toMatchObject({ created: 0, updated: 2 });
+    expect(await eventsOf(target.id)).toHaveLength(2);
+  });
+});
+
+describe('publishing on import', () => {
+  it('publishes when chosen, and flags in the dry run what publishing needs', async () => {
+    const target = await edition();
+    const content = csv(
+      `p-1,With a place,,,2031-06-12 19:00,2031-06-12 20:00,,${uniqueName('Hall')},,,`,
+      `p-2,Nowhere,,,2031-06-12 19:00,2031-06-12 20:00,,,,,`,
+    );
+    const dry = await importFile({ editionId: target.id, content, status: 'published' });
+    expect(dry.body.counts).toEqual({ create: 1, update: 0, error: 1 });
+    expect(dry.body.rows[1].errors).toMatchObject([{ line: 3, field: 'venue', code: 'VENUE_OR_ONLINE_REQUIRED' }]);
+    const committed = await importFile({ editionId: target.id, content: csv(content.split('\n')[1]!), status: 'published', dryRun: false });
+    expect(committed.status).toBe(201);
+    const [event] = await eventsOf(target.id);
+    expect(event!.status).toBe('published');
+  });
+});
