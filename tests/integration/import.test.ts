@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createOrganizer, createTag, createVenue, uniqueName, type Created } from '../helpers/factories.ts';
-import { frabScheduleXml } from '../helpers/frab-export.ts';
 
 const running = useAdminServer({ HUB_DEMO: '0' });
 
@@ -296,11 +295,20 @@ describe('frab', () => {
       [40, 'Zeitzonen & Kalender'],
     ]);
     const committed = await importFile({ editionId: target.id, content, dryRun: false });
-    expect(committed.body).toMatchObject({ created: 2, added: { organizers: 3 } });
+    expect(committed.body).toMatchObject({ created: 2, added: { venue: 2, organizers: 3 } });
     const events = await eventsOf(target.id);
     expect(events.map((event) => [iso(event.starts_at), iso(event.ends_at), event.room, event.time_zone])).toEqual([
-      ['2031-06-12T08:00:00.000Z', '2031-06-12T08:45:00.000Z', 'Saal 1', 'Europe/Berlin'],
-      ['2031-06-12T12:30:00.000Z', '2031-06-12T14:00:00.000Z', 'Saal 2', 'Europe/Berlin'],
+      ['2031-06-12T08:00:00.000Z', '2031-06-12T08:45:00.000Z', null, 'Europe/Berlin'],
+      ['2031-06-12T12:30:00.000Z', '2031-06-12T14:00:00.000Z', null, 'Europe/Berlin'],
+    ]);
+    // A frab room is a place: each becomes a venue (a draft, created by name).
+    const venues = await running.app.server.query<{ name: string; status: string }>(
+      'SELECT v.name, v.status FROM events e JOIN venues v ON v.id = e.venue_id WHERE e.edition_id = ? ORDER BY e.starts_at',
+      [target.id],
+    );
+    expect(venues).toEqual([
+      { name: 'Saal 1', status: 'draft' },
+      { name: 'Saal 2', status: 'draft' },
     ]);
     // Each text lands in the event's language.
     expect(await titleOf(events[1]!.id, 'de')).toBe('Zeitzonen & Kalender');
@@ -346,54 +354,68 @@ describe('frab', () => {
   });
 
   it('round-trips this product’s own frab export into another edition, then updates on re-import', async () => {
-    const source = await edition('America/New_York');
-    const organizer = await createOrganizer(running.app.editor, { name: uniqueName('Speaker') });
-    const tag = await createTag(running.app.editor);
-    const made = [
-      await createEvent(running.app.editor, {
-        editionId: source.id,
-        startsAt: '2031-06-12T13:00:00-04:00',
-        endsAt: '2031-06-12T14:15:00-04:00',
-        timeZone: 'America/New_York',
-        room: 'Hall A',
-        tagIds: [tag.id],
-        organizerIds: [organizer.id],
-        translations: { en: { title: 'Round trip one' } },
-      }),
-      await createEvent(running.app.editor, {
-        editionId: source.id,
-        startsAt: '2031-06-13T09:00:00-04:00',
-        endsAt: '2031-06-13T10:00:00-04:00',
-        timeZone: 'America/New_York',
-        room: 'Hall B',
-        translations: { en: { title: 'Round trip two' } },
-      }),
-    ];
+    const editor = running.app.editor;
+    const source = await createEdition(editor, {
+      status: 'published',
+      timeZone: 'America/New_York',
+      startsAt: '2031-06-01T00:00:00Z',
+      endsAt: '2031-06-30T00:00:00Z',
+      translations: { en: { title: 'Source edition' } },
+    });
+    const venue = await createVenue(editor, { name: uniqueName('Hall'), address: '1 Main Street', status: 'published' });
+    const organizer = await createOrganizer(editor, { name: uniqueName('Speaker') });
+    const tag = await createTag(editor);
     const [tagRow] = await running.app.server.query<{ label: string }>(`SELECT label FROM tag_translations WHERE tag_id = ? AND locale = 'en'`, [tag.id]);
-    // The coordinator points this at GET /en/hub/edition/{slug}/schedule.xml once the exporter is merged.
-    const exported = frabScheduleXml(
-      'Source edition',
-      'America/New_York',
-      made.map((event, i) => ({
-        id: event.id,
-        title: i === 0 ? 'Round trip one' : 'Round trip two',
-        startsAt: String(event['startsAt']),
-        endsAt: String(event['endsAt']),
-        timeZone: 'America/New_York',
-        room: i === 0 ? 'Hall A' : 'Hall B',
-        track: i === 0 ? tagRow!.label : null,
-        persons: i === 0 ? [String(organizer['name'])] : [],
-      })),
-    );
-    const target = await edition();
+    await createEvent(editor, {
+      status: 'published',
+      editionId: source.id,
+      startsAt: '2031-06-12T13:00:00-04:00',
+      endsAt: '2031-06-12T14:15:00-04:00',
+      timeZone: 'America/New_York',
+      venueId: venue.id,
+      venueAddress: null,
+      room: 'Room A',
+      tagIds: [tag.id],
+      organizerIds: [organizer.id],
+      translations: { en: { title: 'Round trip one' } },
+    });
+    await createEvent(editor, {
+      status: 'published',
+      editionId: source.id,
+      startsAt: '2031-06-13T09:00:00-04:00',
+      endsAt: '2031-06-13T10:00:00-04:00',
+      timeZone: 'America/New_York',
+      venueId: venue.id,
+      venueAddress: null,
+      translations: { en: { title: 'Round trip two' } },
+    });
+    // The export a conference app would read, as the hub serves it.
+    const response = await running.app.server.get(`/en/hub/edition/${source.slug}/schedule.xml`);
+    expect(response.status).toBe(200);
+    const exported = await response.text();
+
+    const target = await edition('America/New_York');
+    const dry = await importFile({ editionId: target.id, content: exported, fileName: 'schedule.xml' });
+    expect(dry.body).toMatchObject({ format: 'frab-xml', counts: { create: 2, error: 0 } });
     const committed = await importFile({ editionId: target.id, content: exported, fileName: 'schedule.xml', dryRun: false });
     expect(committed.status).toBe(201);
-    expect(committed.body).toMatchObject({ created: 2, added: { tags: 0, organizers: 0 } });
+    // The venue, the tag and the person are found by name: nothing new is created.
+    expect(committed.body).toMatchObject({ created: 2, added: { venue: 0, tags: 0, organizers: 0 } });
     const [original, copy] = [await eventsOf(source.id), await eventsOf(target.id)];
-    expect(copy.map((event) => [event.starts_at, event.ends_at, event.room, event.time_zone])).toEqual(
-      original.map((event) => [event.starts_at, event.ends_at, event.room, event.time_zone]),
+    expect(copy.map((event) => [event.starts_at, event.ends_at, event.time_zone, event.venue_id, event.room, event.status])).toEqual(
+      original.map((event) => [event.starts_at, event.ends_at, event.time_zone, event.venue_id, event.room, 'draft']),
     );
+    expect(copy[0]!.room).toBe('Room A');
     expect(await titleOf(copy[0]!.id)).toBe('Round trip one');
+    expect(await titleOf(copy[1]!.id)).toBe('Round trip two');
+    const tagsOfCopy = await running.app.server.query<{ label: string }>(
+      `SELECT t.label FROM event_tags et JOIN tag_translations t ON t.tag_id = et.tag_id AND t.locale = 'en' WHERE et.event_id = ?`,
+      [copy[0]!.id],
+    );
+    expect(tagsOfCopy).toEqual([{ label: tagRow!.label }]);
+    const people = await running.app.server.query<{ organizer_id: number }>('SELECT organizer_id FROM event_organizers WHERE event_id = ?', [copy[0]!.id]);
+    expect(people).toEqual([{ organizer_id: organizer.id }]);
+
     const again = await importFile({ editionId: target.id, content: exported, dryRun: false });
     expect(again.body).toMatchObject({ created: 0, updated: 2 });
     expect(await eventsOf(target.id)).toHaveLength(2);

@@ -116,8 +116,29 @@ describe('frab', () => {
   it('reads one event of one room of one day (XML elements that may repeat)', () => {
     const xml = `<schedule><conference><title>T</title><acronym>t</acronym></conference><day date="2031-06-12"><room name="R"><event guid="g" id="1"><date>2031-06-12T10:00:00-04:00</date><start>10:00</start><duration>00:30</duration><room>R</room><title>One</title><type>Talk</type><abstract/><slug>s</slug><subtitle/><track>Tr</track><persons><person id="1">Solo</person></persons></event></room></day></schedule>`;
     const [row] = rowsOf(parseFrabXml(xml, 'UTC', 'fr'));
-    expect(row).toMatchObject({ externalId: 'g', room: 'R', tags: ['Tr'], organizers: ['Solo'], texts: { fr: { title: 'One' } }, timeZone: 'UTC' });
+    expect(row).toMatchObject({
+      externalId: 'g',
+      venue: 'R',
+      room: null,
+      tags: ['Tr'],
+      organizers: ['Solo'],
+      texts: { fr: { title: 'One' } },
+      timeZone: 'UTC',
+    });
     expect(row!.endsAt?.toISOString()).toBe('2031-06-12T14:30:00.000Z');
+  });
+
+  it('reads a room as a place: `Venue · Room` as this product exports it, and no place for online or unannounced', () => {
+    const event = (room: string) =>
+      `<event guid="${room}" id="1"><date>2031-06-12T10:00:00Z</date><start>10:00</start><duration>00:30</duration><room>${room}</room><title>T</title></event>`;
+    const rooms = ['Salle Gaveau · Grande salle', 'Online', 'En ligne', 'Venue to be announced'];
+    const xml = `<schedule><conference><title>T</title></conference><day date="2031-06-12"><room name="x">${rooms.map(event).join('')}</room></day></schedule>`;
+    expect(rowsOf(parseFrabXml(xml, 'UTC', 'en')).map((row) => [row.venue, row.room])).toEqual([
+      ['Salle Gaveau', 'Grande salle'],
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
   });
 
   it('flags an event date without an offset, and a JSON schedule without days is unreadable', () => {

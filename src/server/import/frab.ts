@@ -2,10 +2,11 @@
  * frab schedule import, XML (fast-xml-parser) and JSON, as pretalx and frab export them
  * (github.com/voc/schedule, validator/xsd and validator/json): one row per `event`, keyed by its
  * `guid`. `date` carries the offset, so the instant is exact; `duration` gives the end; the
- * room is the event's room, the track a tag, the persons its organizers.
+ * room is the event's place (see placeOf), the track a tag, the persons its organizers.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { isLocale, type Locale } from '../../i18n/config.ts';
+import { isLocale, locales, type Locale } from '../../i18n/config.ts';
+import { getTranslator } from '../../i18n/index.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { readDuration } from './instants.ts';
 import { cleanText, emptyRow, lineAt, type ImportRow, type ParseResult } from './rows.ts';
@@ -28,6 +29,23 @@ function personName(value: unknown): string | null {
     return cleanText(node['public_name']) ?? cleanText(node['name']) ?? textOf(node);
   }
   return cleanText(value);
+}
+
+/**
+ * Room names that say there is no place: this product's own exports name online events and
+ * events whose venue is not announced this way, in every locale.
+ */
+const placelessRooms = new Set(locales.flatMap((locale) => [getTranslator(locale)('event.online'), getTranslator(locale)('hub.schedule.unannounced')]));
+
+/**
+ * A frab room as this product's place. Timetable columns here are venues (and their rooms), so a
+ * room names the venue; `Venue · Room`, as this product exports a venue's room, is split in two.
+ */
+function placeOf(room: string | null): { venue: string | null; room: string | null } {
+  if (!room || placelessRooms.has(room)) return { venue: null, room: null };
+  const separator = room.indexOf(' · ');
+  if (separator === -1) return { venue: room, room: null };
+  return { venue: room.slice(0, separator).trim() || null, room: room.slice(separator + 3).trim() || null };
 }
 
 /** One frab event as a row; `guid` from the attribute (XML) or member (JSON). */
@@ -53,7 +71,7 @@ function readEvent(event: Node, line: number, zone: string, textLocale: Locale):
     row.startsAt = new Date(start);
     row.endsAt = duration === undefined ? null : new Date(start + duration);
   }
-  row.room = textOf(event['room']);
+  Object.assign(row, placeOf(textOf(event['room'])));
   const track = textOf(event['track']);
   row.tags = track ? [track] : [];
   const persons = event['persons'];
