@@ -35,7 +35,7 @@ function keepLimit(): number | undefined {
  * Appends one revision per entry (numbered after the item's last) and prunes beyond
  * `HUB_REVISIONS_KEEP`, inside the caller's write transaction.
  */
-export async function recordRevisions(tx: Executor, actor: Actor, spec: EntitySpec, entries: readonly RevisionEntry[]): Promise<void> {
+export async function recordRevisions(tx: Executor, actor: Actor, spec: Pick<EntitySpec, 'entity'>, entries: readonly RevisionEntry[]): Promise<void> {
   const keep = keepLimit();
   const createdAt = new Date();
   for (const entry of entries) {

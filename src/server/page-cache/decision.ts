@@ -37,7 +37,8 @@ const buildId = (() => {
 export interface CachingContext {
   request: Request;
   url: URL;
-  locals: object;
+  /** `site`: the settings the page shows (middleware), part of every ETag. */
+  locals: { site?: unknown };
 }
 
 export interface HubCachePolicy {
@@ -86,7 +87,8 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
   const cdnMaxAge = Math.min(CDN_MAX_AGE, untilNext);
   const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;
 
-  const etag = computeEtag(context.url, policy.fingerprint);
+  // Every page shows the site settings (name, logo, accent): a settings save changes every ETag.
+  const etag = computeEtag(context.url, [policy.fingerprint, context.locals.site ?? null]);
   const headers = new Headers({
     'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}`,
     ETag: etag,
