@@ -97,6 +97,8 @@ const screenStatus: Record<string, number> = {
   'POST /en/admin/team/invitations': 400,
   // The endpoint form re-rendered with its errors (no URL, no events).
   'POST /en/admin/webhooks/new': 422,
+  // The settings form re-rendered with its errors (no version).
+  'POST /en/admin/site': 422,
 };
 
 type Persona = 'anonymous' | 'no role' | Role;
@@ -161,6 +163,8 @@ describe('route coverage', () => {
         '/api/admin/webhooks',
         '/api/admin/webhooks/matrix-999999',
         '/api/admin/webhooks/matrix-999999/deliveries/matrix-999999/redeliver',
+        '/en/admin/site',
+        '/en/admin/site/matrix-999999',
       ]),
     );
   });

@@ -13,6 +13,7 @@ import { useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { createTestDatabase, makeTempDir } from '../helpers/db.ts';
 import { createImage } from '../helpers/factories.ts';
+import { startTestServer } from '../helpers/server.ts';
 
 /** The former files' front matter and the SHA-256 of their Markdown body, as they were removed. */
 const formerFiles: [slug: string, locale: string, title: string, updated: string, bodySha256: string][] = [
@@ -296,6 +297,31 @@ describe('site settings', () => {
     await response.text();
     const recipients = await server.query<{ recipient: string }>("SELECT recipient FROM mail_outbox WHERE kind = 'contact-notification' ORDER BY recipient");
     expect(recipients.map((row) => row.recipient)).toEqual(['presse@rives.example', 'programme@rives.example']);
+  });
+});
+
+describe('another app node on the same database', () => {
+  it('forgets its copy of the settings and its cached pages when a save is made elsewhere', async () => {
+    const { server, admin } = running.app;
+    const nodeB = await startTestServer({ HUB_PURGE_POLL_MS: '100' }, { sharingWith: server });
+    try {
+      const brand = async () => /<a class="brand"[^>]*>([\s\S]*?)<\/a>/.exec(await (await nodeB.get('/de/hub')).text())?.[1]?.trim();
+      expect(await brand()).toBe('Edition Hub');
+      const [row] = await server.query<{ version: number }>('SELECT version FROM site_settings WHERE id = 1');
+      const saved = await form(admin, '/en/admin/site', {
+        version: String(row!.version),
+        'name.en': '',
+        'name.fr': '',
+        'name.de': 'Festspiele am Ufer',
+        logoMediaId: '',
+        accentColor: '',
+        contactTo: '',
+      });
+      expect(saved.status).toBe(303);
+      await expect.poll(brand, { timeout: 5_000, interval: 50 }).toBe('Festspiele am Ufer');
+    } finally {
+      await nodeB.stop();
+    }
   });
 });
 
