@@ -278,9 +278,10 @@ describe('site settings', () => {
     expect(JSON.parse(row!.contact_to)).toEqual(['programme@rives.example', 'presse@rives.example']);
   });
 
-  it('send contact notifications to the recipients set in the admin, over HUB_CONTACT_TO', async () => {
+  it('send contact notifications to the recipients set in the admin, over HUB_CONTACT_TO, signed with the site name', async () => {
     const { server, admin } = running.app;
-    expect((await form(admin, '/en/admin/site', { ...(await baseFields()), contactTo: 'programme@rives.example; presse@rives.example' })).status).toBe(303);
+    const settings = { ...(await baseFields()), 'name.en': 'Rives Festival', contactTo: 'programme@rives.example; presse@rives.example' };
+    expect((await form(admin, '/en/admin/site', settings)).status).toBe(303);
     const response = await server.get('/en/hub/contact?_action=contact', {
       method: 'POST',
       headers: { origin: server.origin, 'content-type': 'application/x-www-form-urlencoded' },
@@ -295,8 +296,13 @@ describe('site settings', () => {
     // Accepted: the form redirects to its thank-you state.
     expect(response.status).toBe(303);
     await response.text();
-    const recipients = await server.query<{ recipient: string }>("SELECT recipient FROM mail_outbox WHERE kind = 'contact-notification' ORDER BY recipient");
-    expect(recipients.map((row) => row.recipient)).toEqual(['presse@rives.example', 'programme@rives.example']);
+    const mails = await server.query<{ recipient: string; subject: string; text: string }>(
+      "SELECT recipient, subject, text FROM mail_outbox WHERE kind = 'contact-notification' ORDER BY recipient",
+    );
+    expect(mails.map((row) => row.recipient)).toEqual(['presse@rives.example', 'programme@rives.example']);
+    // Signed with the site name set in the admin.
+    expect(mails[0]!.subject).toMatch(/ · Rives Festival$/);
+    expect(mails[0]!.text).toMatch(/— Rives Festival$/);
   });
 });
 

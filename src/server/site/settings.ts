@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { medias, siteSettings, siteSettingTranslations } from '../../../db/schema.ts';
 import { isLocale, type Locale } from '../../i18n/config.ts';
-import type { Translate } from '../../i18n/index.ts';
+import { getTranslator, type Translate } from '../../i18n/index.ts';
 import { hubTags } from '../page-cache/tags.ts';
 
 export interface SiteLogo {
@@ -112,4 +112,9 @@ export function siteNameOf(locals: { site?: SiteView | undefined; t: Translate }
 /** The style rule that applies the accent colour (a validated `#rrggbb`, so nothing else can get in). */
 export function accentRule(accentColor: string): string {
   return `:root{--accent:${accentColor}}`;
+}
+
+/** The site name that signs a message in `locale` (the setting, else the UI string). */
+export async function mailSiteName(db: Executor, locale: Locale): Promise<string> {
+  return siteNameIn(await getSiteSettings(db), locale, getTranslator(locale));
 }
