@@ -18,10 +18,9 @@ test.describe('Site settings and pages', () => {
     test.setTimeout(180_000);
     await signInAsAdmin(page);
     await page.goto('/fr/admin/site');
-    await expect(page.getByRole('navigation', { name: fr('adminShell.nav.label') }).getByRole('link', { name: fr('admin.site.nav') })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(
+      page.getByRole('navigation', { name: fr('adminShell.nav.label') }).getByRole('link', { name: fr('admin.site.nav'), exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
 
     // A colour too light for white text: refused, with the reason next to the field.
     await page.getByLabel(fr('admin.site.accent')).fill('#ffd700');
@@ -49,7 +48,7 @@ test.describe('Site settings and pages', () => {
     await expect(page.getByTestId('site-tab-fr')).toHaveAttribute('aria-current', 'page');
     const title = `À propos ${uniqueToken()}`;
     await page.getByLabel(fr('admin.site.field.title')).fill(title);
-    await page.getByLabel(fr('admin.site.field.body')).fill('## Notre festival\n\nUn texte **écrit** dans l’admin.');
+    await page.getByRole('textbox', { name: fr('admin.site.field.body'), exact: true }).fill('## Notre festival\n\nUn texte **écrit** dans l’admin.');
     await page.getByRole('button', { name: fr('admin.site.preview') }).press('Enter');
     await expect(page.getByTestId('site-preview').getByRole('heading', { name: 'Notre festival' })).toBeVisible();
     await expect(page.getByLabel(fr('admin.site.field.title'))).toHaveValue(title);
