@@ -37,8 +37,7 @@ const buildId = (() => {
 export interface CachingContext {
   request: Request;
   url: URL;
-  /** `site`: the settings the page shows (middleware), part of every ETag. */
-  locals: { site?: unknown };
+  locals: object;
 }
 
 export interface HubCachePolicy {
@@ -88,7 +87,8 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
   const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;
 
   // Every page shows the site settings (name, logo, accent): a settings save changes every ETag.
-  const etag = computeEtag(context.url, [policy.fingerprint, context.locals.site ?? null]);
+  const site = 'site' in context.locals ? context.locals.site : null;
+  const etag = computeEtag(context.url, [policy.fingerprint, site ?? null]);
   const headers = new Headers({
     'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}`,
     ETag: etag,
