@@ -13,18 +13,13 @@ import type { Actor } from '../admin/actor.ts';
 import { recordRevisions } from '../admin/revision-log.ts';
 import { recordHubPurge } from '../page-cache/invalidate.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
+import { hubTags } from '../page-cache/tags.ts';
 import type { SitePageText } from './schemas.ts';
 
 /** The revisions' entity name of the editorial pages. */
 export const SITE_PAGE_ENTITY = 'site_page';
 
 const textFields = ['title', 'description', 'updated', 'body'] as const satisfies readonly (keyof SitePageText)[];
-
-/** Cache tags of the editorial pages: one per page and locale, and one per page for every locale. */
-export const sitePageTags = {
-  page: (slug: SitePageSlug) => `site:${slug}`,
-  text: (slug: SitePageSlug, locale: Locale) => `site:${slug}:${locale}`,
-};
 
 /** The public address of each page. */
 export const sitePagePaths: Record<SitePageSlug, (locale: Locale) => string> = {
@@ -71,7 +66,7 @@ export async function getPublicSitePage(db: Executor, slug: SitePageSlug, locale
 
 /** What a cached public page depends on: its own text (or the fallback's) and the set of locales. */
 export function publicSitePageTags(page: PublicSitePage, locale: Locale): string[] {
-  return [...new Set([sitePageTags.page(page.slug), sitePageTags.text(page.slug, locale), sitePageTags.text(page.slug, page.textLocale)])];
+  return [...new Set([hubTags.sitePage(page.slug), hubTags.sitePageText(page.slug, locale), hubTags.sitePageText(page.slug, page.textLocale)])];
 }
 
 /** The revision snapshot of a page (the shape decision 030 stores for every item). */
@@ -95,8 +90,8 @@ function textChanges(before: SitePageEditable['texts'], after: SitePageEditable[
 /** The tags a change of texts purges: each changed locale, and every locale when the set of locales changed. */
 function tagsToPurge(slug: SitePageSlug, before: SitePageEditable['texts'], after: SitePageEditable['texts']): string[] {
   const changed = locales.filter((locale) => JSON.stringify(before[locale]) !== JSON.stringify(after[locale]));
-  if (changed.some((locale) => !before[locale] !== !after[locale])) return [sitePageTags.page(slug)];
-  return changed.map((locale) => sitePageTags.text(slug, locale));
+  if (changed.some((locale) => !before[locale] !== !after[locale])) return [hubTags.sitePage(slug)];
+  return changed.map((locale) => hubTags.sitePageText(slug, locale));
 }
 
 export type SaveOutcome = { ok: true; page: SitePageEditable; changed: boolean } | { ok: false; code: 'NOT_FOUND' | 'VERSION_CONFLICT' | 'REVISION_NOT_FOUND' };
