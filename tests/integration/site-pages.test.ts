@@ -195,6 +195,10 @@ describe('editing a page', () => {
     const [first] = await server.query<{ id: number }>(
       "SELECT r.id FROM revisions r JOIN site_pages p ON p.id = r.entity_id WHERE r.entity = 'site_page' AND p.slug = 'about' AND r.number = 1",
     );
+    // Compared with the current texts first: the changed German title, side by side.
+    const compare = await (await running.app.admin.request('GET', `/en/admin/site/about?lang=de&revision=${first!.id}`)).text();
+    expect(compare).toMatch(/data-testid="site-revision-diff"[\s\S]*<th scope="row">Title \(Deutsch\)<\/th><td>Über Edition Hub<\/td><td>Über uns, neu<\/td>/);
+
     const restored = await form(running.app.admin, '/en/admin/site/about?lang=de', {
       intent: 'restore',
       revision: String(first!.id),

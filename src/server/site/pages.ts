@@ -198,3 +198,34 @@ export async function restoreSitePageRevision(
   }
   return writeTexts(db, cache, actor, slug, version, texts, { action: 'restore', restoredFrom: row.number });
 }
+
+/** One text that differs between a revision and the page as it is now. */
+export interface SitePageDiffRow {
+  locale: Locale;
+  field: keyof SitePageText;
+  revision: string | null;
+  current: string | null;
+}
+
+/** Revision `revisionId` of the page compared with its current texts; undefined when it is not one of its revisions. */
+export async function compareSitePageRevision(
+  db: Executor,
+  page: SitePageEditable,
+  revisionId: number,
+): Promise<{ id: number; number: number; rows: SitePageDiffRow[] } | undefined> {
+  const [row] = await db
+    .select({ id: revisions.id, number: revisions.number, snapshot: revisions.snapshot })
+    .from(revisions)
+    .where(and(eq(revisions.id, revisionId), eq(revisions.entity, SITE_PAGE_ENTITY), eq(revisions.entityId, page.id)));
+  if (!row) return undefined;
+  const rows: SitePageDiffRow[] = [];
+  for (const locale of locales) {
+    const old = row.snapshot.translations[locale];
+    const now = page.texts[locale];
+    for (const field of textFields) {
+      const [revision, current] = [old?.[field] ?? null, now?.[field] ?? null];
+      if (revision !== current) rows.push({ locale, field, revision, current });
+    }
+  }
+  return { id: row.id, number: row.number, rows };
+}
