@@ -880,3 +880,58 @@ export const importLinks = sqliteTable(
     check('import_links_source_check', sql.raw(`source IN (${importSources.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
+
+// Site settings and editorial pages (docs/decisions/038)
+// ---------------------------------------------------------------------------------------------
+
+/** The editorial pages the hub serves from the database, one per slug. */
+export const sitePageSlugs = ['about', 'privacy-policy', 'terms-and-conditions'] as const;
+export type SitePageSlug = (typeof sitePageSlugs)[number];
+
+/** One row per editorial page; its texts per locale in `site_page_translations`. */
+export const sitePages = sqliteTable(
+  'site_pages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    ...tracked(),
+  },
+  (t) => [uniqueIndex('site_pages_slug_unique').on(t.slug)],
+);
+
+export const sitePageTranslations = sqliteTable(
+  'site_page_translations',
+  {
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => sitePages.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Date of the last substantive change (`YYYY-MM-DD`), shown on legal pages. */
+    updated: text('updated').notNull(),
+    /** Markdown, rendered and sanitised like every staff-written text. */
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.locale] })],
+);
+
+/** The one row (id 1) of site-wide settings; the site name per locale in `site_setting_translations`. */
+export const siteSettings = sqliteTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey(),
+    logoMediaId: integer('logo_media_id').references(() => medias.id, { onDelete: 'set null' }),
+    /** `#rrggbb`, checked against white (docs/decisions/038); null = the stylesheet's colour. */
+    accentColor: text('accent_color'),
+    /** Addresses told of contact messages, overriding HUB_CONTACT_TO; empty = not set. */
+    contactTo: text('contact_to', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    ...tracked(),
+  },
+  () => [check('site_settings_single_row', sql`id = 1`)],
+);
+
+export const siteSettingTranslations = sqliteTable('site_setting_translations', {
+  locale: text('locale').primaryKey(),
+  siteName: text('site_name').notNull(),
+});

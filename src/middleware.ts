@@ -5,7 +5,10 @@ import { isCollectionName } from './lib/collections/index.ts';
 import { authenticate } from './server/auth/middleware.ts';
 import { captureServerErrors } from './server/errors/middleware.ts';
 import { refuseCrossSiteForms } from './server/http/cross-site-forms.ts';
+import { getDb } from './server/db.ts';
 import { problem } from './server/http/problem.ts';
+import { pageCacheOf } from './server/page-cache/request.ts';
+import { forgetSiteSettingsOnPurge, getSiteSettings, siteViewOf } from './server/site/settings.ts';
 import { keepViewZoneInLinks } from './server/time-zone/keep-in-links.ts';
 
 /** Resolves the request locale from the `/{locale}` segment and puts it, with `t`, on locals. */
@@ -14,6 +17,21 @@ const resolveLocale = defineMiddleware((context, next) => {
   const locale = isLocale(segment) ? segment : defaultLocale;
   context.locals.locale = locale;
   context.locals.t = getTranslator(locale);
+  return next();
+});
+
+/** Paths that render no page (API, uploads, the error tunnel): they never show the site's settings. */
+const NO_PAGE = /^\/(?:api|media|files|monitoring)(?:\/|$)/;
+
+/**
+ * Puts the site settings every page shows (name, logo, accent colour) on locals, from this
+ * process's copy; a purge of `all` (a settings save, anywhere) makes it read them again.
+ */
+const resolveSite = defineMiddleware(async (context, next) => {
+  // Every process that may read the settings (pages, the contact form, inbox replies) forgets them on purges.
+  pageCacheOf(context.locals)?.onPurge(forgetSiteSettingsOnPurge);
+  if (NO_PAGE.test(context.url.pathname)) return next();
+  context.locals.site = siteViewOf(await getSiteSettings(await getDb()), context.locals.locale, context.locals.t);
   return next();
 });
 
@@ -32,6 +50,6 @@ const checkRouteParams = defineMiddleware((context, next) => {
 });
 
 // Cross-site forms refused first; then the locale (auth redirects and screens are localized), then
-// the route's parameters, then authentication, which returns at once for everything outside the
+// the route's parameters, the site settings, then authentication, which returns at once for everything outside the
 // admin and auth routes. Hub links keep a visitor's `?tz=` (decision 026).
-export const onRequest = sequence(captureServerErrors, refuseCrossSiteForms, resolveLocale, checkRouteParams, keepViewZoneInLinks, authenticate);
+export const onRequest = sequence(captureServerErrors, refuseCrossSiteForms, resolveLocale, checkRouteParams, resolveSite, keepViewZoneInLinks, authenticate);

@@ -10,21 +10,25 @@ import { contactSchema } from '../server/contact/schema.ts';
 import { getDb } from '../server/db.ts';
 import { clientAddressOf } from '../server/http/client-address.ts';
 import { getSiteOrigin } from '../server/seo/site.ts';
+import { contactRecipientsOf, getSiteSettings } from '../server/site/settings.ts';
 
 export const contact = defineAction({
   accept: 'form',
   input: contactSchema,
   handler: async (input, context) => {
     const env = getEnv();
-    // Under Clerk without HUB_CONTACT_TO, Clerk's admins are told too (asked before the transaction).
-    const clerkAdmins = env.AUTH_PROVIDER === 'clerk' && env.HUB_CONTACT_TO.length === 0 ? await clerkAdminAddresses(env) : [];
-    const outcome = await submitContactMessage(await getDb(), input, {
+    const db = await getDb();
+    // The recipients set in the admin (decision 038), else HUB_CONTACT_TO.
+    const contactTo = contactRecipientsOf(await getSiteSettings(db), env.HUB_CONTACT_TO);
+    // Without either, under Clerk, Clerk's admins are told too (asked before the transaction).
+    const clerkAdmins = env.AUTH_PROVIDER === 'clerk' && contactTo.length === 0 ? await clerkAdminAddresses(env) : [];
+    const outcome = await submitContactMessage(db, input, {
       locale: context.locals.locale,
       clientKey: clientAddressOf(context.request, context.clientAddress),
       now: new Date(),
       limit: env.CONTACT_RATE_LIMIT,
       notification: {
-        contactTo: env.HUB_CONTACT_TO,
+        contactTo,
         adminEmails: env.HUB_ADMIN_EMAILS,
         localAccounts: env.AUTH_PROVIDER === 'local',
         clerkAdmins,

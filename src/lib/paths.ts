@@ -86,6 +86,9 @@ export const paths = {
   adminWebhookNew: (locale: Locale) => `/${locale}/admin/webhooks/new`,
   adminWebhook: (locale: Locale, id: number, query?: URLSearchParams) => withQuery(`/${locale}/admin/webhooks/${id}`, query),
   adminWebhookEdit: (locale: Locale, id: number) => `/${locale}/admin/webhooks/${id}/edit`,
+  /** Site settings and the editorial pages (decision 038). */
+  adminSite: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/site`, query),
+  adminSitePage: (locale: Locale, page: string, query?: URLSearchParams) => withQuery(`/${locale}/admin/site/${page}`, query),
   /**
    * Where a page rewrites to answer 404 in its own locale: no route matches it, so Astro renders
    * src/pages/404.astro, and the middleware reads the locale from its first segment.

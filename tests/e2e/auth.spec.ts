@@ -101,8 +101,8 @@ test('the admin shell is usable from the keyboard on a narrow screen', async ({ 
   // Every section is one link away and nothing overflows sideways.
   const nav = page.getByRole('navigation', { name: t('adminShell.nav.label') });
   // An admin's sections: dashboard, the eight collections, activity, translations, import, team,
-  // sent mail, the inbox, webhooks, and the link to the public site.
-  await expect(nav.getByRole('link')).toHaveCount(17);
+  // sent mail, the inbox, webhooks, site, and the link to the public site.
+  await expect(nav.getByRole('link')).toHaveCount(18);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -99,6 +99,9 @@ const screenStatus: Record<string, number> = {
   'POST /en/admin/webhooks/new': 422,
   // The import form re-rendered with its problem (no edition, no file).
   'POST /en/admin/import': 400,
+
+  // The settings form re-rendered with its errors (no version).
+  'POST /en/admin/site': 422,
 };
 
 type Persona = 'anonymous' | 'no role' | Role;
@@ -172,6 +175,9 @@ describe('route coverage', () => {
         '/api/admin/webhooks/matrix-999999/deliveries/matrix-999999/redeliver',
         '/en/admin/preview/live/events/matrix-999999',
         '/en/admin/preview/live/venues/matrix-999999',
+
+        '/en/admin/site',
+        '/en/admin/site/matrix-999999',
       ]),
     );
   });

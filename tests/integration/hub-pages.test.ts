@@ -124,7 +124,7 @@ describe.each(locales)('every route in %s', (locale) => {
     }
   });
 
-  it('prerendered about, privacy policy and terms', async () => {
+  it('about, privacy policy and terms, from the database', async () => {
     for (const page of ['about', 'privacy-policy', 'terms-and-conditions']) {
       const result = await expectPage(`/${locale}/hub/${page}`, /\S/);
       expect(result.body).toContain(`href="/${locale}/hub/privacy-policy"`);

@@ -15,7 +15,7 @@ describe('security headers', () => {
     ['home', '/en'],
     ['hub', '/fr/hub'],
     ['search', '/de/hub/search?q=konzert'],
-    ['prerendered page', '/en/hub/about'],
+    ['editorial page', '/en/hub/about'],
     ['not found', '/en/hub/event/does-not-exist'],
     ['sign-in', '/en/admin/sign-in'],
     ['admin redirect', '/en/admin/events'],

@@ -83,7 +83,7 @@ describe('static files in the production server', () => {
   });
   afterAll(() => app?.stop());
 
-  it('serves prerendered pages with their security policy and rendered pages through Astro', async () => {
+  it('serves pages with their security policy, and assets, through the server', async () => {
     const about = await fetch(`${app.origin}/fr/hub/about`);
     expect(about.status).toBe(200);
     expect(about.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);

@@ -33,9 +33,10 @@ function keepLimit(): number | undefined {
 
 /**
  * Appends one revision per entry (numbered after the item's last) and prunes beyond
- * `HUB_REVISIONS_KEEP`, inside the caller's write transaction.
+ * `HUB_REVISIONS_KEEP`, inside the caller's write transaction. `spec` names the entity: a
+ * collection's, or the site pages' (decision 038).
  */
-export async function recordRevisions(tx: Executor, actor: Actor, spec: EntitySpec, entries: readonly RevisionEntry[]): Promise<void> {
+export async function recordRevisions(tx: Executor, actor: Actor, spec: { entity: string }, entries: readonly RevisionEntry[]): Promise<void> {
   const keep = keepLimit();
   const createdAt = new Date();
   for (const entry of entries) {

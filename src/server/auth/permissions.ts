@@ -42,6 +42,8 @@ export const permissions = [
   'mail.retry',
   /** Webhook endpoints: their URLs, secrets, subscriptions and deliveries (docs/decisions/028). */
   'webhooks.manage',
+  /** Site settings (name, logo, accent colour, contact recipients) and the editorial pages (docs/decisions/038). */
+  'site.manage',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -149,6 +151,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/webhooks/new', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
   { pattern: '/:locale/admin/webhooks/:id', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
   { pattern: '/:locale/admin/webhooks/:id/edit', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
+  // Site settings and the about, privacy and terms pages; POST: their forms (save, preview, restore).
+  { pattern: '/:locale/admin/site', methods: { GET: 'site.manage', POST: 'site.manage' } },
+  { pattern: '/:locale/admin/site/:page', methods: { GET: 'site.manage', POST: 'site.manage' } },
   { pattern: '/:locale/admin/forbidden', methods: { GET: 'signed-in' } },
   // POST: the page's invite / resend / revoke forms.
   { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },

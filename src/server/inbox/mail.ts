@@ -12,6 +12,7 @@ import { composeMail, type ComposedMail } from '../mail/compose.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { messageCausePrefix } from './removal.ts';
 import { absoluteUrl } from '../seo/site.ts';
+import { mailSiteName } from '../site/settings.ts';
 
 /** Who is told about new messages. */
 export interface NotificationSettings {
@@ -118,7 +119,7 @@ export async function enqueueContactNotifications(tx: Executor, message: Notifie
   for (const to of recipients) {
     const locale = locales.get(to) ?? defaultLocale;
     let mail = composed.get(locale);
-    if (!mail) composed.set(locale, (mail = composeContactNotification(message, settings.origin, locale)));
+    if (!mail) composed.set(locale, (mail = composeContactNotification(message, settings.origin, locale, await mailSiteName(tx, locale))));
     await enqueueMail(tx, {
       cause: `${messageCausePrefix(message.id)}notify:${to}`,
       kind: 'contact-notification',
@@ -136,11 +137,12 @@ export async function enqueueContactNotifications(tx: Executor, message: Notifie
  * The team's notification in `locale` (the recipient's). Reply-To is the visitor, so answering
  * from a mail client reaches them.
  */
-export function composeContactNotification(message: NotifiedMessage, origin: string, locale: Locale = defaultLocale): ComposedMail {
+export function composeContactNotification(message: NotifiedMessage, origin: string, locale: Locale = defaultLocale, siteName?: string): ComposedMail {
   const t = getTranslator(locale);
   const language = languageName(message.locale, locale);
   const mail = composeMail({
     locale,
+    siteName,
     subject: t('mail.contact.notification.subject', { subject: message.subject }),
     paragraphs: [t('mail.contact.notification.intro', { name: message.name, email: message.email, language }), ...paragraphsOf(message.message)],
     action: { label: t('mail.contact.notification.action'), url: absoluteUrl(origin, paths.adminInboxMessage(locale, message.id)) },
@@ -155,11 +157,12 @@ export function replySubject(subject: string): string {
 }
 
 /** A reply from the inbox, in the language the visitor wrote in. */
-export function composeContactReply(original: { locale: Locale; subject: string; createdAt: Date }, body: string): ComposedMail {
+export function composeContactReply(original: { locale: Locale; subject: string; createdAt: Date }, body: string, siteName?: string): ComposedMail {
   const t = getTranslator(original.locale);
   const date = new Intl.DateTimeFormat(localeConfig[original.locale].intl, { dateStyle: 'long' }).format(original.createdAt);
   const mail = composeMail({
     locale: original.locale,
+    siteName,
     subject: replySubject(original.subject),
     paragraphs: paragraphsOf(body),
     footer: [t('mail.contact.reply.footer', { date })],

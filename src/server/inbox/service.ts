@@ -14,6 +14,7 @@ import { composeContactReply } from './mail.ts';
 import type { ContactReply } from './queries.ts';
 import { getEnv } from '../config/env.ts';
 import { forgetMailFiles, messageCausePrefix, removeMessages } from './removal.ts';
+import { mailSiteName } from '../site/settings.ts';
 
 export type InboxFailure = { ok: false; code: 'MESSAGE_NOT_FOUND' };
 const notFound: InboxFailure = { ok: false, code: 'MESSAGE_NOT_FOUND' };
@@ -86,7 +87,7 @@ export async function replyToMessage(
       kind: 'contact-reply',
       to: message.email,
       locale,
-      mail: composeContactReply({ locale, subject: message.subject, createdAt: message.createdAt }, body),
+      mail: composeContactReply({ locale, subject: message.subject, createdAt: message.createdAt }, body, await mailSiteName(tx, locale)),
       replyTo: options.replyTo,
       // The reply is kept beside the message (and deleted with it); the outbox keeps no second copy.
       sensitive: true,

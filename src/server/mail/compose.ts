@@ -20,6 +20,8 @@ export interface MailContent {
   action?: { label: string; url: string } | undefined;
   /** Small print after the action (why you got this, when a link expires). */
   footer?: readonly string[] | undefined;
+  /** The site name that signs the message (the admin's setting, `mailSiteName`); default: the UI string. */
+  siteName?: string | undefined;
 }
 
 function escapeHtml(value: string): string {
@@ -29,7 +31,7 @@ function escapeHtml(value: string): string {
 /** Builds the subject, text and HTML of one message. */
 export function composeMail(content: MailContent): ComposedMail {
   const t = getTranslator(content.locale);
-  const site = t('site.name');
+  const site = content.siteName ?? t('site.name');
   const footer = content.footer ?? [];
   const text = [...content.paragraphs, ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []), ...footer, `— ${site}`].join('\n\n');
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;

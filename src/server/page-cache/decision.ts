@@ -91,7 +91,9 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
   const cdnMaxAge = Math.min(CDN_MAX_AGE, untilNext);
   const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;
 
-  const etag = policy.etag ?? computeEtag(context.url, policy.fingerprint);
+  // Every page shows the site settings (name, logo, accent): a settings save changes every ETag.
+  const site = 'site' in context.locals ? context.locals.site : null;
+  const etag = policy.etag ?? computeEtag(context.url, [policy.fingerprint, site ?? null]);
   const headers = new Headers({
     'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}`,
     ETag: etag,

@@ -15,7 +15,7 @@ export interface ProcessPageCacheOptions {
 export class ProcessPageCache {
   readonly store: FrontCache;
   readonly #fanOut: NonNullable<ProcessPageCacheOptions['fanOut']>;
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new Set<(tags: readonly string[]) => void>();
 
   constructor({ maxBytes, fanOut = () => undefined }: ProcessPageCacheOptions) {
     this.store = new FrontCache(maxBytes);
@@ -25,7 +25,7 @@ export class ProcessPageCache {
   /** Purges `tags` here (a purge made elsewhere: another worker, another machine). */
   apply(tags: readonly string[]): void {
     if (tags.length > 0) this.store.invalidateTags(tags);
-    for (const listener of this.#listeners) listener();
+    for (const listener of this.#listeners) listener(tags);
   }
 
   /** A fresh handle for one request. */

@@ -24,11 +24,11 @@ export interface PageCacheRequest {
   /** Purges `tags` from the page cache of every worker of this machine, at once. */
   purge(tags: readonly string[], options?: PurgeOptions): void;
   /**
-   * Calls `listener` after every purge this process applies, whatever its source (this worker,
-   * another worker, another machine): memos derived from content are forgotten with the pages.
-   * Registering the same function again is a no-op.
+   * Calls `listener` with the purged tags after every purge this process applies, whatever its
+   * source (this worker, another worker, another machine): memos derived from content are
+   * forgotten with the pages. Registering the same function again is a no-op.
    */
-  onPurge(listener: () => void): void;
+  onPurge(listener: (tags: readonly string[]) => void): void;
 }
 
 const isHandle = (value: unknown): value is PageCacheRequest =>

@@ -20,4 +20,10 @@ export const hubTags = {
   media: (id: number) => `media:${id}`,
   file: (id: number) => `file:${id}`,
   venue: (id: number) => `venue:${id}`,
+  /**
+   * An editorial page (about, privacy policy, terms) in every locale, and in one locale: unlike
+   * content, its languages are edited one at a time (decision 038).
+   */
+  sitePage: (slug: string) => `site:${slug}`,
+  sitePageText: (slug: string, locale: string) => `site:${slug}:${locale}`,
 } as const;

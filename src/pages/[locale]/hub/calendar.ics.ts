@@ -15,6 +15,7 @@ import { readHubView } from '../../../server/feeds/hub-view.ts';
 import { respondCached } from '../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../server/seo/site.ts';
+import { siteNameOf } from '../../../server/site/settings.ts';
 
 /** Bounds the document for subscribers of "all events" on a very large programme. */
 const MAX_EVENTS = 1_000;
@@ -34,7 +35,7 @@ export const GET: APIRoute = async (context) => {
     context,
     { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: [filters, items] },
     'text/calendar; charset=utf-8',
-    () => buildCalendar(origin, locale, `${t('site.name')} · ${t('hub.title')}`, items),
+    () => buildCalendar(origin, locale, `${siteNameOf(context.locals)} · ${t('hub.title')}`, items),
     { 'Content-Disposition': 'attachment; filename="programme.ics"' },
   );
 };

@@ -13,6 +13,7 @@ import { buildEventFeed } from '../../../server/feeds/rss.ts';
 import { respondCached } from '../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../server/seo/site.ts';
+import { siteNameOf } from '../../../server/site/settings.ts';
 
 const MAX_ITEMS = 30;
 
@@ -25,6 +26,7 @@ export const GET: APIRoute = async (context) => {
   const items = view.conditions ? await listRecentlyPublished(db, locale, now, MAX_ITEMS, view.conditions.count) : [];
   const t = getTranslator(locale);
   const origin = getSiteOrigin();
+  const site = siteNameOf(context.locals);
   const links = { hubPath: paths.hub(locale, view.query), feedPath: paths.feed(locale, view.query) };
   // Like the hub page it mirrors: the `hub` tag (any event, edition, tag or cover change) and `feeds`.
   return respondCached(
@@ -32,6 +34,13 @@ export const GET: APIRoute = async (context) => {
     { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: [view.filters, items] },
     'application/rss+xml; charset=utf-8',
     async () =>
-      buildEventFeed(origin, locale, { title: t('hub.feed.title'), description: t('hub.feed.description') }, links, items, await loadEnclosures(origin, items)),
+      buildEventFeed(
+        origin,
+        locale,
+        { title: t('hub.feed.title', { site }), description: t('hub.feed.description', { site }) },
+        links,
+        items,
+        await loadEnclosures(origin, items),
+      ),
   );
 };

@@ -11,6 +11,7 @@ import type { Executor } from '../../../../db/client.ts';
 import { isLocale, type Locale } from '../../../i18n/config.ts';
 import { getTranslator } from '../../../i18n/index.ts';
 import { composeMail } from '../../mail/compose.ts';
+import { mailSiteName } from '../../site/settings.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { absoluteUrl, getSiteOrigin } from '../../seo/site.ts';
 
@@ -34,8 +35,9 @@ interface Recipient {
 }
 
 /** The one-time link to choose a new password (`resetPasswordTokenExpiresIn`: one hour). */
-export function enqueuePasswordResetMail(tx: Executor, user: Recipient, token: string, locale: Locale): Promise<boolean> {
+export async function enqueuePasswordResetMail(tx: Executor, user: Recipient, token: string, locale: Locale): Promise<boolean> {
   const t = getTranslator(locale);
+  const siteName = await mailSiteName(tx, locale);
   return enqueueMail(tx, {
     cause: `password-reset:${user.id}:${hashToken(token).slice(0, 32)}`,
     kind: 'password-reset',
@@ -44,6 +46,7 @@ export function enqueuePasswordResetMail(tx: Executor, user: Recipient, token: s
     sensitive: true,
     mail: composeMail({
       locale,
+      siteName,
       subject: t('mail.account.reset.subject'),
       paragraphs: [t('mail.account.reset.body')],
       action: { label: t('mail.account.reset.action'), url: link(`/${locale}/admin/sign-in/reset-password?token=${encodeURIComponent(token)}`) },
@@ -53,8 +56,9 @@ export function enqueuePasswordResetMail(tx: Executor, user: Recipient, token: s
 }
 
 /** The link that confirms an address (HUB_VERIFY_EMAIL=1). */
-export function enqueueVerificationMail(tx: Executor, user: Recipient, token: string, locale: Locale): Promise<boolean> {
+export async function enqueueVerificationMail(tx: Executor, user: Recipient, token: string, locale: Locale): Promise<boolean> {
   const t = getTranslator(locale);
+  const siteName = await mailSiteName(tx, locale);
   return enqueueMail(tx, {
     cause: `verify-email:${user.id}:${hashToken(token).slice(0, 32)}`,
     kind: 'verify-email',
@@ -63,6 +67,7 @@ export function enqueueVerificationMail(tx: Executor, user: Recipient, token: st
     sensitive: true,
     mail: composeMail({
       locale,
+      siteName,
       subject: t('mail.account.verify.subject'),
       paragraphs: [t('mail.account.verify.body')],
       action: { label: t('mail.account.verify.action'), url: link(`/${locale}/admin/sign-up/verify-email?token=${encodeURIComponent(token)}`) },
@@ -72,8 +77,9 @@ export function enqueueVerificationMail(tx: Executor, user: Recipient, token: st
 }
 
 /** Sign-up answered "check your mail": this is what the mail says when the account was created. */
-export function enqueueAccountCreatedMail(tx: Executor, user: { email: string; createdAt: Date }, locale: Locale): Promise<boolean> {
+export async function enqueueAccountCreatedMail(tx: Executor, user: { email: string; createdAt: Date }, locale: Locale): Promise<boolean> {
   const t = getTranslator(locale);
+  const siteName = await mailSiteName(tx, locale);
   return enqueueMail(tx, {
     cause: `sign-up:${user.email}:${user.createdAt.getTime()}`,
     kind: 'account-created',
@@ -81,6 +87,7 @@ export function enqueueAccountCreatedMail(tx: Executor, user: { email: string; c
     locale,
     mail: composeMail({
       locale,
+      siteName,
       subject: t('mail.account.created.subject'),
       paragraphs: [t('mail.account.created.body')],
       action: { label: t('mail.account.created.action'), url: link(`/${locale}/admin/sign-in`) },
@@ -90,8 +97,9 @@ export function enqueueAccountCreatedMail(tx: Executor, user: { email: string; c
 }
 
 /** …and this when the address already had an account (nothing was changed). */
-export function enqueueExistingAccountMail(tx: Executor, user: Recipient, locale: Locale, at = new Date()): Promise<boolean> {
+export async function enqueueExistingAccountMail(tx: Executor, user: Recipient, locale: Locale, at = new Date()): Promise<boolean> {
   const t = getTranslator(locale);
+  const siteName = await mailSiteName(tx, locale);
   return enqueueMail(tx, {
     cause: `sign-up-existing:${user.id}:${at.getTime()}`,
     kind: 'sign-up-existing',
@@ -99,6 +107,7 @@ export function enqueueExistingAccountMail(tx: Executor, user: Recipient, locale
     locale,
     mail: composeMail({
       locale,
+      siteName,
       subject: t('mail.account.existing.subject'),
       paragraphs: [t('mail.account.existing.body')],
       action: { label: t('mail.account.existing.action'), url: link(`/${locale}/admin/sign-in/forgot-password`) },
@@ -117,8 +126,9 @@ export interface InvitationMail {
 }
 
 /** The invitation link (one per send: resending makes a new token and a new cause). */
-export function enqueueInvitationMail(tx: Executor, invitation: InvitationMail, token: string, locale: Locale): Promise<boolean> {
+export async function enqueueInvitationMail(tx: Executor, invitation: InvitationMail, token: string, locale: Locale): Promise<boolean> {
   const t = getTranslator(locale);
+  const siteName = await mailSiteName(tx, locale);
   const expires = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(invitation.expiresAt);
   return enqueueMail(tx, {
     cause: `invitation:${invitation.id}:${invitation.sendCount}`,
@@ -128,6 +138,7 @@ export function enqueueInvitationMail(tx: Executor, invitation: InvitationMail, 
     sensitive: true,
     mail: composeMail({
       locale,
+      siteName,
       subject: t('mail.account.invitation.subject'),
       paragraphs: [t('mail.account.invitation.body', { inviter: invitation.invitedByLabel, role: t(`auth.role.${invitation.role}`) })],
       action: { label: t('mail.account.invitation.action'), url: link(`/${locale}/admin/sign-up/invitation?token=${encodeURIComponent(token)}`) },
@@ -143,13 +154,14 @@ export type TwoFactorChangedBy = 'self' | 'admin';
  * The security notice that two-factor sign-in was turned on or off: an account taken over by a
  * stolen password (or a rogue administrator) cannot change it unseen.
  */
-export function enqueueTwoFactorChangedMail(
+export async function enqueueTwoFactorChangedMail(
   tx: Executor,
   user: Recipient,
   change: { enabled: boolean; by: TwoFactorChangedBy; at: Date },
   locale: Locale,
 ): Promise<boolean> {
   const t = getTranslator(locale);
+  const siteName = await mailSiteName(tx, locale);
   const key = change.enabled ? 'twoFactorOn' : change.by === 'admin' ? 'twoFactorReset' : 'twoFactorOff';
   return enqueueMail(tx, {
     cause: `two-factor-${change.enabled ? 'on' : 'off'}:${user.id}:${change.at.getTime()}`,
@@ -158,6 +170,7 @@ export function enqueueTwoFactorChangedMail(
     locale,
     mail: composeMail({
       locale,
+      siteName,
       subject: t(`mail.account.${key}.subject`),
       paragraphs: [t(`mail.account.${key}.body`)],
       action: { label: t('mail.account.twoFactor.action'), url: link(`/${locale}/admin/account`) },

@@ -16,6 +16,7 @@ import { problem } from '../../../../server/http/problem.ts';
 import { respondCached } from '../../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../server/seo/site.ts';
+import { siteNameOf } from '../../../../server/site/settings.ts';
 
 export const GET: APIRoute = async (context) => {
   const { locale } = context.locals;
@@ -34,7 +35,7 @@ export const GET: APIRoute = async (context) => {
     // Any event change purges `hub` and `feeds` (invalidate.ts), which is what this document shows.
     { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: items },
     'text/calendar; charset=utf-8',
-    () => buildCalendar(origin, locale, `${t('site.name')} · ${t('agenda.title')}`, items),
+    () => buildCalendar(origin, locale, `${siteNameOf(context.locals)} · ${t('agenda.title')}`, items),
     { 'Content-Disposition': 'attachment; filename="agenda.ics"' },
   );
 };

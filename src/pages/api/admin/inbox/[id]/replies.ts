@@ -11,6 +11,7 @@ import { getDb } from '../../../../../server/db.ts';
 import { messageNotFound, noStore, parseJsonBody, toReplyJson } from '../../../../../server/inbox/api.ts';
 import { parseMessageId, readReplyKey, replySchema } from '../../../../../server/inbox/schemas.ts';
 import { replyToMessage } from '../../../../../server/inbox/service.ts';
+import { contactRecipientsOf, getSiteSettings } from '../../../../../server/site/settings.ts';
 
 export const prerender = false;
 
@@ -21,8 +22,9 @@ export const POST: APIRoute = async ({ locals, params, request }) => {
   if (id === null) return messageNotFound();
   const body = await parseJsonBody(request, replySchema);
   if (body instanceof Response) return body;
-  const replyTo = getEnv().HUB_CONTACT_TO[0] ?? locals.user.email ?? undefined;
-  const outcome = await replyToMessage(await getDb(), actorFromUser(locals.user), id, body.data.body, {
+  const db = await getDb();
+  const replyTo = contactRecipientsOf(await getSiteSettings(db), getEnv().HUB_CONTACT_TO)[0] ?? locals.user.email ?? undefined;
+  const outcome = await replyToMessage(db, actorFromUser(locals.user), id, body.data.body, {
     replyTo,
     key: readReplyKey(request.headers.get('Idempotency-Key')),
   });

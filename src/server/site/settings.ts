@@ -1,0 +1,120 @@
+/**
+ * The site settings (docs/decisions/038): site name per locale, logo, accent colour, contact
+ * recipients. Every page shows some of them, so each process keeps one copy in memory, read on
+ * first use and forgotten by the purge a save makes — in this worker at once, in the machine's
+ * other workers through IPC and on other machines through the `cache_purges` log.
+ */
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { medias, siteSettings, siteSettingTranslations } from '../../../db/schema.ts';
+import { isLocale, type Locale } from '../../i18n/config.ts';
+import { getTranslator, type Translate } from '../../i18n/index.ts';
+import { hubTags } from '../page-cache/tags.ts';
+
+export interface SiteLogo {
+  mediaId: number;
+  key: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface SiteSettings {
+  /** The name per locale as set; a locale left empty uses the UI string `site.name`. */
+  names: Partial<Record<Locale, string>>;
+  logo: SiteLogo | null;
+  /** `#rrggbb`, or null for the stylesheet's own colour. */
+  accentColor: string | null;
+  /** Addresses told of contact messages; empty = HUB_CONTACT_TO (or the admins). */
+  contactTo: string[];
+  version: number;
+}
+
+let memo: Promise<SiteSettings> | undefined;
+
+/** Reads the settings from the database (no memo): the admin form and tests. */
+export async function readSiteSettings(db: Executor): Promise<SiteSettings> {
+  const [[row], names] = await Promise.all([
+    db
+      .select({
+        accentColor: siteSettings.accentColor,
+        contactTo: siteSettings.contactTo,
+        version: siteSettings.version,
+        logoMediaId: medias.id,
+        logoKey: medias.storageKey,
+        logoWidth: medias.width,
+        logoHeight: medias.height,
+      })
+      .from(siteSettings)
+      .leftJoin(medias, eq(medias.id, siteSettings.logoMediaId))
+      .where(eq(siteSettings.id, 1)),
+    db.select().from(siteSettingTranslations),
+  ]);
+  const logo = row?.logoMediaId != null && row.logoKey ? { mediaId: row.logoMediaId, key: row.logoKey, width: row.logoWidth, height: row.logoHeight } : null;
+  return {
+    names: Object.fromEntries(names.filter((name) => isLocale(name.locale)).map((name) => [name.locale, name.siteName])),
+    logo,
+    accentColor: row?.accentColor ?? null,
+    contactTo: row?.contactTo ?? [],
+    version: row?.version ?? 1,
+  };
+}
+
+/** The settings as this process keeps them: read once, until a purge forgets them. */
+export function getSiteSettings(db: Executor): Promise<SiteSettings> {
+  const current = (memo ??= readSiteSettings(db));
+  // A failed read must not stick: the next request tries again.
+  current.catch(() => {
+    if (memo === current) memo = undefined;
+  });
+  return current;
+}
+
+/** Forgets the kept settings. */
+export function forgetSiteSettings(): void {
+  memo = undefined;
+}
+
+/**
+ * The page-cache purge listener: a settings save purges `all` (every page shows the name), as does
+ * a node that may have missed purges; both make the next request read the settings again.
+ */
+export function forgetSiteSettingsOnPurge(tags: readonly string[]): void {
+  if (tags.includes(hubTags.all)) forgetSiteSettings();
+}
+
+/** The site name in `locale`: the setting, else the UI string. */
+export function siteNameIn(settings: SiteSettings, locale: Locale, t: Translate): string {
+  return settings.names[locale] ?? t('site.name');
+}
+
+/** What every page shows of the settings, in the request's locale (`locals.site`). */
+export interface SiteView {
+  name: string;
+  logo: SiteLogo | null;
+  accentColor: string | null;
+}
+
+/** The settings as one locale's pages show them. */
+export function siteViewOf(settings: SiteSettings, locale: Locale, t: Translate): SiteView {
+  return { name: siteNameIn(settings, locale, t), logo: settings.logo, accentColor: settings.accentColor };
+}
+
+/** Who is told of a new contact message: the setting when set, else HUB_CONTACT_TO (decision 021). */
+export function contactRecipientsOf(settings: SiteSettings, envContactTo: readonly string[]): readonly string[] {
+  return settings.contactTo.length > 0 ? settings.contactTo : envContactTo;
+}
+
+/** The site name a page shows: the request's settings, else the UI string (error pages, API paths). */
+export function siteNameOf(locals: { site?: SiteView | undefined; t: Translate }): string {
+  return locals.site?.name ?? locals.t('site.name');
+}
+
+/** The style rule that applies the accent colour (a validated `#rrggbb`, so nothing else can get in). */
+export function accentRule(accentColor: string): string {
+  return `:root{--accent:${accentColor}}`;
+}
+
+/** The site name that signs a message in `locale` (the setting, else the UI string). */
+export async function mailSiteName(db: Executor, locale: Locale): Promise<string> {
+  return siteNameIn(await getSiteSettings(db), locale, getTranslator(locale));
+}
