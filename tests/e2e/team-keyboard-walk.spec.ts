@@ -75,8 +75,8 @@ const visitorScreens: readonly string[] = [
   '/en/admin/sign-in/reset-password?token=unknown',
 ];
 
-/** Tabs through the page (until focus comes back round or `limit` presses) and lists what is wrong. */
-async function walk(page: Page, limit = 150): Promise<Finding[]> {
+/** Tabs through every stop of the page (until focus comes back round) and lists what is wrong. */
+async function walk(page: Page, limit = 250): Promise<Finding[]> {
   const findings: Finding[] = [];
   let first: string | null = null;
   for (let step = 1; step <= limit; step++) {
@@ -105,6 +105,7 @@ async function walk(page: Page, limit = 150): Promise<Finding[]> {
     first ??= seen.key;
     if (seen.problem) findings.push({ step, what: seen.what, problem: seen.problem });
     if (seen.sideways) findings.push({ step, what: seen.what, problem: 'the page scrolls sideways' });
+    if (step === limit) findings.push({ step, what: seen.what, problem: `is not followed by the first stop again: more than ${limit} stops, walk them all` });
   }
   return findings;
 }
