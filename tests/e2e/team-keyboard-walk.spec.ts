@@ -120,7 +120,7 @@ async function walkAtBothWidths(page: Page, path: string): Promise<string[]> {
     expect(response?.status(), path).toBeLessThan(500);
     // Islands hydrated (forms are disabled until then) and every disclosure of the content open.
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    await page.locator('main details:not([open]) > summary').evaluateAll((summaries) => summaries.forEach((summary) => summary.click()));
+    await page.locator('main details:not([open]) > summary').evaluateAll((summaries) => summaries.forEach((summary) => (summary as HTMLElement).click()));
     for (const finding of await walk(page)) problems.push(`${path} at ${width} px, Tab ${finding.step}: ${finding.what} ${finding.problem}`);
     try {
       await expectAccessible(page, `${path} at ${width} px`);
