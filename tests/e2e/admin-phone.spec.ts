@@ -126,6 +126,18 @@ test.describe('the admin on a 360 px phone', () => {
     await expect(toasts.getByText(t('admin.form.created'))).toBeVisible();
     await expect(toasts.getByText(t('admin.error.INVALID_VALUES'))).toHaveCount(0);
     await expect(toasts.locator('[data-toast]')).toHaveCount(1);
+
+    // On a long form the bar is stuck to the bottom of the window: the toasts sit above it there too.
+    const { items } = (await (await page.request.get('/api/admin/events?limit=1')).json()) as { items: { id: number }[] };
+    await page.goto(`/en/admin/events/${items[0]!.id}`);
+    await waitForIslands(page);
+    await page.getByRole('button', { name: t('admin.form.save') }).press('Enter');
+    const info = toasts.getByText(t('admin.form.nothingToSave'));
+    await expect(info).toBeVisible();
+    const stuck = (await page.locator('.admin-form__actions').boundingBox())!;
+    expect(stuck.y + stuck.height).toBeGreaterThan(735);
+    const infoBox = (await info.boundingBox())!;
+    expect(infoBox.y + infoBox.height).toBeLessThanOrEqual(stuck.y);
   });
 });
 
