@@ -9,6 +9,8 @@ const styles = {
   shortDay: { weekday: 'short', day: 'numeric', month: 'short' },
   time: { timeStyle: 'short' },
   zoneName: { timeZoneName: 'long' },
+  dateTimeSeconds: { dateStyle: 'medium', timeStyle: 'medium' },
+  shortDate: { dateStyle: 'medium' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -72,6 +74,21 @@ export function formatDayHeading(locale: Locale, timeZone: string, at: Date): st
 /** "21 Nov 2026, 19:30" for single instants (feeds, "published on"). */
 export function formatDateTime(locale: Locale, timeZone: string, at: Date): string {
   return getFormatter(locale, timeZone, 'dateTime').format(at);
+}
+
+/** What the admin shows of an instant: date and time (default), with seconds, or the date alone. */
+export type AdminDateStyle = 'dateTime' | 'dateTimeSeconds' | 'shortDate';
+
+/**
+ * "26 nov. 2026, 14:00 (Europe/Paris)": every date the admin shows, in the admin's locale, in an
+ * explicit zone that is named, so the server's render and the browser's hydration agree and a
+ * reader never has to guess which clock is meant. Empty for a missing or invalid instant.
+ */
+export function formatAdminDate(locale: Locale, timeZone: string, at: Date | string | number | null | undefined, style: AdminDateStyle = 'dateTime'): string {
+  if (at === null || at === undefined || at === '') return '';
+  const date = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${getFormatter(locale, timeZone, style).format(date)} (${timeZone})`;
 }
 
 /** The calendar date ("2026-11-21") of an instant as seen in `timeZone`. */

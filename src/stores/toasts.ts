@@ -26,10 +26,15 @@ export function dismissToast(id: number): void {
   $toasts.set($toasts.get().filter((toast) => toast.id !== id));
 }
 
-/** Shows a toast; returns its id. Only the newest few are kept. */
+/**
+ * Shows a toast; returns its id. Only the newest few are kept. A success reports the latest
+ * outcome, so it replaces earlier outcomes (an error the save has now fixed, an older "Created");
+ * an error replaces an earlier success, which it contradicts. Infos only add.
+ */
 export function pushToast(kind: ToastKind, message: string): number {
   const id = nextId++;
-  $toasts.set([...$toasts.get(), { id, kind, message }].slice(-MAX_TOASTS));
+  const kept = $toasts.get().filter((toast) => kind === 'info' || toast.kind === 'info' || (kind === 'error' && toast.kind === 'error'));
+  $toasts.set([...kept, { id, kind, message }].slice(-MAX_TOASTS));
   if (kind !== 'error' && typeof window !== 'undefined') window.setTimeout(() => dismissToast(id), TOAST_TIMEOUT_MS);
   return id;
 }

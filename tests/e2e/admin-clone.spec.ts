@@ -68,7 +68,8 @@ test('an editor clones an edition with its event from the edit page and lands on
   // 19:00 in Paris on Wednesday 12 May 2032 → Wednesday 11 May 2033, still 19:00.
   expect(listed.items).toMatchObject([{ title: `Opening ${token}`, status: 'draft', startsAt: '2033-05-11T17:00:00.000Z' }]);
 
-  // Duplicate, from the same page: the copy opens, marked "(copy)".
+  // Duplicate, from the same page (still 320 px wide: behind "More actions"): the copy opens, marked "(copy)".
+  await page.getByRole('button', { name: t('admin.form.moreActions') }).click();
   await page.getByRole('button', { name: t('admin.duplicate.button') }).click();
   await page.waitForURL((url) => /\/en\/admin\/editions\/\d+$/.test(url.pathname) && url.pathname !== `/en/admin/editions/${cloneId}`);
   await waitForIslands(page);

@@ -4,36 +4,11 @@
  * answered from the keyboard alone through the plain HTML forms.
  */
 import { expect, type Page } from '@playwright/test';
-import { openDatabase } from '../../db/client.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { expectAccessible, signInAsAdmin, signInAsEditor, test, uniqueToken } from './admin-support.ts';
+import { expectAccessible, signInAsAdmin, signInAsEditor, storeContactMessage, test, uniqueToken } from './admin-support.ts';
 
 const t = getTranslator('en');
 const de = getTranslator('de');
-
-/** Stores a message as the contact form would, with long words that must wrap on a phone. */
-async function storeMessage(subject: string): Promise<number> {
-  const url = process.env['E2E_DATABASE_URL'];
-  if (!url) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');
-  const db = await openDatabase({ url });
-  try {
-    const now = Date.now();
-    const { rows } = await db.$client.execute({
-      sql: `INSERT INTO contact_messages (locale, name, email, subject, message, consent_at, created_at)
-            VALUES ('fr', 'Marie-Thérèse Vandenberghe-Delacroix', ?, ?, ?, ?, ?) RETURNING id`,
-      args: [
-        `marie-therese.vandenberghe-delacroix.${uniqueToken()}@une-tres-longue-adresse.example`,
-        subject,
-        'Bonjour,\n\nnous aimerions savoir si les ateliers https://www.example.org/programme/ateliers-de-printemps-2031-inscriptions sont accessibles.',
-        now,
-        now,
-      ],
-    });
-    return Number(rows[0]!['id']);
-  } finally {
-    db.$client.close();
-  }
-}
 
 /** Presses Tab until `target` has focus (from where focus is now). */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>): Promise<void> {
@@ -45,7 +20,7 @@ test.describe('Contact inbox', () => {
   test('fits 320, 360 and 1280 px and passes axe, list and message', async ({ page }) => {
     await signInAsEditor(page);
     const subject = `Ateliers ${uniqueToken()}`;
-    const id = await storeMessage(subject);
+    const id = await storeContactMessage(subject);
     for (const width of [320, 360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/de/admin/inbox');
@@ -61,7 +36,7 @@ test.describe('Contact inbox', () => {
   test('handles and answers a message from the keyboard', async ({ page }) => {
     await signInAsEditor(page);
     const subject = `Clavier ${uniqueToken()}`;
-    const id = await storeMessage(subject);
+    const id = await storeContactMessage(subject);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/en/admin/inbox?q=${encodeURIComponent(subject)}`);
     const link = page.getByRole('link', { name: subject });
@@ -85,7 +60,7 @@ test.describe('Contact inbox', () => {
 
   test('a person’s data screen fits 320, 360 and 1280 px, passes axe, and refuses a wrong confirmation', async ({ page, consoleErrors }) => {
     await signInAsAdmin(page);
-    const id = await storeMessage(`Données ${uniqueToken()}`);
+    const id = await storeContactMessage(`Données ${uniqueToken()}`);
     for (const width of [320, 360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`/fr/admin/inbox/${id}/person`);

@@ -83,7 +83,8 @@ test.describe('admin screens', () => {
     await page.getByRole('button', { name: t('admin.bulk.delete') }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: t('admin.delete.confirm') })).toBeFocused();
+    // A destructive confirmation starts on Cancel: Enter must not delete.
+    await expect(dialog.getByRole('button', { name: t('admin.common.cancel') })).toBeFocused();
     // The list's own reload is held back: the deleted rows must leave with the dialog, or the row
     // link left under the pointer is prefetched on hover (ClientRouter) and answers 404.
     let release = () => {};

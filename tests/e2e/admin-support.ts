@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import AxeBuilder from '@axe-core/playwright';
+import { openDatabase } from '../../db/client.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -99,6 +100,30 @@ export async function signInAsEditor(page: Page): Promise<string> {
     if (!/last administrator/i.test(grant.output)) throw new Error(`granting editor failed: ${grant.output}`);
   }
   throw new Error('could not get an editor account');
+}
+
+/** Stores a message as the contact form would, with long words that must wrap on a phone. */
+export async function storeContactMessage(subject: string): Promise<number> {
+  const url = process.env['E2E_DATABASE_URL'];
+  if (!url) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');
+  const db = await openDatabase({ url });
+  try {
+    const now = Date.now();
+    const { rows } = await db.$client.execute({
+      sql: `INSERT INTO contact_messages (locale, name, email, subject, message, consent_at, created_at)
+            VALUES ('fr', 'Marie-Thérèse Vandenberghe-Delacroix', ?, ?, ?, ?, ?) RETURNING id`,
+      args: [
+        `marie-therese.vandenberghe-delacroix.${uniqueToken()}@une-tres-longue-adresse.example`,
+        subject,
+        'Bonjour,\n\nnous aimerions savoir si les ateliers https://www.example.org/programme/ateliers-de-printemps-2031-inscriptions sont accessibles.',
+        now,
+        now,
+      ],
+    });
+    return Number(rows[0]!['id']);
+  } finally {
+    db.$client.close();
+  }
 }
 
 /** Signs the page's browser context in as a fresh administrator (granted with `npm run users`). */

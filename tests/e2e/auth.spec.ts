@@ -98,8 +98,14 @@ test('the admin shell is usable from the keyboard on a narrow screen', async ({ 
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
 
-  // Every section is one link away and nothing overflows sideways.
+  // The sections fold behind the "Menu" button; opened, every section is one link away and
+  // nothing overflows sideways.
   const nav = page.getByRole('navigation', { name: t('adminShell.nav.label') });
+  await expect(nav).toBeHidden();
+  const menu = page.getByRole('button', { name: t('adminShell.menu') });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
   // An admin's sections: dashboard, the eight collections, activity, translations, import, team,
   // sent mail, the inbox, webhooks, site, and the link to the public site.
   await expect(nav.getByRole('link')).toHaveCount(18);

@@ -6,6 +6,7 @@
  */
 import { defaultLocale, localeConfig, locales } from '../../i18n/config.ts';
 import { getStrings, type UiKey } from '../../i18n/index.ts';
+import { getAdminTimeZone } from '../../server/admin/admin-dates.ts';
 import { listPermissions } from '../../server/auth/permissions.ts';
 import { getErrorLabels } from '../errors/index.ts';
 import type { AdminIslandProps } from './ui/AdminIsland.tsx';
@@ -24,6 +25,7 @@ export function getAdminIslandProps(locals: App.Locals): AdminIslandProps {
     contentLocales: locales,
     defaultLocale,
     localeNames,
+    timeZone: getAdminTimeZone(),
     user: user ? { id: user.id, name: user.name, email: user.email, role: user.role, permissions: listPermissions(user.role) } : null,
     errorLabels: getErrorLabels(t),
   };

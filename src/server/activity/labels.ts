@@ -2,6 +2,7 @@
 import { localeConfig, type Locale } from '../../i18n/config.ts';
 import { getStrings, type Translate, type UiKey } from '../../i18n/index.ts';
 import type { AuditValue } from '../../../db/schema.ts';
+import { getAdminDateFormat } from '../admin/admin-dates.ts';
 
 /** Fields of account entries (the team screen), labelled under `admin.activity.field.*`. */
 const accountFields = new Set(['role', 'disabled', 'sessions', 'twoFactor']);
@@ -22,13 +23,13 @@ export function activityLabels(locale: Locale, t: Translate): ActivityLabels {
   const label = (key: string, fallback: string) => (known(key) ? t(key) : fallback);
   // Locale names in the reader's language ("French" in English, "Französisch" in German).
   const languageNames = new Intl.DisplayNames([localeConfig[locale].intl], { type: 'language' });
-  const dateTime = new Intl.DateTimeFormat(localeConfig[locale].intl, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = getAdminDateFormat(locale);
   return {
     action: (action) => label(`admin.activity.action.${action}`, action),
     entity: (entity) => label(`admin.activity.entity.${entity}`, entity),
     field: (field) => (accountFields.has(field) ? label(`admin.activity.field.${field}`, field) : label(`admin.field.${field}`, field)),
     locale: (code) => languageNames.of(code) ?? code,
-    time: (at) => dateTime.format(at),
+    time: (at) => dateTime(at),
     value(field, value) {
       if (value === null || value === '') return t('admin.activity.emptyValue');
       if (typeof value === 'boolean') return t(value ? 'admin.activity.yes' : 'admin.activity.no');
@@ -36,7 +37,7 @@ export function activityLabels(locale: Locale, t: Translate): ActivityLabels {
       if (field === 'role' && typeof value === 'string') return label(`auth.role.${value}`, value);
       if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
         const date = new Date(value);
-        if (!Number.isNaN(date.getTime())) return dateTime.format(date);
+        if (!Number.isNaN(date.getTime())) return dateTime(date);
       }
       return String(value);
     },

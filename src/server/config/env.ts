@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { isKnownTimeZone } from '../admin/time-zones.ts';
 import { parseDsn } from '../errors/tunnel/dsn.ts';
 
 const booleanFlag = z
@@ -210,6 +211,13 @@ export const envSchema = z
       .min(0, 'must be 0 (no limit) or more')
       .default(20),
     /** Revisions kept per content item, newest first (unset: all of them; docs/decisions/030). */
+    /** The zone of every instant the admin shows (sent mail, activity, inbox…), named beside it. */
+    HUB_ADMIN_TIME_ZONE: z
+      .string()
+      .trim()
+      .refine(isKnownTimeZone, { message: 'must be an IANA time zone such as Europe/Paris or UTC' })
+      .transform((zone) => new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone)
+      .default('UTC'),
     HUB_REVISIONS_KEEP: z.coerce
       .number({ error: 'must be a number of revisions' })
       .int('must be a whole number')

@@ -35,8 +35,7 @@ export function RestoreRevisionForm({ action, version, locale, labels }: Restore
         className="revision-restore__dialog"
         actions={
           <>
-            {/* First, so the dialog focuses it. */}
-            <button type="button" className="admin-button admin-button--quiet" onClick={() => setOpen(false)}>
+            <button type="button" className="admin-button admin-button--quiet" data-dialog-cancel onClick={() => setOpen(false)}>
               {labels.cancel}
             </button>
             <button

@@ -4,6 +4,7 @@
  * warning never blocks a save: an after-party may run past the festival's last day.
  */
 import { useEffect, useRef, useState } from 'react';
+import { formatDateRange } from '../../../lib/dates.ts';
 import { isOutsideEdition } from '../../../lib/edition-range.ts';
 import { paths } from '../../../lib/paths.ts';
 import { wallTimeToInstant } from '../../../lib/zoned-time.ts';
@@ -58,13 +59,15 @@ export function EditionZoneHint({ isNew, draft, setValue, setDefaults, initialEd
   const endsAt = typeof draft['endsAt'] === 'string' ? wallTimeToInstant(draft['endsAt'], zone) : null;
   const range = { startsAt: new Date(edition.startsAt), endsAt: new Date(edition.endsAt), timeZone: edition.timeZone };
   const outside = startsAt && endsAt ? isOutsideEdition({ startsAt, endsAt }, range) : false;
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: edition.timeZone });
+  // The edition's days in its own zone, named like every other admin date (decision 039); the
+  // sentence already puts the range in parentheses.
+  const editionDays = `${formatDateRange(locale, edition.timeZone, range.startsAt, range.endsAt)}, ${edition.timeZone}`;
   return (
     <div className="admin-edition-hint" role="status">
       {isNew && adoptedId === edition.id && <p>{t('publication.timeZoneFromEdition', { zone: edition.timeZone.replace(/_/g, ' ') })}</p>}
       {outside && (
         <p className="admin-warning" data-warning="outside-edition">
-          {t('publication.outsideEdition', { range: format.formatRange(range.startsAt, range.endsAt) })}
+          {t('publication.outsideEdition', { range: editionDays })}
         </p>
       )}
     </div>

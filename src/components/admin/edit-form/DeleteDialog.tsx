@@ -43,7 +43,7 @@ export function DeleteDialog({ open, name, inUse, detachPermission, busy, onConf
               {t('admin.delete.detachAndDelete')}
             </button>
           )}
-          <button type="button" className="admin-button admin-button--quiet" onClick={onClose}>
+          <button type="button" className="admin-button admin-button--quiet" data-dialog-cancel onClick={onClose}>
             {inUse ? t('admin.common.close') : t('admin.common.cancel')}
           </button>
         </>

@@ -4,13 +4,14 @@
  * moves, draft preview, delete — plus the conflict and delete dialogs.
  */
 import { useStore } from '@nanostores/react';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import type { Completeness } from '../lib/api.ts';
+import { usagesOf } from '../lib/api.ts';
 import { draftLocaleStatus } from '../lib/payload.ts';
 import { CloneEdition } from './CloneEditionDialog.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
@@ -21,7 +22,9 @@ import { FormContext, type FormContextValue } from './form-context.tsx';
 import { LivePreview, LivePreviewToggle } from './LivePreview.tsx';
 import { useLivePreview } from './use-live-preview.ts';
 import { hasLivePreview } from '../../../lib/collections/live-preview.ts';
+import { MoreActions } from './MoreActions.tsx';
 import { PublishControls } from './PublishControls.tsx';
+import { useFocusClearOfBar } from './use-focus-clear-of-bar.ts';
 import { WorkingCopyActions, WorkingCopyNotice } from './WorkingCopy.tsx';
 import type { EditFormState } from './use-edit-form.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
@@ -45,6 +48,8 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const [activeLocale, setActiveLocale] = useState(locale && contentLocales.includes(locale) ? locale : defaultLocale);
   const [deleting, setDeleting] = useState(false);
   const hydrated = useHydrated();
+  const bar = useRef<HTMLDivElement>(null);
+  useFocusClearOfBar(bar);
   const user = useStore($currentUser, { ssr: 'initial' });
   // Until the user store is filled (first render), offer it; the server decides anyway.
   const canDelete = !user || userCan(user, 'content.delete');
@@ -74,6 +79,13 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void (form.copyMode ? form.saveCopy() : form.save());
+  };
+  // An item the page knows is in use says so in the first dialog, not after a refused delete.
+  const openDelete = () => {
+    if (saving) return;
+    const used = item ? usagesOf(item) : { usages: [], total: 0 };
+    if (used.total > 0) form.setInUse(used);
+    setDeleting(true);
   };
   const closeDelete = () => {
     setDeleting(false);
@@ -110,29 +122,28 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           <ErrorSummary />
           {form.copyMode && <WorkingCopyNotice copy={form.workingCopy} />}
           {children}
-          <div className="admin-form__actions">
+          <div ref={bar} className="admin-form__actions">
             {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
             <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving} data-action={form.copyMode ? 'save-draft' : 'save'}>
               {saving ? t('admin.form.saving') : form.copyMode ? t('workingCopy.save') : item ? t('admin.form.save') : t('admin.form.create')}
             </button>
             {form.copyMode && <WorkingCopyActions form={form} />}
-            {item && config.publishable && <PublishControls status={savedStatus} disabled={saving} onMove={(to) => void form.move(to)} />}
-            {item && config.preview && savedSlug && (
-              <a className="admin-button admin-button--quiet" href={paths.adminPreview(locale, config.preview, savedSlug)} target="_blank" rel="noopener">
-                {t('admin.form.preview')}
-              </a>
-            )}
-            {item && canCopy && <DuplicateButton collection={config.name} id={item['id'] as number} disabled={saving} />}
-            {item && canCopy && config.name === 'editions' && <CloneEdition id={item['id'] as number} disabled={saving} />}
-            {item && canDelete && (
-              <button
-                type="button"
-                className="admin-button admin-button--danger admin-form__delete"
-                aria-disabled={saving}
-                onClick={() => !saving && setDeleting(true)}
-              >
-                {t('admin.form.delete')}
-              </button>
+            {item && (
+              <MoreActions>
+                {config.publishable && <PublishControls status={savedStatus} disabled={saving} onMove={(to) => void form.move(to)} />}
+                {config.preview && savedSlug && (
+                  <a className="admin-button admin-button--quiet" href={paths.adminPreview(locale, config.preview, savedSlug)} target="_blank" rel="noopener">
+                    {t('admin.form.preview')}
+                  </a>
+                )}
+                {canCopy && <DuplicateButton collection={config.name} id={item['id'] as number} disabled={saving} />}
+                {canCopy && config.name === 'editions' && <CloneEdition id={item['id'] as number} disabled={saving} />}
+                {canDelete && (
+                  <button type="button" className="admin-button admin-button--danger admin-form__delete" aria-disabled={saving} onClick={openDelete}>
+                    {t('admin.form.delete')}
+                  </button>
+                )}
+              </MoreActions>
             )}
           </div>
         </fieldset>

@@ -102,7 +102,7 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
               {t('admin.delete.detachAndDelete')}
             </button>
           )}
-          <button type="button" className="admin-button admin-button--quiet" onClick={() => setOutcome(null)}>
+          <button type="button" className="admin-button admin-button--quiet" data-dialog-cancel onClick={() => setOutcome(null)}>
             {outcome?.kind === 'confirm' ? t('admin.common.cancel') : t('admin.common.close')}
           </button>
         </>

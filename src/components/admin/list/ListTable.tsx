@@ -4,6 +4,8 @@
  */
 import type { Collection } from '../../../lib/collections/index.ts';
 import type { ListColumn } from '../../../lib/collections/declare.ts';
+import type { Locale } from '../../../i18n/config.ts';
+import { formatAdminDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { ListItem } from '../lib/api.ts';
 import { thumbnailOf } from '../lib/describe.ts';
@@ -13,20 +15,20 @@ import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import type { ListController } from './use-list.ts';
 
-function formatDate(value: unknown, locale: string, timeZone?: unknown): string {
+/** A date cell: an event's start in the event's own zone, any other instant in the admin's. */
+function formatDate(value: unknown, locale: Locale, adminZone: string, itemZone?: unknown): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const zone = typeof timeZone === 'string' && timeZone ? timeZone : undefined;
+  const zone = typeof itemZone === 'string' && itemZone ? itemZone : adminZone;
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(zone ? { timeZone: zone } : {}) }).format(date);
+    return formatAdminDate(locale, zone, value);
   } catch {
-    return date.toISOString();
+    // A zone this browser does not know: the admin's zone still names the instant correctly.
+    return formatAdminDate(locale, adminZone, value);
   }
 }
 
 function Cell({ column, item, config, now }: { column: ListColumn; item: ListItem; config: Collection; now: number }) {
-  const { t, locale } = useAdmin();
+  const { t, locale, timeZone } = useAdmin();
   const value = item[column.key];
   switch (column.kind) {
     case 'title':
@@ -52,7 +54,7 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
     case 'locales':
       return <LocaleBadges locales={item.locales} />;
     case 'date':
-      return <>{formatDate(value, locale, column.key === 'startsAt' ? item['timeZone'] : undefined)}</>;
+      return <>{formatDate(value, locale, timeZone, column.key === 'startsAt' ? item['timeZone'] : undefined)}</>;
     case 'bytes':
       return <>{typeof value === 'number' ? formatBytes(value, locale) : ''}</>;
     case 'thumb': {

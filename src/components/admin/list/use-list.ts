@@ -1,10 +1,12 @@
 /**
  * State of a list screen: the URL-backed query, the current page from the API, the selection.
- * Every change of the query replaces the URL (so reload, bookmark and share keep it) and fetches
- * again; an answer to an older query is dropped.
+ * Every change of the query is written to the URL (so reload, bookmark and share keep it) and
+ * fetches again; an answer to an older query is dropped. A filter, sort or page change is a new
+ * history entry (Back returns to the previous view); typing in the search box replaces the entry,
+ * so a word is not a dozen entries.
  */
 import { paths } from '../../../lib/paths.ts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useThrowToBoundary } from '../../errors/index.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
 import { apiRequest, type ListItem, type ListPage, type Problem } from '../lib/api.ts';
@@ -20,12 +22,18 @@ export function useList(config: Collection, initialSearch: string) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [reloads, setReloads] = useState(0);
   const throwToBoundary = useThrowToBoundary();
+  // How the next state reaches the URL: the first one and the search box's replace the entry.
+  const historyMode = useRef<'push' | 'replace'>('replace');
 
   useEffect(() => {
     const query = writeListState(state, config.listState);
     const url = `${window.location.pathname}${query.size ? `?${query}` : ''}`;
     // Keep the router's history state: Astro's ClientRouter stores its own data in it.
-    if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(window.history.state, '', url);
+    if (`${window.location.pathname}${window.location.search}` !== url) {
+      if (historyMode.current === 'push') window.history.pushState(window.history.state, '', url);
+      else window.history.replaceState(window.history.state, '', url);
+    }
+    historyMode.current = 'replace';
     const controller = new AbortController();
     apiRequest<ListPage<ListItem>>(
       'GET',
@@ -53,7 +61,24 @@ export function useList(config: Collection, initialSearch: string) {
     return () => controller.abort();
   }, [state, config, reloads, throwToBoundary]);
 
-  const change = useCallback((patch: Parameters<typeof updateListState>[1]) => setState((current) => updateListState(current, patch)), []);
+  // Back and Forward between two views of this list: the list reads the URL again and reloads.
+  // Handled before the ClientRouter (capture phase), which would otherwise fetch the whole page.
+  useEffect(() => {
+    const listPath = window.location.pathname;
+    const onPopState = (event: PopStateEvent) => {
+      if (window.location.pathname !== listPath || !document.querySelector(`[data-screen="list-${config.name}"]`)) return;
+      event.stopImmediatePropagation();
+      historyMode.current = 'replace';
+      setState(readListState(window.location.search, config.listState));
+    };
+    window.addEventListener('popstate', onPopState, { capture: true });
+    return () => window.removeEventListener('popstate', onPopState, { capture: true });
+  }, [config]);
+
+  const change = useCallback((patch: Parameters<typeof updateListState>[1]) => {
+    historyMode.current = Object.keys(patch).every((key) => key === 'q') ? 'replace' : 'push';
+    setState((current) => updateListState(current, patch));
+  }, []);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   // Deleted rows leave the table in the same render that closes the confirmation: a row link left
   // under the pointer would otherwise be prefetched (the ClientRouter prefetches on hover) and 404.

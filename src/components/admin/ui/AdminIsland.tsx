@@ -18,15 +18,17 @@ export interface AdminIslandProps {
   contentLocales: readonly string[];
   defaultLocale: string;
   localeNames: Readonly<Record<string, string>>;
+  /** The zone the admin shows instants in (`HUB_ADMIN_TIME_ZONE`). */
+  timeZone: string;
   user: CurrentUser | null;
   errorLabels: ErrorLabels;
 }
 
 export function AdminIsland({ children, ...props }: AdminIslandProps & { children: ReactNode }) {
-  const { strings, locale, contentLocales, defaultLocale, localeNames, user, errorLabels } = props;
+  const { strings, locale, contentLocales, defaultLocale, localeNames, timeZone, user, errorLabels } = props;
   const env = useMemo<AdminEnv>(
-    () => ({ t: createTranslator(strings, locale), locale, contentLocales, defaultLocale, localeNames }),
-    [strings, locale, contentLocales, defaultLocale, localeNames],
+    () => ({ t: createTranslator(strings, locale), locale, contentLocales, defaultLocale, localeNames, timeZone }),
+    [strings, locale, contentLocales, defaultLocale, localeNames, timeZone],
   );
   useEffect(() => setCurrentUser(user), [user]);
   useEffect(() => installDirtyGuard(env.t('admin.form.unsavedPrompt')), [env]);

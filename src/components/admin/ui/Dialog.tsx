@@ -1,6 +1,7 @@
 /**
  * A modal dialog on the native `<dialog>`: the page behind is inert, Escape closes, Tab cycles
- * inside, focus goes to the first control on open and back to the opener on close.
+ * inside, focus goes to the first control on open (to the control marked `data-dialog-cancel`
+ * when there is one, so Enter on a destructive confirmation cancels) and back to the opener on close.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -29,8 +30,9 @@ export function Dialog({ open, title, onClose, children, actions, role = 'dialog
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      const cancel = dialog.querySelector<HTMLElement>('[data-dialog-cancel]');
       const first = dialog.querySelector<HTMLElement>(`.admin-dialog__body ${FOCUSABLE}, .admin-dialog__actions ${FOCUSABLE}`);
-      first?.focus();
+      (cancel ?? first)?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();

@@ -15,6 +15,8 @@ export interface AdminEnv {
   defaultLocale: string;
   /** Locale code → its own name ("Français"). */
   localeNames: Readonly<Record<string, string>>;
+  /** The zone the admin shows instants in, named beside each date. */
+  timeZone: string;
 }
 
 export const AdminContext = createContext<AdminEnv | null>(null);
