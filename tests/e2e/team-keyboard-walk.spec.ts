@@ -4,7 +4,8 @@
  * to it), the page never scrolls sideways, and axe finds nothing. The signed-out screens (sign-in,
  * sign-up, password reset) and the signed-in ones: dashboard, each collection's list, new and edit
  * screens (with their revisions panel open), team, invitations, inbox, activity, sent mail,
- * webhooks, account. A new admin screen is one more entry in `adminScreens`.
+ * webhooks, account, translations, import, site settings and pages. A new admin screen is one
+ * more entry in `adminScreens`.
  */
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
@@ -65,6 +66,10 @@ const adminScreens: readonly Screen[] = [
   '/en/admin/webhooks',
   '/de/admin/webhooks/new',
   firstLinkOn('/en/admin/webhooks', 'main a[href*="/admin/webhooks/"]:not([href$="/new"])'),
+  '/fr/admin/translations',
+  '/de/admin/import',
+  '/en/admin/site',
+  '/fr/admin/site/about?lang=de',
 ];
 
 /** The signed-out screens. */
