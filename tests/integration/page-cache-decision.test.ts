@@ -37,6 +37,20 @@ describe('hub caching decision', () => {
     expect(rule).toBeUndefined();
   });
 
+  it('leaves the ETag and its 304 to the server when it hashes the body it answers', async () => {
+    const url = new URL('http://127.0.0.1/en/hub/events/some-event');
+    const { result: first } = await decide('GET');
+    const request = new Request(url, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    const pageCache = new ProcessPageCache({ maxBytes: 1_000_000 }).handleFor({ validatesBody: true });
+    let fingerprintRead = false;
+    const fingerprint = { toJSON: () => ((fingerprintRead = true), 1) };
+    const result = await decideHubCaching({ request, url, locals: { pageCache } }, { tags: ['event:1'], fingerprint, now: new Date(), db: test.db });
+    expect(result.notModified).toBe(false);
+    expect(result.headers.has('etag')).toBe(false);
+    expect(fingerprintRead).toBe(false);
+    expect(pageCache.rule).toEqual({ tags: ['event:1', 'all'], maxAge: PAGE_MAX_AGE });
+  });
+
   it('decides without a page cache (astro dev) and keeps nothing', async () => {
     const url = new URL('http://127.0.0.1/en/hub');
     const result = await decideHubCaching({ request: new Request(url), url, locals: {} }, { tags: ['hub'], fingerprint: 1, now: new Date(), db: test.db });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantToWallTime, listTimeZones, wallTimeToInstant } from '../../src/lib/zoned-time.ts';
+import { instantToWallTime, listTimeZones, wallParts, wallTimeToInstant, zoneOffsetMs } from '../../src/lib/zoned-time.ts';
 
 describe('wall times in a time zone', () => {
   it('converts both ways across zones', () => {
@@ -39,5 +39,62 @@ describe('wall times in a time zone', () => {
     expect(zones[0]).toBe('UTC');
     expect(zones).toContain('Europe/Paris');
     expect(new Set(zones).size).toBe(zones.length);
+  });
+});
+
+describe('wall clock parts from cached quarter-hour offsets', () => {
+  const SEVEN_MINUTES = 7 * 60_000;
+  const FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second'];
+  const reference = (zone: string) => {
+    const format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    return (ms: number) =>
+      Object.fromEntries(format.formatToParts(new Date(ms)).flatMap((part) => (part.type === 'literal' ? [] : [[part.type, Number(part.value)]])));
+  };
+
+  // Paris and New York change by an hour, Lord Howe by 30 minutes, Kathmandu sits at +5:45.
+  it.each(['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'])(
+    'agrees with Intl over a year in %s, across its changes',
+    (zone) => {
+      const expected = reference(zone);
+      const mismatches: string[] = [];
+      // 13 seconds past, so the steps also land inside quarters, not only on their edges.
+      for (let ms = Date.UTC(2026, 0, 1, 0, 0, 13); ms < Date.UTC(2027, 0, 1); ms += SEVEN_MINUTES) {
+        const got = wallParts(ms, zone);
+        const want = expected(ms);
+        if (FIELDS.some((field) => got[field] !== want[field])) mismatches.push(new Date(ms).toISOString());
+      }
+      expect(mismatches).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('reads the instants either side of a change with their own offsets', () => {
+    // Lord Howe goes from +11 to +10:30 at 02:00 local on 5 April 2026 (15:00 UTC the day before).
+    const change = Date.UTC(2026, 3, 4, 15, 0);
+    expect(instantToWallTime(new Date(change - 60_000), 'Australia/Lord_Howe')).toBe('2026-04-05T01:59');
+    expect(instantToWallTime(new Date(change), 'Australia/Lord_Howe')).toBe('2026-04-05T01:30');
+    expect(zoneOffsetMs(change - 1000, 'Europe/Paris')).toBe(2 * 3_600_000);
+    expect(zoneOffsetMs(Date.UTC(2026, 0, 10), 'Asia/Kathmandu')).toBe(5.75 * 3_600_000);
+  });
+
+  it('keeps Intl exact where an offset changed off the quarter hour (local mean time)', () => {
+    // Paris left its local mean time (+0:09:21) on 11 March 1911 at 00:01 local, off any quarter of UTC.
+    const expected = reference('Europe/Paris');
+    for (let ms = Date.UTC(1911, 2, 10, 23, 40); ms < Date.UTC(1911, 2, 11, 0, 40); ms += 60_000) {
+      expect(wallParts(ms, 'Europe/Paris')).toEqual(expected(ms));
+    }
+  });
+
+  it('still refuses an unknown zone', () => {
+    expect(() => wallParts(Date.UTC(2026, 0, 1), 'Mars/Olympus')).toThrow(RangeError);
   });
 });

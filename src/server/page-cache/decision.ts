@@ -1,8 +1,9 @@
 /**
  * The caching decision of a public hub response, one decision for two caches:
  * - this server's page cache: the rule set on the request's handle (tags, lifetime);
- * - a CDN or reverse proxy: `Cache-Control` with `s-maxage` and `stale-while-revalidate`, and a
- *   weak `ETag` answered with 304 when it still matches.
+ * - a CDN or reverse proxy: `Cache-Control` with `s-maxage` and `stale-while-revalidate`; the
+ *   `ETag` and its 304 come from the page cache's hash of the body (serve.ts), or from a weak
+ *   `ETag` over the data when the server does not see the response.
  * Neither may outlive the next scheduled publication (see schedule.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -42,7 +43,10 @@ export interface CachingContext {
 
 export interface HubCachePolicy {
   tags: string[];
-  /** Everything the response is rendered from; its hash is the ETag. */
+  /**
+   * Everything the response is rendered from; its hash is the ETag when the server does not
+   * hash the body (`astro dev`, URLs the page cache never sees). Only read then.
+   */
   fingerprint: unknown;
   now: Date;
   db: Executor;
@@ -91,14 +95,17 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
   const cdnMaxAge = Math.min(CDN_MAX_AGE, untilNext);
   const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;
 
-  // Every page shows the site settings (name, logo, accent): a settings save changes every ETag.
-  const site = 'site' in context.locals ? context.locals.site : null;
-  const etag = policy.etag ?? computeEtag(context.url, [policy.fingerprint, site ?? null]);
-  const headers = new Headers({
-    'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}`,
-    ETag: etag,
-  });
-  const notModified = ifNoneMatchMatches(context.request.headers.get('if-none-match'), etag);
+  const headers = new Headers({ 'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}` });
+  let notModified = false;
+  // The server hashes the body it answers (serve.ts); hashing the data too would cost more
+  // than the render of a big page. Only responses it does not see need the data's ETag.
+  if (!pageCache?.validatesBody) {
+    // Every page shows the site settings (name, logo, accent): a settings save changes every ETag.
+    const site = 'site' in context.locals ? context.locals.site : null;
+    const etag = policy.etag ?? computeEtag(context.url, [policy.fingerprint, site ?? null]);
+    headers.set('ETag', etag);
+    notModified = ifNoneMatchMatches(context.request.headers.get('if-none-match'), etag);
+  }
   // `all` lets a node that may have missed purges drop everything at once (decision 010).
   if (!notModified) pageCache?.keep({ tags: [...new Set([...policy.tags, hubTags.all])], maxAge: pageMaxAge });
   return { headers, notModified };

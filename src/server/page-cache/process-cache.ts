@@ -28,10 +28,11 @@ export class ProcessPageCache {
     for (const listener of this.#listeners) listener(tags);
   }
 
-  /** A fresh handle for one request. */
-  handleFor(): PageCacheRequest & { readonly rule: CacheRule | undefined } {
+  /** A fresh handle for one request; `validatesBody` when the server will hash what it answers. */
+  handleFor({ validatesBody = false } = {}): PageCacheRequest & { readonly rule: CacheRule | undefined } {
     let rule: CacheRule | undefined;
     return {
+      validatesBody,
       keep: (next) => {
         rule = next;
       },

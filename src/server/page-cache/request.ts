@@ -21,6 +21,11 @@ export interface PageCacheRequest {
   keep(rule: CacheRule): void;
   /** The rule the page set, if any. */
   readonly rule: CacheRule | undefined;
+  /**
+   * True when the server tags this response with the hash of its body and answers
+   * `If-None-Match` from it (see serve.ts): the page needs no ETag of its own.
+   */
+  readonly validatesBody: boolean;
   /** Purges `tags` from the page cache of every worker of this machine, at once. */
   purge(tags: readonly string[], options?: PurgeOptions): void;
   /**

@@ -192,19 +192,27 @@ export function serveFromCache(store: FrontCache, req: IncomingMessage, res: Ser
 /**
  * Wraps `app`: each request gets its page cache handle, and shareable responses fill the store.
  * Hits never get here: the server answers them first (`serveFromCache`, see http-server.ts).
+ * Every shareable response is tagged with the hash of its body, even with a zero budget: pages
+ * need no ETag of their own, which cost more than the hash (decision 012).
  */
 export function withPageCache(cache: ProcessPageCache, app: LocalsHandler): Handler {
   return (req, res) => {
-    const handle = cache.handleFor();
-    if (!isCacheCandidate(req) || cache.store.maxBytes === 0) return app(req, res, { pageCache: handle });
+    if (!isCacheCandidate(req)) return app(req, res, { pageCache: cache.handleFor() });
+    const handle = cache.handleFor({ validatesBody: true });
     const isHead = req.method === 'HEAD';
     // A HEAD is rendered as the GET it stands for, so it answers (and fills the cache) exactly
     // as that GET would; Node sends no body for it whatever is written.
     if (isHead) req.method = 'GET';
-    captureShareable(req, res, cache.store, handle, isHead);
+    if (cache.store.maxBytes === 0) validateShareable(req, res, handle, isHead);
+    else captureShareable(req, res, cache.store, handle, isHead);
     app(req, res, { pageCache: handle });
   };
 }
+
+const shouldCaptureFor =
+  (handle: PageCacheRequest) =>
+  ({ status, headers }: { status: number; headers: [string, string][] }) =>
+    handle.rule !== undefined && isShareable(status, headers);
 
 /**
  * Lets the app answer; if the page set a rule and its response is shareable, buffers it instead
@@ -214,7 +222,7 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, store: Fron
   const key = req.url ?? '/';
   const renderedSince = store.now();
   captureResponse(res, {
-    shouldCapture: ({ status, headers }) => handle.rule !== undefined && isShareable(status, headers),
+    shouldCapture: shouldCaptureFor(handle),
     finish: ({ status, headers }, body) => {
       const rule = handle.rule!;
       // Only the encoding this client prefers; others when a client asks for them (sendCached).
@@ -232,6 +240,26 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, store: Fron
       };
       store.set(entry, renderedSince);
       sendCached(store, req, res, entry, 'MISS', !isHead);
+    },
+  });
+}
+
+/**
+ * With nothing to keep (a zero budget): a shareable response is still tagged with the hash of
+ * its body and answered 304 when the client has it; otherwise sent as rendered, uncompressed.
+ */
+function validateShareable(req: IncomingMessage, res: ServerResponse, handle: PageCacheRequest, isHead: boolean): void {
+  captureResponse(res, {
+    shouldCapture: shouldCaptureFor(handle),
+    finish: ({ status, headers }, body) => {
+      const etag = etagFor(body);
+      const notModified = ifNoneMatchMatches(req.headers['if-none-match'], etag);
+      const head: Head = [];
+      for (const [name, value] of headers) if (!DROPPED_HEADERS.has(name)) head.push(name, value);
+      head.push('etag', etag);
+      if (!notModified) head.push('content-length', body.length);
+      res.writeHead(notModified ? 304 : status, head);
+      res.end(notModified || isHead ? undefined : body);
     },
   });
 }
