@@ -270,7 +270,7 @@ describe('hub pages stay cacheable and script-free', () => {
       expect(response.headers.get('set-cookie'), path).toBeNull();
       // Pages listing events load the star's one module (its size: hub-agenda-embeds.test.ts); nothing else runs.
       const scripts = body.match(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
-      const starScript = /^<script type="module" src="\/_astro\/StarButton\.astro_astro_type_script_index_0_lang\.[\w-]+\.js">$/;
+      const starScript = /^<script type="module" src="\/_astro\/StarScript\.astro_astro_type_script_index_0_lang\.[\w-]+\.js">$/;
       expect(
         scripts.filter((tag) => !starScript.test(tag)),
         path,
