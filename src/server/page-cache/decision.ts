@@ -117,8 +117,9 @@ export function applyHeaders(target: Headers, source: Headers): void {
 }
 
 /**
- * A cacheable endpoint response (feeds, calendars, sitemap): the body is only built when the
- * client's copy is stale, and a matching If-None-Match gets an empty 304.
+ * A cacheable endpoint response (feeds, calendars, sitemap); a matching If-None-Match gets an
+ * empty 304, from the page cache's hash of the body or, where it does not see the response,
+ * before the body is built.
  */
 export async function respondCached(
   context: CachingContext,
