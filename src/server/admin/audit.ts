@@ -25,7 +25,10 @@ export const inboxActions = ['export', 'erase'] as const;
 /** What happened to an invitation after `create` (it also has `revoke`, shared with the team's actions; decision 018). */
 export const invitationActions = ['resend', 'accept'] as const;
 
-export const auditActions = [...contentActions, ...teamActions, ...inboxActions, ...invitationActions] as const;
+/** Working copies of published items (decision 035): saved, discarded, scheduled, taken off the schedule, or failed at their time. */
+export const workingCopyActions = ['draft-save', 'draft-discard', 'schedule', 'unschedule', 'schedule-failed'] as const;
+
+export const auditActions = [...contentActions, ...teamActions, ...inboxActions, ...invitationActions, ...workingCopyActions] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {

@@ -120,10 +120,20 @@ function completenessOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
     FROM ${t.table} WHERE ${t.owner} = ${idColumn} AND ${stored} > ${TEXT_STATE.missing})`;
 }
 
-/** 1 when the item has a working copy (decision 035), for the "Changes not published" badge. */
+/**
+ * The item's working copy (decision 035) as `[scheduledAt ms, scheduleProblem]` JSON, null
+ * without one: the "Changes not published" badge, "Changes scheduled for …" or why it failed.
+ */
 function workingCopyOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
-  if (!spec.publication) return sql`0`;
-  return sql`EXISTS (SELECT 1 FROM ${workingCopies} WHERE ${workingCopies.entity} = ${spec.entity} AND ${workingCopies.entityId} = ${idColumn})`;
+  if (!spec.publication) return sql`NULL`;
+  return sql`(SELECT json_array(${workingCopies.scheduledAt}, ${workingCopies.scheduleProblem}) FROM ${workingCopies} WHERE ${workingCopies.entity} = ${spec.entity} AND ${workingCopies.entityId} = ${idColumn})`;
+}
+
+/** The list members of an item's working copy, from `workingCopyOf`. */
+function copyMembersOf(value: unknown) {
+  if (typeof value !== 'string') return { unpublishedChanges: false, changesScheduledAt: null, changesScheduleProblem: null };
+  const [at, problem] = JSON.parse(value) as [number | null, string | null];
+  return { unpublishedChanges: true, changesScheduledAt: at === null ? null : new Date(at).toISOString(), changesScheduleProblem: problem };
 }
 
 /** The badge of every locale from `completenessOf`'s JSON; a locale it leaves out is missing. */
@@ -161,7 +171,7 @@ export async function listItems<Q extends ListQueryBase>(db: Executor, definitio
       for (const [key, column] of columns) item[key] = row[key] === null ? null : column.mapFromDriverValue(row[key]);
       item['title'] = row['title'];
       const id = typeof item['id'] === 'number' ? item['id'] : 0;
-      const copy = spec.publication ? { unpublishedChanges: row['$copy'] === 1 } : {};
+      const copy = spec.publication ? copyMembersOf(row['$copy']) : {};
       return { ...item, locales: badgesOf(row['$locales']), ...copy, ...spec.present?.({ id, values: item, translations: {}, links: {} }) };
     });
   const total = rows[0]?.['$total'];
