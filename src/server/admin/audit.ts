@@ -9,9 +9,12 @@ export type { AuditChange };
 /**
  * The audited entities: one per collection declaration, the team's accounts (`user`), and the
  * contact inbox's messages and the people who wrote them (keyed by a hash of the address, never
- * the address: decision 021), and the team's invitations (decision 018).
+ * the address: decision 021), the team's invitations (decision 018), and the site's settings and pages.
  */
-export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person' | 'invitation';
+export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person' | 'invitation' | SiteAuditEntity;
+
+/** The site's settings (one row, id 1) and its pages (About, Privacy, Terms: decision 038). */
+export type SiteAuditEntity = 'site_settings' | 'site_page';
 
 /** Content actions; `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
 export const contentActions = ['create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'restore', 'detach'] as const;

@@ -8,6 +8,8 @@
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { workingCopies } from '../../../db/schema.ts';
 import type { Actor } from './actor.ts';
+import { describeChanges, loadTitles } from './audit-changes.ts';
+import { recordAudit, type AuditEntry } from './audit.ts';
 import { withConstraintErrors } from './db-errors.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { loadStates, toEntityInput } from './entity-state.ts';
@@ -61,9 +63,12 @@ export async function saveWorkingCopy(
       }
       const { after, changed } = await checkUpdate(tx, actor, spec, live, input);
       if (changed.length === 0) {
+        if (await findWorkingCopy(tx, spec, id)) await auditCopy(tx, actor, spec, id, 'draft-discard');
         await deleteWorkingCopies(tx, spec, [id]);
         return live;
       }
+      // Told against the live item, like the update that publishing it will be.
+      await auditCopy(tx, actor, spec, id, 'draft-save', { changedFields: changed, changes: describeChanges(spec, live, after, changed) });
       const row = {
         snapshot: snapshotOf(after),
         baseVersion: Number(live.values['version']),
@@ -149,10 +154,24 @@ export function copyPurgeOf(resource: AdminResource, id: number) {
 }
 
 /** DELETE …/draft: drops the item's working copy (none is fine); 404 for an unknown item. */
-export async function discardWorkingCopy(db: Database, resource: AdminResource, id: number): Promise<void> {
+export async function discardWorkingCopy(db: Database, actor: Actor, resource: AdminResource, id: number): Promise<void> {
   const spec = requirePublishable(resource);
   await writeTransaction(db, async (tx) => {
     await requireItem(tx, spec, id);
+    if (await findWorkingCopy(tx, spec, id)) await auditCopy(tx, actor, spec, id, 'draft-discard');
     await deleteWorkingCopies(tx, spec, [id]);
   });
+}
+
+/** An activity entry for a working copy saved or discarded (the live item is unchanged). */
+async function auditCopy(
+  tx: Executor,
+  actor: Actor,
+  spec: EntitySpec,
+  id: number,
+  action: 'draft-save' | 'draft-discard',
+  what: Pick<AuditEntry, 'changedFields' | 'changes'> = { changedFields: [] },
+): Promise<void> {
+  const title = (await loadTitles(tx, spec, [id])).get(id);
+  await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, title, ...what }]);
 }
