@@ -121,4 +121,13 @@ test('the coverage page links each count to the list filtered in its URL', async
   await page.getByLabel(t('admin.translations.filter.partial')).selectOption('fr');
   await expect(page).toHaveURL(/missing=de&partial=fr|partial=fr&missing=de/);
   await expect(page.getByRole('link', { name: `Night swim ${token}` })).toHaveCount(0);
+
+  // "Complete" counts link to their list too.
+  await page.goto('/en/admin/translations');
+  const completeEnglish = page.locator('tr[data-collection="events"] td[data-locale="en"] [data-state="complete"] a');
+  await expect(completeEnglish).toHaveAttribute('href', '/en/admin/events?complete=en');
+  await completeEnglish.click();
+  await expect(page).toHaveURL(/\/en\/admin\/events\?complete=en$/);
+  await waitForIslands(page);
+  await expect(page.getByLabel(t('admin.translations.filter.complete'), { exact: true })).toHaveValue('en');
 });

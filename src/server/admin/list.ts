@@ -14,13 +14,11 @@ import type { Completeness } from './completeness.ts';
 import type { EntitySpec } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
 import { TEXT_STATE, textStateOf, translationStateCondition } from './translation-state.ts';
+import { translationFilterKeys, type TranslationFilterKey } from '../../lib/admin-schemas/translation-filters.ts';
 import { ftsRowid } from '../../../db/search-index.ts';
 
-/** The translation filters every list has (`missing=fr`, `partial=de`; docs/decisions/037). */
-export interface TranslationFilterQuery {
-  missing?: Locale | undefined;
-  partial?: Locale | undefined;
-}
+/** The translation filters every list has (`missing=fr`, `partial=de`, `complete=en`; docs/decisions/037). */
+export type TranslationFilterQuery = { [key in TranslationFilterKey]?: Locale | undefined };
 
 export interface ListQueryBase extends TranslationFilterQuery {
   q?: string | undefined;
@@ -91,11 +89,11 @@ function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined
 }
 
 /** The conditions of the translation filters, on the item id `id`. */
-function translationConditions(spec: EntitySpec, id: SQL | SQLiteColumn, { missing, partial }: TranslationFilterQuery): (SQL | undefined)[] {
-  return [
-    missing ? translationStateCondition(spec.translations, id, 'missing', missing) : undefined,
-    partial ? translationStateCondition(spec.translations, id, 'partial', partial) : undefined,
-  ];
+function translationConditions(spec: EntitySpec, id: SQL | SQLiteColumn, query: TranslationFilterQuery): (SQL | undefined)[] {
+  return translationFilterKeys.map((state) => {
+    const locale = query[state];
+    return locale ? translationStateCondition(spec.translations, id, state, locale) : undefined;
+  });
 }
 
 /** The collection's own filters and the translation filters. */
