@@ -22,7 +22,7 @@ import { LivePreview, LivePreviewToggle } from './LivePreview.tsx';
 import { useLivePreview } from './use-live-preview.ts';
 import { hasLivePreview } from '../../../lib/collections/live-preview.ts';
 import { PublishControls } from './PublishControls.tsx';
-import { WorkingCopyActions, WorkingCopyNotice } from './WorkingCopy.tsx';
+import { WorkingCopyActions, WorkingCopyNotice, WorkingCopySchedule } from './WorkingCopy.tsx';
 import type { EditFormState } from './use-edit-form.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
 
@@ -109,6 +109,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           {aside}
           <ErrorSummary />
           {form.copyMode && <WorkingCopyNotice copy={form.workingCopy} />}
+          {form.copyMode && <WorkingCopySchedule key={form.workingCopy?.scheduledAt ?? ''} form={form} config={config} />}
           {children}
           <div className="admin-form__actions">
             {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
