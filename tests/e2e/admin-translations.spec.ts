@@ -83,8 +83,9 @@ test('an editor translates an event into French side by side with English, copie
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await page.getByRole('button', { name: t('admin.form.save'), exact: true }).click();
-  await expect(page.locator('.admin-toasts').getByText(t('admin.form.saved')).last()).toBeVisible();
+  // The event is published: its edits go live through "Publish changes" (decision 035).
+  await page.getByRole('button', { name: t('workingCopy.publish'), exact: true }).click();
+  await expect(page.locator('.admin-toasts').getByText(t('workingCopy.toast.published')).last()).toBeVisible();
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
 
   await page.goto(`/fr/hub/event/${event.slug}`);
