@@ -842,8 +842,19 @@ export const workingCopies = sqliteTable(
     updatedBy: text('updated_by'),
     updatedByLabel: text('updated_by_label'),
     updatedAt: timestamp('updated_at').notNull(),
+    /**
+     * "Publish changes at" (decision 035's amendment): when the background round applies the copy.
+     * Cleared in the transaction that applies it, which is the claim: one process applies it once.
+     */
+    scheduledAt: timestamp('scheduled_at'),
+    /** Who scheduled it: the scheduled save is theirs in the audit log and the revisions. */
+    scheduledBy: text('scheduled_by'),
+    scheduledByLabel: text('scheduled_by_label'),
+    /** Why the last scheduled publication failed (`VERSION_CONFLICT`, `WORKING_COPY_INVALID`…); null otherwise. */
+    scheduleProblem: text('schedule_problem'),
+    scheduleFailedAt: timestamp('schedule_failed_at'),
   },
-  (t) => [primaryKey({ columns: [t.entity, t.entityId] })],
+  (t) => [primaryKey({ columns: [t.entity, t.entityId] }), index('working_copies_scheduled_idx').on(t.scheduledAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

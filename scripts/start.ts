@@ -138,6 +138,12 @@ async function startMailDelivery(db: Database) {
   return startMailSender(db, env);
 }
 
+/** Every serving process publishes scheduled working copies too, each claimed once (decision 035). */
+async function startScheduledChanges(db: Database, pageCache: ProcessPageCache) {
+  const { startScheduledCopies } = await import('../src/server/operations/scheduled-copies.ts');
+  return startScheduledCopies({ db, pollMs: env.HUB_SCHEDULE_POLL_MS, pageCache: pageCache.handleFor() });
+}
+
 /** Every serving process delivers webhook messages too, leased the same way (decision 028). */
 async function startWebhookDelivery(db: Database) {
   const { startWebhookSender } = await import('../src/server/webhooks/start.ts');
@@ -172,6 +178,7 @@ async function runSingleProcess(): Promise<void> {
   const stopRetention = startDailyOperations(db, env);
   const mailSender = await startMailDelivery(db);
   const webhookSender = await startWebhookDelivery(db);
+  const stopScheduled = await startScheduledChanges(db, pageCache);
   console.log(listeningLine(port));
   onShutdownSignal(async (signal) => {
     console.log(`${signal} received: finishing in-flight requests…`);
@@ -179,7 +186,7 @@ async function runSingleProcess(): Promise<void> {
     await drain();
     // In-flight writes have published their purges by now; a poll in progress finishes first.
     await poller?.stop();
-    await Promise.all([mailSender.stop(), webhookSender.stop()]);
+    await Promise.all([mailSender.stop(), webhookSender.stop(), stopScheduled()]);
     db.$client.close();
     console.log('Stopped.');
   });
@@ -192,12 +199,13 @@ async function runWorker(): Promise<void> {
   const { drain } = await serve(db, pageCache, { worker: cluster.worker!.id });
   const mailSender = await startMailDelivery(db);
   const webhookSender = await startWebhookDelivery(db);
+  const stopScheduled = await startScheduledChanges(db, pageCache);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     void drain()
-      .then(() => Promise.all([mailSender.stop(), webhookSender.stop()]))
+      .then(() => Promise.all([mailSender.stop(), webhookSender.stop(), stopScheduled()]))
       .then(() => {
         db.$client.close();
         process.exit(0);

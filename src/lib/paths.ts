@@ -77,7 +77,7 @@ export const paths = {
   adminApi: (collection: string, id?: number | 'bulk' | 'export', query?: URLSearchParams) =>
     withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),
   /** An item's working copy (PUT, DELETE) and its publication (`publish`, POST); decision 035. */
-  adminApiWorkingCopy: (collection: string, id: number, action?: 'publish') => `/api/admin/${collection}/${id}/draft${action ? `/${action}` : ''}`,
+  adminApiWorkingCopy: (collection: string, id: number, action?: 'publish' | 'schedule') => `/api/admin/${collection}/${id}/draft${action ? `/${action}` : ''}`,
   /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */
   adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
   adminMailMessage: (locale: Locale, id: number) => `/${locale}/admin/mail/${id}`,

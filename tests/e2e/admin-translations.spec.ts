@@ -83,8 +83,9 @@ test('an editor translates an event into French side by side with English, copie
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await page.getByRole('button', { name: t('admin.form.save'), exact: true }).click();
-  await expect(page.locator('.admin-toasts').getByText(t('admin.form.saved')).last()).toBeVisible();
+  // The event is published: its edits go live through "Publish changes" (decision 035).
+  await page.getByRole('button', { name: t('workingCopy.publish'), exact: true }).click();
+  await expect(page.locator('.admin-toasts').getByText(t('workingCopy.toast.published')).last()).toBeVisible();
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
 
   await page.goto(`/fr/hub/event/${event.slug}`);
@@ -121,4 +122,13 @@ test('the coverage page links each count to the list filtered in its URL', async
   await page.getByLabel(t('admin.translations.filter.partial')).selectOption('fr');
   await expect(page).toHaveURL(/missing=de&partial=fr|partial=fr&missing=de/);
   await expect(page.getByRole('link', { name: `Night swim ${token}` })).toHaveCount(0);
+
+  // "Complete" counts link to their list too.
+  await page.goto('/en/admin/translations');
+  const completeEnglish = page.locator('tr[data-collection="events"] td[data-locale="en"] [data-state="complete"] a');
+  await expect(completeEnglish).toHaveAttribute('href', '/en/admin/events?complete=en');
+  await completeEnglish.click();
+  await expect(page).toHaveURL(/\/en\/admin\/events\?complete=en$/);
+  await waitForIslands(page);
+  await expect(page.getByLabel(t('admin.translations.filter.complete'), { exact: true })).toHaveValue('en');
 });

@@ -115,3 +115,57 @@ test('an editor drafts changes to a published event, the public page waits, then
   await expect(page.getByRole('button', { name: t('workingCopy.discard') })).toHaveCount(0);
   expect(await publicPage(page, event.slug)).toContain(`Spring tide ${token}`);
 });
+
+test('an editor schedules a draft for a time in the event’s zone, the list says when, and the schedule can be cancelled', async ({ page }) => {
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post('/api/admin/events', {
+    headers: { origin },
+    data: {
+      status: 'published',
+      startsAt: '2032-08-02T19:00:00+09:00',
+      endsAt: '2032-08-02T21:00:00+09:00',
+      timeZone: 'Asia/Tokyo',
+      venueAddress: 'Pier 9',
+      translations: { en: { title: `Harbour lights ${token}` } },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()) as { id: number; slug: string };
+  await page.goto(`/en/admin/events/${event.id}`);
+  await waitForIslands(page);
+  await page.getByLabel(t('admin.field.title')).fill(`Harbour lanterns ${token}`);
+  await page.getByRole('button', { name: t('workingCopy.save') }).click();
+  await expectToast(page, t('workingCopy.toast.saved'));
+
+  // Tomorrow at 20:30 in Tokyo, typed as the wall-clock time there.
+  const tomorrow = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', dateStyle: 'short' }).format(new Date(Date.now() + 86_400_000));
+  const schedule = page.getByTestId('working-copy-schedule');
+  await expect(schedule).toContainText('Asia/Tokyo');
+  await schedule.getByLabel(t('workingCopy.scheduledAt')).fill(`${tomorrow}T20:30`);
+  await schedule.getByRole('button', { name: t('workingCopy.schedule') }).click();
+  await expectToast(page, t('workingCopy.toast.scheduled'));
+  await expect(page.getByTestId('working-copy-scheduled')).toBeVisible();
+  for (const width of [1280, 360, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page, `schedule ${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const item = (await (await page.request.get(`/api/admin/events/${event.id}`)).json()) as { draft: { scheduledAt: string } };
+  expect(item.draft.scheduledAt).toBe(new Date(`${tomorrow}T20:30:00+09:00`).toISOString());
+
+  await page.goto(`/en/admin/events?q=${token}`);
+  await waitForIslands(page);
+  await expect(page.getByTestId('changes-scheduled')).toContainText('8:30 PM');
+
+  await page.goto(`/en/admin/events/${event.id}`);
+  await waitForIslands(page);
+  await page
+    .getByTestId('working-copy-schedule')
+    .getByRole('button', { name: t('workingCopy.unschedule') })
+    .click();
+  await expectToast(page, t('workingCopy.toast.unscheduled'));
+  await expect(page.getByTestId('working-copy-scheduled')).toHaveCount(0);
+  await expect(page.getByTestId('unpublished-changes')).toHaveText(t('workingCopy.badge'));
+});

@@ -1,6 +1,6 @@
 /**
  * Translation workflow on the server (docs/decisions/037): the coverage page's counts per
- * collection and locale, the lists' `missing=` / `partial=` filters, and what a bad filter gets.
+ * collection and locale, the lists' `missing=` / `partial=` / `complete=` filters, and what a bad filter gets.
  * Test data comes from the factories on an empty database, so every count is known.
  */
 import { getTableColumns, sql } from 'drizzle-orm';
@@ -62,13 +62,14 @@ describe('translation coverage', () => {
     expect(coverage.find((row) => row.collection === 'venues')).toMatchObject({ total: 0, locales: { fr: { complete: 0, partial: 0, missing: 0 } } });
   });
 
-  it('shows the counts to an editor, each partial or missing count linking to the filtered list', async () => {
+  it('shows the counts to an editor, every count linking to the filtered list', async () => {
     const response = await running.app.editor.request('GET', '/fr/admin/translations');
     expect(response.status).toBe(200);
     const html = await response.text();
     const cell = /<td[^>]*data-locale="fr"[^>]*>([\s\S]*?)<\/td>/.exec(html.slice(html.indexOf('data-collection="events"')))?.[1] ?? '';
     expect(cell).toContain('href="/fr/admin/events?missing=fr"');
     expect(cell).toContain('href="/fr/admin/events?partial=fr"');
+    expect(cell).toContain('href="/fr/admin/events?complete=fr"');
     expect(cell.replace(/<[^>]+>/g, '')).toMatch(/Manquants\s*:\s*1/);
     expect(cell.replace(/<[^>]+>/g, '')).toMatch(/Incomplets\s*:\s*2/);
     // The navigation leads there.
@@ -88,6 +89,20 @@ describe('list filters by translation', () => {
     expect(await listIds('partial=en&status=published')).toEqual([]);
   });
 
+  it('returns exactly the events complete in a locale, each count of the coverage page matching its list', async () => {
+    expect(await listIds('complete=fr')).toEqual([ids['a']]);
+    expect(await listIds('complete=en')).toEqual([ids['a'], ids['c'], ids['d']].sort((x, y) => x! - y!));
+    expect(await listIds('complete=de&partial=en')).toEqual([ids['b']]);
+    expect(await listIds('complete=fr&missing=de')).toEqual([ids['a']]);
+    const coverage = await getTranslationCoverage(running.db);
+    const events = coverage.find((row) => row.collection === 'events')!;
+    for (const [code, counts] of Object.entries(events.locales)) {
+      for (const [state, count] of Object.entries(counts)) expect((await listIds(`${state}=${code}`)).length, `${state}=${code}`).toBe(count);
+    }
+    const tags = await running.app.editor.call<{ total: number }>('GET', '/api/admin/tags?complete=fr');
+    expect(tags.body.total).toBe(1);
+  });
+
   it('applies to every collection and to exports', async () => {
     const tags = await running.app.editor.call<{ items: { id: number }[]; total: number }>('GET', '/api/admin/tags?missing=fr');
     expect(tags.status).toBe(200);
@@ -99,7 +114,7 @@ describe('list filters by translation', () => {
   });
 
   it('answers a bad locale with a 400 problem', async () => {
-    for (const query of ['missing=xx', 'partial=FR', 'missing=en,fr']) {
+    for (const query of ['missing=xx', 'partial=FR', 'missing=en,fr', 'complete=klingon']) {
       const { status, body, headers } = await running.app.editor.call('GET', `/api/admin/events?${query}`);
       expect(status, query).toBe(400);
       expect(headers.get('content-type')).toContain('application/problem+json');

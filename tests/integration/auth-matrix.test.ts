@@ -162,6 +162,7 @@ describe('route coverage', () => {
         '/api/admin/editions/matrix-999999/clone',
         '/api/admin/events/matrix-999999/draft',
         '/api/admin/editions/matrix-999999/draft/publish',
+        '/api/admin/venues/matrix-999999/draft/schedule',
 
         '/en/admin/import',
         '/api/admin/import',

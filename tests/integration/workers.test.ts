@@ -3,7 +3,8 @@
  * spread over both workers, a write through one purges the page on the other at once (polling
  * off: only the workers' own channel can do it), a sign-in limit counts across workers, a killed
  * worker is replaced, SIGTERM stops every process cleanly, and webhook messages (scheduled
- * publications included) reach their receiver once although both workers run a sender.
+ * publications included) reach their receiver once although both workers run a sender, and
+ * working copies scheduled for one instant are each published once although both workers poll.
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,8 @@ import { publicSql } from '../helpers/visibility.ts';
 import { Receiver, type Received } from '../helpers/webhook-receiver.ts';
 
 // Webhook senders poll often, so the two workers' senders compete for every message.
-const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0', HUB_WEBHOOK_POLL_MS: '50' });
+// So do the rounds that publish scheduled working copies.
+const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0', HUB_WEBHOOK_POLL_MS: '50', HUB_SCHEDULE_POLL_MS: '50' });
 
 /** One request on a connection of its own: the cluster hands each new connection to the next worker. */
 const fresh = (server: TestServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
@@ -145,6 +147,52 @@ describe('webhooks with two workers', () => {
       { timeout: 10_000, interval: 50 },
     );
     expect(receiver.rejected).toEqual([]);
+  });
+});
+
+describe('scheduled working copies with several workers', () => {
+  it('publishes each copy scheduled for one instant exactly once, and the hub page shows it', async () => {
+    const { server, editor } = running.app;
+    const events = await Promise.all(Array.from({ length: 6 }, () => createEvent(editor, { status: 'published' })));
+    const titles = new Map(events.map((event) => [event.id, `Scheduled once ${event.slug}`]));
+    for (const event of events) {
+      const saved = await editor.call('PUT', `/api/admin/events/${event.id}/draft`, {
+        version: event.version,
+        translations: { en: { title: titles.get(event.id) } },
+      });
+      expect(saved.status).toBe(200);
+    }
+    const last = events.at(-1)!;
+    const path = `/en/hub/event/${last.slug}`;
+    expect((await fresh(server, path)).body).not.toContain(titles.get(last.id));
+    const at = new Date(Date.now() + 2_000).toISOString();
+    for (const event of events)
+      expect((await editor.call('PUT', `/api/admin/events/${event.id}/draft/schedule`, { version: event.version, scheduledAt: at })).status).toBe(200);
+
+    // Whichever worker applied it, every worker serves the new page (the purge reached both).
+    await vi.waitFor(
+      async () => {
+        for (let i = 0; i < 2; i++) expect((await fresh(server, path)).body).toContain(titles.get(last.id));
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    await vi.waitFor(async () => expect(await server.query('SELECT entity_id FROM working_copies WHERE scheduled_at IS NOT NULL')).toEqual([]), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    for (const event of events) {
+      const ids = [String(event.id)];
+      const audit = await server.query<{ action: string }>(
+        "SELECT action FROM audit_log WHERE entity = 'event' AND entity_id = ? AND action IN ('update', 'schedule-failed')",
+        ids,
+      );
+      expect(audit, `event ${event.id}`).toEqual([{ action: 'update' }]);
+      const revisions = await server.query<{ action: string }>("SELECT action FROM revisions WHERE entity = 'event' AND entity_id = ? AND action = 'update'", [
+        event.id,
+      ]);
+      expect(revisions).toHaveLength(1);
+      expect((await editor.call('GET', `/api/admin/events/${event.id}`)).body).toMatchObject({ version: event.version + 1, draft: null });
+    }
   });
 });
 

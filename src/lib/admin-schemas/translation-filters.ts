@@ -1,7 +1,7 @@
 /**
  * The translation filters every collection list has (docs/decisions/037): `missing=<locale>`
- * (no text at all in that locale) and `partial=<locale>` (some text, but not every field the
- * declaration's `complete` names). Part of each declaration's list query, so the API, the
+ * (no text at all in that locale), `partial=<locale>` (some text, but not every field the
+ * declaration's `complete` names) and `complete=<locale>` (every one of them). Part of each declaration's list query, so the API, the
  * export and the list screen's URL state all accept them.
  */
 import { z } from 'zod';
@@ -10,13 +10,15 @@ import type { FilterControl } from '../collections/declare.ts';
 
 const localeFilter = z.enum(locales as [Locale, ...Locale[]], { error: 'INVALID_VALUE' }).optional();
 
-/** Query parameters: the locale an item lacks (`missing`) or has only in part (`partial`). */
-export const translationFilters = { missing: localeFilter, partial: localeFilter };
+/** The translation states an item can be filtered by, in the order the list screen offers them. */
+export const translationFilterKeys = ['missing', 'partial', 'complete'] as const;
+export type TranslationFilterKey = (typeof translationFilterKeys)[number];
 
-export type TranslationFilterKey = keyof typeof translationFilters;
+/** Query parameters: the locale an item lacks (`missing`), has only in part (`partial`) or has in full (`complete`). */
+export const translationFilters: Record<TranslationFilterKey, typeof localeFilter> = { missing: localeFilter, partial: localeFilter, complete: localeFilter };
 
 /** The list screen's controls for them: one select of the content locales each. */
-export const translationFilterControls: readonly FilterControl[] = (['missing', 'partial'] as const).map((key) => ({
+export const translationFilterControls: readonly FilterControl[] = translationFilterKeys.map((key) => ({
   key,
   kind: 'select',
   options: locales,

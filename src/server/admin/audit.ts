@@ -9,9 +9,12 @@ export type { AuditChange };
 /**
  * The audited entities: one per collection declaration, the team's accounts (`user`), and the
  * contact inbox's messages and the people who wrote them (keyed by a hash of the address, never
- * the address: decision 021), and the team's invitations (decision 018).
+ * the address: decision 021), the team's invitations (decision 018), and the site's settings and pages.
  */
-export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person' | 'invitation';
+export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person' | 'invitation' | SiteAuditEntity;
+
+/** The site's settings (one row, id 1) and its pages (About, Privacy, Terms: decision 038). */
+export type SiteAuditEntity = 'site_settings' | 'site_page';
 
 /** Content actions; `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
 export const contentActions = ['create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'restore', 'detach'] as const;
@@ -25,7 +28,10 @@ export const inboxActions = ['export', 'erase'] as const;
 /** What happened to an invitation after `create` (it also has `revoke`, shared with the team's actions; decision 018). */
 export const invitationActions = ['resend', 'accept'] as const;
 
-export const auditActions = [...contentActions, ...teamActions, ...inboxActions, ...invitationActions] as const;
+/** Working copies of published items (decision 035): saved, discarded, scheduled, taken off the schedule, or failed at their time. */
+export const workingCopyActions = ['draft-save', 'draft-discard', 'schedule', 'unschedule', 'schedule-failed'] as const;
+
+export const auditActions = [...contentActions, ...teamActions, ...inboxActions, ...invitationActions, ...workingCopyActions] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {

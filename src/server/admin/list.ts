@@ -14,13 +14,11 @@ import type { Completeness } from './completeness.ts';
 import type { EntitySpec } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
 import { TEXT_STATE, textStateOf, translationStateCondition } from './translation-state.ts';
+import { translationFilterKeys, type TranslationFilterKey } from '../../lib/admin-schemas/translation-filters.ts';
 import { ftsRowid } from '../../../db/search-index.ts';
 
-/** The translation filters every list has (`missing=fr`, `partial=de`; docs/decisions/037). */
-export interface TranslationFilterQuery {
-  missing?: Locale | undefined;
-  partial?: Locale | undefined;
-}
+/** The translation filters every list has (`missing=fr`, `partial=de`, `complete=en`; docs/decisions/037). */
+export type TranslationFilterQuery = { [key in TranslationFilterKey]?: Locale | undefined };
 
 export interface ListQueryBase extends TranslationFilterQuery {
   q?: string | undefined;
@@ -91,11 +89,11 @@ function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined
 }
 
 /** The conditions of the translation filters, on the item id `id`. */
-function translationConditions(spec: EntitySpec, id: SQL | SQLiteColumn, { missing, partial }: TranslationFilterQuery): (SQL | undefined)[] {
-  return [
-    missing ? translationStateCondition(spec.translations, id, 'missing', missing) : undefined,
-    partial ? translationStateCondition(spec.translations, id, 'partial', partial) : undefined,
-  ];
+function translationConditions(spec: EntitySpec, id: SQL | SQLiteColumn, query: TranslationFilterQuery): (SQL | undefined)[] {
+  return translationFilterKeys.map((state) => {
+    const locale = query[state];
+    return locale ? translationStateCondition(spec.translations, id, state, locale) : undefined;
+  });
 }
 
 /** The collection's own filters and the translation filters. */
@@ -120,10 +118,20 @@ function completenessOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
     FROM ${t.table} WHERE ${t.owner} = ${idColumn} AND ${stored} > ${TEXT_STATE.missing})`;
 }
 
-/** 1 when the item has a working copy (decision 035), for the "Changes not published" badge. */
+/**
+ * The item's working copy (decision 035) as `[scheduledAt ms, scheduleProblem]` JSON, null
+ * without one: the "Changes not published" badge, "Changes scheduled for …" or why it failed.
+ */
 function workingCopyOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
-  if (!spec.publication) return sql`0`;
-  return sql`EXISTS (SELECT 1 FROM ${workingCopies} WHERE ${workingCopies.entity} = ${spec.entity} AND ${workingCopies.entityId} = ${idColumn})`;
+  if (!spec.publication) return sql`NULL`;
+  return sql`(SELECT json_array(${workingCopies.scheduledAt}, ${workingCopies.scheduleProblem}) FROM ${workingCopies} WHERE ${workingCopies.entity} = ${spec.entity} AND ${workingCopies.entityId} = ${idColumn})`;
+}
+
+/** The list members of an item's working copy, from `workingCopyOf`. */
+function copyMembersOf(value: unknown) {
+  if (typeof value !== 'string') return { unpublishedChanges: false, changesScheduledAt: null, changesScheduleProblem: null };
+  const [at, problem] = JSON.parse(value) as [number | null, string | null];
+  return { unpublishedChanges: true, changesScheduledAt: at === null ? null : new Date(at).toISOString(), changesScheduleProblem: problem };
 }
 
 /** The badge of every locale from `completenessOf`'s JSON; a locale it leaves out is missing. */
@@ -161,7 +169,7 @@ export async function listItems<Q extends ListQueryBase>(db: Executor, definitio
       for (const [key, column] of columns) item[key] = row[key] === null ? null : column.mapFromDriverValue(row[key]);
       item['title'] = row['title'];
       const id = typeof item['id'] === 'number' ? item['id'] : 0;
-      const copy = spec.publication ? { unpublishedChanges: row['$copy'] === 1 } : {};
+      const copy = spec.publication ? copyMembersOf(row['$copy']) : {};
       return { ...item, locales: badgesOf(row['$locales']), ...copy, ...spec.present?.({ id, values: item, translations: {}, links: {} }) };
     });
   const total = rows[0]?.['$total'];

@@ -20,12 +20,12 @@ export function textStateOf(spec: TranslationSpec): SQLiteColumn {
 }
 
 /**
- * Items with no text in `locale` (`missing`) or only part of it (`partial`): a lookup of the
+ * Items with no text in `locale` (`missing`), only part of it (`partial`) or all of it (`complete`): a lookup of the
  * (owner, locale) primary key per item, so the filters' cost grows with the items a page walks,
  * never with the translations table.
  */
-export function translationStateCondition(spec: TranslationSpec, id: SQL | SQLiteColumn, state: 'missing' | 'partial', locale: Locale): SQL {
+export function translationStateCondition(spec: TranslationSpec, id: SQL | SQLiteColumn, state: keyof typeof TEXT_STATE, locale: Locale): SQL {
   const stored = textStateOf(spec);
   const row = sql`SELECT 1 FROM ${spec.table} WHERE ${spec.owner} = ${id} AND ${spec.locale} = ${locale}`;
-  return state === 'missing' ? sql`NOT EXISTS (${row} AND ${stored} > ${TEXT_STATE.missing})` : sql`EXISTS (${row} AND ${stored} = ${TEXT_STATE.partial})`;
+  return state === 'missing' ? sql`NOT EXISTS (${row} AND ${stored} > ${TEXT_STATE.missing})` : sql`EXISTS (${row} AND ${stored} = ${TEXT_STATE[state]})`;
 }

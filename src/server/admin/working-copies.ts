@@ -8,6 +8,8 @@
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { workingCopies } from '../../../db/schema.ts';
 import type { Actor } from './actor.ts';
+import { describeChanges, loadTitles } from './audit-changes.ts';
+import { recordAudit, type AuditEntry } from './audit.ts';
 import { withConstraintErrors } from './db-errors.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { loadStates, toEntityInput } from './entity-state.ts';
@@ -18,7 +20,7 @@ import { snapshotOf } from './revision-log.ts';
 import { snapshotPatchBody, type DroppedReference } from './revisions.ts';
 import { changesOf, itemView, type WriteOutcome } from './service.ts';
 import { parseInput } from './validation.ts';
-import { deleteWorkingCopies, findWorkingCopy } from './working-copy-store.ts';
+import { deleteWorkingCopies, findWorkingCopy, type WorkingCopyRow } from './working-copy-store.ts';
 
 /** The status is the live item's own: a copy never publishes, unpublishes or archives. */
 export const notInWorkingCopy: ReadonlySet<string> = new Set(['status']);
@@ -61,9 +63,12 @@ export async function saveWorkingCopy(
       }
       const { after, changed } = await checkUpdate(tx, actor, spec, live, input);
       if (changed.length === 0) {
+        if (await findWorkingCopy(tx, spec, id)) await auditCopy(tx, actor, spec, id, 'draft-discard');
         await deleteWorkingCopies(tx, spec, [id]);
         return live;
       }
+      // Told against the live item, like the update that publishing it will be.
+      await auditCopy(tx, actor, spec, id, 'draft-save', { changedFields: changed, changes: describeChanges(spec, live, after, changed) });
       const row = {
         snapshot: snapshotOf(after),
         baseVersion: Number(live.values['version']),
@@ -101,7 +106,7 @@ export async function publishWorkingCopy(
   version: number,
 ): Promise<WriteOutcome<PublishedCopy>> {
   const spec = requirePublishable(resource);
-  const purgeOf = (result: WriteResult) => (result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {});
+  const purgeOf = copyPurgeOf(resource, id);
   const { result, dropped } = await withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const live = await requireItem(tx, spec, id);
@@ -109,27 +114,64 @@ export async function publishWorkingCopy(
       if (!copy) throw new AdminError(404, 'NO_WORKING_COPY', `This ${spec.entity} has no unpublished changes`);
       // The caller publishes the copy it saw: one saved since on another item version is not it.
       if (copy.baseVersion !== version) throw new AdminError(409, 'WORKING_COPY_CHANGED', 'The working copy was saved again meanwhile');
-      const { body, dropped } = await snapshotPatchBody(tx, spec, live, copy.snapshot, notInWorkingCopy);
-      let patch: Record<string, unknown>;
-      try {
-        patch = parseInput(resource.patchSchema, { ...body, version: copy.baseVersion });
-      } catch (error) {
-        if (error instanceof AdminError) throw new AdminError(422, 'WORKING_COPY_INVALID', 'The working copy does not pass the current rules', error.details);
-        throw error;
-      }
-      const result = await updateEntityIn(tx, actor, spec, id, toEntityInput(spec, patch), purgeOf);
-      await deleteWorkingCopies(tx, spec, [id]);
-      return { result, dropped };
+      return applyWorkingCopyIn(tx, actor, resource, live, copy);
     }),
   );
   return { body: { item: await itemView(db, resource, result.after), dropped }, changes: purgeOf(result), purgeId: result.purgeId };
 }
 
+/**
+ * Inside a write transaction: applies `copy` to the `live` item as an update based on the copy's
+ * `baseVersion` (409 `VERSION_CONFLICT` when the live item moved on, 422 `WORKING_COPY_INVALID`
+ * when today's rules refuse it) and drops it. "Publish changes" and the scheduled publication
+ * (working-copy-schedule.ts) both go through here.
+ */
+export async function applyWorkingCopyIn(
+  tx: Executor,
+  actor: Actor,
+  resource: AdminResource,
+  live: EntityState,
+  copy: WorkingCopyRow,
+): Promise<{ result: WriteResult & { purgeId?: number | undefined }; dropped: DroppedReference[] }> {
+  const spec = resource.spec;
+  const id = copy.entityId;
+  const { body, dropped } = await snapshotPatchBody(tx, spec, live, copy.snapshot, notInWorkingCopy);
+  let patch: Record<string, unknown>;
+  try {
+    patch = parseInput(resource.patchSchema, { ...body, version: copy.baseVersion });
+  } catch (error) {
+    if (error instanceof AdminError) throw new AdminError(422, 'WORKING_COPY_INVALID', 'The working copy does not pass the current rules', error.details);
+    throw error;
+  }
+  const result = await updateEntityIn(tx, actor, spec, id, toEntityInput(spec, patch), copyPurgeOf(resource, id));
+  await deleteWorkingCopies(tx, spec, [id]);
+  return { result, dropped };
+}
+
+/** The hub pages an applied copy changes (none when it changed nothing). */
+export function copyPurgeOf(resource: AdminResource, id: number) {
+  return (result: WriteResult) => (result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {});
+}
+
 /** DELETE …/draft: drops the item's working copy (none is fine); 404 for an unknown item. */
-export async function discardWorkingCopy(db: Database, resource: AdminResource, id: number): Promise<void> {
+export async function discardWorkingCopy(db: Database, actor: Actor, resource: AdminResource, id: number): Promise<void> {
   const spec = requirePublishable(resource);
   await writeTransaction(db, async (tx) => {
     await requireItem(tx, spec, id);
+    if (await findWorkingCopy(tx, spec, id)) await auditCopy(tx, actor, spec, id, 'draft-discard');
     await deleteWorkingCopies(tx, spec, [id]);
   });
+}
+
+/** An activity entry for a working copy saved or discarded (the live item is unchanged). */
+async function auditCopy(
+  tx: Executor,
+  actor: Actor,
+  spec: EntitySpec,
+  id: number,
+  action: 'draft-save' | 'draft-discard',
+  what: Pick<AuditEntry, 'changedFields' | 'changes'> = { changedFields: [] },
+): Promise<void> {
+  const title = (await loadTitles(tx, spec, [id])).get(id);
+  await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, title, ...what }]);
 }

@@ -35,6 +35,12 @@ export function workingCopyView(spec: EntitySpec, row: WorkingCopyRow, liveVersi
     stale: liveVersion !== row.baseVersion,
     updatedAt: row.updatedAt,
     updatedBy: { id: row.updatedBy, label: row.updatedByLabel },
+    /** "Publish changes at" (working-copy-schedule.ts): when, and by whom; null when not scheduled. */
+    scheduledAt: row.scheduledAt,
+    scheduledBy: row.scheduledAt ? { id: row.scheduledBy, label: row.scheduledByLabel } : null,
+    /** Why the last scheduled publication failed (an error code), and when; null otherwise. */
+    scheduleProblem: row.scheduleProblem,
+    scheduleFailedAt: row.scheduleFailedAt,
     item: entityView(spec, stateOfSnapshot(row.entityId, row.snapshot)),
   };
 }

@@ -96,6 +96,8 @@ function collectionApiRules(collection: CollectionName): RouteRule[] {
     // public item as it is; publishing it changes the public item, like a publish.
     { pattern: `/api/admin/${collection}/:id/draft`, methods: { PUT: 'content.write', DELETE: 'content.write' } },
     { pattern: `/api/admin/${collection}/:id/draft/publish`, methods: { POST: 'content.publish' } },
+    // Scheduling a copy decides when the public item changes: a publish, too.
+    { pattern: `/api/admin/${collection}/:id/draft/schedule`, methods: { PUT: 'content.publish', DELETE: 'content.publish' } },
     // DELETE: `content.delete` here; the route also requires `content.deletePublished` for a
     // published item and `media.deleteInUse` for a media/file something still shows.
     { pattern: `/api/admin/${collection}/:id`, methods: { GET: 'content.read', PATCH: 'content.write', DELETE: 'content.delete' } },

@@ -258,6 +258,13 @@ export const envSchema = z
       .min(50, 'must be between 50 and 60000 milliseconds')
       .max(60_000, 'must be between 50 and 60000 milliseconds')
       .default(5_000),
+    /** How often each process looks for working copies scheduled to be published ("Publish changes at"), in ms. */
+    HUB_SCHEDULE_POLL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(50, 'must be between 50 and 60000 milliseconds')
+      .max(60_000, 'must be between 50 and 60000 milliseconds')
+      .default(5_000),
     /** How long one webhook request may take before it counts as failed, in ms. */
     HUB_WEBHOOK_TIMEOUT_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })

@@ -88,7 +88,7 @@ export interface InvalidateOptions {
  * between editions pass the previous edition in `changes.editions`.
  */
 export async function invalidateHubFor(
-  cache: PageCacheRequest | undefined,
+  cache: Pick<PageCacheRequest, 'purge'> | undefined,
   changes: HubChanges,
   db?: Executor,
   options: InvalidateOptions = {},

@@ -10,6 +10,7 @@ import { revisions, sitePages, sitePageTranslations, type AuditChange, type Site
 import { defaultLocale, isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Actor } from '../admin/actor.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { recordRevisions } from '../admin/revision-log.ts';
 import { recordHubPurge } from '../page-cache/invalidate.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
@@ -74,6 +75,13 @@ function stateOf(page: SitePageEditable) {
   return { id: page.id, values: { slug: page.slug, version: page.version }, translations: page.texts, links: {} };
 }
 
+/** `translations.<locale>.<field>` for each text change, as content entries list them. */
+function changedPaths(changes: readonly AuditChange[]): string[] {
+  return changes.flatMap((change) =>
+    change.kind === 'text' ? [`translations.${change.locale}.${change.field}`] : change.kind === 'locale' ? [`translations.${change.locale}`] : [],
+  );
+}
+
 function textChanges(before: SitePageEditable['texts'], after: SitePageEditable['texts']): AuditChange[] {
   const cut = (value: string | undefined) => (value === undefined ? null : value.length > 300 ? `${value.slice(0, 299)}…` : value);
   const changes: AuditChange[] = [];
@@ -125,6 +133,16 @@ async function writeTexts(
     }
     const after: SitePageEditable = { ...before, version: before.version + 1, texts: afterTexts };
     await tx.update(sitePages).set({ version: after.version, updatedAt: new Date(), updatedBy: actor.id }).where(eq(sitePages.id, before.id));
+    await recordAudit(tx, actor, [
+      {
+        action: origin.action,
+        entity: SITE_PAGE_ENTITY,
+        entityId: before.id,
+        title: afterTexts[defaultLocale]?.title ?? slug,
+        changedFields: changedPaths(changes),
+        changes,
+      },
+    ]);
     await recordRevisions(tx, actor, { entity: SITE_PAGE_ENTITY }, [
       { state: stateOf(after), action: origin.action, changes, restoredFrom: origin.restoredFrom },
     ]);

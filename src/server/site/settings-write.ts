@@ -4,10 +4,11 @@
  * the purge also makes every process read the settings again.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { writeTransaction, type Database } from '../../../db/client.ts';
-import { medias, siteSettings, siteSettingTranslations } from '../../../db/schema.ts';
+import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
+import { medias, siteSettings, siteSettingTranslations, type AuditChange, type AuditValue } from '../../../db/schema.ts';
 import { locales } from '../../i18n/config.ts';
 import type { Actor } from '../admin/actor.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { recordHubPurge } from '../page-cache/invalidate.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
 import { hubTags } from '../page-cache/tags.ts';
@@ -16,6 +17,24 @@ import { forgetSiteSettings } from './settings.ts';
 
 export type SettingsSaveOutcome =
   { ok: true } | { ok: false; code: 'VERSION_CONFLICT' } | { ok: false; code: 'INVALID'; errors: Record<string, SiteFieldCode[]> };
+
+/** What a save changes, old → new, for the activity log (names per locale as texts). */
+async function settingsChanges(tx: Executor, input: SiteSettingsInput): Promise<AuditChange[]> {
+  const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1));
+  const names = new Map((await tx.select().from(siteSettingTranslations)).map((row) => [row.locale, row.siteName]));
+  const changes: AuditChange[] = [];
+  const value = (field: string, from: AuditValue, to: AuditValue) => {
+    if (from !== to) changes.push({ kind: 'value', field, from, to });
+  };
+  value('logoMediaId', before?.logoMediaId ?? null, input.logoMediaId);
+  value('accentColor', before?.accentColor ?? null, input.accentColor);
+  value('contactTo', (before?.contactTo ?? []).join(', ') || null, input.contactTo.join(', ') || null);
+  for (const locale of locales) {
+    const [from, to] = [names.get(locale) ?? null, input.names[locale] || null];
+    if (from !== to) changes.push({ kind: 'text', locale, field: 'siteName', from, to });
+  }
+  return changes;
+}
 
 /** Saves the settings based on `input.version`; a logo must be an image of the media library. */
 export async function saveSiteSettings(
@@ -34,6 +53,7 @@ export async function saveSiteSettings(
         .where(and(eq(medias.id, input.logoMediaId), eq(medias.kind, 'image'), isNotNull(medias.storageKey)));
       if (!image) return { ok: false, code: 'INVALID', errors: { logoMediaId: ['INVALID_MEDIA'] } };
     }
+    const changes = await settingsChanges(tx, input);
     const row = { logoMediaId: input.logoMediaId, accentColor: input.accentColor, contactTo: input.contactTo, updatedAt: new Date(), updatedBy: actor.id };
     await tx
       .insert(siteSettings)
@@ -42,6 +62,10 @@ export async function saveSiteSettings(
     await tx.delete(siteSettingTranslations);
     const names = locales.flatMap((locale) => (input.names[locale] ? [{ locale, siteName: input.names[locale] }] : []));
     if (names.length > 0) await tx.insert(siteSettingTranslations).values(names);
+    const changedFields = changes.flatMap((change) =>
+      change.kind === 'text' ? [`translations.${change.locale}.${change.field}`] : change.kind === 'value' ? [change.field] : [],
+    );
+    await recordAudit(tx, actor, [{ action: 'update', entity: 'site_settings', entityId: 1, changedFields, changes }]);
     return { ok: true, purgeId: await recordHubPurge(tx, [hubTags.all]) };
   });
   if (!outcome.ok) return outcome;

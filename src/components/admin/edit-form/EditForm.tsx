@@ -25,7 +25,7 @@ import { hasLivePreview } from '../../../lib/collections/live-preview.ts';
 import { MoreActions } from './MoreActions.tsx';
 import { PublishControls } from './PublishControls.tsx';
 import { useFocusClearOfBar } from './use-focus-clear-of-bar.ts';
-import { WorkingCopyActions, WorkingCopyNotice } from './WorkingCopy.tsx';
+import { WorkingCopyActions, WorkingCopyNotice, WorkingCopySchedule } from './WorkingCopy.tsx';
 import type { EditFormState } from './use-edit-form.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
 
@@ -121,6 +121,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           {aside}
           <ErrorSummary />
           {form.copyMode && <WorkingCopyNotice copy={form.workingCopy} />}
+          {form.copyMode && <WorkingCopySchedule key={form.workingCopy?.scheduledAt ?? ''} form={form} config={config} />}
           {children}
           <div ref={bar} className="admin-form__actions">
             {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}

@@ -4,7 +4,13 @@
  * buttons beside "Save draft".
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { instantToWallTime, localTimeZone, wallTimeToInstant } from '../../../lib/zoned-time.ts';
+import { paths } from '../../../lib/paths.ts';
+import { pushToast } from '../../../stores/toasts.ts';
+import { apiRequest, problemVars } from '../lib/api.ts';
+import { scheduleProblemText } from '../lib/schedule-problem.ts';
+import { translateCode } from '../lib/translate.ts';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -20,11 +26,97 @@ export function WorkingCopyNotice({ copy }: { copy: WorkingCopy | null }) {
       </p>
     );
   }
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(copy.updatedAt));
+  const format = (at: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
   return (
     <div className="admin-working-copy admin-working-copy--changes" role="status" data-testid="working-copy-notice">
-      <p>{t('workingCopy.noticeChanges', { who: copy.updatedBy.label ?? '—', when })}</p>
+      <p>{t('workingCopy.noticeChanges', { who: copy.updatedBy.label ?? '—', when: format(copy.updatedAt) })}</p>
       {copy.stale && <p className="admin-working-copy__stale">{t('workingCopy.noticeStale')}</p>}
+      {copy.scheduledAt && (
+        <p data-testid="working-copy-scheduled">{t('workingCopy.noticeScheduled', { when: format(copy.scheduledAt), who: copy.scheduledBy?.label ?? '—' })}</p>
+      )}
+      {!copy.scheduledAt && copy.scheduleProblem && copy.scheduleFailedAt && (
+        <p className="admin-working-copy__stale" data-testid="working-copy-schedule-failed">
+          {t('workingCopy.noticeFailed', { when: format(copy.scheduleFailedAt), reason: scheduleProblemText(t, copy.scheduleProblem) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Publish changes at": a date and time in the item's time zone for the stored draft, with
+ * "Schedule changes" and, once scheduled, "Cancel schedule". Edits not yet saved into the draft
+ * must be saved first: the schedule publishes the stored draft.
+ */
+export function WorkingCopySchedule({ form, config }: { form: EditFormState; config: { name: string } }) {
+  const { t } = useAdmin();
+  const id = useId();
+  const copy = form.workingCopy;
+  const item = form.item;
+  const zone = typeof item?.['timeZone'] === 'string' && item['timeZone'] ? item['timeZone'] : localTimeZone();
+  const [wall, setWall] = useState(() => instantToWallTime(copy?.scheduledAt ?? null, zone));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const user = useStore($currentUser, { ssr: 'initial' });
+  if (!copy || !item || (user && !userCan(user, 'content.publish'))) return null;
+  const blocked = busy || form.saving || form.dirty;
+  const send = async (method: 'PUT' | 'DELETE') => {
+    if (blocked) return;
+    const at = wallTimeToInstant(wall, zone);
+    if (method === 'PUT' && !at) {
+      setError(t('workingCopy.error.NOT_IN_FUTURE'));
+      return;
+    }
+    setBusy(true);
+    const body = method === 'PUT' ? { version: copy.baseVersion, scheduledAt: at!.toISOString() } : undefined;
+    const result = await apiRequest<Record<string, unknown>>(method, paths.adminApiWorkingCopy(config.name, item['id'] as number, 'schedule'), body);
+    setBusy(false);
+    if (!result.ok) {
+      const code = result.problem.errors?.['scheduledAt']?.[0] ?? result.problem.code;
+      setError(translateCode(t, code, problemVars(result.problem)));
+      return;
+    }
+    setError(null);
+    form.resetTo(result.data);
+    pushToast('success', t(method === 'PUT' ? 'workingCopy.toast.scheduled' : 'workingCopy.toast.unscheduled'));
+  };
+  return (
+    <div className="admin-working-copy__schedule" data-testid="working-copy-schedule">
+      <label htmlFor={`${id}-at`}>{t('workingCopy.scheduledAt')}</label>
+      <input
+        id={`${id}-at`}
+        type="datetime-local"
+        step={60}
+        value={wall}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => setWall(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="admin-field__hint">
+        {t('workingCopy.scheduledAtHint', { zone })}
+        {form.dirty && ` ${t('workingCopy.scheduleSaveFirst')}`}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="admin-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="admin-working-copy__schedule-actions">
+        <button type="button" className="admin-button" aria-disabled={blocked} data-action="schedule-changes" onClick={() => void send('PUT')}>
+          {t('workingCopy.schedule')}
+        </button>
+        {copy.scheduledAt && (
+          <button
+            type="button"
+            className="admin-button admin-button--quiet"
+            aria-disabled={blocked}
+            data-action="unschedule-changes"
+            onClick={() => void send('DELETE')}
+          >
+            {t('workingCopy.unschedule')}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

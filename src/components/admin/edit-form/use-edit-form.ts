@@ -46,6 +46,12 @@ export interface WorkingCopy {
   stale: boolean;
   updatedAt: string;
   updatedBy: { id: string | null; label: string | null };
+  /** "Publish changes at": when, and who scheduled it (null when not scheduled). */
+  scheduledAt: string | null;
+  scheduledBy: { id: string | null; label: string | null } | null;
+  /** Why the last scheduled publication failed (an error code), and when. */
+  scheduleProblem: string | null;
+  scheduleFailedAt: string | null;
   item: Item;
 }
 

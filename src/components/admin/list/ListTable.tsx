@@ -9,6 +9,7 @@ import { formatAdminDate } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { ListItem } from '../lib/api.ts';
 import { thumbnailOf } from '../lib/describe.ts';
+import { scheduleProblemText } from '../lib/schedule-problem.ts';
 import { sortDirection, toggleSort } from '../lib/list-state.ts';
 import { formatBytes } from '../lib/upload.ts';
 import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
@@ -46,6 +47,18 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
           {item['unpublishedChanges'] === true && (
             <span className="admin-badge admin-badge--changes" data-testid="unpublished-changes">
               {t('workingCopy.badge')}
+            </span>
+          )}
+          {typeof item['changesScheduledAt'] === 'string' && (
+            <span className="admin-badge admin-badge--scheduled" data-testid="changes-scheduled">
+              {t('workingCopy.badgeScheduled', {
+                when: formatDate(item['changesScheduledAt'], locale, timeZone, item['timeZone']),
+              })}
+            </span>
+          )}
+          {typeof item['changesScheduleProblem'] === 'string' && (
+            <span className="admin-badge admin-badge--changes" data-testid="changes-schedule-failed">
+              {t('workingCopy.badgeFailed')}: {scheduleProblemText(t, item['changesScheduleProblem'])}
             </span>
           )}
         </>

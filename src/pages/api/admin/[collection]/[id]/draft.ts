@@ -24,10 +24,10 @@ export const PUT: APIRoute = (context) =>
 
 export const DELETE: APIRoute = (context) =>
   answer(async () => {
-    const { db } = await authorize(context);
+    const { db, actor } = await authorize(context);
     const resource = routeResource(context);
     const id = routeId(context, resource.spec.entity);
     await discardBody(context.request);
-    await discardWorkingCopy(db, resource, id);
+    await discardWorkingCopy(db, actor, resource, id);
     return json(null, 204);
   });

@@ -1,0 +1,193 @@
+/**
+ * "Publish changes at" (decision 035's amendment): a working copy scheduled for an instant is
+ * applied then, by the background round of whichever process gets there first, exactly as
+ * "Publish changes" applies it (applyWorkingCopyIn: version check, validation, publication rules,
+ * audit, revision, search, webhooks, purge record). Exactly once across processes and machines:
+ * the transaction that applies a copy starts by clearing its `scheduled_at` in one
+ * `UPDATE … WHERE scheduled_at = <the instant seen>`, which takes the write lock, so a second
+ * process waits and then matches no row. A copy that fails (the live item changed since; today's
+ * rules refuse it) stays, unscheduled, with the reason and an audit entry.
+ */
+import { EventEmitter } from 'node:events';
+import { and, asc, eq, isNotNull, lte, min } from 'drizzle-orm';
+import { z } from 'zod';
+import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
+import { workingCopies } from '../../../db/schema.ts';
+import { instantField } from '../../lib/admin-schemas/fields.ts';
+import { collectionNames } from '../../lib/collections/index.ts';
+import { hasPermission } from '../auth/permissions.ts';
+import { forgetScheduleCache } from '../page-cache/schedule.ts';
+import type { Actor } from './actor.ts';
+import { loadTitles } from './audit-changes.ts';
+import { withConstraintErrors } from './db-errors.ts';
+import { recordAudit } from './audit.ts';
+import { loadStates } from './entity-state.ts';
+import { AdminError, FieldErrors, notFound } from './errors.ts';
+import type { AdminResource } from './resource.ts';
+import { adminResources } from './resources.ts';
+import { itemView, type WriteOutcome } from './service.ts';
+import { applyWorkingCopyIn, copyPurgeOf } from './working-copies.ts';
+import { findWorkingCopy, type WorkingCopyRow } from './working-copy-store.ts';
+
+/** Emits `scheduled` when this process schedules a copy, so its round wakes for the new instant. */
+export const scheduleEvents = new EventEmitter();
+
+/** PUT …/draft/schedule: the copy's `baseVersion` the caller saw and the instant to publish it at. */
+export const scheduleInput = z.strictObject({ version: z.number().int().min(1), scheduledAt: instantField });
+export type ScheduleInput = z.output<typeof scheduleInput>;
+
+function publishableResource(resource: AdminResource): AdminResource {
+  if (!resource.spec.publication) throw new AdminError(404, 'NOT_FOUND', `${resource.collection} have no working copies`);
+  return resource;
+}
+
+async function requireCopy(tx: Executor, resource: AdminResource, id: number): Promise<WorkingCopyRow> {
+  const spec = resource.spec;
+  if (!(await loadStates(tx, spec, [id])).get(id)) throw notFound(spec.entity, id);
+  const copy = await findWorkingCopy(tx, spec, id);
+  if (!copy) throw new AdminError(404, 'NO_WORKING_COPY', `This ${spec.entity} has no unpublished changes`);
+  return copy;
+}
+
+async function auditSchedule(
+  tx: Executor,
+  actor: Actor,
+  resource: AdminResource,
+  id: number,
+  action: 'schedule' | 'unschedule' | 'schedule-failed',
+  from: Date | null,
+  to: Date | null,
+) {
+  const title = (await loadTitles(tx, resource.spec, [id])).get(id);
+  const value = (at: Date | null) => (at ? at.toISOString() : null);
+  await recordAudit(tx, actor, [
+    {
+      action,
+      entity: resource.spec.entity,
+      entityId: id,
+      title,
+      changedFields: ['scheduledAt'],
+      changes: [{ kind: 'value', field: 'scheduledAt', from: value(from), to: value(to) }],
+    },
+  ]);
+}
+
+/**
+ * Schedules the item's working copy (the one based on `version`; 409 `WORKING_COPY_CHANGED`
+ * otherwise) for publication at `scheduledAt`, which must lie ahead (422 `scheduledAt: NOT_IN_FUTURE`).
+ * Scheduling again moves the instant and clears a previous failure.
+ */
+export async function scheduleWorkingCopy(db: Database, actor: Actor, resource: AdminResource, id: number, input: ScheduleInput, now = new Date()) {
+  publishableResource(resource);
+  if (input.scheduledAt.getTime() <= now.getTime()) new FieldErrors().add('scheduledAt', 'NOT_IN_FUTURE').throwIfAny();
+  const live = await writeTransaction(db, async (tx) => {
+    const copy = await requireCopy(tx, resource, id);
+    if (copy.baseVersion !== input.version) throw new AdminError(409, 'WORKING_COPY_CHANGED', 'The working copy was saved again meanwhile');
+    await tx
+      .update(workingCopies)
+      .set({ scheduledAt: input.scheduledAt, scheduledBy: actor.id, scheduledByLabel: actor.label, scheduleProblem: null, scheduleFailedAt: null })
+      .where(and(eq(workingCopies.entity, resource.spec.entity), eq(workingCopies.entityId, id)));
+    await auditSchedule(tx, actor, resource, id, 'schedule', copy.scheduledAt, input.scheduledAt);
+    return (await loadStates(tx, resource.spec, [id])).get(id)!;
+  });
+  // Pages cached from now on must not outlive the new instant (page-cache/schedule.ts).
+  forgetScheduleCache();
+  scheduleEvents.emit('scheduled');
+  return itemView(db, resource, live);
+}
+
+/** Takes the copy off the schedule (it stays as a draft); nothing to do without a schedule. */
+export async function unscheduleWorkingCopy(db: Database, actor: Actor, resource: AdminResource, id: number) {
+  publishableResource(resource);
+  const live = await writeTransaction(db, async (tx) => {
+    const copy = await requireCopy(tx, resource, id);
+    if (copy.scheduledAt) {
+      await tx
+        .update(workingCopies)
+        .set({ scheduledAt: null, scheduledBy: null, scheduledByLabel: null })
+        .where(and(eq(workingCopies.entity, resource.spec.entity), eq(workingCopies.entityId, id)));
+      await auditSchedule(tx, actor, resource, id, 'unschedule', copy.scheduledAt, null);
+    }
+    return (await loadStates(tx, resource.spec, [id])).get(id)!;
+  });
+  return itemView(db, resource, live);
+}
+
+/**
+ * The scheduled save is made in the name of whoever scheduled it, with an editor's rights: they
+ * held `content.publish` when they scheduled it, and a copy never changes the status.
+ */
+function scheduledActor(copy: WorkingCopyRow): Actor {
+  return { id: copy.scheduledBy ?? 'scheduler', label: copy.scheduledByLabel ?? 'scheduler', can: (permission) => hasPermission('editor', permission) };
+}
+
+function resourceOfEntity(entity: string): AdminResource | undefined {
+  const name = collectionNames.find((collection) => adminResources[collection].spec.entity === entity);
+  return name ? adminResources[name] : undefined;
+}
+
+/** Matches the copy only while it still holds the schedule this round saw: the claim. */
+const stillScheduled = (copy: Pick<WorkingCopyRow, 'entity' | 'entityId'>, at: Date) =>
+  and(eq(workingCopies.entity, copy.entity), eq(workingCopies.entityId, copy.entityId), eq(workingCopies.scheduledAt, at));
+
+/** Applies one due copy; the outcome when this call applied it, undefined when another did (or it went). */
+async function applyDueCopy(db: Database, resource: AdminResource, entityId: number, at: Date): Promise<WriteOutcome<null> | undefined> {
+  const spec = resource.spec;
+  const key = { entity: spec.entity, entityId };
+  let actor: Actor | undefined;
+  try {
+    const result = await withConstraintErrors(() =>
+      writeTransaction(db, async (tx) => {
+        const [claimed] = await tx.update(workingCopies).set({ scheduledAt: null }).where(stillScheduled(key, at)).returning();
+        if (!claimed) return undefined;
+        actor = scheduledActor(claimed);
+        const live = (await loadStates(tx, spec, [entityId])).get(entityId);
+        if (!live) return undefined;
+        return (await applyWorkingCopyIn(tx, actor, resource, live, claimed)).result;
+      }),
+    );
+    if (!result) return undefined;
+    return { body: null, changes: copyPurgeOf(resource, entityId)(result), purgeId: result.purgeId };
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error;
+    // Rolled back, claim included: record the failure under the same claim, once.
+    await writeTransaction(db, async (tx) => {
+      const [failed] = await tx
+        .update(workingCopies)
+        .set({ scheduledAt: null, scheduleProblem: error.code, scheduleFailedAt: new Date() })
+        .where(stillScheduled(key, at))
+        .returning();
+      if (failed) await auditSchedule(tx, actor ?? scheduledActor(failed), resource, entityId, 'schedule-failed', at, null);
+    });
+    return undefined;
+  }
+}
+
+/**
+ * One round: applies every working copy whose scheduled instant is at or before `now`; `applied`
+ * receives each applied copy's purge (for the page caches). Returns how many this call applied.
+ */
+export async function publishDueWorkingCopies(db: Database, applied: (outcome: WriteOutcome<null>) => Promise<void>, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ entity: workingCopies.entity, entityId: workingCopies.entityId, scheduledAt: workingCopies.scheduledAt })
+    .from(workingCopies)
+    .where(and(isNotNull(workingCopies.scheduledAt), lte(workingCopies.scheduledAt, now)))
+    .orderBy(asc(workingCopies.scheduledAt))
+    .limit(50);
+  let count = 0;
+  for (const row of due) {
+    const resource = resourceOfEntity(row.entity);
+    if (!resource || !row.scheduledAt) continue;
+    const outcome = await applyDueCopy(db, resource, row.entityId, row.scheduledAt);
+    if (!outcome) continue;
+    count++;
+    await applied(outcome);
+  }
+  return count;
+}
+
+/** The earliest scheduled copy, if any (also past ones not yet applied). */
+export async function getNextScheduledCopy(db: Executor): Promise<Date | undefined> {
+  const [row] = await db.select({ at: min(workingCopies.scheduledAt) }).from(workingCopies);
+  return row?.at ?? undefined;
+}
