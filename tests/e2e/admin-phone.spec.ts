@@ -128,10 +128,22 @@ test.describe('the admin on a 360 px phone', () => {
     await expect(toasts.locator('[data-toast]')).toHaveCount(1);
 
     // On a long form the bar is stuck to the bottom of the window: the toasts sit above it there too.
-    const { items } = (await (await page.request.get('/api/admin/events?limit=1')).json()) as { items: { id: number }[] };
-    await page.goto(`/en/admin/events/${items[0]!.id}`);
+    // A draft event of its own: Save saves it (a published one would offer Save draft instead).
+    const origin = new URL(page.url()).origin;
+    const created = await page.request.post('/api/admin/events', {
+      headers: { origin },
+      data: {
+        startsAt: '2032-05-02T20:00:00+02:00',
+        endsAt: '2032-05-02T22:00:00+02:00',
+        timeZone: 'Europe/Paris',
+        venueAddress: 'Hall 2',
+        translations: { en: { title: `Phone draft ${uniqueToken()}` } },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.goto(`/en/admin/events/${((await created.json()) as { id: number }).id}`);
     await waitForIslands(page);
-    await page.getByRole('button', { name: t('admin.form.save') }).press('Enter');
+    await page.getByRole('button', { name: t('admin.form.save'), exact: true }).press('Enter');
     const info = toasts.getByText(t('admin.form.nothingToSave'));
     await expect(info).toBeVisible();
     const stuck = (await page.locator('.admin-form__actions').boundingBox())!;
