@@ -107,6 +107,27 @@ test.describe('the admin on a 360 px phone', () => {
     await expect(remove).toBeHidden();
   });
 
+  test('deleting a selection that holds a tag in use says so in the first dialog, and deletes nothing', async ({ page }) => {
+    const tag = await findTagInUse(page);
+    await page.goto(`/en/admin/tags?q=${encodeURIComponent(tag.label)}`);
+    await waitForIslands(page);
+    const box = page.getByRole('checkbox', { name: t('admin.list.select', { label: tag.label }) });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await page
+      .getByRole('region', { name: t('admin.bulk.label') })
+      .getByRole('button', { name: t('admin.bulk.delete') })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: t('admin.bulk.inUseTitle') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('li').first()).toBeVisible();
+    await expect(dialog.getByRole('button', { name: t('admin.delete.confirm'), exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: t('admin.common.close') })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    expect((await page.request.get(`/api/admin/tags/${tag.id}`)).status()).toBe(200);
+  });
+
   test('a save that succeeds clears the error it fixed, and toasts stay clear of the action bar', async ({ page }) => {
     await page.goto('/en/admin/tags/new');
     await waitForIslands(page);

@@ -157,7 +157,8 @@ test('an editor schedules a draft for a time in the event’s zone, the list say
 
   await page.goto(`/en/admin/events?q=${token}`);
   await waitForIslands(page);
-  await expect(page.getByTestId('changes-scheduled')).toContainText('8:30 PM');
+  // In the admin's date format, in the event's own zone, named.
+  await expect(page.getByTestId('changes-scheduled')).toContainText('20:30 (Asia/Tokyo)');
 
   await page.goto(`/en/admin/events/${event.id}`);
   await waitForIslands(page);

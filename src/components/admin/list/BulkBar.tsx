@@ -2,7 +2,8 @@
  * Actions on the selected rows: publish / unpublish / archive (publishable collections) and
  * delete. Publishing publishes what it can and lists the others, each with a link to fix it; the
  * other actions are all or nothing, as the API does them: a refused batch lists each item's reason;
- * a delete of items still in use lists where, and offers to detach them for those allowed to.
+ * a delete of items still in use says where in its first dialog (read from each item's `usedBy`
+ * before asking), and offers to detach them for those allowed to.
  */
 import { paths } from '../../../lib/paths.ts';
 import { useStore } from '@nanostores/react';
@@ -69,6 +70,19 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
         setOutcome(null);
         pushToast('error', translateCode(t, problem.code, problemVars(problem)));
       }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Asks before deleting: where the selected items are used, or a plain confirmation when nowhere. */
+  const askDelete = async () => {
+    setBusy(true);
+    try {
+      const details = await Promise.all(ids.map((id) => apiRequest<Record<string, unknown>>('GET', paths.adminApi(config.name, id))));
+      const found = details.flatMap((detail) => (detail.ok ? [usagesOf(detail.data)] : []));
+      const total = found.reduce((sum, usages) => sum + usages.total, 0);
+      setOutcome(total > 0 ? { kind: 'inUse', usages: { usages: found.flatMap((usages) => usages.usages), total } } : { kind: 'confirm' });
     } finally {
       setBusy(false);
     }
@@ -149,7 +163,7 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
           className={action === 'delete' ? 'admin-button admin-button--danger' : 'admin-button'}
           disabled={busy}
           data-bulk={action}
-          onClick={() => (action === 'delete' ? setOutcome({ kind: 'confirm' }) : void run(action))}
+          onClick={() => void (action === 'delete' ? askDelete() : run(action))}
         >
           {t(`admin.bulk.${action}`)}
         </button>
