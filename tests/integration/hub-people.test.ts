@@ -9,7 +9,7 @@ import { getTranslator } from '../../src/i18n/index.ts';
 import type { AdminClient } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { createCurator, createEdition, createEvent, createImage, createOrganizer, createUser, type Created } from '../helpers/factories.ts';
-import { decodeEntities, h1Of, hreflangsOf, jsonLdOf } from '../helpers/formats.ts';
+import { decodeEntities, h1Of, hreflangsOf, htmlText as text, jsonLdOf } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const en = getTranslator('en');
@@ -22,8 +22,6 @@ let hiddenCurator: Created;
 let edition: Created;
 let beforeDst: Created;
 let afterDst: Created;
-
-const text = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -9,7 +9,7 @@ import { getTranslator } from '../../src/i18n/index.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { createCurator, createEdition, createEvent, createImage, createOrganizer, createTag, createUser, type Created } from '../helpers/factories.ts';
 import type { AdminClient } from '../helpers/admin-client.ts';
-import { decodeEntities, h1Of, hreflangsOf } from '../helpers/formats.ts';
+import { h1Of, hreflangsOf, htmlText as text } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const en = getTranslator('en');
@@ -72,7 +72,6 @@ function daySection(html: string, id: string): string {
   if (start < 0) throw new Error(`no section for ${id}`);
   return html.slice(start, html.indexOf('</section>', start));
 }
-const text = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 const columnHeaders = (table: string) => [...table.matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((m) => text(m[1]!).trim());
 const rowHeaders = (table: string) => [...table.matchAll(/<th scope="row"[^>]*>[\s\S]*?<time datetime="([^"]+)">([^<]*)<\/time>/g)].map((m) => [m[1], m[2]]);
 const tablesOf = (html: string) => [...html.matchAll(/<table[\s\S]*?<\/table>/g)].map((m) => m[0]);
