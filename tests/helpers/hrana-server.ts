@@ -88,15 +88,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs one statement. All connections live in this one thread, so a connection must never wait
  * for a lock inside SQLite (the holder could not run meanwhile): busy_timeout is 0 and a BUSY
  * statement is retried after yielding, as sqld's own lock wait would look to a client.
+ * The retry steps the same prepared statement again: a statement that stopped on SQLITE_BUSY
+ * keeps its lock until it is reset or finalized, and libsql finalizes only on garbage collection,
+ * so a fresh statement per attempt left a lock behind that blocked every later writer.
  */
 async function execute(stream: Stream, stmt: Stmt): Promise<Record<string, unknown>> {
   const sql = stmt.sql ?? stream.sqls.get(stmt.sql_id ?? -1);
   if (sql === undefined) throw new HranaError('SQL text not found', 'SQL_NOT_FOUND');
   if (stmt.named_args?.length) throw new HranaError('Named arguments are not supported by this stand-in', 'NOT_SUPPORTED');
   const args = (stmt.args ?? []).map(decode);
+  let prepared: Statement | undefined;
   for (let attempt = 0; ; attempt++) {
     try {
-      const prepared = stream.connection.prepare(sql).safeIntegers(true);
+      prepared ??= stream.connection.prepare(sql).safeIntegers(true);
       if (prepared.reader) {
         const rows = prepared.raw(true).all(args);
         return {

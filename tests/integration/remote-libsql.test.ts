@@ -50,7 +50,10 @@ beforeAll(async () => {
   expect(migrated.output).toContain('Migrations applied to the remote database.');
   server = await startTestServer({ DATABASE_URL: remote.url, DATABASE_AUTH_TOKEN: TOKEN, BETTER_AUTH_SECRET: SECRET, HUB_DEMO: '0' });
   // Sign-up signs no one in (decision 018): the helper creates the account, then signs it in.
-  admin = adminClient(server.origin, await signUp(server.origin, 'admin@remote.example', 'Remote Admin'));
+  const cookie = await signUp(server.origin, 'admin@remote.example', 'Remote Admin').catch((error: Error) => {
+    throw new Error(`${error.message}\n--- server log ---\n${server.logs()}`);
+  });
+  admin = adminClient(server.origin, cookie);
 }, 180_000);
 
 afterAll(async () => {
