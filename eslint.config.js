@@ -26,6 +26,12 @@ export default defineConfig(
     },
   },
   {
+    // The admin engine and the collection declarations get their types from the declaration, never
+    // from a cast (decision 014); `as const` stays allowed (the rule always allows it).
+    files: ['src/server/admin/**/*.ts', 'src/server/*/admin-resource.ts', 'src/lib/collections/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
+  },
+  {
     files: ['**/*.tsx', 'src/components/**/*.ts', 'src/stores/**/*.ts'],
     extends: [reactHooks.configs.flat['recommended-latest']],
     // A missing dependency is a stale-closure bug, not a style note.

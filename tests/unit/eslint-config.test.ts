@@ -53,3 +53,17 @@ describe('React hooks', () => {
     expect((await ruleIds('src/components/hub/Probe.tsx', code)).sort()).toEqual(['react-hooks/exhaustive-deps', 'react-hooks/rules-of-hooks']);
   });
 });
+
+describe('type assertions in the admin engine and the collection declarations', () => {
+  const casts = "export const n = (JSON.parse('1') as number) + 1;\nexport const l = ['a'] as const;\n";
+
+  it('refuses `as` (but not `as const`) in the engine, the resource files and the declarations', async () => {
+    for (const filePath of ['src/server/admin/probe.ts', 'src/server/events/admin-resource.ts', 'src/lib/collections/probe.ts']) {
+      expect(await ruleIds(filePath, casts)).toEqual(['@typescript-eslint/consistent-type-assertions']);
+    }
+  });
+
+  it('leaves other modules alone', async () => {
+    expect(await ruleIds('src/server/events/queries.ts', casts)).toEqual([]);
+  });
+});

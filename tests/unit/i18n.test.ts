@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLocale, locales } from '../../src/i18n/config.ts';
+import { defaultLocale, locales, perLocale } from '../../src/i18n/config.ts';
 import { getStrings, getTranslator } from '../../src/i18n/index.ts';
 
 describe('UI strings', () => {
@@ -36,5 +36,13 @@ describe('UI strings', () => {
     expect(fr('nav.search')).toBe('Recherche');
     expect(de('hub.results', { count: 2 })).toBe('2 Veranstaltungen');
     expect(fr('hub.results', { count: 1 })).toBe('1 événement');
+  });
+});
+
+describe('perLocale', () => {
+  it('gives every locale its own entry, in the configured order', () => {
+    const record = perLocale((locale) => `${locale}!`);
+    expect(Object.keys(record)).toEqual(locales);
+    for (const locale of locales) expect(record[locale]).toBe(`${locale}!`);
   });
 });

@@ -7,5 +7,5 @@ export type LivePreviewCollection = (typeof livePreviewCollections)[number];
 
 /** True when `collection`'s edit form offers a live preview. */
 export function hasLivePreview(collection: CollectionName): collection is LivePreviewCollection {
-  return (livePreviewCollections as readonly string[]).includes(collection);
+  return livePreviewCollections.some((name) => name === collection);
 }

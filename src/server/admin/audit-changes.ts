@@ -6,7 +6,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import type { AuditChange, AuditValue } from '../../../db/schema.ts';
-import { locales } from '../../i18n/config.ts';
+import { isLocale } from '../../i18n/config.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
 
@@ -47,8 +47,8 @@ export function describeChanges(
       continue;
     }
     const [head, locale, field] = path.split('.');
-    if (head === 'translations' && locale && (locales as readonly string[]).includes(locale)) {
-      const typed = locale as (typeof locales)[number];
+    if (head === 'translations' && isLocale(locale)) {
+      const typed = locale;
       if (!field) {
         changes.push({ kind: 'locale', locale, change: after?.translations[typed] ? 'added' : 'removed' });
         continue;

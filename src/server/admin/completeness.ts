@@ -1,5 +1,5 @@
 /** Per-locale translation status of an item, shown as badges in lists and forms. */
-import { locales, type Locale } from '../../i18n/config.ts';
+import { perLocale, type Locale } from '../../i18n/config.ts';
 import type { EntityState, TranslationSpec } from './entity-spec.ts';
 
 export type Completeness = 'complete' | 'partial' | 'missing';
@@ -10,11 +10,9 @@ function filled(value: unknown): boolean {
 
 /** `missing`: no text at all; `complete`: every field the spec deems essential is filled. */
 export function localeCompleteness(spec: TranslationSpec, translations: EntityState['translations']): Record<Locale, Completeness> {
-  return Object.fromEntries(
-    locales.map((locale): [Locale, Completeness] => {
-      const row = translations[locale];
-      if (!row || !spec.fields.some((field) => filled(row[field]))) return [locale, 'missing'];
-      return [locale, spec.complete.every((field) => filled(row[field])) ? 'complete' : 'partial'];
-    }),
-  ) as Record<Locale, Completeness>;
+  return perLocale((locale) => {
+    const row = translations[locale];
+    if (!row || !spec.fields.some((field) => filled(row[field]))) return 'missing';
+    return spec.complete.every((field) => filled(row[field])) ? 'complete' : 'partial';
+  });
 }

@@ -3,7 +3,6 @@
  * nothing: one refused item refuses the whole request, with the reason per item.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import type { PublicationStatus } from '../../../db/schema.ts';
 import { removeFromSearch } from '../../../db/search-index.ts';
@@ -19,7 +18,7 @@ import { canTransition, statusOf, transitionAction } from './publication.ts';
 import { deleteWorkingCopies } from './working-copy-store.ts';
 import { deleteRevisions, recordRevisions, recordSideRevisions } from './revision-log.ts';
 import { adminResources } from './resources.ts';
-import { detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
+import { detachedEntries, detachUsages, findUsages, type DetachedOwners } from './where-used.ts';
 import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from '../webhooks/content.ts';
 
 /** The collection of each kind of item a delete can detach links from. */
@@ -99,9 +98,8 @@ export function removeEntities(
         if (report.total > 0) {
           demand(actor, spec.detachPermission);
           detached = await detachUsages(tx, actor, spec.usage, ids);
-          for (const [owner, ownerIds] of Object.entries(detached)) {
-            if (ownerIds?.length)
-              await recordSideRevisions(tx, actor, adminResources[ownerCollections[owner as keyof DetachedOwners]].spec, ownerIds, 'detach');
+          for (const [owner, ownerIds] of detachedEntries(detached)) {
+            await recordSideRevisions(tx, actor, adminResources[ownerCollections[owner]].spec, ownerIds, 'detach');
           }
         }
       }
@@ -165,7 +163,7 @@ export async function transitionEntities(
       };
       await tx
         .update(spec.table)
-        .set(set as Partial<SQLiteTable['$inferInsert']>)
+        .set(set)
         .where(
           inArray(
             columnOf(spec, 'id'),

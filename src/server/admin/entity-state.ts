@@ -1,6 +1,7 @@
 /** Loading items as `EntityState`s in batched queries, merging updates and listing what changed. */
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
 import { isLocale, locales } from '../../i18n/config.ts';
 import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
@@ -10,7 +11,7 @@ import { propertyOf } from './references.ts';
 export function columnOf(spec: EntitySpec, key: string): SQLiteColumn {
   const column = getTableColumns(spec.table)[key];
   if (!column) throw new Error(`${spec.entity} has no column ${key}`);
-  return column as SQLiteColumn;
+  return column;
 }
 
 function textOrNull(value: unknown): string | null {
@@ -21,12 +22,15 @@ function isIdList(value: unknown): value is number[] {
   return Array.isArray(value) && value.every((id) => typeof id === 'number');
 }
 
+/** The `translations` member of a body the declaration's schema accepted: locale → texts, or null to remove it. */
+const translationsInputSchema = z.partialRecord(z.enum(locales), z.record(z.string(), z.string().nullable()).nullable());
+
 /** Splits a parsed create/update body into base values, translations and link lists. */
 export function toEntityInput(spec: EntitySpec, body: Record<string, unknown>): EntityInput {
   const input: EntityInput = { values: {}, links: {} };
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    if (key === 'translations') input.translations = value as EntityInput['translations'];
+    if (key === 'translations') input.translations = translationsInputSchema.parse(value);
     else if (key === 'version' && typeof value === 'number') input.version = value;
     else if (Object.hasOwn(spec.links, key) && isIdList(value)) input.links[key] = value;
     else if (spec.columns.includes(key)) input.values[key] = value;

@@ -4,7 +4,6 @@
  * all. Updates carry the version they were based on; a stale one gets 409 with the current item.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { reindexSearch } from '../../../db/search-index.ts';
 import { recordHubPurge, tagsToInvalidate, type HubChanges } from '../page-cache/invalidate.ts';
@@ -110,11 +109,12 @@ export async function createEntityIn(tx: Executor, actor: Actor, spec: EntitySpe
     updatedBy: actor.id,
     version: 1,
   };
-  const [inserted] = (await tx
+  const [inserted] = await tx
     .insert(spec.table)
-    .values(row as SQLiteTable['$inferInsert'])
-    .returning({ id: columnOf(spec, 'id') })) as { id: number }[];
-  const id = inserted!.id;
+    .values(row)
+    .returning({ id: columnOf(spec, 'id') });
+  const id = inserted?.id;
+  if (typeof id !== 'number') throw new Error(`${spec.entity}: the insert returned no id`);
   await writeTranslations(tx, spec, id, input, state);
   // Relations are checked once the row exists, inside the same transaction: a dangling id
   // rolls back the row and its texts too, so a failed create leaves nothing behind.
@@ -202,7 +202,7 @@ export async function updateEntityIn(
   const versionColumn = columnOf(spec, 'version');
   const updated = await tx
     .update(spec.table)
-    .set(set as Partial<SQLiteTable['$inferInsert']>)
+    .set(set)
     .where(and(eq(columnOf(spec, 'id'), id), eq(versionColumn, input.version!)))
     .returning({ version: versionColumn });
   // Another process may have written between our read and this update.

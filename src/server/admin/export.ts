@@ -9,6 +9,7 @@ import type { Executor } from '../../../db/client.ts';
 import { locales } from '../../i18n/config.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { loadStates } from './entity-state.ts';
+import { localeCompleteness } from './completeness.ts';
 import { entityView } from './entity-view.ts';
 import { nextExportIds, type ListDefinition } from './list.ts';
 
@@ -37,14 +38,13 @@ function csvCell(value: unknown): string | number | null {
 }
 
 function flatten(spec: EntitySpec, state: EntityState): Record<string, unknown> {
-  const view = entityView(spec, state);
   const row: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(state.values)) row[key] = value;
   for (const locale of locales) {
     for (const field of spec.translations.fields) row[`${field}_${locale}`] = state.translations[locale]?.[field] ?? null;
   }
   for (const key of Object.keys(spec.links)) row[key] = state.links[key] ?? [];
-  const badges = view['locales'] as Record<string, string>;
+  const badges = localeCompleteness(spec.translations, state.translations);
   for (const locale of locales) row[`status_${locale}`] = badges[locale];
   return row;
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, Column, getTableColumns, gt, is, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
 import { workingCopies, type SearchEntityType } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
@@ -127,10 +128,13 @@ function workingCopyOf(spec: EntitySpec, idColumn: SQLiteColumn): SQL {
   return sql`(SELECT json_array(${workingCopies.scheduledAt}, ${workingCopies.scheduleProblem}) FROM ${workingCopies} WHERE ${workingCopies.entity} = ${spec.entity} AND ${workingCopies.entityId} = ${idColumn})`;
 }
 
+/** What `workingCopyOf` reads back: `[scheduledAt ms, scheduleProblem]`. */
+const copyScheduleSchema = z.tuple([z.number().nullable(), z.string().nullable()]);
+
 /** The list members of an item's working copy, from `workingCopyOf`. */
 function copyMembersOf(value: unknown) {
   if (typeof value !== 'string') return { unpublishedChanges: false, changesScheduledAt: null, changesScheduleProblem: null };
-  const [at, problem] = JSON.parse(value) as [number | null, string | null];
+  const [at, problem] = copyScheduleSchema.parse(JSON.parse(value));
   return { unpublishedChanges: true, changesScheduledAt: at === null ? null : new Date(at).toISOString(), changesScheduleProblem: problem };
 }
 

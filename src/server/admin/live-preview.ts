@@ -16,12 +16,14 @@ import { getEventPage, type EventDetail } from '../events/detail.ts';
 import { getOrganizerPage, type OrganizerPage } from '../organizers/page.ts';
 import { getVenuePage, type VenueDetail } from '../venues/queries.ts';
 import type { Actor } from './actor.ts';
-import { loadStates } from './entity-state.ts';
+import { withConstraintErrors } from './db-errors.ts';
+import { loadStates, toEntityInput } from './entity-state.ts';
+import { createEntityIn, updateEntityIn } from './entity-write.ts';
 import { readJsonBody } from './body.ts';
 import { AdminError, notFound } from './errors.ts';
 import { authorize, problemOf, routeResource } from './http.ts';
 import type { AdminResource } from './resource.ts';
-import { createItem, updateItem } from './service.ts';
+import { stringValue } from './spec-helpers.ts';
 
 export type LivePreviewPage =
   | { kind: 'event'; event: EventDetail }
@@ -149,15 +151,15 @@ async function renderInRolledBackWrite(
   lookup: Lookup,
 ): Promise<LivePreviewPage | undefined> {
   try {
-    await writeTransaction(db, async (tx) => {
-      // The service opens its own transaction; on a transaction it nests as a savepoint, which
-      // the outer rollback undoes too. Its type asks for the database handle only for that.
-      const nested = tx as unknown as Database;
-      const outcome = target === 'new' ? await createItem(nested, actor, resource, body) : await updateItem(nested, actor, resource, target, body);
-      const view = outcome.body as Record<string, unknown>;
-      const slug = typeof view['slug'] === 'string' ? view['slug'] : '';
-      throw new RollBack(slug ? await load(tx, { ...lookup, slug }) : undefined);
-    });
+    // The engine's own steps inside the rolled-back transaction, constraint failures answered as a save answers them.
+    await withConstraintErrors(() =>
+      writeTransaction(db, async (tx) => {
+        const input = toEntityInput(resource.spec, body);
+        const result = target === 'new' ? await createEntityIn(tx, actor, resource.spec, input) : await updateEntityIn(tx, actor, resource.spec, target, input);
+        const slug = stringValue(result.after, 'slug');
+        throw new RollBack(slug ? await load(tx, { ...lookup, slug }) : undefined);
+      }),
+    );
   } catch (error) {
     if (error instanceof RollBack) return error.page;
     throw error;

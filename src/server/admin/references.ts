@@ -4,14 +4,15 @@
  * foreign-key failure.
  */
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn, SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { curators, editions, files, medias, organizers, tags, venues } from '../../../db/schema.ts';
 import { locales } from '../../i18n/config.ts';
 import type { EntityInput, EntitySpec, EntityState, ReferenceKind } from './entity-spec.ts';
 import type { FieldErrors } from './errors.ts';
 
-const targets: Record<ReferenceKind, { table: SQLiteTable; id: SQLiteColumn; where?: ReturnType<typeof eq> }> = {
+/** Where ids of each kind live; `id` is typed as a number column, so rows read back as numbers. */
+const targets: Record<ReferenceKind, { table: SQLiteTable; id: AnySQLiteColumn<{ data: number; notNull: true }>; where?: ReturnType<typeof eq> }> = {
   edition: { table: editions, id: editions.id },
   tag: { table: tags, id: tags.id },
   organizer: { table: organizers, id: organizers.id },
@@ -38,7 +39,7 @@ async function existingIds(db: Executor, kind: ReferenceKind, ids: readonly numb
       .select({ id: target.id })
       .from(target.table)
       .where(and(inArray(target.id, slice), target.where));
-    for (const row of rows as { id: number }[]) found.add(row.id);
+    for (const row of rows) found.add(row.id);
   }
   return found;
 }
@@ -117,7 +118,7 @@ export async function writeTranslations(db: Executor, spec: EntitySpec, id: numb
   const set = Object.fromEntries(t.fields.map((field) => [field, sql.raw(`excluded.${columnName(t.table, field)}`)]));
   await db
     .insert(t.table)
-    .values(rows as SQLiteTable['$inferInsert'][])
+    .values(rows)
     .onConflictDoUpdate({ target: [t.owner, t.locale], set });
 }
 
@@ -142,7 +143,7 @@ export async function writeLinks(db: Executor, spec: EntitySpec, id: number, inp
       [targetKey]: target,
       ...(positionKey ? { [positionKey]: index } : {}),
     }));
-    await db.insert(link.table).values(rows as SQLiteTable['$inferInsert'][]);
+    await db.insert(link.table).values(rows);
   }
 }
 

@@ -3,6 +3,7 @@
  * the save's own transaction, pruned to `HUB_REVISIONS_KEEP`. Reading and restoring: revisions.ts.
  */
 import { and, desc, eq, lte, max } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
 import { revisions, type AuditChange, type RevisionSnapshot } from '../../../db/schema.ts';
 import { getEnv } from '../config/env.ts';
@@ -20,10 +21,16 @@ export interface RevisionEntry {
   restoredFrom?: number | undefined;
 }
 
+/** A state after its JSON round trip (dates are ISO strings by then). */
+const snapshotSchema = z.object({
+  values: z.record(z.string(), z.unknown()),
+  translations: z.record(z.string(), z.record(z.string(), z.string().nullable())),
+  links: z.record(z.string(), z.array(z.number())),
+}) satisfies z.ZodType<RevisionSnapshot>;
+
 /** The stored form of a state; dates become ISO strings, as in the API. */
 export function snapshotOf(state: EntityState): RevisionSnapshot {
-  const json: unknown = JSON.parse(JSON.stringify({ values: state.values, translations: state.translations, links: state.links }));
-  return json as RevisionSnapshot;
+  return snapshotSchema.parse(JSON.parse(JSON.stringify({ values: state.values, translations: state.translations, links: state.links })));
 }
 
 /** The revisions kept per item (`HUB_REVISIONS_KEEP`), undefined = all. */

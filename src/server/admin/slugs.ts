@@ -17,7 +17,7 @@ export async function findFreeSlug(db: Executor, spec: EntitySpec, base: string,
     .select({ slug })
     .from(spec.table)
     .where(and(or(eq(slug, base), like(slug, `${base}-%`)), exceptId ? ne(columnOf(spec, 'id'), exceptId) : undefined));
-  const taken = new Set((rows as { slug: string }[]).map((row) => row.slug));
+  const taken = new Set(rows.map((row) => row.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = slugWithSuffix(base, n);

@@ -10,7 +10,9 @@ import type { Actor } from './actor.ts';
 import { recordAudit, type AuditChange } from './audit.ts';
 
 export type UsageKind = 'tag' | 'media' | 'file' | 'organizer' | 'curator' | 'edition' | 'venue';
-type Owner = 'event' | 'edition' | 'curator' | 'organizer' | 'venue';
+/** The entities that can point at another item. */
+const ownerNames = ['event', 'edition', 'curator', 'organizer', 'venue'] as const;
+type Owner = (typeof ownerNames)[number];
 
 export interface Usage {
   /** The id of the used item (several when a bulk delete checks many). */
@@ -115,6 +117,14 @@ export async function findUsages(db: Executor, kind: UsageKind, usedIds: readonl
 /** Owners whose links were removed by `detachUsages`, per entity. */
 export type DetachedOwners = Partial<Record<Owner, number[]>>;
 
+/** The owners `detached` lists, each with its ids (`Object.entries` with the keys kept). */
+export function detachedEntries(detached: DetachedOwners): [Owner, number[]][] {
+  return ownerNames.flatMap((owner): [Owner, number[]][] => {
+    const ids = detached[owner];
+    return ids?.length ? [[owner, ids]] : [];
+  });
+}
+
 /**
  * Removes every reference to the items (link rows deleted, reference columns set to null), bumps
  * the version of each owner so open edit forms see a conflict instead of re-adding the link, and
@@ -123,7 +133,7 @@ export type DetachedOwners = Partial<Record<Owner, number[]>>;
 export async function detachUsages(db: Executor, actor: Actor, kind: UsageKind, usedIds: readonly number[]): Promise<DetachedOwners> {
   const ids = idList(usedIds);
   const detached: DetachedOwners = {};
-  const fields = new Map<string, Set<string>>();
+  const fields = new Map<string, { owner: Owner; id: number; changed: Set<string> }>();
   const changes = new Map<string, AuditChange[]>();
   for (const source of sources[kind]) {
     const rows = await db.all<{ owner_id: number; used_id: number }>(sql`SELECT owner_id, used_id FROM (${pairs(source, ids)}) ORDER BY owner_id, used_id`);
@@ -149,16 +159,17 @@ export async function detachUsages(db: Executor, actor: Actor, kind: UsageKind, 
     detached[source.owner] = [...new Set([...(detached[source.owner] ?? []), ...ownerIds])];
     for (const id of ownerIds) {
       const key = `${source.owner}:${id}`;
-      fields.set(key, (fields.get(key) ?? new Set()).add(source.field));
+      const entry = fields.get(key) ?? { owner: source.owner, id, changed: new Set<string>() };
+      fields.set(key, { ...entry, changed: entry.changed.add(source.field) });
     }
   }
   const now = Date.now();
-  for (const [owner, ownerIds] of Object.entries(detached) as [Owner, number[]][]) {
+  for (const [owner, ownerIds] of detachedEntries(detached)) {
     await db.run(sql`UPDATE ${sql.raw(owners[owner].table)}
       SET version = version + 1, updated_at = ${now}, updated_by = ${actor.id} WHERE id IN ${idList(ownerIds)}`);
   }
   const titles = new Map<string, string>();
-  for (const [owner, ownerIds] of Object.entries(detached) as [Owner, number[]][]) {
+  for (const [owner, ownerIds] of detachedEntries(detached)) {
     const { table, title } = owners[owner];
     const rows = await db.all<{ id: number; title: string | null }>(
       sql.raw(`SELECT o.id AS id, ${title('o')} AS title FROM ${table} o WHERE o.id IN `).append(idList(ownerIds)),
@@ -168,10 +179,14 @@ export async function detachUsages(db: Executor, actor: Actor, kind: UsageKind, 
   await recordAudit(
     db,
     actor,
-    [...fields].map(([key, changed]) => {
-      const [entity, id] = key.split(':') as [Owner, string];
-      return { action: 'detach', entity, entityId: Number(id), changedFields: [...changed], title: titles.get(key), changes: changes.get(key) };
-    }),
+    [...fields].map(([key, { owner, id, changed }]) => ({
+      action: 'detach',
+      entity: owner,
+      entityId: id,
+      changedFields: [...changed],
+      title: titles.get(key),
+      changes: changes.get(key),
+    })),
   );
   return detached;
 }
