@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { $toasts, dismissToast } from '../../stores/toasts.ts';
+import { $toasts, dismissToast, TOAST_TIMEOUT_MS } from '../../stores/toasts.ts';
 import { withAppErrorBoundary } from '../errors/index.ts';
 
 export interface ToastRegionProps {
@@ -15,9 +15,29 @@ export interface ToastRegionProps {
 }
 
 function ToastRegion({ label, dismissLabel }: ToastRegionProps) {
-  const toasts = useStore($toasts);
+  // Hydrates with the server's (empty) list, then shows the store: a Save pressed while the form was
+  // ready and this region not yet would otherwise make the first render differ from the server's (#418).
+  const toasts = useStore($toasts, { ssr: 'initial' });
   const region = useRef<HTMLElement>(null);
   const showing = toasts.length > 0;
+  const timers = useRef(new Map<number, number>());
+
+  // A success or info leaves TOAST_TIMEOUT_MS after it is shown, not after it was pushed: one
+  // pushed before the region hydrated still gets its full time on screen.
+  useEffect(() => {
+    for (const toast of toasts) {
+      if (toast.kind !== 'error' && !timers.current.has(toast.id)) {
+        timers.current.set(
+          toast.id,
+          window.setTimeout(() => dismissToast(toast.id), TOAST_TIMEOUT_MS),
+        );
+      }
+    }
+  }, [toasts]);
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => window.clearTimeout(timer));
+  }, []);
 
   useEffect(() => {
     const element = region.current;
