@@ -207,7 +207,10 @@ test.describe('the admin on a 360 px phone', () => {
     await save.press('Enter');
     release();
     await waitForIslands(page);
-    await expect(page.locator('.admin-toasts').getByText(t('admin.form.nothingToSave'))).toBeVisible();
+    const info = page.locator('.admin-toasts').getByText(t('admin.form.nothingToSave'));
+    await expect(info).toBeVisible();
+    // Like any info, it leaves by itself once it has been shown for a while.
+    await expect(info).toBeHidden({ timeout: 15_000 });
   });
 });
 

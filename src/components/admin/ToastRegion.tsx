@@ -27,16 +27,20 @@ function ToastRegion({ label, dismissLabel }: ToastRegionProps) {
   useEffect(() => {
     for (const toast of toasts) {
       if (toast.kind !== 'error' && !timers.current.has(toast.id)) {
-        timers.current.set(
-          toast.id,
-          window.setTimeout(() => dismissToast(toast.id), TOAST_TIMEOUT_MS),
-        );
+        const timer = window.setTimeout(() => {
+          timers.current.delete(toast.id);
+          dismissToast(toast.id);
+        }, TOAST_TIMEOUT_MS);
+        timers.current.set(toast.id, timer);
       }
     }
   }, [toasts]);
   useEffect(() => {
     const pending = timers.current;
-    return () => pending.forEach((timer) => window.clearTimeout(timer));
+    return () => {
+      pending.forEach((timer) => window.clearTimeout(timer));
+      pending.clear();
+    };
   }, []);
 
   useEffect(() => {
