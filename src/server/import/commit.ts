@@ -7,6 +7,7 @@
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { importLinks } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
+import type { Translate } from '../../i18n/index.ts';
 import type { Actor } from '../admin/actor.ts';
 import { withConstraintErrors } from '../admin/db-errors.ts';
 import type { AdminResource } from '../admin/resource.ts';
@@ -21,6 +22,7 @@ import { tagsAdmin } from '../tags/admin-resource.ts';
 import { venuesAdmin } from '../venues/admin-resource.ts';
 import { loadNameIndex, nameKey, type NamedKind } from './names.ts';
 import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
+import { issueReason } from './reasons.ts';
 
 export interface CommitResult {
   created: number;
@@ -46,16 +48,20 @@ function namedInput(kind: NamedKind, name: string, locale: Locale) {
   }
 }
 
-/** A refusal of one row by the engine, as the import's error naming the line (the transaction rolls back). */
-function rowFailure(row: PlannedRow, error: AdminError): AdminError {
+/**
+ * A refusal of one row by the engine, as the import's error naming the line and the first reason
+ * (its code, and its sentence in the admin's language); the transaction rolls back.
+ */
+function rowFailure(row: PlannedRow, error: AdminError, t: Translate): AdminError {
   const errors = Object.fromEntries(Object.entries(error.details.errors ?? { $: [error.code] }).map(([path, codes]) => [`line:${row.line}.${path}`, codes]));
+  const reason = Object.values(errors)[0]?.[0] ?? error.code;
   return new AdminError(422, 'IMPORT_ROW_FAILED', `Line ${row.line} could not be imported; nothing was imported`, {
     errors,
-    extensions: { line: row.line, reason: error.code },
+    extensions: { line: row.line, reason, reasonText: issueReason(t, reason) },
   });
 }
 
-async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale) {
+async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale, t: Translate) {
   const index = await loadNameIndex(tx);
   const added: Record<NamedKind, number> = { venue: 0, tags: 0, organizers: 0, curators: 0 };
   const pending = new Map<string, number>();
@@ -95,14 +101,14 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
         results.push({ row, result });
       }
     } catch (error) {
-      throw error instanceof AdminError ? rowFailure(row, error) : error;
+      throw error instanceof AdminError ? rowFailure(row, error, t) : error;
     }
   }
   return { results, added };
 }
 
 /** Applies `plan` (which must hold no error rows) in one transaction. */
-export async function commitImport(db: Database, actor: Actor, plan: ImportPlan, textLocale: Locale): Promise<WriteOutcome<CommitResult>> {
+export async function commitImport(db: Database, actor: Actor, plan: ImportPlan, textLocale: Locale, t: Translate): Promise<WriteOutcome<CommitResult>> {
   const failing = plan.rows.filter((row) => row.action === 'error');
   if (failing.length > 0) {
     const errors = Object.fromEntries(failing.flatMap((row) => row.issues.map((issue) => [`line:${row.line}.${issue.field}`, [issue.code]])));
@@ -113,7 +119,7 @@ export async function commitImport(db: Database, actor: Actor, plan: ImportPlan,
   }
   const outcome = await withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
-      const { results, added } = await applyRows(tx, actor, plan, textLocale);
+      const { results, added } = await applyRows(tx, actor, plan, textLocale, t);
       const states = results.flatMap(({ result }) => (result.before ? [result.before, result.after] : [result.after]));
       const changes = changesOf(
         eventsAdmin,
