@@ -1,6 +1,7 @@
 /**
  * Applying an import plan in ONE write transaction through the admin write engine: each event is
- * created or updated exactly as a hand-made save (checks, revision, audit, search, webhooks);
+ * created or updated exactly as a hand-made save (checks, revision, audit, search, webhooks), new
+ * events all together (`bulk-create.ts`), so the write lock is held for seconds, not minutes;
  * missing venues, tags and people are created first (venues as drafts). A row the engine refuses
  * rolls back the whole import and names its line.
  */
@@ -12,6 +13,7 @@ import type { Actor } from '../admin/actor.ts';
 import { withConstraintErrors } from '../admin/db-errors.ts';
 import type { AdminResource } from '../admin/resource.ts';
 import { loadStates } from '../admin/entity-state.ts';
+import type { EntityInput } from '../admin/entity-spec.ts';
 import { createEntityIn, updateEntityIn, withPurge, type WriteResult } from '../admin/entity-write.ts';
 import { AdminError } from '../admin/errors.ts';
 import { changesOf, type WriteOutcome } from '../admin/service.ts';
@@ -20,6 +22,7 @@ import { eventsAdmin } from '../events/admin-resource.ts';
 import { organizersAdmin } from '../organizers/admin-resource.ts';
 import { tagsAdmin } from '../tags/admin-resource.ts';
 import { venuesAdmin } from '../venues/admin-resource.ts';
+import { BulkRefusal, createEntitiesIn } from './bulk-create.ts';
 import { loadNameIndex, nameKey, type NamedKind } from './names.ts';
 import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
 import { issueReason } from './reasons.ts';
@@ -84,26 +87,41 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
     eventsAdmin.spec,
     plan.rows.flatMap((row) => (row.eventId ? [row.eventId] : [])),
   );
-  const results: { row: PlannedRow; result: WriteResult }[] = [];
+  const byRow = new Map<PlannedRow, WriteResult>();
+  const creates: { row: PlannedRow; input: EntityInput }[] = [];
   for (const row of plan.rows) {
     const input = rowInput(row.row, plan.editionId, resolve);
+    const before = row.eventId === undefined ? undefined : existing.get(row.eventId);
+    if (!before) {
+      input.values['status'] = plan.status;
+      creates.push({ row, input });
+      continue;
+    }
+    // A re-import keeps a published event published; choosing "published" publishes drafts too.
+    if (plan.status === 'published') input.values['status'] = 'published';
     try {
-      const before = row.eventId === undefined ? undefined : existing.get(row.eventId);
-      if (before) {
-        // A re-import keeps a published event published; choosing "published" publishes drafts too.
-        if (plan.status === 'published') input.values['status'] = 'published';
-        results.push({ row, result: await updateEntityIn(tx, actor, eventsAdmin.spec, before.id, { ...input, version: before.values['version'] as number }) });
-      } else {
-        input.values['status'] = plan.status;
-        const result = await createEntityIn(tx, actor, eventsAdmin.spec, input);
-        if (row.row.externalId)
-          await tx.insert(importLinks).values({ editionId: plan.editionId, source: plan.source, externalId: row.row.externalId, eventId: result.id });
-        results.push({ row, result });
-      }
+      byRow.set(row, await updateEntityIn(tx, actor, eventsAdmin.spec, before.id, { ...input, version: before.values['version'] as number }));
     } catch (error) {
       throw error instanceof AdminError ? rowFailure(row, error, t) : error;
     }
   }
+  let created: WriteResult[];
+  try {
+    created = await createEntitiesIn(
+      tx,
+      actor,
+      eventsAdmin.spec,
+      creates.map(({ input }) => input),
+    );
+  } catch (error) {
+    throw error instanceof BulkRefusal ? rowFailure(creates[error.index]!.row, error.error, t) : error;
+  }
+  creates.forEach(({ row }, index) => byRow.set(row, created[index]!));
+  const links = creates.flatMap(({ row }, index) =>
+    row.row.externalId ? [{ editionId: plan.editionId, source: plan.source, externalId: row.row.externalId, eventId: created[index]!.id }] : [],
+  );
+  for (let start = 0; start < links.length; start += 200) await tx.insert(importLinks).values(links.slice(start, start + 200));
+  const results = plan.rows.map((row) => ({ row, result: byRow.get(row)! }));
   return { results, added };
 }
 
