@@ -321,3 +321,116 @@ describe('caching, purges and CORS', () => {
     expect((await json(`${API}/unknown-things`)).status).toBe(404);
   });
 });
+
+describe('filters on people, venues and tags', () => {
+  let other: Created;
+  let otherVenue: Created;
+  let otherCurator: Created;
+  let editionCurator: Created;
+  let otherOrganizer: Created;
+  let streetArt: Created;
+  let hiddenEdition: Created;
+
+  beforeAll(async () => {
+    otherVenue = (await admin.call('POST', '/api/admin/venues', { name: 'Théâtre du Châtelet', status: 'published', address: '1 place du Châtelet' }))
+      .body as Created;
+    otherCurator = await createCurator(admin, { name: 'Zoë Ångström' });
+    editionCurator = await createCurator(admin, { name: 'Édith Lenoir' });
+    otherOrganizer = await createOrganizer(admin, { name: 'Collectif Été' });
+    streetArt = await createTag(admin, { translations: { en: { label: 'Street art' }, fr: { label: 'Art de rue' }, de: { label: 'Straßenkunst' } } });
+    other = await createEdition(admin, {
+      status: 'published',
+      curatorIds: [editionCurator.id],
+      startsAt: '2031-04-01T00:00:00Z',
+      endsAt: '2031-04-30T00:00:00Z',
+    });
+    const april = { startsAt: '2031-04-05T18:30:00+02:00', endsAt: '2031-04-05T21:00:00+02:00' };
+    await createEvent(admin, {
+      status: 'published',
+      editionId: other.id,
+      venueId: otherVenue.id,
+      venueAddress: null,
+      curatorIds: [otherCurator.id],
+      organizerIds: [otherOrganizer.id],
+      tagIds: [streetArt.id, tag.id],
+      ...april,
+    });
+    // A draft of the same edition names the first edition's people, venue and tag: they must not count.
+    await createEvent(admin, {
+      editionId: other.id,
+      venueId: venue.id,
+      curatorIds: [curator.id],
+      organizerIds: [organizer.id],
+      tagIds: [otherTag.id],
+      ...april,
+    });
+    // A draft edition's curator and events are not public either.
+    hiddenEdition = await createEdition(admin, { curatorIds: [curator.id] });
+  });
+
+  const ids = async (path: string) => {
+    const { status, body } = await json(`${API}/${path}`);
+    expect(status, path).toBe(200);
+    return body['data'].map((item: Json) => item['id']);
+  };
+
+  it('narrows each list to an edition: what its public events show, and for curators the edition’s own', async () => {
+    expect(await ids(`curators?edition=${other.slug}`)).toEqual([otherCurator.id, editionCurator.id]);
+    expect(await ids(`curators?edition=${edition.slug}`)).toEqual([curator.id]);
+    expect(await ids(`organizers?edition=${other.slug}`)).toEqual([otherOrganizer.id]);
+    expect(await ids(`organizers?edition=${edition.slug}`)).toEqual([organizer.id]);
+    expect(await ids(`venues?edition=${other.slug}`)).toEqual([otherVenue.id]);
+    expect(await ids(`venues?edition=${edition.slug}`)).toEqual([venue.id]);
+    expect(await ids(`tags?edition=${other.slug}`)).toEqual([tag.id, streetArt.id]);
+    expect(await ids(`tags?edition=${edition.slug}`)).toEqual([tag.id, otherTag.id]);
+    for (const resource of ['curators', 'organizers', 'venues', 'tags']) {
+      expect(await ids(`${resource}?edition=no-such-edition`)).toEqual([]);
+      expect(await ids(`${resource}?edition=${hiddenEdition.slug}`)).toEqual([]);
+    }
+  });
+
+  it('finds names and labels containing the words, whatever the case and accents, in any locale', async () => {
+    expect(await ids('curators?q=zoe%20ANGSTROM')).toEqual([otherCurator.id]);
+    expect(await ids(`curators?q=${encodeURIComponent('ÉDITH')}`)).toEqual([editionCurator.id]);
+    expect(await ids('organizers?q=ete')).toEqual([otherOrganizer.id]);
+    expect(await ids('venues?q=chatelet')).toEqual([otherVenue.id]);
+    expect(await ids('venues?q=pleyel')).toEqual([venue.id]);
+    // Labels in every locale, whatever the locale asked for.
+    expect(await ids('tags?q=kunst')).toEqual([streetArt.id]);
+    expect(await ids('tags?q=art%20de%20rue&locale=en')).toEqual([streetArt.id]);
+    expect(await ids('tags?q=JAZZ')).toEqual([tag.id]);
+    expect(await ids(`curators?edition=${other.slug}&q=zoe`)).toEqual([otherCurator.id]);
+    expect(await ids(`curators?edition=${edition.slug}&q=zoe`)).toEqual([]);
+    expect(await ids('organizers?q=nobody-has-this-name')).toEqual([]);
+  });
+
+  it('walks a filtered list by cursor, a cursor only continues its own filters, and bad values answer 400', async () => {
+    const pageOne = (await json(`${API}/curators?edition=${other.slug}&limit=1`)).body;
+    expect(pageOne['data'].map((item: Json) => item['id'])).toEqual([otherCurator.id]);
+    const next = new URL(pageOne['links']['next']);
+    expect(next.searchParams.get('edition')).toBe(other.slug);
+    const pageTwo = (await json(next.pathname + next.search)).body;
+    expect(pageTwo['data'].map((item: Json) => item['id'])).toEqual([editionCurator.id]);
+    expect(pageTwo['nextCursor']).toBeNull();
+    const qPage = (await json(`${API}/tags?q=a&limit=1`)).body;
+    expect(qPage['nextCursor']).not.toBeNull();
+
+    const cases: [string, string][] = [
+      [`curators?edition=${edition.slug}&cursor=${pageOne['nextCursor']}`, 'cursor'],
+      [`curators?cursor=${pageOne['nextCursor']}`, 'cursor'],
+      [`tags?q=b&cursor=${qPage['nextCursor']}`, 'cursor'],
+      ['venues?q=', 'q'],
+      [`organizers?q=${'x'.repeat(101)}`, 'q'],
+      ['tags?q=a&q=b', 'q'],
+      ['curators?edition=Not%20A%20Slug', 'edition'],
+      ['venues?edition=a--b', 'edition'],
+    ];
+    for (const [path, field] of cases) {
+      const { status, body, headers } = await json(`${API}/${path}&locale=fr`);
+      expect(status, path).toBe(400);
+      expect(headers.get('content-type')).toContain('application/problem+json');
+      expect(body, path).toMatchObject({ code: 'INVALID_PARAMETER', errors: { [field]: [expect.any(String)] } });
+      expect(body['title']).toBe('Un paramètre de cette requête n’est pas valide : voyez errors pour chacun.');
+    }
+  });
+});
