@@ -19,6 +19,7 @@ import { siteUrl } from './links.ts';
 import { editionScope, nameMatchCondition, type NameFilters } from './name-filters.ts';
 import { afterId, emptyPage, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
+import { imageOf } from './media.ts';
 import { localized } from './translated.ts';
 
 /**
@@ -112,6 +113,7 @@ export async function getCurator(db: Executor, slug: string, locale: Locale, now
       name: curator.name,
       url: siteUrl(paths.curator(locale, curator.slug)),
       shortBio: localized(curator.shortBio, curator.textLocale),
+      photo: imageOf(curator.photo),
       bio: localized(curator.bio, curator.textLocale),
       links: curator.links,
       editions: curator.editions.map((edition) => ({
@@ -155,6 +157,7 @@ export async function getOrganizer(db: Executor, slug: string, locale: Locale, n
       kind: organizer.kind,
       websiteUrl: organizer.websiteUrl,
       url: siteUrl(paths.organizer(locale, organizer.slug)),
+      logo: imageOf(organizer.logo),
       description: localized(organizer.description, organizer.textLocale),
       eventIds: organizer.eventIds,
       updatedAt: organizer.updatedAt.toISOString(),

@@ -13,6 +13,7 @@ import { isPubliclyVisible } from '../events/visibility.ts';
 import { editionScope, nameMatchCondition, namesMatch, type NameFilters } from './name-filters.ts';
 import { afterId, emptyPage, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
+import { imageOf } from './media.ts';
 import { localized } from './translated.ts';
 
 /** True while a public event of the edition `editionId` takes place at the venue. */
@@ -60,6 +61,7 @@ export async function getVenue(db: Executor, slug: string, locale: Locale, now: 
       latitude: venue.latitude,
       longitude: venue.longitude,
       websiteUrl: venue.websiteUrl,
+      image: imageOf(venue.image),
       description: localized(venue.description, textLocale),
       accessNotes: localized(venue.accessNotes, textLocale),
       updatedAt: venue.updatedAt.toISOString(),
