@@ -302,7 +302,12 @@ describe('images and files', () => {
     expect((await json(`${API}/editions`)).body['data'].find((item: Json) => item['id'] === edition.id)['cover']).toEqual(editionBody['cover']);
     expect((await json(`${API}/curators/${curator.id}`)).body['photo']).toMatchObject({ id: photo.id, width: 640, height: 360 });
     expect((await json(`${API}/organizers/${organizer.id}`)).body['logo']).toMatchObject({ id: logo.id, width: 320, height: 320 });
-    expect((await json(`${API}/venues/${venue.id}`)).body['image']).toMatchObject({ id: venueImage.id });
+    expect((await json(`${API}/venues/${venue.id}`)).body['image']).toMatchObject({ id: venueImage.id, width: 960, height: 540 });
+    // Lists show the same images as the pages.
+    const firstOf = async (path: string, id: number) => (await json(`${API}/${path}`)).body['data'].find((item: Json) => item['id'] === id);
+    expect((await firstOf('curators', curator.id))['photo']).toEqual((await json(`${API}/curators/${curator.id}`)).body['photo']);
+    expect((await firstOf('organizers', organizer.id))['logo']).toMatchObject({ id: logo.id });
+    expect((await firstOf('venues', venue.id))['image']).toMatchObject({ id: venueImage.id });
   });
 
   it('gives addresses the built server answers with the stated type and size', async () => {

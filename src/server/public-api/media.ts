@@ -81,3 +81,13 @@ export function fileOf(file: FileView) {
     size: file.byteSize,
   };
 }
+
+/** The media ids in column `key` of list rows (the images a page of a list shows). */
+export function mediaIdsOf<K extends string>(rows: readonly Record<K, number | null>[], key: K): number[] {
+  return rows.flatMap((row) => (row[key] === null ? [] : [row[key]]));
+}
+
+/** The image `id` among loaded `images`, as the API shows it. */
+export function imageById(images: ReadonlyMap<number, MediaView>, id: number | null) {
+  return imageOf(id === null ? null : (images.get(id) ?? null));
+}

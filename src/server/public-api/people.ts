@@ -10,6 +10,7 @@ import { curatorTranslations, curators, editionCurators, editions, eventCurators
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { textLocaleOf } from '../../lib/translated.ts';
+import { loadMedias } from '../storage/catalog.ts';
 import { getCuratorPage } from '../curators/page.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';
 import { getOrganizerPage } from '../organizers/page.ts';
@@ -19,7 +20,7 @@ import { siteUrl } from './links.ts';
 import { editionScope, nameMatchCondition, type NameFilters } from './name-filters.ts';
 import { afterId, emptyPage, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
-import { imageOf } from './media.ts';
+import { imageById, imageOf, mediaIdsOf } from './media.ts';
 import { localized } from './translated.ts';
 
 /**
@@ -79,6 +80,7 @@ export async function listCurators(db: Executor, query: ListQuery<NameFilters>, 
       id: curators.id,
       slug: curators.slug,
       name: curators.name,
+      photoMediaId: curators.photoMediaId,
       shortBio: ownOrFallback<string>(own.curatorId, own.shortBio, fallback.shortBio),
       found: foundText(own.curatorId, fallback.curatorId),
     })
@@ -88,6 +90,7 @@ export async function listCurators(db: Executor, query: ListQuery<NameFilters>, 
     .where(where)
     .orderBy(asc(curators.id))
     .limit(limit + 1);
+  const photos = await loadMedias(db, mediaIdsOf(rows.slice(0, limit), 'photoMediaId'), locale);
   return idKeyedPage(
     rows,
     limit,
@@ -97,6 +100,7 @@ export async function listCurators(db: Executor, query: ListQuery<NameFilters>, 
       name: row.name,
       url: siteUrl(paths.curator(locale, row.slug)),
       shortBio: localized(row.shortBio, textLocaleOf(row.found, locale)),
+      photo: imageById(photos, row.photoMediaId),
     }),
     hubTags.curator,
   );
@@ -137,12 +141,25 @@ export async function listOrganizers(db: Executor, query: ListQuery<NameFilters>
   const shown = and(presentsPublicEvent(db, eventOrganizers, eventOrganizers.organizerId, organizers.id, now, scope.editionId), afterId(organizers.id, after));
   const where = filters.q ? and(shown, await nameMatchCondition(db, organizers, shown, filters.q, limit)) : shown;
   const rows = await db
-    .select({ id: organizers.id, slug: organizers.slug, name: organizers.name, kind: organizers.kind, websiteUrl: organizers.websiteUrl })
+    .select({
+      id: organizers.id,
+      slug: organizers.slug,
+      name: organizers.name,
+      kind: organizers.kind,
+      websiteUrl: organizers.websiteUrl,
+      logoMediaId: organizers.logoMediaId,
+    })
     .from(organizers)
     .where(where)
     .orderBy(asc(organizers.id))
     .limit(limit + 1);
-  return idKeyedPage(rows, limit, (row) => ({ ...row, url: siteUrl(paths.organizer(locale, row.slug)) }), hubTags.organizer);
+  const logos = await loadMedias(db, mediaIdsOf(rows.slice(0, limit), 'logoMediaId'), locale);
+  return idKeyedPage(
+    rows,
+    limit,
+    ({ logoMediaId, ...row }) => ({ ...row, url: siteUrl(paths.organizer(locale, row.slug)), logo: imageById(logos, logoMediaId) }),
+    hubTags.organizer,
+  );
 }
 
 /** One public organizer as their hub page shows them, by slug. */

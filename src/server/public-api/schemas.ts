@@ -161,12 +161,11 @@ export const editionDetailSchema = z
   })
   .register(apiRegistry, { id: 'EditionDetail' });
 
-const curatorFields = { id, slug, name: z.string(), url: absoluteUrl, shortBio: translatedText.nullable() };
+const curatorFields = { id, slug, name: z.string(), url: absoluteUrl, shortBio: translatedText.nullable(), photo: imageSchema.nullable() };
 export const curatorSchema = z.object(curatorFields).register(apiRegistry, { id: 'Curator' });
 export const curatorDetailSchema = z
   .object({
     ...curatorFields,
-    photo: imageSchema.nullable(),
     bio: translatedText.nullable().describe('Markdown.'),
     links: z.array(z.object({ label: z.string(), url: z.string() })),
     editions: z.array(editionRef),
@@ -175,12 +174,19 @@ export const curatorDetailSchema = z
   })
   .register(apiRegistry, { id: 'CuratorDetail' });
 
-const organizerFields = { id, slug, name: z.string(), kind: z.enum(['organisation', 'person']), websiteUrl: z.string().nullable(), url: absoluteUrl };
+const organizerFields = {
+  id,
+  slug,
+  name: z.string(),
+  kind: z.enum(['organisation', 'person']),
+  websiteUrl: z.string().nullable(),
+  url: absoluteUrl,
+  logo: imageSchema.nullable(),
+};
 export const organizerSchema = z.object(organizerFields).register(apiRegistry, { id: 'Organizer' });
 export const organizerDetailSchema = z
   .object({
     ...organizerFields,
-    logo: imageSchema.nullable(),
     description: translatedText.nullable().describe('Markdown.'),
     eventIds: z.array(id).describe('Their public events (at most 200), soonest first.'),
     updatedAt: instant,
@@ -196,12 +202,12 @@ const venueFields = {
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   websiteUrl: z.string().nullable(),
+  image: imageSchema.nullable(),
 };
 export const venueSchema = z.object(venueFields).register(apiRegistry, { id: 'Venue' });
 export const venueDetailSchema = z
   .object({
     ...venueFields,
-    image: imageSchema.nullable(),
     description: translatedText.nullable().describe('Markdown.'),
     accessNotes: translatedText.nullable(),
     updatedAt: instant,

@@ -5,6 +5,7 @@ import { eventTags, events, tagTranslations, venues } from '../../../db/schema.t
 import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { listPublicTags } from '../events/tags.ts';
+import { loadMedias } from '../storage/catalog.ts';
 import { getVenuePage, venuePlaceColumns } from '../venues/queries.ts';
 import { venuePageTags } from '../page-cache/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
@@ -13,7 +14,7 @@ import { isPubliclyVisible } from '../events/visibility.ts';
 import { editionScope, nameMatchCondition, namesMatch, type NameFilters } from './name-filters.ts';
 import { afterId, emptyPage, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
-import { imageOf } from './media.ts';
+import { imageById, imageOf, mediaIdsOf } from './media.ts';
 import { localized } from './translated.ts';
 
 /** True while a public event of the edition `editionId` takes place at the venue. */
@@ -38,12 +39,18 @@ export async function listVenues(db: Executor, query: ListQuery<NameFilters>, no
   );
   const where = filters.q ? and(shown, await nameMatchCondition(db, venues, shown, filters.q, limit)) : shown;
   const rows = await db
-    .select({ ...venuePlaceColumns, websiteUrl: venues.websiteUrl })
+    .select({ ...venuePlaceColumns, websiteUrl: venues.websiteUrl, imageMediaId: venues.imageMediaId })
     .from(venues)
     .where(where)
     .orderBy(asc(venues.id))
     .limit(limit + 1);
-  return idKeyedPage(rows, limit, (row) => ({ ...row, url: siteUrl(paths.venue(locale, row.slug)) }), hubTags.venue);
+  const images = await loadMedias(db, mediaIdsOf(rows.slice(0, limit), 'imageMediaId'), locale);
+  return idKeyedPage(
+    rows,
+    limit,
+    ({ imageMediaId, ...row }) => ({ ...row, url: siteUrl(paths.venue(locale, row.slug)), image: imageById(images, imageMediaId) }),
+    hubTags.venue,
+  );
 }
 
 /** One published venue as its hub page shows it, by slug. */
