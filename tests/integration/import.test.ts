@@ -251,7 +251,12 @@ describe('CSV', () => {
     );
     expect((await importFile({ editionId: target.id, content, dryRun: false })).body).toMatchObject({ created: 2 });
     const [kept, archivedLater] = await eventsOf(target.id);
-    const changed = content.replace('Stays a draft', 'Renamed by the import');
+    const newTag = uniqueName('Added by the import');
+    const changed = content.replace(
+      `Stays a draft,,,2031-06-12 19:00,2031-06-12 20:00,,${place},,,`,
+      `Renamed by the import,,,2031-06-12 19:00,2031-06-12 20:00,,${place},,${newTag},`,
+    );
+    expect(changed).not.toBe(content);
     const dry = await importFile({ editionId: target.id, content: changed, status: 'published', locale: 'fr' });
     expect(dry.body.counts).toEqual({ create: 0, update: 2, error: 0 });
     // Between the dry run and the commit, someone archives the second event: an archived event cannot be published directly.
@@ -270,7 +275,8 @@ describe('CSV', () => {
       reasonText: 'Ce changement de statut n’est pas possible.',
       errors: { 'line:3.status': ['INVALID_TRANSITION'] },
     });
-    // The first row was applied before the second failed: the transaction rolled it back.
+    // The new tag was created before the events were written: the transaction rolled it back with everything else.
+    expect(await running.app.server.query('SELECT tag_id FROM tag_translations WHERE label = ?', [newTag])).toEqual([]);
     expect(await titleOf(kept!.id)).toBe('Stays a draft');
     expect((await eventsOf(target.id)).map((event) => event.status)).toEqual(['draft', 'archived']);
   });
@@ -327,6 +333,25 @@ describe('CSV', () => {
       [target.id],
     );
     expect(saved).toEqual({ revisions: 2000, audits: 2000, indexed: 2000 });
+
+    // Importing the file again updates every event (new titles, one tag less), saved like a hand-made save.
+    const renamed = lines.map((line) => line.replace('Bulk event', 'Bulk session').replace(/; [^,]*,$/, ','));
+    const reimported = await importFile({ editionId: target.id, content: csv(...renamed), dryRun: false });
+    expect(reimported.status).toBe(201);
+    expect(reimported.body).toMatchObject({ created: 0, updated: 2000 });
+    const after = await running.app.server.query<{ external_id: string; title: string; tags: number; version: number; revisions: number }>(
+      `SELECT l.external_id, t.title, e.version,
+              (SELECT count(*) FROM event_tags et WHERE et.event_id = e.id) AS tags,
+              (SELECT count(*) FROM revisions r WHERE r.entity = 'event' AND r.entity_id = e.id) AS revisions
+         FROM import_links l JOIN events e ON e.id = l.event_id JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
+        WHERE l.edition_id = ?`,
+      [target.id],
+    );
+    expect(after).toHaveLength(2000);
+    for (const row of after) {
+      const i = Number(row.external_id.slice(run.length + 1));
+      expect(row).toEqual({ external_id: `${run}-${i}`, title: `Bulk session ${i}`, tags: 1, version: 2, revisions: 2 });
+    }
   }, 120_000);
 
   it('offers a template with every column and a text in each locale, which imports as is', async () => {

@@ -30,7 +30,7 @@ const CHUNK = 100;
 const empty: EntityState = { id: 0, values: {}, translations: {}, links: {} };
 
 /** `items` in slices of `size`. */
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const slices: T[][] = [];
   for (let start = 0; start < items.length; start += size) slices.push(items.slice(start, start + size));
   return slices;

@@ -13,8 +13,8 @@ import type { Actor } from '../admin/actor.ts';
 import { withConstraintErrors } from '../admin/db-errors.ts';
 import type { AdminResource } from '../admin/resource.ts';
 import { loadStates } from '../admin/entity-state.ts';
-import type { EntityInput } from '../admin/entity-spec.ts';
-import { createEntityIn, updateEntityIn, withPurge, type WriteResult } from '../admin/entity-write.ts';
+import type { EntityInput, EntityState } from '../admin/entity-spec.ts';
+import { createEntityIn, withPurge, type WriteResult } from '../admin/entity-write.ts';
 import { AdminError } from '../admin/errors.ts';
 import { changesOf, type WriteOutcome } from '../admin/service.ts';
 import { curatorsAdmin } from '../curators/admin-resource.ts';
@@ -23,6 +23,7 @@ import { organizersAdmin } from '../organizers/admin-resource.ts';
 import { tagsAdmin } from '../tags/admin-resource.ts';
 import { venuesAdmin } from '../venues/admin-resource.ts';
 import { BulkRefusal, createEntitiesIn } from './bulk-create.ts';
+import { updateEntitiesIn } from './bulk-update.ts';
 import { loadNameIndex, nameKey, type NamedKind } from './names.ts';
 import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
 import { issueReason } from './reasons.ts';
@@ -89,21 +90,24 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
   );
   const byRow = new Map<PlannedRow, WriteResult>();
   const creates: { row: PlannedRow; input: EntityInput }[] = [];
+  const updates: { row: PlannedRow; before: EntityState; input: EntityInput }[] = [];
   for (const row of plan.rows) {
     const input = rowInput(row.row, plan.editionId, resolve);
     const before = row.eventId === undefined ? undefined : existing.get(row.eventId);
-    if (!before) {
+    if (before) {
+      // A re-import keeps a published event published; choosing "published" publishes drafts too.
+      if (plan.status === 'published') input.values['status'] = 'published';
+      updates.push({ row, before, input });
+    } else {
       input.values['status'] = plan.status;
       creates.push({ row, input });
-      continue;
     }
-    // A re-import keeps a published event published; choosing "published" publishes drafts too.
-    if (plan.status === 'published') input.values['status'] = 'published';
-    try {
-      byRow.set(row, await updateEntityIn(tx, actor, eventsAdmin.spec, before.id, { ...input, version: before.values['version'] as number }));
-    } catch (error) {
-      throw error instanceof AdminError ? rowFailure(row, error, t) : error;
-    }
+  }
+  try {
+    const updated = await updateEntitiesIn(tx, actor, eventsAdmin.spec, updates);
+    updates.forEach(({ row }, index) => byRow.set(row, updated[index]!));
+  } catch (error) {
+    throw error instanceof BulkRefusal ? rowFailure(updates[error.index]!.row, error.error, t) : error;
   }
   let created: WriteResult[];
   try {
