@@ -38,11 +38,13 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 /** What refuses one input: the engine's error, and which input it was. */
 export class BulkRefusal extends Error {
-  constructor(
-    readonly index: number,
-    readonly error: AdminError,
-  ) {
+  readonly index: number;
+  readonly error: AdminError;
+
+  constructor(index: number, error: AdminError) {
     super(error.message);
+    this.index = index;
+    this.error = error;
   }
 }
 
