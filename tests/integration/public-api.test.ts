@@ -328,6 +328,10 @@ describe('images and files', () => {
       const bytes = (await response.arrayBuffer()).byteLength;
       if ('size' in item) expect(bytes).toBe(item['size']);
     }
+    // The resized copies the document names answer too.
+    const resized = await server.get(`${pathOf(event['cover']['url'])}?w=320&fm=webp`);
+    expect(resized.status).toBe(200);
+    expect(resized.headers.get('content-type')).toBe('image/webp');
   });
 
   it('never shows a medium only an unpublished item uses', async () => {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { locales } from '../../i18n/config.ts';
 import { embedProviders } from '../../lib/embeds.ts';
 import { eventStatuses } from '../../lib/event-status.ts';
+import { variantFormats, variantWidths } from '../storage/keys.ts';
 
 /** Every schema the document names, under its component name. */
 export const apiRegistry = z.registry<{ id: string; description?: string }>();
@@ -51,7 +52,9 @@ const pixels = z.number().int().positive();
 
 const imageFields = {
   ...mediaFields,
-  url: mediaUrl,
+  url: mediaUrl.describe(
+    `The original, on the public site (it redirects to the media CDN when the site uses one). Add \`?w=\` (${variantWidths.join(', ')}) and \`fm=\` (${variantFormats.join(', ')}) for a resized copy, as the hub's pages do.`,
+  ),
   contentType,
   width: pixels,
   height: pixels,
