@@ -6,11 +6,12 @@
  * import's name form (`nameKey`); the page is then read by those ids. These lists are short
  * (hundreds), and answers are kept by the page cache.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { curators, editions, organizers, venues } from '../../../db/schema.ts';
+import type { curators, organizers, venues } from '../../../db/schema.ts';
 import { nameKey } from '../../lib/name-key.ts';
-import { isPubliclyVisible } from '../events/visibility.ts';
+import { findPublicEditionId } from '../editions/queries.ts';
+import { slug } from '../events/filters.ts';
 import type { FilterReader, ParamErrors } from './params.ts';
 
 export interface NameFilters {
@@ -20,7 +21,6 @@ export interface NameFilters {
   q: string | undefined;
 }
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_QUERY_LENGTH = 100;
 
 /** `edition` and `q`, checked; the canonical form binds cursors to both. */
@@ -29,7 +29,7 @@ export const nameFilters: FilterReader<NameFilters> = {
   read(params) {
     const errors: ParamErrors = {};
     const edition = params.get('edition') ?? undefined;
-    if (edition !== undefined && !(SLUG.test(edition) && edition.length <= 80)) errors['edition'] = ['INVALID'];
+    if (edition !== undefined && !slug.safeParse(edition).success) errors['edition'] = ['INVALID'];
     const text = params.get('q');
     const q = text === null ? undefined : nameKey(text);
     if (q !== undefined && (q === '' || text!.length > MAX_QUERY_LENGTH)) errors['q'] = ['INVALID'];
@@ -39,16 +39,6 @@ export const nameFilters: FilterReader<NameFilters> = {
     return { filters: { edition, q }, errors, canonical: canonical.toString() };
   },
 };
-
-/** The id of the public edition `slug`, else undefined (its lists are then empty). */
-export async function publicEditionId(db: Executor, slug: string, now: Date): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: editions.id })
-    .from(editions)
-    .where(and(eq(editions.slug, slug), isPubliclyVisible(editions, now)))
-    .limit(1);
-  return row?.id;
-}
 
 /** The lists whose items have a `name` column. */
 type NamedTable = typeof curators | typeof organizers | typeof venues;
@@ -77,6 +67,6 @@ export async function nameMatchCondition(db: Executor, table: NamedTable, where:
  */
 export async function editionScope(db: Executor, filters: NameFilters, now: Date): Promise<{ editionId?: number } | undefined> {
   if (!filters.edition) return {};
-  const editionId = await publicEditionId(db, filters.edition, now);
+  const editionId = await findPublicEditionId(db, filters.edition, now);
   return editionId === undefined ? undefined : { editionId };
 }
