@@ -83,16 +83,17 @@ async function reserveSlugs(tx: Executor, spec: EntitySpec, bases: readonly stri
   return slugs;
 }
 
-/** The engine's checks of a new item (no database needed), and a slug base when the spec has slugs. */
-function checkNew(spec: EntitySpec, actor: Actor, state: EntityState, index: number): string | undefined {
+/** The engine's checks of a new item (no database needed) and its slug base (`''` for a spec without slugs). */
+function checkNew(spec: EntitySpec, actor: Actor, state: EntityState, index: number): string {
   const errors = new FieldErrors();
   validateState(spec, actor, undefined, state, errors);
-  const base = spec.slug ? slugFromTitle(spec.slug.source(state) ?? '') : undefined;
+  const base = spec.slug ? slugFromTitle(spec.slug.source(state) ?? '') : '';
   if (spec.slug && !base) errors.add('slug', 'SLUG_REQUIRED');
   try {
     errors.throwIfAny();
   } catch (error) {
-    throw new BulkRefusal(index, error as AdminError);
+    if (error instanceof AdminError) throw new BulkRefusal(index, error);
+    throw error;
   }
   return base;
 }
@@ -136,7 +137,7 @@ export async function createEntitiesIn(tx: Executor, actor: Actor, spec: EntityS
   const states = inputs.map(newState);
   const bases = states.map((state, index) => checkNew(spec, actor, state, index));
   if (spec.slug) {
-    const slugs = await reserveSlugs(tx, spec, bases as string[]);
+    const slugs = await reserveSlugs(tx, spec, bases);
     states.forEach((state, index) => (state.values['slug'] = slugs[index]));
   }
   const now = new Date();

@@ -76,7 +76,7 @@ async function writeRow(tx: Executor, actor: Actor, spec: EntitySpec, item: Plan
       updatedAt: now,
       updatedBy: actor.id,
     } as Partial<SQLiteTable['$inferInsert']>)
-    .where(and(eq(columnOf(spec, 'id'), before.id), eq(versionColumn, before.values['version'] as number)))
+    .where(and(eq(columnOf(spec, 'id'), before.id), eq(versionColumn, Number(before.values['version']))))
     .returning({ version: versionColumn });
   if (updated.length === 0) throw new BulkRefusal(index, new AdminError(409, 'VERSION_CONFLICT', `This ${spec.entity} was changed by someone else meanwhile`));
   const values = { ...after.values, version: updated[0]!.version, updatedAt: now, updatedBy: actor.id, ...(publishedAt ? { publishedAt } : {}) };
