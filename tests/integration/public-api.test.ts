@@ -9,6 +9,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
+import { mp3, mp4 } from '../helpers/admin-files.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import {
   createCurator,
@@ -45,6 +46,8 @@ let withdrawn: Created;
 let cover: Created;
 let galleryImage: Created;
 let trailer: Created;
+let clip: Created;
+let song: Created;
 let programme: Created;
 let pressKit: Created;
 let photo: Created;
@@ -73,6 +76,13 @@ beforeAll(async () => {
   const link = await admin.call('POST', '/api/admin/medias', { embedUrl: 'https://youtu.be/dQw4w9WgXcQ', translations: { en: { alt: 'Festival trailer' } } });
   expect(link.status).toBe(201);
   trailer = link.body as Created;
+  const uploadMedia = async (bytes: Buffer, type: string, name: string, alt: string) => {
+    const response = await admin.upload('medias', new Blob([new Uint8Array(bytes)], { type }), name, { translations: { en: { alt } } });
+    expect(response.status).toBe(201);
+    return (await response.json()) as Created;
+  };
+  clip = await uploadMedia(mp4(), 'video/mp4', 'rehearsal.mp4', 'Rehearsal clip');
+  song = await uploadMedia(mp3(), 'audio/mpeg', 'song.mp3', 'Opening song');
   programme = await createFile(admin, 'programme.pdf', {
     translations: { en: { title: 'Programme' }, fr: { title: 'Programme (fr)', description: 'Toutes les dates.' } },
   });
@@ -117,7 +127,7 @@ beforeAll(async () => {
     curatorIds: [curator.id],
     organizerIds: [organizer.id],
     coverMediaId: cover.id,
-    mediaIds: [galleryImage.id, trailer.id],
+    mediaIds: [galleryImage.id, trailer.id, clip.id, song.id],
     fileIds: [programme.id],
     ...evening(5),
     translations: { en: { title: 'Opening Night', summary: 'Doors at six.', body: 'A **long** night.' }, fr: { title: 'Soirée d’ouverture' } },
@@ -276,6 +286,20 @@ describe('images and files', () => {
         credit: null,
         licence: null,
       },
+      expect.objectContaining({
+        kind: 'video',
+        id: clip.id,
+        url: `${server.origin}/media/${clip['storageKey']}`,
+        contentType: 'video/mp4',
+        title: { value: 'Rehearsal clip', locale: 'en' },
+      }),
+      expect.objectContaining({
+        kind: 'audio',
+        id: song.id,
+        url: `${server.origin}/media/${song['storageKey']}`,
+        contentType: 'audio/mpeg',
+        title: { value: 'Opening song', locale: 'en' },
+      }),
     ]);
     expect(body['files']).toEqual([
       {
@@ -321,7 +345,7 @@ describe('images and files', () => {
       (await json(`${API}/organizers/${organizer.id}`)).body['logo'],
       (await json(`${API}/venues/${venue.id}`)).body['image'],
     ];
-    for (const item of [...images, event['files'][0], editionBody['files'][0]]) {
+    for (const item of [...images, event['gallery'][2], event['gallery'][3], event['files'][0], editionBody['files'][0]]) {
       const response = await server.get(pathOf(item['url']));
       expect(response.status, item['url']).toBe(200);
       expect(response.headers.get('content-type')).toContain(item['contentType']);
