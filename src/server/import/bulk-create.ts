@@ -86,10 +86,11 @@ async function reserveSlugs(tx: Executor, spec: EntitySpec, bases: readonly stri
 /** The engine's checks of a new item (no database needed) and its slug base (`''` for a spec without slugs). */
 function checkNew(spec: EntitySpec, actor: Actor, state: EntityState, index: number): string {
   const errors = new FieldErrors();
-  validateState(spec, actor, undefined, state, errors);
   const base = spec.slug ? slugFromTitle(spec.slug.source(state) ?? '') : '';
   if (spec.slug && !base) errors.add('slug', 'SLUG_REQUIRED');
   try {
+    // A missing permission (publishing) throws here too: it refuses the row like a field error.
+    validateState(spec, actor, undefined, state, errors);
     errors.throwIfAny();
   } catch (error) {
     if (error instanceof AdminError) throw new BulkRefusal(index, error);

@@ -50,8 +50,8 @@ async function planUpdates(tx: Executor, actor: Actor, spec: EntitySpec, updates
     const after = normaliseTranslations(spec, mergeState(before, input));
     const changed = changedFields(spec, before, after);
     const errors = new FieldErrors();
-    if (changed.length > 0) validateState(spec, actor, before, after, errors);
     try {
+      if (changed.length > 0) validateState(spec, actor, before, after, errors);
       errors.throwIfAny();
       if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, stringValue(after, 'slug'));
     } catch (error) {
