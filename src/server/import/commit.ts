@@ -1,8 +1,8 @@
 /**
- * Applying an import plan in ONE write transaction through the admin write engine: each event is
- * created or updated exactly as a hand-made save (checks, revision, audit, search, webhooks), new
- * events all together (`bulk-create.ts`), so the write lock is held for seconds, not minutes;
- * missing venues, tags and people are created first (venues as drafts). A row the engine refuses
+ * Applying an import plan in ONE write transaction: each event gets what a hand-made save writes
+ * (checks, revision, audit, search, webhooks), all events together (`bulk-create.ts`,
+ * `bulk-update.ts`) so the write lock is held for a second or two, not a minute; missing venues,
+ * tags and people are created first through the engine (venues as drafts). A row the engine refuses
  * rolls back the whole import and names its line.
  */
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
@@ -65,30 +65,41 @@ function rowFailure(row: PlannedRow, error: AdminError, t: Translate): AdminErro
   });
 }
 
-async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale, t: Translate) {
+/** Creates the venues (as drafts), tags and people the plan names and the database lacks. */
+async function createMissingNames(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale) {
   const index = await loadNameIndex(tx);
   const added: Record<NamedKind, number> = { venue: 0, tags: 0, organizers: 0, curators: 0 };
-  const pending = new Map<string, number>();
-  // Names are resolved before the events, so the resolver itself stays synchronous.
   for (const row of plan.rows) {
     for (const [kind, names] of Object.entries(row.created) as [NamedKind, string[]][]) {
       for (const name of names) {
-        const key = `${kind}:${nameKey(name)}`;
-        if (index[kind].has(nameKey(name)) || pending.has(key)) continue;
+        if (index[kind].has(nameKey(name))) continue;
         const created = await createEntityIn(tx, actor, namedResources[kind].spec, namedInput(kind, name, textLocale));
-        pending.set(key, created.id);
         index[kind].set(nameKey(name), created.id);
         added[kind]++;
       }
     }
   }
+  return { index, added };
+}
+
+/** `write` over the rows' inputs; a refused input becomes the import's error naming its row. */
+async function writeRows<T extends { row: PlannedRow }>(items: readonly T[], t: Translate, write: (items: readonly T[]) => Promise<WriteResult[]>) {
+  try {
+    return await write(items);
+  } catch (error) {
+    throw error instanceof BulkRefusal ? rowFailure(items[error.index]!.row, error.error, t) : error;
+  }
+}
+
+async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale, t: Translate) {
+  // Names are resolved before the events, so the resolver itself stays synchronous.
+  const { index, added } = await createMissingNames(tx, actor, plan, textLocale);
   const resolve = (kind: NamedKind, name: string) => index[kind].get(nameKey(name))!;
   const existing = await loadStates(
     tx,
     eventsAdmin.spec,
     plan.rows.flatMap((row) => (row.eventId ? [row.eventId] : [])),
   );
-  const byRow = new Map<PlannedRow, WriteResult>();
   const creates: { row: PlannedRow; input: EntityInput }[] = [];
   const updates: { row: PlannedRow; before: EntityState; input: EntityInput }[] = [];
   for (const row of plan.rows) {
@@ -103,28 +114,23 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
       creates.push({ row, input });
     }
   }
-  try {
-    const updated = await updateEntitiesIn(tx, actor, eventsAdmin.spec, updates);
-    updates.forEach(({ row }, index) => byRow.set(row, updated[index]!));
-  } catch (error) {
-    throw error instanceof BulkRefusal ? rowFailure(updates[error.index]!.row, error.error, t) : error;
-  }
-  let created: WriteResult[];
-  try {
-    created = await createEntitiesIn(
+  const updated = await writeRows(updates, t, (items) => updateEntitiesIn(tx, actor, eventsAdmin.spec, items));
+  const created = await writeRows(creates, t, (items) =>
+    createEntitiesIn(
       tx,
       actor,
       eventsAdmin.spec,
-      creates.map(({ input }) => input),
-    );
-  } catch (error) {
-    throw error instanceof BulkRefusal ? rowFailure(creates[error.index]!.row, error.error, t) : error;
-  }
-  creates.forEach(({ row }, index) => byRow.set(row, created[index]!));
-  const links = creates.flatMap(({ row }, index) =>
-    row.row.externalId ? [{ editionId: plan.editionId, source: plan.source, externalId: row.row.externalId, eventId: created[index]!.id }] : [],
+      items.map(({ input }) => input),
+    ),
+  );
+  const links = creates.flatMap(({ row }, i) =>
+    row.row.externalId ? [{ editionId: plan.editionId, source: plan.source, externalId: row.row.externalId, eventId: created[i]!.id }] : [],
   );
   for (let start = 0; start < links.length; start += 200) await tx.insert(importLinks).values(links.slice(start, start + 200));
+  const byRow = new Map<PlannedRow, WriteResult>([
+    ...updates.map(({ row }, i) => [row, updated[i]!] as const),
+    ...creates.map(({ row }, i) => [row, created[i]!] as const),
+  ]);
   const results = plan.rows.map((row) => ({ row, result: byRow.get(row)! }));
   return { results, added };
 }
