@@ -7,6 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LOCALE_SLOTS } from '../../db/search-index.ts';
+import { searchEntityTypes } from '../../db/schema.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createOrganizer, createTag, createVenue, uniqueName, type Created } from '../helpers/factories.ts';
 
@@ -239,6 +241,118 @@ describe('CSV', () => {
     const retried = await importFile({ editionId: target.id, content, dryRun: false });
     expect(retried.body).toMatchObject({ created: 3, added: { tags: 1 } });
   });
+
+  it('refuses a row the engine rejects at commit after a clean dry run, names its line with a localized reason, and imports nothing', async () => {
+    const target = await edition();
+    const place = uniqueName('Hall');
+    const content = csv(
+      `rf-1,Stays a draft,,,2031-06-12 19:00,2031-06-12 20:00,,${place},,,`,
+      `rf-2,Archived meanwhile,,,2031-06-13 19:00,2031-06-13 20:00,,${place},,,`,
+    );
+    expect((await importFile({ editionId: target.id, content, dryRun: false })).body).toMatchObject({ created: 2 });
+    const [kept, archivedLater] = await eventsOf(target.id);
+    const newTag = uniqueName('Added by the import');
+    const changed = content.replace(
+      `Stays a draft,,,2031-06-12 19:00,2031-06-12 20:00,,${place},,,`,
+      `Renamed by the import,,,2031-06-12 19:00,2031-06-12 20:00,,${place},,${newTag},`,
+    );
+    expect(changed).not.toBe(content);
+    const dry = await importFile({ editionId: target.id, content: changed, status: 'published', locale: 'fr' });
+    expect(dry.body.counts).toEqual({ create: 0, update: 2, error: 0 });
+    // Between the dry run and the commit, someone archives the second event: an archived event cannot be published directly.
+    const current = await running.app.editor.call('GET', `/api/admin/events/${archivedLater!.id}`);
+    const published = await running.app.editor.call('PATCH', `/api/admin/events/${archivedLater!.id}`, { version: current.body.version, status: 'published' });
+    const archived = await running.app.editor.call('PATCH', `/api/admin/events/${archivedLater!.id}`, { version: published.body.version, status: 'archived' });
+    expect(archived.status).toBe(200);
+
+    const failed = await importFile({ editionId: target.id, content: changed, status: 'published', locale: 'fr', dryRun: false });
+    expect(failed.status).toBe(422);
+    expect(failed.headers.get('content-type')).toContain('application/problem+json');
+    expect(failed.body).toMatchObject({
+      code: 'IMPORT_ROW_FAILED',
+      line: 3,
+      reason: 'INVALID_TRANSITION',
+      reasonText: 'Ce changement de statut n’est pas possible.',
+      errors: { 'line:3.status': ['INVALID_TRANSITION'] },
+    });
+    // The new tag was created before the events were written: the transaction rolled it back with everything else.
+    expect(await running.app.server.query('SELECT tag_id FROM tag_translations WHERE label = ?', [newTag])).toEqual([]);
+    expect(await titleOf(kept!.id)).toBe('Stays a draft');
+    expect((await eventsOf(target.id)).map((event) => event.status)).toEqual(['draft', 'archived']);
+  });
+
+  it('imports 2,000 rows with their venues and tags in one commit', async () => {
+    const target = await edition();
+    const run = uniqueName('bulk').replace(' ', '-');
+    const venueNames = Array.from({ length: 20 }, (_, i) => `Bulk venue ${run} ${i}`);
+    const tagNames = Array.from({ length: 30 }, (_, i) => `Bulk tag ${run} ${i}`);
+    const lines = Array.from({ length: 2000 }, (_, i) => {
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      const hour = String(8 + (i % 12)).padStart(2, '0');
+      const tags = [tagNames[i % 30], tagNames[(i * 7 + 3) % 30]].join('; ');
+      return `${run}-${i},Bulk event ${i},Événement ${i},Summary ${i},2031-06-${day} ${hour}:00,2031-06-${day} ${hour}:45,,${venueNames[i % 20]},Room ${i % 5},${tags},`;
+    });
+    const content = csv(...lines);
+    const dry = await importFile({ editionId: target.id, content });
+    expect(dry.body.counts).toEqual({ create: 2000, update: 0, error: 0 });
+    const committed = await importFile({ editionId: target.id, content, dryRun: false });
+    expect(committed.status).toBe(201);
+    expect(committed.body).toMatchObject({ created: 2000, updated: 0, added: { venue: 20, tags: 30, organizers: 0, curators: 0 } });
+
+    const rows = await running.app.server.query<{ external_id: string; title: string; fr: string; venue: string; room: string; tags: string; slug: string }>(
+      `SELECT l.external_id, t.title, f.title AS fr, v.name AS venue, e.room, e.slug,
+              (SELECT group_concat(tr.label, '|') FROM event_tags et JOIN tag_translations tr ON tr.tag_id = et.tag_id AND tr.locale = 'en'
+                WHERE et.event_id = e.id) AS tags
+         FROM import_links l JOIN events e ON e.id = l.event_id
+         JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
+         JOIN event_translations f ON f.event_id = e.id AND f.locale = 'fr'
+         JOIN venues v ON v.id = e.venue_id
+        WHERE l.edition_id = ?`,
+      [target.id],
+    );
+    expect(rows).toHaveLength(2000);
+    const byId = new Map(rows.map((row) => [row.external_id, { ...row, tags: row.tags.split('|').sort() }]));
+    for (let i = 0; i < 2000; i++) {
+      expect(byId.get(`${run}-${i}`)).toMatchObject({
+        title: `Bulk event ${i}`,
+        fr: `Événement ${i}`,
+        venue: venueNames[i % 20],
+        room: `Room ${i % 5}`,
+        tags: [...new Set([tagNames[i % 30]!, tagNames[(i * 7 + 3) % 30]!])].sort(),
+      });
+    }
+    // Slugs are unique, made from the titles; each event is saved like a hand-made save (revision, audit entry, search rows).
+    expect(new Set(rows.map((row) => row.slug)).size).toBe(2000);
+    expect(rows.find((row) => row.external_id === `${run}-7`)!.slug).toMatch(/^bulk-event-7(-\d+)?$/);
+    const types = searchEntityTypes.length;
+    const [saved] = await running.app.server.query<{ revisions: number; audits: number; indexed: number }>(
+      `SELECT (SELECT count(*) FROM revisions WHERE entity = 'event' AND entity_id IN (SELECT event_id FROM import_links WHERE edition_id = ?1)) AS revisions,
+              (SELECT count(*) FROM audit_log WHERE entity = 'event' AND action = 'create' AND entity_id IN (SELECT CAST(event_id AS TEXT) FROM import_links WHERE edition_id = ?1)) AS audits,
+              (SELECT count(DISTINCT rowid / ${LOCALE_SLOTS} / ${types}) FROM search_fts WHERE (rowid / ${LOCALE_SLOTS}) % ${types} = ${searchEntityTypes.indexOf('event')}
+                 AND rowid / ${LOCALE_SLOTS} / ${types} IN (SELECT event_id FROM import_links WHERE edition_id = ?1)) AS indexed`,
+      [target.id],
+    );
+    expect(saved).toEqual({ revisions: 2000, audits: 2000, indexed: 2000 });
+
+    // Importing the file again updates every event (new titles, one tag less), saved like a hand-made save.
+    const renamed = lines.map((line) => line.replace('Bulk event', 'Bulk session').replace(/; [^,]*,$/, ','));
+    const reimported = await importFile({ editionId: target.id, content: csv(...renamed), dryRun: false });
+    expect(reimported.status).toBe(201);
+    expect(reimported.body).toMatchObject({ created: 0, updated: 2000 });
+    const after = await running.app.server.query<{ external_id: string; title: string; tags: number; version: number; revisions: number }>(
+      `SELECT l.external_id, t.title, e.version,
+              (SELECT count(*) FROM event_tags et WHERE et.event_id = e.id) AS tags,
+              (SELECT count(*) FROM revisions r WHERE r.entity = 'event' AND r.entity_id = e.id) AS revisions
+         FROM import_links l JOIN events e ON e.id = l.event_id JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
+        WHERE l.edition_id = ?`,
+      [target.id],
+    );
+    expect(after).toHaveLength(2000);
+    for (const row of after) {
+      const i = Number(row.external_id.slice(run.length + 1));
+      expect(row).toEqual({ external_id: `${run}-${i}`, title: `Bulk session ${i}`, tags: 1, version: 2, revisions: 2 });
+    }
+  }, 120_000);
 
   it('offers a template with every column and a text in each locale, which imports as is', async () => {
     const response = await running.app.editor.request('GET', '/api/admin/import/template.csv');

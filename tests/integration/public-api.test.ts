@@ -9,8 +9,19 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
+import { mp3, mp4 } from '../helpers/admin-files.ts';
 import { cacheState } from '../helpers/cache-state.ts';
-import { createCurator, createEdition, createEvent, createOrganizer, createTag, createUser, type Created } from '../helpers/factories.ts';
+import {
+  createCurator,
+  createEdition,
+  createEvent,
+  createFile,
+  createImage,
+  createOrganizer,
+  createTag,
+  createUser,
+  type Created,
+} from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const API = '/api/public/v1';
@@ -32,6 +43,18 @@ let untagged: Created;
 let draft: Created;
 let scheduled: Created;
 let withdrawn: Created;
+let cover: Created;
+let galleryImage: Created;
+let trailer: Created;
+let clip: Created;
+let song: Created;
+let programme: Created;
+let pressKit: Created;
+let photo: Created;
+let logo: Created;
+let venueImage: Created;
+let editionCover: Created;
+let draftCover: Created;
 
 async function json(path: string, init?: RequestInit): Promise<{ status: number; body: Json; headers: Headers }> {
   const response = await server.get(path, init);
@@ -42,18 +65,55 @@ async function json(path: string, init?: RequestInit): Promise<{ status: number;
 beforeAll(async () => {
   server = await startTestServer({ HUB_DEMO: '0' });
   admin = await createUser(server, 'admin');
+  cover = await createImage(admin, {
+    credit: 'Photo: Ana Martin',
+    licence: 'CC BY 4.0',
+    focalX: 0.25,
+    focalY: 0.75,
+    translations: { en: { alt: 'The stage at night' }, fr: { alt: 'La scène la nuit' } },
+  });
+  galleryImage = await createImage(admin, { translations: { en: { alt: 'The audience', caption: 'Second row' } } }, 'jpeg', 800, 600);
+  const link = await admin.call('POST', '/api/admin/medias', { embedUrl: 'https://youtu.be/dQw4w9WgXcQ', translations: { en: { alt: 'Festival trailer' } } });
+  expect(link.status).toBe(201);
+  trailer = link.body as Created;
+  const uploadMedia = async (bytes: Buffer, type: string, name: string, alt: string) => {
+    const response = await admin.upload('medias', new Blob([new Uint8Array(bytes)], { type }), name, { translations: { en: { alt } } });
+    expect(response.status).toBe(201);
+    return (await response.json()) as Created;
+  };
+  clip = await uploadMedia(mp4(), 'video/mp4', 'rehearsal.mp4', 'Rehearsal clip');
+  song = await uploadMedia(mp3(), 'audio/mpeg', 'song.mp3', 'Opening song');
+  programme = await createFile(admin, 'programme.pdf', {
+    translations: { en: { title: 'Programme' }, fr: { title: 'Programme (fr)', description: 'Toutes les dates.' } },
+  });
+  pressKit = await createFile(admin, 'press-kit.pdf', { translations: { en: { title: 'Press kit' } } });
+  // Uploads are stored by content: distinct sizes give each image its own address.
+  [photo, logo, venueImage, editionCover, draftCover] = await Promise.all([
+    createImage(admin),
+    createImage(admin, {}, 'png', 320, 320),
+    createImage(admin, {}, 'png', 960, 540),
+    createImage(admin, {}, 'png', 1280, 720),
+    createImage(admin, {}, 'png', 400, 300),
+  ]);
   tag = await createTag(admin, { translations: { en: { label: 'Jazz' }, fr: { label: 'Jazz (fr)' } } });
   otherTag = await createTag(admin);
   const createdVenue = await admin.call('POST', '/api/admin/venues', {
     name: 'Salle Pleyel',
     status: 'published',
     address: '252 rue du Faubourg Saint-Honoré',
+    imageMediaId: venueImage.id,
   });
   expect(createdVenue.status).toBe(201);
   venue = createdVenue.body as Created;
-  curator = await createCurator(admin);
-  organizer = await createOrganizer(admin);
-  edition = await createEdition(admin, { status: 'published', curatorIds: [curator.id], tagIds: [tag.id] });
+  curator = await createCurator(admin, { photoMediaId: photo.id });
+  organizer = await createOrganizer(admin, { logoMediaId: logo.id });
+  edition = await createEdition(admin, {
+    status: 'published',
+    curatorIds: [curator.id],
+    tagIds: [tag.id],
+    coverMediaId: editionCover.id,
+    fileIds: [pressKit.id],
+  });
   const evening = (day: number) => ({
     startsAt: `2031-03-${String(day).padStart(2, '0')}T18:30:00+01:00`,
     endsAt: `2031-03-${String(day).padStart(2, '0')}T21:00:00+01:00`,
@@ -66,13 +126,16 @@ beforeAll(async () => {
     venueAddress: null,
     curatorIds: [curator.id],
     organizerIds: [organizer.id],
+    coverMediaId: cover.id,
+    mediaIds: [galleryImage.id, trailer.id, clip.id, song.id],
+    fileIds: [programme.id],
     ...evening(5),
     translations: { en: { title: 'Opening Night', summary: 'Doors at six.', body: 'A **long** night.' }, fr: { title: 'Soirée d’ouverture' } },
   });
   second = await createEvent(admin, { status: 'published', editionId: edition.id, tagIds: [tag.id, otherTag.id], eventStatus: 'cancelled', ...evening(6) });
   third = await createEvent(admin, { status: 'published', editionId: edition.id, tagIds: [tag.id], ...evening(7) });
   untagged = await createEvent(admin, { status: 'published', editionId: edition.id, ...evening(8) });
-  draft = await createEvent(admin, { editionId: edition.id, tagIds: [tag.id], ...evening(9) });
+  draft = await createEvent(admin, { editionId: edition.id, tagIds: [tag.id], coverMediaId: draftCover.id, ...evening(9) });
   scheduled = await createEvent(admin, { status: 'published', publishAt: '2030-01-01T00:00:00Z', editionId: edition.id, tagIds: [tag.id], ...evening(10) });
   withdrawn = await createEvent(admin, { status: 'published', unpublishAt: '2020-01-01T00:00:00Z', editionId: edition.id, tagIds: [tag.id], ...evening(11) });
 });
@@ -182,6 +245,124 @@ describe('published content only', () => {
     expect(listed['summary']).toEqual({ value: 'Doors at six.', locale: 'en' });
     const english = (await json(`${API}/events/${second.id}?locale=de`)).body;
     expect(english['title']['locale']).toBe('en');
+  });
+});
+
+describe('images and files', () => {
+  const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+
+  it('shows the cover, gallery and files of an event as its page does: hub addresses, size, focal point, credit, licence and translated texts', async () => {
+    const { body } = await json(`${API}/events/${first.id}?locale=fr`);
+    expect(body['cover']).toEqual({
+      id: cover.id,
+      url: `${server.origin}/media/${cover['storageKey']}`,
+      contentType: 'image/png',
+      width: 640,
+      height: 360,
+      focalPoint: { x: 0.25, y: 0.75 },
+      alt: { value: 'La scène la nuit', locale: 'fr' },
+      caption: null,
+      credit: 'Photo: Ana Martin',
+      licence: 'CC BY 4.0',
+    });
+    expect(body['gallery']).toEqual([
+      expect.objectContaining({
+        kind: 'image',
+        id: galleryImage.id,
+        width: 800,
+        height: 600,
+        contentType: 'image/jpeg',
+        // Not translated: the English text, saying so.
+        alt: { value: 'The audience', locale: 'en' },
+        caption: { value: 'Second row', locale: 'en' },
+      }),
+      {
+        kind: 'embed',
+        id: trailer.id,
+        provider: 'youtube',
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        title: { value: 'Festival trailer', locale: 'en' },
+        caption: null,
+        credit: null,
+        licence: null,
+      },
+      expect.objectContaining({
+        kind: 'video',
+        id: clip.id,
+        url: `${server.origin}/media/${clip['storageKey']}`,
+        contentType: 'video/mp4',
+        title: { value: 'Rehearsal clip', locale: 'en' },
+      }),
+      expect.objectContaining({
+        kind: 'audio',
+        id: song.id,
+        url: `${server.origin}/media/${song['storageKey']}`,
+        contentType: 'audio/mpeg',
+        title: { value: 'Opening song', locale: 'en' },
+      }),
+    ]);
+    expect(body['files']).toEqual([
+      {
+        id: programme.id,
+        title: { value: 'Programme (fr)', locale: 'fr' },
+        description: { value: 'Toutes les dates.', locale: 'fr' },
+        fileName: 'programme.pdf',
+        url: `${server.origin}/files/${programme['storageKey']}`,
+        contentType: 'application/pdf',
+        size: expect.any(Number),
+      },
+    ]);
+    // The list shows the same cover as the page.
+    const listed = (await json(`${API}/events?edition=${edition.slug}&locale=fr&limit=1`)).body['data'][0];
+    expect(listed['cover']).toEqual(body['cover']);
+  });
+
+  it('shows the cover and files of an edition, a curator’s photo, an organizer’s logo and a venue’s image', async () => {
+    const editionBody = (await json(`${API}/editions/${edition.slug}`)).body;
+    expect(editionBody['cover']).toMatchObject({ id: editionCover.id, alt: { locale: 'en' } });
+    expect(editionBody['files']).toEqual([
+      expect.objectContaining({ id: pressKit.id, title: { value: 'Press kit', locale: 'en' }, fileName: 'press-kit.pdf' }),
+    ]);
+    expect((await json(`${API}/editions`)).body['data'].find((item: Json) => item['id'] === edition.id)['cover']).toEqual(editionBody['cover']);
+    expect((await json(`${API}/curators/${curator.id}`)).body['photo']).toMatchObject({ id: photo.id, width: 640, height: 360 });
+    expect((await json(`${API}/organizers/${organizer.id}`)).body['logo']).toMatchObject({ id: logo.id, width: 320, height: 320 });
+    expect((await json(`${API}/venues/${venue.id}`)).body['image']).toMatchObject({ id: venueImage.id, width: 960, height: 540 });
+    // Lists show the same images as the pages.
+    const firstOf = async (path: string, id: number) => (await json(`${API}/${path}`)).body['data'].find((item: Json) => item['id'] === id);
+    expect((await firstOf('curators', curator.id))['photo']).toEqual((await json(`${API}/curators/${curator.id}`)).body['photo']);
+    expect((await firstOf('organizers', organizer.id))['logo']).toMatchObject({ id: logo.id });
+    expect((await firstOf('venues', venue.id))['image']).toMatchObject({ id: venueImage.id });
+  });
+
+  it('gives addresses the built server answers with the stated type and size', async () => {
+    const event = (await json(`${API}/events/${first.id}`)).body;
+    const editionBody = (await json(`${API}/editions/${edition.slug}`)).body;
+    const images = [
+      event['cover'],
+      event['gallery'][0],
+      editionBody['cover'],
+      (await json(`${API}/curators/${curator.id}`)).body['photo'],
+      (await json(`${API}/organizers/${organizer.id}`)).body['logo'],
+      (await json(`${API}/venues/${venue.id}`)).body['image'],
+    ];
+    for (const item of [...images, event['gallery'][2], event['gallery'][3], event['files'][0], editionBody['files'][0]]) {
+      const response = await server.get(pathOf(item['url']));
+      expect(response.status, item['url']).toBe(200);
+      expect(response.headers.get('content-type')).toContain(item['contentType']);
+      const bytes = (await response.arrayBuffer()).byteLength;
+      if ('size' in item) expect(bytes).toBe(item['size']);
+    }
+    // The resized copies the document names answer too.
+    const resized = await server.get(`${pathOf(event['cover']['url'])}?w=320&fm=webp`);
+    expect(resized.status).toBe(200);
+    expect(resized.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('never shows a medium only an unpublished item uses', async () => {
+    const answers = await Promise.all(
+      [`${API}/events?edition=${edition.slug}&when=all&limit=100`, `${API}/editions/${edition.slug}`].map((url) => server.get(url)),
+    );
+    for (const answer of answers) expect(await answer.text()).not.toContain(String(draftCover['storageKey']));
   });
 });
 
@@ -319,5 +500,118 @@ describe('caching, purges and CORS', () => {
     expect(await ids('tags')).toEqual([tag.id, otherTag.id]);
     expect((await json(`${API}/curators/${lonelyCurator.id}`)).status).toBe(404);
     expect((await json(`${API}/unknown-things`)).status).toBe(404);
+  });
+});
+
+describe('filters on people, venues and tags', () => {
+  let other: Created;
+  let otherVenue: Created;
+  let otherCurator: Created;
+  let editionCurator: Created;
+  let otherOrganizer: Created;
+  let streetArt: Created;
+  let hiddenEdition: Created;
+
+  beforeAll(async () => {
+    otherVenue = (await admin.call('POST', '/api/admin/venues', { name: 'Théâtre du Châtelet', status: 'published', address: '1 place du Châtelet' }))
+      .body as Created;
+    otherCurator = await createCurator(admin, { name: 'Zoë Ångström' });
+    editionCurator = await createCurator(admin, { name: 'Édith Lenoir' });
+    otherOrganizer = await createOrganizer(admin, { name: 'Collectif Été' });
+    streetArt = await createTag(admin, { translations: { en: { label: 'Street art' }, fr: { label: 'Art de rue' }, de: { label: 'Straßenkunst' } } });
+    other = await createEdition(admin, {
+      status: 'published',
+      curatorIds: [editionCurator.id],
+      startsAt: '2031-04-01T00:00:00Z',
+      endsAt: '2031-04-30T00:00:00Z',
+    });
+    const april = { startsAt: '2031-04-05T18:30:00+02:00', endsAt: '2031-04-05T21:00:00+02:00' };
+    await createEvent(admin, {
+      status: 'published',
+      editionId: other.id,
+      venueId: otherVenue.id,
+      venueAddress: null,
+      curatorIds: [otherCurator.id],
+      organizerIds: [otherOrganizer.id],
+      tagIds: [streetArt.id, tag.id],
+      ...april,
+    });
+    // A draft of the same edition names the first edition's people, venue and tag: they must not count.
+    await createEvent(admin, {
+      editionId: other.id,
+      venueId: venue.id,
+      curatorIds: [curator.id],
+      organizerIds: [organizer.id],
+      tagIds: [otherTag.id],
+      ...april,
+    });
+    // A draft edition's curator and events are not public either.
+    hiddenEdition = await createEdition(admin, { curatorIds: [curator.id] });
+  });
+
+  const ids = async (path: string) => {
+    const { status, body } = await json(`${API}/${path}`);
+    expect(status, path).toBe(200);
+    return body['data'].map((item: Json) => item['id']);
+  };
+
+  it('narrows each list to an edition: what its public events show, and for curators the edition’s own', async () => {
+    expect(await ids(`curators?edition=${other.slug}`)).toEqual([otherCurator.id, editionCurator.id]);
+    expect(await ids(`curators?edition=${edition.slug}`)).toEqual([curator.id]);
+    expect(await ids(`organizers?edition=${other.slug}`)).toEqual([otherOrganizer.id]);
+    expect(await ids(`organizers?edition=${edition.slug}`)).toEqual([organizer.id]);
+    expect(await ids(`venues?edition=${other.slug}`)).toEqual([otherVenue.id]);
+    expect(await ids(`venues?edition=${edition.slug}`)).toEqual([venue.id]);
+    expect(await ids(`tags?edition=${other.slug}`)).toEqual([tag.id, streetArt.id]);
+    expect(await ids(`tags?edition=${edition.slug}`)).toEqual([tag.id, otherTag.id]);
+    for (const resource of ['curators', 'organizers', 'venues', 'tags']) {
+      expect(await ids(`${resource}?edition=no-such-edition`)).toEqual([]);
+      expect(await ids(`${resource}?edition=${hiddenEdition.slug}`)).toEqual([]);
+    }
+  });
+
+  it('finds names and labels containing the words, whatever the case and accents, in any locale', async () => {
+    expect(await ids('curators?q=zoe%20ANGSTROM')).toEqual([otherCurator.id]);
+    expect(await ids(`curators?q=${encodeURIComponent('ÉDITH')}`)).toEqual([editionCurator.id]);
+    expect(await ids('organizers?q=ete')).toEqual([otherOrganizer.id]);
+    expect(await ids('venues?q=chatelet')).toEqual([otherVenue.id]);
+    expect(await ids('venues?q=pleyel')).toEqual([venue.id]);
+    // Labels in every locale, whatever the locale asked for.
+    expect(await ids('tags?q=kunst')).toEqual([streetArt.id]);
+    expect(await ids('tags?q=art%20de%20rue&locale=en')).toEqual([streetArt.id]);
+    expect(await ids('tags?q=JAZZ')).toEqual([tag.id]);
+    expect(await ids(`curators?edition=${other.slug}&q=zoe`)).toEqual([otherCurator.id]);
+    expect(await ids(`curators?edition=${edition.slug}&q=zoe`)).toEqual([]);
+    expect(await ids('organizers?q=nobody-has-this-name')).toEqual([]);
+  });
+
+  it('walks a filtered list by cursor, a cursor only continues its own filters, and bad values answer 400', async () => {
+    const pageOne = (await json(`${API}/curators?edition=${other.slug}&limit=1`)).body;
+    expect(pageOne['data'].map((item: Json) => item['id'])).toEqual([otherCurator.id]);
+    const next = new URL(pageOne['links']['next']);
+    expect(next.searchParams.get('edition')).toBe(other.slug);
+    const pageTwo = (await json(next.pathname + next.search)).body;
+    expect(pageTwo['data'].map((item: Json) => item['id'])).toEqual([editionCurator.id]);
+    expect(pageTwo['nextCursor']).toBeNull();
+    const qPage = (await json(`${API}/tags?q=a&limit=1`)).body;
+    expect(qPage['nextCursor']).not.toBeNull();
+
+    const cases: [string, string][] = [
+      [`curators?edition=${edition.slug}&cursor=${pageOne['nextCursor']}`, 'cursor'],
+      [`curators?cursor=${pageOne['nextCursor']}`, 'cursor'],
+      [`tags?q=b&cursor=${qPage['nextCursor']}`, 'cursor'],
+      ['venues?q=', 'q'],
+      [`organizers?q=${'x'.repeat(101)}`, 'q'],
+      ['tags?q=a&q=b', 'q'],
+      ['curators?edition=Not%20A%20Slug', 'edition'],
+      ['venues?edition=a--b', 'edition'],
+    ];
+    for (const [path, field] of cases) {
+      const { status, body, headers } = await json(`${API}/${path}&locale=fr`);
+      expect(status, path).toBe(400);
+      expect(headers.get('content-type')).toContain('application/problem+json');
+      expect(body, path).toMatchObject({ code: 'INVALID_PARAMETER', errors: { [field]: [expect.any(String)] } });
+      expect(body['title']).toBe('Un paramètre de cette requête n’est pas valide : voyez errors pour chacun.');
+    }
   });
 });

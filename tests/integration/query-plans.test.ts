@@ -57,7 +57,8 @@ import { eventFilters, listEvents } from '../../src/server/public-api/events.ts'
 import type { ListResult } from '../../src/server/public-api/pages.ts';
 import { noFilters, readListQuery, type FilterReader, type ListQuery } from '../../src/server/public-api/params.ts';
 import { listCurators, listOrganizers } from '../../src/server/public-api/people.ts';
-import { listVenues } from '../../src/server/public-api/venues.ts';
+import { nameFilters } from '../../src/server/public-api/name-filters.ts';
+import { listTags, listVenues } from '../../src/server/public-api/venues.ts';
 import { findPublicVenueId } from '../../src/server/venues/queries.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { explainPlan, findFullScans, formatPlan, isPlannable, listTables, recordStatements, type AcceptedScan } from '../helpers/query-plans.ts';
@@ -406,9 +407,20 @@ const hubCases: Case[] = [
     run: () => loadApiPages(eventFilters, 'events', withFixture(query), 2, listEvents),
   })),
   { name: 'public API editions, two pages', minStatements: 2, run: () => loadApiPages(noFilters, 'editions', '', 2, listEditions) },
-  { name: 'public API curators, two pages', minStatements: 2, run: () => loadApiPages(noFilters, 'curators', '', 1, listCurators) },
-  { name: 'public API organizers, two pages', minStatements: 2, run: () => loadApiPages(noFilters, 'organizers', '', 1, listOrganizers) },
-  { name: 'public API venues, two pages', minStatements: 2, run: () => loadApiPages(noFilters, 'venues', '', 1, listVenues) },
+  ...(
+    [
+      ['curators', listCurators],
+      ['organizers', listOrganizers],
+      ['venues', listVenues],
+      ['tags', listTags],
+    ] as const
+  ).flatMap(([list, load]) =>
+    ['', 'edition', 'q=curator', 'edition&q=organizer'].map((query): Case => ({
+      name: `public API ${list} ?${query}, two pages`,
+      minStatements: 2,
+      run: () => loadApiPages(nameFilters, list, withFixture(query), 1, load),
+    })),
+  ),
   { name: 'next scheduled change', minStatements: 2, run: () => getNextScheduledChange(db(), now) },
   {
     name: 'cache purge poll',

@@ -13,6 +13,7 @@ import { InvalidStorageKeyError } from '../../src/server/storage/types.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { image, jpegWithGps, mp4, pdf } from '../helpers/admin-files.ts';
 import { makeTempDir } from '../helpers/db.ts';
+import { createEvent } from '../helpers/factories.ts';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -219,6 +220,18 @@ describe('with HUB_MEDIA_BASE_URL (a CDN in front of the bucket)', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-type')).toBe('video/mp4');
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 8))).toBe(true);
+  });
+
+  it('gives the public API the hub’s address of a medium, which redirects to the CDN', async () => {
+    const cover = await upload('medias', await image('png', 640, 480), 'api-cover.png');
+    const event = await createEvent(app.editor, { status: 'published', coverMediaId: cover.id });
+    const answer = await fetch(`${cdnNode.origin}/api/public/v1/events/${event.id}`);
+    expect(answer.status).toBe(200);
+    const { cover: shown } = (await answer.json()) as { cover: { url: string } };
+    expect(shown.url).toBe(`${cdnNode.origin}/media/${cover.storageKey}`);
+    const redirect = await fetch(shown.url, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(`${s3.endpoint}/${s3.bucket}/${cover.storageKey}`);
   });
 
   it('answers 404 rather than a redirect for a key no media row registers', async () => {

@@ -48,7 +48,7 @@ function isFilled(value: unknown): boolean {
 }
 
 /** Checks that need no database: the spec's own rules, required texts, publication. */
-function validateState(spec: EntitySpec, actor: Actor, before: EntityState | undefined, after: EntityState, errors: FieldErrors): void {
+export function validateState(spec: EntitySpec, actor: Actor, before: EntityState | undefined, after: EntityState, errors: FieldErrors): void {
   spec.validate?.(after, errors);
   for (const [locale, row] of Object.entries(after.translations)) {
     for (const field of spec.translations.required) {

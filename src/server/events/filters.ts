@@ -12,7 +12,8 @@ export type EventTimeFilter = (typeof timeFilters)[number];
 export const hubViews = ['cards', 'list'] as const;
 export type HubView = (typeof hubViews)[number];
 
-const slug = z
+/** A slug as the hub's filters take it. */
+export const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
   .max(80);

@@ -1,17 +1,20 @@
 /**
- * Applying an import plan in ONE write transaction through the admin write engine: each event is
- * created or updated exactly as a hand-made save (checks, revision, audit, search, webhooks);
- * missing venues, tags and people are created first (venues as drafts). A row the engine refuses
+ * Applying an import plan in ONE write transaction: each event gets what a hand-made save writes
+ * (checks, revision, audit, search, webhooks), all events together (`bulk-create.ts`,
+ * `bulk-update.ts`) so the write lock is held for a second or two, not a minute; missing venues,
+ * tags and people are created first through the engine (venues as drafts). A row the engine refuses
  * rolls back the whole import and names its line.
  */
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { importLinks } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
+import type { Translate } from '../../i18n/index.ts';
 import type { Actor } from '../admin/actor.ts';
 import { withConstraintErrors } from '../admin/db-errors.ts';
 import type { AdminResource } from '../admin/resource.ts';
 import { loadStates } from '../admin/entity-state.ts';
-import { createEntityIn, updateEntityIn, withPurge, type WriteResult } from '../admin/entity-write.ts';
+import type { EntityInput, EntityState } from '../admin/entity-spec.ts';
+import { createEntityIn, withPurge, type WriteResult } from '../admin/entity-write.ts';
 import { AdminError } from '../admin/errors.ts';
 import { changesOf, type WriteOutcome } from '../admin/service.ts';
 import { curatorsAdmin } from '../curators/admin-resource.ts';
@@ -19,8 +22,11 @@ import { eventsAdmin } from '../events/admin-resource.ts';
 import { organizersAdmin } from '../organizers/admin-resource.ts';
 import { tagsAdmin } from '../tags/admin-resource.ts';
 import { venuesAdmin } from '../venues/admin-resource.ts';
+import { BulkRefusal, createEntitiesIn } from './bulk-create.ts';
+import { updateEntitiesIn } from './bulk-update.ts';
 import { loadNameIndex, nameKey, type NamedKind } from './names.ts';
 import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
+import { issueReason } from './reasons.ts';
 
 export interface CommitResult {
   created: number;
@@ -46,63 +52,91 @@ function namedInput(kind: NamedKind, name: string, locale: Locale) {
   }
 }
 
-/** A refusal of one row by the engine, as the import's error naming the line (the transaction rolls back). */
-function rowFailure(row: PlannedRow, error: AdminError): AdminError {
+/**
+ * A refusal of one row by the engine, as the import's error naming the line and the first reason
+ * (its code, and its sentence in the admin's language); the transaction rolls back.
+ */
+function rowFailure(row: PlannedRow, error: AdminError, t: Translate): AdminError {
   const errors = Object.fromEntries(Object.entries(error.details.errors ?? { $: [error.code] }).map(([path, codes]) => [`line:${row.line}.${path}`, codes]));
+  const reason = Object.values(errors)[0]?.[0] ?? error.code;
   return new AdminError(422, 'IMPORT_ROW_FAILED', `Line ${row.line} could not be imported; nothing was imported`, {
     errors,
-    extensions: { line: row.line, reason: error.code },
+    extensions: { line: row.line, reason, reasonText: issueReason(t, reason) },
   });
 }
 
-async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale) {
+/** Creates the venues (as drafts), tags and people the plan names and the database lacks. */
+async function createMissingNames(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale) {
   const index = await loadNameIndex(tx);
   const added: Record<NamedKind, number> = { venue: 0, tags: 0, organizers: 0, curators: 0 };
-  const pending = new Map<string, number>();
-  // Names are resolved before the events, so the resolver itself stays synchronous.
   for (const row of plan.rows) {
     for (const [kind, names] of Object.entries(row.created) as [NamedKind, string[]][]) {
       for (const name of names) {
-        const key = `${kind}:${nameKey(name)}`;
-        if (index[kind].has(nameKey(name)) || pending.has(key)) continue;
+        if (index[kind].has(nameKey(name))) continue;
         const created = await createEntityIn(tx, actor, namedResources[kind].spec, namedInput(kind, name, textLocale));
-        pending.set(key, created.id);
         index[kind].set(nameKey(name), created.id);
         added[kind]++;
       }
     }
   }
+  return { index, added };
+}
+
+/** `write` over the rows' inputs; a refused input becomes the import's error naming its row. */
+async function writeRows<T extends { row: PlannedRow }>(items: readonly T[], t: Translate, write: (items: readonly T[]) => Promise<WriteResult[]>) {
+  try {
+    return await write(items);
+  } catch (error) {
+    throw error instanceof BulkRefusal ? rowFailure(items[error.index]!.row, error.error, t) : error;
+  }
+}
+
+async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale, t: Translate) {
+  // Names are resolved before the events, so the resolver itself stays synchronous.
+  const { index, added } = await createMissingNames(tx, actor, plan, textLocale);
   const resolve = (kind: NamedKind, name: string) => index[kind].get(nameKey(name))!;
   const existing = await loadStates(
     tx,
     eventsAdmin.spec,
     plan.rows.flatMap((row) => (row.eventId ? [row.eventId] : [])),
   );
-  const results: { row: PlannedRow; result: WriteResult }[] = [];
+  const creates: { row: PlannedRow; input: EntityInput }[] = [];
+  const updates: { row: PlannedRow; before: EntityState; input: EntityInput }[] = [];
   for (const row of plan.rows) {
     const input = rowInput(row.row, plan.editionId, resolve);
-    try {
-      const before = row.eventId === undefined ? undefined : existing.get(row.eventId);
-      if (before) {
-        // A re-import keeps a published event published; choosing "published" publishes drafts too.
-        if (plan.status === 'published') input.values['status'] = 'published';
-        results.push({ row, result: await updateEntityIn(tx, actor, eventsAdmin.spec, before.id, { ...input, version: before.values['version'] as number }) });
-      } else {
-        input.values['status'] = plan.status;
-        const result = await createEntityIn(tx, actor, eventsAdmin.spec, input);
-        if (row.row.externalId)
-          await tx.insert(importLinks).values({ editionId: plan.editionId, source: plan.source, externalId: row.row.externalId, eventId: result.id });
-        results.push({ row, result });
-      }
-    } catch (error) {
-      throw error instanceof AdminError ? rowFailure(row, error) : error;
+    const before = row.eventId === undefined ? undefined : existing.get(row.eventId);
+    if (before) {
+      // A re-import keeps a published event published; choosing "published" publishes drafts too.
+      if (plan.status === 'published') input.values['status'] = 'published';
+      updates.push({ row, before, input });
+    } else {
+      input.values['status'] = plan.status;
+      creates.push({ row, input });
     }
   }
+  const updated = await writeRows(updates, t, (items) => updateEntitiesIn(tx, actor, eventsAdmin.spec, items));
+  const created = await writeRows(creates, t, (items) =>
+    createEntitiesIn(
+      tx,
+      actor,
+      eventsAdmin.spec,
+      items.map(({ input }) => input),
+    ),
+  );
+  const links = creates.flatMap(({ row }, i) =>
+    row.row.externalId ? [{ editionId: plan.editionId, source: plan.source, externalId: row.row.externalId, eventId: created[i]!.id }] : [],
+  );
+  for (let start = 0; start < links.length; start += 200) await tx.insert(importLinks).values(links.slice(start, start + 200));
+  const byRow = new Map<PlannedRow, WriteResult>([
+    ...updates.map(({ row }, i) => [row, updated[i]!] as const),
+    ...creates.map(({ row }, i) => [row, created[i]!] as const),
+  ]);
+  const results = plan.rows.map((row) => ({ row, result: byRow.get(row)! }));
   return { results, added };
 }
 
 /** Applies `plan` (which must hold no error rows) in one transaction. */
-export async function commitImport(db: Database, actor: Actor, plan: ImportPlan, textLocale: Locale): Promise<WriteOutcome<CommitResult>> {
+export async function commitImport(db: Database, actor: Actor, plan: ImportPlan, textLocale: Locale, t: Translate): Promise<WriteOutcome<CommitResult>> {
   const failing = plan.rows.filter((row) => row.action === 'error');
   if (failing.length > 0) {
     const errors = Object.fromEntries(failing.flatMap((row) => row.issues.map((issue) => [`line:${row.line}.${issue.field}`, [issue.code]])));
@@ -113,7 +147,7 @@ export async function commitImport(db: Database, actor: Actor, plan: ImportPlan,
   }
   const outcome = await withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
-      const { results, added } = await applyRows(tx, actor, plan, textLocale);
+      const { results, added } = await applyRows(tx, actor, plan, textLocale, t);
       const states = results.flatMap(({ result }) => (result.before ? [result.before, result.after] : [result.after]));
       const changes = changesOf(
         eventsAdmin,

@@ -4,14 +4,12 @@
  */
 import type { Executor } from '../../../db/client.ts';
 import { curators, organizers, tagTranslations, tags, venues } from '../../../db/schema.ts';
+import { nameKey } from '../../lib/name-key.ts';
 
 export const namedKinds = ['venue', 'tags', 'organizers', 'curators'] as const;
 export type NamedKind = (typeof namedKinds)[number];
 
-/** The form two names are compared in. */
-export function nameKey(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
-}
+export { nameKey };
 
 /** Existing ids by name key, per kind; the lowest id wins when two share a name. */
 export type NameIndex = Record<NamedKind, Map<string, number>>;

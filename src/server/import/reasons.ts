@@ -1,5 +1,10 @@
-/** The admin-language reason of an import issue code (`import.issue.<CODE>`), with a generic one for codes the strings do not name. */
-import type { Translate, UiKey } from '../../i18n/index.ts';
+/**
+ * The admin-language reason of an import issue code: the import's own sentence
+ * (`import.issue.<CODE>`), else the admin's sentence of an engine code it refused a row with
+ * (`admin.error.<CODE>`), else a generic one.
+ */
+import { getStrings, type Translate, type UiKey } from '../../i18n/index.ts';
+import { defaultLocale } from '../../i18n/config.ts';
 
 export const importIssueCodes = [
   'REQUIRED',
@@ -15,6 +20,7 @@ export const importIssueCodes = [
 
 /** The reason of `code` in the translator's language. */
 export function issueReason(t: Translate, code: string): string {
-  const known = (importIssueCodes as readonly string[]).includes(code);
-  return t(`import.issue.${known ? code : 'INVALID'}` as UiKey);
+  if ((importIssueCodes as readonly string[]).includes(code)) return t(`import.issue.${code}` as UiKey);
+  const adminKey = `admin.error.${code}`;
+  return t((adminKey in getStrings(defaultLocale) ? adminKey : 'import.issue.INVALID') as UiKey);
 }

@@ -51,11 +51,13 @@ const problemCodes = [
 /** A refused import, said in the admin's language (with the line when the refusal names one). */
 export function problemMessage(t: Translate, error: AdminError): string {
   const text = t(`import.problem.${problemCodes.includes(error.code) ? error.code : 'INVALID'}` as UiKey);
-  const { line, column } = error.details.extensions ?? {};
+  const { line, column, reasonText } = error.details.extensions ?? {};
   const where = [typeof line === 'number' ? t('import.problem.line', { line }) : '', typeof column === 'string' ? `“${column}”` : '']
     .filter(Boolean)
     .join(' · ');
-  return where ? `${where} · ${text}` : text;
+  // A row refused at commit also says why (already in the admin's language).
+  const said = typeof reasonText === 'string' ? `${text} ${reasonText}` : text;
+  return where ? `${where} · ${said}` : said;
 }
 
 export type ScreenState =

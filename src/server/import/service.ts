@@ -69,5 +69,5 @@ export async function runImport(db: Database, actor: Actor, input: ImportRequest
   const rows = readImportRows(format, input.content, zone, textLocale);
   const plan = await planImport(db, rows, { editionId: input.editionId, source: sourceOf(format), status: input.status });
   if (input.dryRun) return { dryRun: true, body: viewOf(plan, format, input.locale) };
-  return { dryRun: false, format, ...(await commitImport(db, actor, plan, textLocale)) };
+  return { dryRun: false, format, ...(await commitImport(db, actor, plan, textLocale, getTranslator(input.locale))) };
 }

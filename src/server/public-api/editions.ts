@@ -10,6 +10,7 @@ import { editionPageTags } from '../page-cache/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl, tagOf } from './links.ts';
 import type { ListQuery } from './params.ts';
+import { fileOf, imageOf } from './media.ts';
 import { localized } from './translated.ts';
 
 function editionBase(edition: EditionSummary, locale: Locale) {
@@ -21,6 +22,7 @@ function editionBase(edition: EditionSummary, locale: Locale) {
     startsAt: edition.startsAt.toISOString(),
     endsAt: edition.endsAt.toISOString(),
     timeZone: edition.timeZone,
+    cover: imageOf(edition.cover),
   };
 }
 
@@ -56,6 +58,7 @@ export async function getEdition(db: Executor, slug: string, locale: Locale, now
         name: curator.name,
         url: siteUrl(paths.curator(locale, curator.slug)),
       })),
+      files: edition.files.map(fileOf),
       eventCount: edition.eventCount,
       availableLocales: edition.availableLocales,
       publishedAt: edition.publishedAt?.toISOString() ?? null,

@@ -17,6 +17,7 @@ import { eventPageTags } from '../page-cache/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl, tagOf } from './links.ts';
 import type { FilterReader, ListQuery, ParamErrors } from './params.ts';
+import { fileOf, galleryItemOf, imageOf } from './media.ts';
 import { localized } from './translated.ts';
 
 export interface EventFilters {
@@ -49,6 +50,7 @@ function eventBase(item: EventListItem | EventDetail, locale: Locale) {
     startsAt: item.startsAt.toISOString(),
     endsAt: item.endsAt.toISOString(),
     timeZone: item.timeZone,
+    cover: imageOf(item.cover),
     eventStatus: item.eventStatus,
     venueName: item.venueName,
     room: item.room ?? null,
@@ -141,6 +143,8 @@ export async function getEvent(db: Executor, slug: string, locale: Locale, now: 
         }
       : null,
     registrationUrl: event.registrationUrl,
+    gallery: event.gallery.map(galleryItemOf),
+    files: event.files.map(fileOf),
     curators: event.curators.map(person('curator')),
     organizers: event.organizers.map(person('organizer')),
     availableLocales: event.availableLocales,

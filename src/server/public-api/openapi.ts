@@ -9,6 +9,7 @@ import { eventStatuses } from '../../lib/event-status.ts';
 import { timeFilters } from '../events/filters.ts';
 import { getSiteOrigin } from '../seo/site.ts';
 import { API_BASE } from './links.ts';
+import { MAX_QUERY_LENGTH } from './name-filters.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './params.ts';
 import { apiResources, type ApiResource } from './resources.ts';
 import { apiRegistry } from './schemas.ts';
@@ -45,7 +46,15 @@ const parameters: Record<string, Json> = {
   limit: query('limit', 'Items per page.', { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }),
   cursor: query('cursor', "The previous page's `nextCursor`, with the same filters.", { type: 'string' }),
   idOrSlug: { name: 'idOrSlug', in: 'path', required: true, description: 'The numeric id, or the slug.', schema: { type: 'string' } },
-  edition: slugParam('edition', "An edition's slug (its events, all dates unless `when` is given)."),
+  edition: slugParam(
+    'edition',
+    "A public edition's slug. Events: its events, all dates unless `when` is given. Curators, organizers, venues and tags: those of its public events (curators also those the edition itself names). A slug no public edition has gives an empty list.",
+  ),
+  q: query('q', 'Names (tags: labels in any locale) containing these words, ignoring case and accents.', {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_QUERY_LENGTH,
+  }),
   tag: slugParam('tag', "A tag's slug."),
   venue: slugParam('venue', "A venue's slug."),
   when: query('when', 'Upcoming (default without edition or dates; soonest first), past (newest first) or all.', { type: 'string', enum: timeFilters }),

@@ -11,6 +11,9 @@ export interface ListResult {
   expiresAt?: Date | null;
 }
 
+/** The answer of a list whose filters match nothing. */
+export const emptyPage: ListResult = { items: [], nextKey: undefined, tags: [] };
+
 /**
  * The page of `rows` walked by id: they were read with `limit + 1`, so one more than the page
  * says that a next page exists.

@@ -10,59 +10,87 @@ import { curatorTranslations, curators, editionCurators, editions, eventCurators
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { textLocaleOf } from '../../lib/translated.ts';
+import { loadMedias } from '../storage/catalog.ts';
 import { getCuratorPage } from '../curators/page.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';
 import { getOrganizerPage } from '../organizers/page.ts';
 import { curatorPageTags, organizerPageTags } from '../page-cache/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl } from './links.ts';
-import { afterId, idKeyedPage } from './pages.ts';
+import { editionScope, nameMatchCondition, type NameFilters } from './name-filters.ts';
+import { afterId, emptyPage, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
+import { imageById, imageOf, mediaIdsOf } from './media.ts';
 import { localized } from './translated.ts';
 
-/** True while a public event names the person `personId` through `link` (its column `linkPerson`). */
+/**
+ * True while a public event names the person `personId` through `link` (its column `linkPerson`);
+ * only events of `editionId` when given.
+ */
 function presentsPublicEvent(
   db: Executor,
   link: typeof eventCurators | typeof eventOrganizers,
   linkPerson: AnySQLiteColumn,
   personId: AnySQLiteColumn,
   now: Date,
+  editionId?: number,
 ): SQL {
   return exists(
     db
       .select({ one: sql`1` })
       .from(link)
       .innerJoin(events, eq(events.id, link.eventId))
-      .where(and(eq(linkPerson, personId), isPubliclyVisible(events, now))),
+      .where(and(eq(linkPerson, personId), isPubliclyVisible(events, now), editionId === undefined ? undefined : eq(events.editionId, editionId))),
   );
 }
 
-/** A page of public curators by id, with their short bio in `locale` (or the default locale). */
-export async function listCurators(db: Executor, query: ListQuery<unknown>, now: Date) {
-  const { locale, limit, after } = query;
-  const own = alias(curatorTranslations, 'own');
-  const fallback = alias(curatorTranslations, 'fallback');
-  const presentsEdition = exists(
+/** True while a public edition (`editionId` when given, which is public) names the curator. */
+function presentsEdition(db: Executor, now: Date, editionId?: number): SQL {
+  const link = eq(editionCurators.curatorId, curators.id);
+  if (editionId !== undefined)
+    return exists(
+      db
+        .select({ one: sql`1` })
+        .from(editionCurators)
+        .where(and(link, eq(editionCurators.editionId, editionId))),
+    );
+  return exists(
     db
       .select({ one: sql`1` })
       .from(editionCurators)
       .innerJoin(editions, eq(editions.id, editionCurators.editionId))
-      .where(and(eq(editionCurators.curatorId, curators.id), isPubliclyVisible(editions, now))),
+      .where(and(link, isPubliclyVisible(editions, now))),
   );
+}
+
+/** A page of public curators by id, with their short bio in `locale` (or the default locale). */
+export async function listCurators(db: Executor, query: ListQuery<NameFilters>, now: Date) {
+  const { locale, limit, after, filters } = query;
+  const scope = await editionScope(db, filters, now);
+  if (!scope) return emptyPage;
+  const own = alias(curatorTranslations, 'own');
+  const fallback = alias(curatorTranslations, 'fallback');
+  const shown = and(
+    or(presentsPublicEvent(db, eventCurators, eventCurators.curatorId, curators.id, now, scope.editionId), presentsEdition(db, now, scope.editionId)),
+    afterId(curators.id, after),
+  );
+  const where = filters.q ? and(shown, await nameMatchCondition(db, curators, shown, filters.q, limit)) : shown;
   const rows = await db
     .select({
       id: curators.id,
       slug: curators.slug,
       name: curators.name,
+      photoMediaId: curators.photoMediaId,
       shortBio: ownOrFallback<string>(own.curatorId, own.shortBio, fallback.shortBio),
       found: foundText(own.curatorId, fallback.curatorId),
     })
     .from(curators)
     .leftJoin(own, and(eq(own.curatorId, curators.id), eq(own.locale, locale)))
     .leftJoin(fallback, and(eq(fallback.curatorId, curators.id), eq(fallback.locale, defaultLocale)))
-    .where(and(or(presentsPublicEvent(db, eventCurators, eventCurators.curatorId, curators.id, now), presentsEdition), afterId(curators.id, after)))
+    .where(where)
     .orderBy(asc(curators.id))
     .limit(limit + 1);
+  const photos = await loadMedias(db, mediaIdsOf(rows.slice(0, limit), 'photoMediaId'), locale);
   return idKeyedPage(
     rows,
     limit,
@@ -72,6 +100,7 @@ export async function listCurators(db: Executor, query: ListQuery<unknown>, now:
       name: row.name,
       url: siteUrl(paths.curator(locale, row.slug)),
       shortBio: localized(row.shortBio, textLocaleOf(row.found, locale)),
+      photo: imageById(photos, row.photoMediaId),
     }),
     hubTags.curator,
   );
@@ -88,6 +117,7 @@ export async function getCurator(db: Executor, slug: string, locale: Locale, now
       name: curator.name,
       url: siteUrl(paths.curator(locale, curator.slug)),
       shortBio: localized(curator.shortBio, curator.textLocale),
+      photo: imageOf(curator.photo),
       bio: localized(curator.bio, curator.textLocale),
       links: curator.links,
       editions: curator.editions.map((edition) => ({
@@ -104,15 +134,32 @@ export async function getCurator(db: Executor, slug: string, locale: Locale, now
 }
 
 /** A page of public organizers by id. */
-export async function listOrganizers(db: Executor, query: ListQuery<unknown>, now: Date) {
-  const { locale, limit, after } = query;
+export async function listOrganizers(db: Executor, query: ListQuery<NameFilters>, now: Date) {
+  const { locale, limit, after, filters } = query;
+  const scope = await editionScope(db, filters, now);
+  if (!scope) return emptyPage;
+  const shown = and(presentsPublicEvent(db, eventOrganizers, eventOrganizers.organizerId, organizers.id, now, scope.editionId), afterId(organizers.id, after));
+  const where = filters.q ? and(shown, await nameMatchCondition(db, organizers, shown, filters.q, limit)) : shown;
   const rows = await db
-    .select({ id: organizers.id, slug: organizers.slug, name: organizers.name, kind: organizers.kind, websiteUrl: organizers.websiteUrl })
+    .select({
+      id: organizers.id,
+      slug: organizers.slug,
+      name: organizers.name,
+      kind: organizers.kind,
+      websiteUrl: organizers.websiteUrl,
+      logoMediaId: organizers.logoMediaId,
+    })
     .from(organizers)
-    .where(and(presentsPublicEvent(db, eventOrganizers, eventOrganizers.organizerId, organizers.id, now), afterId(organizers.id, after)))
+    .where(where)
     .orderBy(asc(organizers.id))
     .limit(limit + 1);
-  return idKeyedPage(rows, limit, (row) => ({ ...row, url: siteUrl(paths.organizer(locale, row.slug)) }), hubTags.organizer);
+  const logos = await loadMedias(db, mediaIdsOf(rows.slice(0, limit), 'logoMediaId'), locale);
+  return idKeyedPage(
+    rows,
+    limit,
+    ({ logoMediaId, ...row }) => ({ ...row, url: siteUrl(paths.organizer(locale, row.slug)), logo: imageById(logos, logoMediaId) }),
+    hubTags.organizer,
+  );
 }
 
 /** One public organizer as their hub page shows them, by slug. */
@@ -127,6 +174,7 @@ export async function getOrganizer(db: Executor, slug: string, locale: Locale, n
       kind: organizer.kind,
       websiteUrl: organizer.websiteUrl,
       url: siteUrl(paths.organizer(locale, organizer.slug)),
+      logo: imageOf(organizer.logo),
       description: localized(organizer.description, organizer.textLocale),
       eventIds: organizer.eventIds,
       updatedAt: organizer.updatedAt.toISOString(),

@@ -12,6 +12,7 @@ import { listEditions, getEdition } from './editions.ts';
 import { eventFilters, getEvent, listEvents } from './events.ts';
 import type { ListResult } from './pages.ts';
 import { noFilters, type FilterReader, type ListQuery } from './params.ts';
+import { nameFilters } from './name-filters.ts';
 import { getCurator, getOrganizer, listCurators, listOrganizers } from './people.ts';
 import * as schemas from './schemas.ts';
 import { getTag, getVenue, listTags, listVenues } from './venues.ts';
@@ -67,7 +68,7 @@ export const apiResources: readonly ApiResource[] = [
   define({
     name: 'curators',
     summary: { list: 'List curators of public editions or events', one: 'Get one curator' },
-    filters: noFilters,
+    filters: nameFilters,
     keyLength: 1,
     list: listCurators,
     one: getCurator,
@@ -79,7 +80,7 @@ export const apiResources: readonly ApiResource[] = [
   define({
     name: 'organizers',
     summary: { list: 'List organizers of public events', one: 'Get one organizer' },
-    filters: noFilters,
+    filters: nameFilters,
     keyLength: 1,
     list: listOrganizers,
     one: getOrganizer,
@@ -91,9 +92,9 @@ export const apiResources: readonly ApiResource[] = [
   define({
     name: 'venues',
     summary: { list: 'List published venues', one: 'Get one published venue' },
-    filters: noFilters,
+    filters: nameFilters,
     keyLength: 1,
-    list: (db, query) => listVenues(db, query),
+    list: listVenues,
     one: getVenue,
     table: venues,
     item: schemas.venueSchema,
@@ -103,7 +104,7 @@ export const apiResources: readonly ApiResource[] = [
   define({
     name: 'tags',
     summary: { list: 'List tags of public events', one: 'Get one tag' },
-    filters: noFilters,
+    filters: nameFilters,
     keyLength: 1,
     list: listTags,
     one: getTag,

@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { locales } from '../../i18n/config.ts';
+import { embedProviders } from '../../lib/embeds.ts';
 import { eventStatuses } from '../../lib/event-status.ts';
+import { variantFormats, variantWidths } from '../storage/keys.ts';
 
 /** Every schema the document names, under its component name. */
 export const apiRegistry = z.registry<{ id: string; description?: string }>();
@@ -38,6 +40,73 @@ export const venueRef = z
 
 export const editionRef = z.object({ id, slug, title: translatedText, url: absoluteUrl }).register(apiRegistry, { id: 'EditionRef' });
 
+const mediaFields = {
+  id,
+  caption: translatedText.nullable(),
+  credit: z.string().nullable().describe('Who made it, as the site credits it.'),
+  licence: z.string().nullable(),
+};
+const mediaUrl = z.url().describe('An absolute URL on the public site; it redirects to the media CDN when the site uses one.');
+const contentType = z.string().describe('The media type (MIME type).');
+const pixels = z.number().int().positive();
+
+const imageFields = {
+  ...mediaFields,
+  url: mediaUrl.describe(
+    `The original, on the public site (it redirects to the media CDN when the site uses one). Add \`?w=\` (${variantWidths.join(', ')}) and \`fm=\` (${variantFormats.join(', ')}) for a resized copy, as the hub's pages do.`,
+  ),
+  contentType,
+  width: pixels,
+  height: pixels,
+  focalPoint: z
+    .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+    .describe('The point to keep in view when cropping, as fractions of the width and height from the top left.'),
+  alt: translatedText.nullable().describe('Alternative text; null for a decorative image.'),
+};
+
+export const imageSchema = z.object(imageFields).register(apiRegistry, { id: 'Image', description: 'An image as the hub shows it.' });
+
+export const galleryItemSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('image'), ...imageFields }).register(apiRegistry, { id: 'GalleryImage' }),
+    z
+      .object({
+        kind: z.literal('video'),
+        ...mediaFields,
+        url: mediaUrl,
+        contentType,
+        width: pixels.nullable(),
+        height: pixels.nullable(),
+        title: translatedText.nullable(),
+      })
+      .register(apiRegistry, { id: 'GalleryVideo', description: 'An uploaded video file.' }),
+    z
+      .object({ kind: z.literal('audio'), ...mediaFields, url: mediaUrl, contentType, title: translatedText.nullable() })
+      .register(apiRegistry, { id: 'GalleryAudio', description: 'An uploaded audio file.' }),
+    z
+      .object({
+        kind: z.literal('embed'),
+        ...mediaFields,
+        provider: z.enum(embedProviders),
+        url: z.url().describe("The video's page at its provider."),
+        title: translatedText.nullable(),
+      })
+      .register(apiRegistry, { id: 'GalleryEmbed', description: 'A video played by its provider.' }),
+  ])
+  .register(apiRegistry, { id: 'GalleryItem', description: 'One item of a gallery, by `kind`.' });
+
+export const fileSchema = z
+  .object({
+    id,
+    title: translatedText,
+    description: translatedText.nullable(),
+    fileName: z.string(),
+    url: absoluteUrl.describe('The download, on the public site.'),
+    contentType,
+    size: z.number().int().nonnegative().describe('Bytes.'),
+  })
+  .register(apiRegistry, { id: 'File', description: 'A document offered for download.' });
+
 /** What events and editions both have: texts, and dates in a time zone. */
 const datedFields = {
   id,
@@ -48,6 +117,7 @@ const datedFields = {
   startsAt: instant,
   endsAt: instant,
   timeZone: z.string().describe('The IANA time zone it takes place in.'),
+  cover: imageSchema.nullable(),
 };
 
 const eventFields = {
@@ -70,6 +140,8 @@ export const eventDetailSchema = z
     ...eventFields,
     body: translatedText.nullable().describe('Markdown.'),
     registrationUrl: z.string().nullable(),
+    gallery: z.array(galleryItemSchema).describe('Images, videos and audio after the cover, in the order the page shows them.'),
+    files: z.array(fileSchema),
     curators: z.array(personRef),
     organizers: z.array(personRef),
     availableLocales: z.array(localeSchema),
@@ -84,6 +156,7 @@ export const editionDetailSchema = z
     body: translatedText.nullable().describe('Markdown.'),
     tags: z.array(tagRef),
     curators: z.array(personRef),
+    files: z.array(fileSchema),
     eventCount: z.number().int().nonnegative().describe('Public events of the edition (list them with `/events?edition=`).'),
     availableLocales: z.array(localeSchema),
     publishedAt: instant.nullable(),
@@ -91,7 +164,7 @@ export const editionDetailSchema = z
   })
   .register(apiRegistry, { id: 'EditionDetail' });
 
-const curatorFields = { id, slug, name: z.string(), url: absoluteUrl, shortBio: translatedText.nullable() };
+const curatorFields = { id, slug, name: z.string(), url: absoluteUrl, shortBio: translatedText.nullable(), photo: imageSchema.nullable() };
 export const curatorSchema = z.object(curatorFields).register(apiRegistry, { id: 'Curator' });
 export const curatorDetailSchema = z
   .object({
@@ -104,7 +177,15 @@ export const curatorDetailSchema = z
   })
   .register(apiRegistry, { id: 'CuratorDetail' });
 
-const organizerFields = { id, slug, name: z.string(), kind: z.enum(['organisation', 'person']), websiteUrl: z.string().nullable(), url: absoluteUrl };
+const organizerFields = {
+  id,
+  slug,
+  name: z.string(),
+  kind: z.enum(['organisation', 'person']),
+  websiteUrl: z.string().nullable(),
+  url: absoluteUrl,
+  logo: imageSchema.nullable(),
+};
 export const organizerSchema = z.object(organizerFields).register(apiRegistry, { id: 'Organizer' });
 export const organizerDetailSchema = z
   .object({
@@ -124,6 +205,7 @@ const venueFields = {
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   websiteUrl: z.string().nullable(),
+  image: imageSchema.nullable(),
 };
 export const venueSchema = z.object(venueFields).register(apiRegistry, { id: 'Venue' });
 export const venueDetailSchema = z
