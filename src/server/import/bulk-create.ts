@@ -8,7 +8,6 @@
  * foreign keys still refuse a dangling id.
  */
 import { and, eq, gt, inArray, lt, or } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { reindexSearch } from '../../../db/search-index.ts';
 import { slugFromTitle, slugWithSuffix } from '../../lib/admin-schemas/slug.ts';
@@ -60,7 +59,7 @@ async function reserveSlugs(tx: Executor, spec: EntitySpec, bases: readonly stri
       .select({ slug: column })
       .from(spec.table)
       .where(or(inArray(column, slice), ...slice.map((base) => and(gt(column, `${base}-`), lt(column, `${base}.`)))));
-    for (const row of rows as { slug: string }[]) taken.add(row.slug);
+    for (const row of rows) if (typeof row.slug === 'string') taken.add(row.slug);
   }
   const slugs = bases.map((base) => {
     let slug = base;
@@ -110,7 +109,7 @@ async function writeChildren(tx: Executor, spec: EntitySpec, states: readonly En
       ...Object.fromEntries(t.fields.map((field) => [field, row?.[field] ?? t.defaults?.[field] ?? null])),
     })),
   );
-  for (const slice of chunks(texts)) await tx.insert(t.table).values(slice as SQLiteTable['$inferInsert'][]);
+  for (const slice of chunks(texts)) await tx.insert(t.table).values(slice);
   for (const [key, link] of Object.entries(spec.links)) {
     const owner = propertyOf(link.table, link.owner);
     const target = propertyOf(link.table, link.target);
@@ -118,7 +117,7 @@ async function writeChildren(tx: Executor, spec: EntitySpec, states: readonly En
     const rows = states.flatMap((state, i) =>
       (state.links[key] ?? []).map((targetId, index) => ({ [owner]: ids[i], [target]: targetId, ...(position ? { [position]: index } : {}) })),
     );
-    for (const slice of chunks(rows, 300)) await tx.insert(link.table).values(slice as SQLiteTable['$inferInsert'][]);
+    for (const slice of chunks(rows, 300)) await tx.insert(link.table).values(slice);
   }
 }
 
@@ -149,11 +148,14 @@ export async function createEntitiesIn(tx: Executor, actor: Actor, spec: EntityS
   const ids: number[] = [];
   for (const slice of chunks(rows)) {
     // RETURNING lists rows in the order they were inserted.
-    const inserted = (await tx
+    const inserted = await tx
       .insert(spec.table)
-      .values(slice as SQLiteTable['$inferInsert'][])
-      .returning({ id: columnOf(spec, 'id') })) as { id: number }[];
-    ids.push(...inserted.map((row) => row.id));
+      .values(slice)
+      .returning({ id: columnOf(spec, 'id') });
+    for (const row of inserted) {
+      if (typeof row.id !== 'number') throw new Error(`${spec.entity}: the insert returned no id`);
+      ids.push(row.id);
+    }
   }
   await writeChildren(tx, spec, states, ids);
   const afters = await reloadAll(tx, spec, ids);

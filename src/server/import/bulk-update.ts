@@ -7,7 +7,6 @@
  * at exist (the foreign keys still refuse a dangling one).
  */
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { reindexSearch } from '../../../db/search-index.ts';
 import { locales } from '../../i18n/config.ts';
@@ -75,7 +74,7 @@ async function writeRow(tx: Executor, actor: Actor, spec: EntitySpec, item: Plan
       version: sql`${versionColumn} + 1`,
       updatedAt: now,
       updatedBy: actor.id,
-    } as Partial<SQLiteTable['$inferInsert']>)
+    })
     .where(and(eq(columnOf(spec, 'id'), before.id), eq(versionColumn, Number(before.values['version']))))
     .returning({ version: versionColumn });
   if (updated.length === 0) throw new BulkRefusal(index, new AdminError(409, 'VERSION_CONFLICT', `This ${spec.entity} was changed by someone else meanwhile`));
@@ -105,7 +104,7 @@ async function writeTexts(tx: Executor, spec: EntitySpec, items: readonly Planne
   for (const slice of chunks(rows)) {
     await tx
       .insert(t.table)
-      .values(slice as SQLiteTable['$inferInsert'][])
+      .values(slice)
       .onConflictDoUpdate({ target: [t.owner, t.locale], set });
   }
 }
@@ -128,7 +127,7 @@ async function writeLinkLists(tx: Executor, spec: EntitySpec, items: readonly Pl
     const rows = touched.flatMap((item) =>
       item.input.links[key]!.map((targetId, index) => ({ [owner]: item.before.id, [target]: targetId, ...(position ? { [position]: index } : {}) })),
     );
-    for (const slice of chunks(rows, 300)) await tx.insert(link.table).values(slice as SQLiteTable['$inferInsert'][]);
+    for (const slice of chunks(rows, 300)) await tx.insert(link.table).values(slice);
   }
 }
 
