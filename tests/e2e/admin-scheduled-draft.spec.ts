@@ -8,7 +8,9 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
+import { createEvent } from '../helpers/factories.ts';
 import { signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
+import { pageClient } from './content-support.ts';
 
 const t = getTranslator('en');
 /** The event's zone: not the browser's or the server's, so a time read in the wrong zone shows. */
@@ -47,20 +49,13 @@ test('a draft scheduled a few minutes ahead goes live on the public page by itse
   test.setTimeout(360_000);
   const token = uniqueToken();
   const editor = await signInAsEditor(page);
-  const origin = new URL(page.url()).origin;
-  const created = await page.request.post('/api/admin/events', {
-    headers: { origin },
-    data: {
-      status: 'published',
-      startsAt: '2032-09-12T20:00:00-03:00',
-      endsAt: '2032-09-12T22:00:00-03:00',
-      timeZone: ZONE,
-      venueAddress: 'Praça Mauá',
-      translations: { en: { title: `Low tide ${token}` } },
-    },
+  const event = await createEvent(await pageClient(page), {
+    status: 'published',
+    startsAt: '2032-09-12T20:00:00-03:00',
+    endsAt: '2032-09-12T22:00:00-03:00',
+    timeZone: ZONE,
+    translations: { en: { title: `Low tide ${token}` } },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const event = (await created.json()) as { id: number; slug: string };
   expect(await publicTitle(page, event.slug)).toBe(`Low tide ${token}`);
 
   // The draft is saved; the public page keeps the published title.
