@@ -37,9 +37,11 @@ describe('two app nodes on one database', () => {
 
   beforeAll(async () => {
     nodeA = await startAdminServer({ HUB_PURGE_POLL_MS: String(POLL_MS), HUB_DEMO: '0' });
+    // Made before node B starts: B's poller begins after the create's purge row, so no late purge
+    // of that row can empty B's cache during a test.
+    event = await createEvent(nodeA.admin, { status: 'published' });
     nodeB = await startTestServer({ HUB_PURGE_POLL_MS: String(POLL_MS), HUB_DEMO: '0' }, { sharingWith: nodeA.server });
     db = createClient({ url: nodeA.server.databaseUrl, intMode: 'number' });
-    event = await createEvent(nodeA.admin, { status: 'published' });
   });
   afterAll(async () => {
     db?.close();
