@@ -6,7 +6,7 @@
  * for due drafts every second (tests/e2e/global-setup.ts), and the wait is generous so a loaded
  * machine still makes it.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { createEvent } from '../helpers/factories.ts';
 import { signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
@@ -18,10 +18,14 @@ const ZONE = 'America/Sao_Paulo';
 /** How far ahead the draft is scheduled, at least: the form takes whole minutes. */
 const LEAD_MS = 90_000;
 
-/** The public event page's main heading, as a visitor gets it (cached pages included: decision 004). */
-async function publicTitle(page: Page, slug: string): Promise<string> {
-  const response = await page.request.get(`/en/hub/event/${slug}`);
-  expect(response.status()).toBe(200);
+/**
+ * The public event page's main heading, as a signed-out visitor gets it (cached pages included:
+ * decision 004). Node's fetch drops a kept-alive connection before the server's keep-alive
+ * timeout closes it, so a poll never lands on a socket being closed.
+ */
+async function publicTitle(slug: string): Promise<string> {
+  const response = await fetch(`${process.env['E2E_BASE_URL']}/en/hub/event/${slug}`);
+  expect(response.status).toBe(200);
   return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text())?.[1]?.trim() ?? '';
 }
 
@@ -49,14 +53,15 @@ test('a draft scheduled a few minutes ahead goes live on the public page by itse
   test.setTimeout(360_000);
   const token = uniqueToken();
   const editor = await signInAsEditor(page);
-  const event = await createEvent(await pageClient(page), {
+  const editorApi = await pageClient(page);
+  const event = await createEvent(editorApi, {
     status: 'published',
     startsAt: '2032-09-12T20:00:00-03:00',
     endsAt: '2032-09-12T22:00:00-03:00',
     timeZone: ZONE,
     translations: { en: { title: `Low tide ${token}` } },
   });
-  expect(await publicTitle(page, event.slug)).toBe(`Low tide ${token}`);
+  expect(await publicTitle(event.slug)).toBe(`Low tide ${token}`);
 
   // The draft is saved; the public page keeps the published title.
   await page.goto(`/en/admin/events/${event.id}`);
@@ -65,7 +70,7 @@ test('a draft scheduled a few minutes ahead goes live on the public page by itse
   await page.getByRole('button', { name: t('workingCopy.save') }).click();
   await expect(page.locator('.admin-toasts').getByText(t('workingCopy.toast.saved'), { exact: true }).last()).toBeVisible();
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
-  expect(await publicTitle(page, event.slug)).toBe(`Low tide ${token}`);
+  expect(await publicTitle(event.slug)).toBe(`Low tide ${token}`);
 
   // Scheduled at a whole minute a little ahead, typed as the wall-clock time in the event's zone.
   const { at, wall } = nextMinuteAhead(ZONE);
@@ -75,13 +80,13 @@ test('a draft scheduled a few minutes ahead goes live on the public page by itse
   await schedule.getByRole('button', { name: t('workingCopy.schedule') }).click();
   await expect(page.locator('.admin-toasts').getByText(t('workingCopy.toast.scheduled'), { exact: true }).last()).toBeVisible();
   await expect(page.getByTestId('working-copy-scheduled')).toContainText(editor);
-  const item = (await (await page.request.get(`/api/admin/events/${event.id}`)).json()) as { draft: { scheduledAt: string } | null };
-  expect(item.draft?.scheduledAt).toBe(at.toISOString());
+  const item = await editorApi.call('GET', `/api/admin/events/${event.id}`);
+  expect(item.body.draft?.scheduledAt).toBe(at.toISOString());
   // Still ahead (the schedule is at least a minute away): the public page has not moved.
-  expect(await publicTitle(page, event.slug)).toBe(`Low tide ${token}`);
+  expect(await publicTitle(event.slug)).toBe(`Low tide ${token}`);
 
   // Once due, the public page shows the draft's title without anyone pressing anything.
-  await expect.poll(() => publicTitle(page, event.slug), { timeout: LEAD_MS + 60_000 + 120_000, intervals: [2_000] }).toBe(`High tide ${token}`);
+  await expect.poll(() => publicTitle(event.slug), { timeout: LEAD_MS + 60_000 + 120_000, intervals: [2_000] }).toBe(`High tide ${token}`);
   expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
 
   // The admin agrees: no draft, no schedule, the published title in the form.
