@@ -13,8 +13,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!buildSite(root)) throw new Error('astro build failed before the e2e tests');
   }
   await prepareSeededTemplate();
-  // Every spec signs up its own accounts from 127.0.0.1 on this one server.
-  const server = await startTestServer({ HUB_SIGN_UP_LIMIT: '0' });
+  // Every spec signs up its own accounts from 127.0.0.1 on this one server; drafts scheduled with
+  // "Publish changes at" are looked for every second, so a journey waits seconds past their time.
+  const server = await startTestServer({ HUB_SIGN_UP_LIMIT: '0', HUB_SCHEDULE_POLL_MS: '1000' });
   process.env.E2E_BASE_URL = server.origin;
   process.env.E2E_SERVER_DIR = server.dir;
   process.env.E2E_DATABASE_URL = server.databaseUrl;

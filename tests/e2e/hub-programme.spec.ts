@@ -4,10 +4,12 @@
  * 1280 px (the page never scrolls sideways); axe on the new page types.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { locales } from '../../src/i18n/config.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { test } from './admin-support.ts';
+import { createEdition, createEvent, type Created } from '../helpers/factories.ts';
+import { test, uniqueToken } from './admin-support.ts';
+import { editorClient } from './content-support.ts';
 
 const en = getTranslator('en');
 
@@ -31,18 +33,51 @@ async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> 
   expect(scrollWidth, `${label} scrolls sideways (${culprits.join(', ')})`).toBeLessThanOrEqual(clientWidth);
 }
 
-test('a visitor finds an edition’s programme and jumps to a day', async ({ page }) => {
-  await page.goto('/en/hub');
+/**
+ * A published edition with a long description and five events over three days in Paris, two of
+ * them at the same time in different venues (the timetable's columns).
+ */
+async function editionWithProgramme(browser: Browser): Promise<Created> {
+  const editor = await editorClient(browser);
+  const token = uniqueToken();
+  const edition = await createEdition(editor, {
+    status: 'published',
+    translations: {
+      en: { title: `Harbour weeks ${token}`, body: Array.from({ length: 12 }, () => 'A festival on the quays, by day and by night.').join('\n\n') },
+    },
+  });
+  const events: [string, string, string][] = [
+    ['2031-03-05T18:00', 'Opening on the quay', 'Main Stage'],
+    ['2031-03-06T19:00', 'Quartet at dusk', 'Main Stage'],
+    ['2031-03-06T19:00', 'Duo in the garden', 'Garden'],
+    ['2031-03-07T11:00', 'Morning walk', 'Harbour Gate'],
+    ['2031-03-07T20:30', 'Closing night', 'Main Stage'],
+  ];
+  for (const [start, title, venueName] of events) {
+    await createEvent(editor, {
+      status: 'published',
+      editionId: edition.id,
+      startsAt: `${start}:00+01:00`,
+      endsAt: `${start.slice(0, 11)}23:00:00+01:00`,
+      translations: { en: { title: `${title} ${token}`, venueName } },
+    });
+  }
+  return edition;
+}
+
+test('a visitor finds an edition’s programme and jumps to a day', async ({ page, browser }) => {
+  const edition = await editionWithProgramme(browser);
+  await page.goto(`/en/hub?edition=${edition.slug}&when=all`);
   await page.locator('main .event-card a[href^="/en/hub/edition/"]').first().click();
-  await expect(page).toHaveURL(/\/en\/hub\/edition\/[a-z0-9-]+$/);
-  const programme = page.getByRole('heading', { level: 2, name: /^Programme: \d+ events?$/ });
+  await expect(page).toHaveURL(`/en/hub/edition/${edition.slug}`);
+  const programme = page.getByRole('heading', { level: 2, name: 'Programme: 5 events', exact: true });
   await expect(programme).toBeVisible();
   // The programme comes first: its heading is on the first screen, above the description.
   expect((await programme.boundingBox())!.y).toBeLessThan(900);
 
   const days = page.getByRole('navigation', { name: en('hub.programme.jumpTo') }).getByRole('link');
+  await expect(days).toHaveCount(3);
   const count = await days.count();
-  expect(count).toBeGreaterThan(1);
   const last = days.nth(count - 1);
   const target = (await last.getAttribute('href'))!;
   await last.click();
@@ -52,26 +87,29 @@ test('a visitor finds an edition’s programme and jumps to a day', async ({ pag
   await expect(heading).toHaveJSProperty('tagName', 'H3');
   // Each day lists its events as one line each, with their times.
   const lines = page.locator(`section[aria-labelledby="${target.slice(1)}"] .programme-line`);
-  expect(await lines.count()).toBeGreaterThan(0);
-  await expect(lines.first().locator('time').first()).toHaveText(/^\d{1,2}:\d{2}/);
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first().locator('time').first()).toHaveText(/^11:00/);
 });
 
-test('a visitor opens the timetable on a 360 px phone, one day at a time', async ({ page }) => {
+test('a visitor opens the timetable on a 360 px phone, one day at a time', async ({ page, browser }) => {
+  const editionPath = `/en/hub/edition/${(await editionWithProgramme(browser)).slug}`;
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/en/hub');
-  const editionPath = await firstHref(page, 'main a[href^="/en/hub/edition/"]');
   await page.goto(editionPath);
   await page.getByRole('link', { name: en('hub.programme.timetable'), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${editionPath}/schedule$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Timetable: /);
   const dayLinks = page.getByRole('navigation', { name: en('hub.schedule.days') }).getByRole('link');
-  await dayLinks.nth(1).click();
-  await expect(page).toHaveURL(/\/schedule\?day=\d{4}-\d{2}-\d{2}$/);
-  await expect(dayLinks.nth(1)).toHaveAttribute('aria-current', 'page');
+  // After "All days", the second day of the edition.
+  await dayLinks.nth(2).click();
+  await expect(page).toHaveURL(`${editionPath}/schedule?day=2031-03-06`);
+  await expect(dayLinks.nth(2)).toHaveAttribute('aria-current', 'page');
   const tables = page.getByRole('table');
   await expect(tables).toHaveCount(1);
   await expect(tables.first().getByRole('columnheader').first()).toHaveText(en('hub.schedule.time'));
-  expect(await tables.first().getByRole('rowheader').count()).toBeGreaterThan(0);
+  // One start time, two venues side by side.
+  await expect(tables.first().getByRole('rowheader')).toHaveCount(1);
+  await expect(tables.first().getByRole('columnheader')).toHaveCount(3);
+  for (const venue of ['Garden', 'Main Stage']) await expect(tables.first().getByRole('columnheader', { name: venue, exact: true })).toBeVisible();
   // A wide day scrolls inside its own region (reachable by keyboard), never the page.
   const region = page.getByRole('region', { name: /\d{4}|\d{1,2}/ }).first();
   await expect(region).toHaveAttribute('tabindex', '0');

@@ -9,8 +9,10 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { collectionNames } from '../../src/lib/collections/index.ts';
+import { collectionNames, type CollectionName } from '../../src/lib/collections/index.ts';
+import { createFile, createFilledEvent, createImage, type Created } from '../helpers/factories.ts';
 import { expectAccessible, signInAsAdmin, storeContactMessage, test, uniqueToken } from './admin-support.ts';
+import { pageClient } from './content-support.ts';
 
 interface Finding {
   step: number;
@@ -34,17 +36,27 @@ function firstLinkOn(listPath: string, selector: string): Screen {
   };
 }
 
-/** The edit screen of a collection's most recently created item, in `locale`. */
-function firstItemOf(collection: string, locale: string): Screen {
+/**
+ * One item of each collection, made once by the signed-in administrator: an event filled with
+ * everything its form can hold, and its edition, tag, curator, organizer and venue; an image and a
+ * download.
+ */
+let items: Promise<Record<CollectionName, Created>> | undefined;
+function createItems(page: Page): Promise<Record<CollectionName, Created>> {
+  items ??= (async () => {
+    const client = await pageClient(page);
+    const [filled, medias, files] = await Promise.all([createFilledEvent(client), createImage(client), createFile(client)]);
+    const { event: events, edition: editions, tag: tags, curator: curators, organizer: organizers, venue: venues } = filled;
+    return { curators, editions, events, files, medias, organizers, tags, venues };
+  })();
+  return items;
+}
+
+/** The edit screen of an item of `collection` made for this walk, in `locale`. */
+function itemOf(collection: CollectionName, locale: string): Screen {
   return {
     label: `an item of ${collection}`,
-    find: async (page) => {
-      const response = await page.request.get(`/api/admin/${collection}?limit=1`);
-      expect(response.ok(), `GET /api/admin/${collection}`).toBe(true);
-      const { items } = (await response.json()) as { items: { id: number }[] };
-      expect(items.length, `an item of ${collection} in the demo content`).toBeGreaterThan(0);
-      return `/${locale}/admin/${collection}/${items[0]!.id}`;
-    },
+    find: async (page) => `/${locale}/admin/${collection}/${(await createItems(page))[collection].id}`,
   };
 }
 
@@ -53,7 +65,7 @@ const adminScreens: readonly Screen[] = [
   '/en/admin',
   ...collectionNames.flatMap((collection, index): Screen[] => {
     const locale = ['en', 'fr', 'de'][index % 3]!;
-    return [`/${locale}/admin/${collection}`, `/${locale}/admin/${collection}/new`, firstItemOf(collection, locale)];
+    return [`/${locale}/admin/${collection}`, `/${locale}/admin/${collection}/new`, itemOf(collection, locale)];
   }),
   '/en/admin/team',
   '/fr/admin/team/invitations',

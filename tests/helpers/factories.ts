@@ -82,6 +82,75 @@ export function createEvent(client: AdminClient, overrides: Overrides = {}): Pro
   });
 }
 
+/** What `createFilledEvent` made, for the pages and links a test visits. */
+export interface FilledEvent {
+  event: Created;
+  edition: Created;
+  tag: Created;
+  curator: Created;
+  organizer: Created;
+  venue: Created;
+}
+
+/**
+ * A published event with everything its public pages can show, in English, French and German: a
+ * cover and a gallery image, a tag, a curator with a photo, an organizer with a logo, a download,
+ * a published venue with an address and access notes, in a published edition that shares the
+ * cover, curator and download. For tests that walk every kind of public page.
+ */
+export async function createFilledEvent(client: AdminClient): Promise<FilledEvent> {
+  const [cover, picture, photo, logo, file] = await Promise.all([
+    createImage(client, {}, 'jpeg', 1600, 900),
+    createImage(client),
+    createImage(client, {}, 'jpeg', 600, 800),
+    createImage(client, {}, 'png', 400, 200),
+    createFile(client),
+  ]);
+  const name = uniqueName('Filled');
+  const [tag, curator, organizer, venue] = await Promise.all([
+    createTag(client, { translations: { en: { label: `${name} tag` }, fr: { label: `${name} étiquette` }, de: { label: `${name} Schlagwort` } } }),
+    createCurator(client, {
+      photoMediaId: photo.id,
+      translations: { en: { shortBio: 'Selects the programme.' }, fr: { shortBio: 'Choisit le programme.' }, de: { shortBio: 'Wählt das Programm aus.' } },
+    }),
+    createOrganizer(client, { logoMediaId: logo.id }),
+    createVenue(client, {
+      status: 'published',
+      address: '78 rue Cardinet\n75017 Paris',
+      latitude: 48.8848,
+      longitude: 2.3076,
+      translations: { en: { accessNotes: 'Step-free entrance.' }, fr: { accessNotes: 'Entrée de plain-pied.' }, de: { accessNotes: 'Stufenloser Eingang.' } },
+    }),
+  ]);
+  const edition = await createEdition(client, {
+    status: 'published',
+    coverMediaId: cover.id,
+    curatorIds: [curator.id],
+    fileIds: [file.id],
+    tagIds: [tag.id],
+    translations: { en: { title: `${name} season` }, fr: { title: `Saison ${name}` }, de: { title: `Saison ${name}` } },
+  });
+  const event = await createEvent(client, {
+    status: 'published',
+    editionId: edition.id,
+    coverMediaId: cover.id,
+    mediaIds: [picture.id],
+    tagIds: [tag.id],
+    curatorIds: [curator.id],
+    organizerIds: [organizer.id],
+    fileIds: [file.id],
+    venueId: venue.id,
+    room: 'Salle basse',
+    registrationUrl: 'https://tickets.example.org/filled',
+    translations: {
+      en: { title: `${name} concert`, summary: 'An evening of chamber music.', body: 'Programme notes.\n\n- Haydn\n- Ravel' },
+      fr: { title: `Concert ${name}`, summary: 'Une soirée de musique de chambre.', body: 'Notes de programme.\n\n- Haydn\n- Ravel' },
+      de: { title: `Konzert ${name}`, summary: 'Ein Abend mit Kammermusik.', body: 'Programmhinweise.\n\n- Haydn\n- Ravel' },
+    },
+  });
+  return { event, edition, tag, curator, organizer, venue };
+}
+
 async function upload(client: AdminClient, collection: 'medias' | 'files', bytes: Buffer, type: string, name: string, metadata: Overrides): Promise<Created> {
   const response = await client.upload(collection, new Blob([new Uint8Array(bytes)], { type }), name, metadata);
   const created = await response.json();

@@ -15,7 +15,7 @@ let app: AdminServer;
 let uploads: string;
 
 beforeAll(async () => {
-  app = await startAdminServer();
+  app = await startAdminServer({ HUB_DEMO: '0' });
   uploads = join(app.server.dir, 'uploads');
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { getTranslator, type UiKey } from '../../src/i18n/index.ts';
 import { EDITOR_EMAIL, useAdminServer } from '../helpers/admin-client.ts';
 import { createEvent, createImage } from '../helpers/factories.ts';
 
-const running = useAdminServer();
+const running = useAdminServer({ HUB_DEMO: '0' });
 
 async function count(sql: string): Promise<number> {
   const { rows } = await running.db.$client.execute(sql);

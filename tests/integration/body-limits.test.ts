@@ -11,6 +11,7 @@ import { MAX_ENVELOPE_BYTES } from '../../src/server/errors/tunnel/tunnel.ts';
 import { MAX_SMALL_BODY_BYTES } from '../../src/server/http/body-limit.ts';
 import { uploadLimits } from '../../src/server/uploads/limits.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
+import { createEvent, createTag } from '../helpers/factories.ts';
 import { rawRequest, type RawResponse } from '../helpers/raw-request.ts';
 
 let app: AdminServer;
@@ -18,8 +19,10 @@ let db: Database;
 let userId: string;
 
 beforeAll(async () => {
-  app = await startAdminServer();
+  app = await startAdminServer({ HUB_DEMO: '0' });
   db = await openDatabase({ url: app.server.databaseUrl });
+  // Content the fingerprint below watches: a refused body must not touch it.
+  await createEvent(app.admin, { status: 'published', tagIds: [(await createTag(app.admin)).id] });
   const users = await app.admin.call('GET', '/api/admin/users');
   userId = users.body.users.find((user: { email: string }) => user.email.startsWith('visitor'))?.id;
 }, 120_000);

@@ -18,10 +18,10 @@ import { OwnPurges } from '../../src/server/page-cache/own-purges.ts';
 import { getLatestPurgeId, insertPurge, prunePurges } from '../../src/server/page-cache/purge-log.ts';
 import { hasMissingPurges, PurgePoller, type PurgePollerOptions } from '../../src/server/page-cache/purge-poller.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
+import { createEvent } from '../helpers/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { startHranaServer } from '../helpers/hrana-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { publicSql } from '../helpers/visibility.ts';
 
 const POLL_MS = 100;
 /** How long node B may take to show a write made on node A before the test fails. */
@@ -36,11 +36,12 @@ describe('two app nodes on one database', () => {
   let event: { id: number; slug: string };
 
   beforeAll(async () => {
-    nodeA = await startAdminServer({ HUB_PURGE_POLL_MS: String(POLL_MS) });
-    nodeB = await startTestServer({ HUB_PURGE_POLL_MS: String(POLL_MS) }, { sharingWith: nodeA.server });
+    nodeA = await startAdminServer({ HUB_PURGE_POLL_MS: String(POLL_MS), HUB_DEMO: '0' });
+    // Made before node B starts: B's poller begins after the create's purge row, so no late purge
+    // of that row can empty B's cache during a test.
+    event = await createEvent(nodeA.admin, { status: 'published' });
+    nodeB = await startTestServer({ HUB_PURGE_POLL_MS: String(POLL_MS), HUB_DEMO: '0' }, { sharingWith: nodeA.server });
     db = createClient({ url: nodeA.server.databaseUrl, intMode: 'number' });
-    const rows = await db.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`);
-    event = rows.rows[0] as unknown as { id: number; slug: string };
   });
   afterAll(async () => {
     db?.close();

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useAdminServer } from '../helpers/admin-client.ts';
-import { publicSql } from '../helpers/visibility.ts';
+import { createEvent } from '../helpers/factories.ts';
 
-const running = useAdminServer();
+const running = useAdminServer({ HUB_DEMO: '0' });
 
 const scriptSrc = (response: Response) => /script-src [^;]*/.exec(response.headers.get('content-security-policy') ?? '')?.[0];
 const get = (path: string) => fetch(`${running.app.server.origin}${path}`);
@@ -24,18 +24,16 @@ describe('script-src', () => {
   });
 
   it('does not change when an editor changes a page’s content', async () => {
-    const [row] = await running.db.$client
-      .execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)
-      .then((result) => result.rows);
-    const path = `/en/hub/event/${String(row!['slug'])}`;
+    const event = await createEvent(running.app.editor, { status: 'published' });
+    const path = `/en/hub/event/${event.slug}`;
     const before = await get(path);
+    expect(before.status).toBe(200);
     const policyBefore = scriptSrc(before);
     expect(policyBefore).toBeDefined();
 
-    const current = await running.app.editor.call('GET', `/api/admin/events/${Number(row!['id'])}`);
     const injected = 'Programme notes.\n\n<script>alert("editor")</script>\n\n<p onclick="alert(1)">Click</p>';
-    const patched = await running.app.editor.call('PATCH', `/api/admin/events/${Number(row!['id'])}`, {
-      version: current.body.version,
+    const patched = await running.app.editor.call('PATCH', `/api/admin/events/${event.id}`, {
+      version: event.version,
       translations: { en: { body: injected } },
     });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);

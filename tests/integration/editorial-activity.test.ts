@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, EDITOR_EMAIL, useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
 import { createEvent, uniqueName } from '../helpers/factories.ts';
 
-const running = useAdminServer();
+const running = useAdminServer({ HUB_DEMO: '0' });
 
 interface AuditRow {
   action: string;

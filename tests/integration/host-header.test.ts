@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, type RawResponse } from '../helpers/raw-request.ts';
+import { createEdition, createEvent, createImage, createUser } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { publicSql } from '../helpers/visibility.ts';
 
 const EVIL = 'evil.example';
 
@@ -14,24 +14,31 @@ let server: TestServer;
 let paths: string[];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const [event] = await server.query<{ slug: string }>(`SELECT e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`);
-  const [edition] = await server.query<{ slug: string }>(`SELECT e.slug FROM editions e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`);
+  server = await startTestServer({ HUB_DEMO: '0' });
+  // A published edition and event with a cover (Open Graph image), titled so the search lists it.
+  const admin = await createUser(server, 'admin');
+  const edition = await createEdition(admin, { status: 'published' });
+  const event = await createEvent(admin, {
+    status: 'published',
+    editionId: edition.id,
+    coverMediaId: (await createImage(admin)).id,
+    translations: { en: { title: 'Harbour concert' }, fr: { title: 'Concert du port' } },
+  });
   paths = [
     '/en',
     '/en/hub',
     '/fr/hub/search?q=concert',
     '/de/hub/contact',
-    `/en/hub/event/${event!.slug}`,
-    `/fr/hub/edition/${edition!.slug}`,
+    `/en/hub/event/${event.slug}`,
+    `/fr/hub/edition/${edition.slug}`,
     '/en/hub/feed.xml',
     '/sitemap.xml',
     '/robots.txt',
     '/en/hub/calendar.ics',
-    `/en/hub/event/${event!.slug}/calendar.ics`,
-    `/de/hub/edition/${edition!.slug}/calendar.ics`,
-    `/en/hub/edition/${edition!.slug}/schedule.xml`,
-    `/fr/hub/edition/${edition!.slug}/schedule.json`,
+    `/en/hub/event/${event.slug}/calendar.ics`,
+    `/de/hub/edition/${edition.slug}/calendar.ics`,
+    `/en/hub/edition/${edition.slug}/schedule.xml`,
+    `/fr/hub/edition/${edition.slug}/schedule.json`,
   ];
 });
 afterAll(() => server?.stop());

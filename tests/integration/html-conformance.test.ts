@@ -1,8 +1,8 @@
 /**
  * Every public page type, and the admin's sign-in screens, in every locale, through the W3C Nu HTML
  * checker (the `vnu-jar` package, run on the Java the machine has): no page may have an error.
- * Pages are fetched from the built server with content the test creates, so each type is filled in
- * (cover, gallery, curators, tags, files).
+ * Pages are fetched from the built server (without demo content) with an event the test creates,
+ * so each type is filled in (cover, gallery, curators, organizers, tags, files, venue, three locales).
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { locales } from '../../src/i18n/config.ts';
-import { createCurator, createEdition, createEvent, createFile, createImage, createOrganizer, createTag, createUser } from '../helpers/factories.ts';
+import { createFilledEvent, createUser } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -20,39 +20,9 @@ const pages: string[] = [];
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ HUB_DEMO: '0' });
   dir = mkdtempSync(join(tmpdir(), 'hub-html-'));
-  const admin = await createUser(server, 'admin');
-  const [cover, image, file, tag, curator, organizer] = await Promise.all([
-    createImage(admin, {}, 'jpeg', 1600, 900),
-    createImage(admin),
-    createFile(admin),
-    createTag(admin),
-    createCurator(admin),
-    createOrganizer(admin),
-  ]);
-  const venue = await admin.call('POST', '/api/admin/venues', {
-    name: 'Salle Cortot',
-    status: 'published',
-    address: '78 rue Cardinet\n75017 Paris',
-    latitude: 48.8848,
-    longitude: 2.3076,
-    translations: { en: { accessNotes: 'Step-free entrance.' } },
-  });
-  expect(venue.status, JSON.stringify(venue.body)).toBe(201);
-  const edition = await createEdition(admin, { status: 'published', coverMediaId: cover.id, curatorIds: [curator.id], fileIds: [file.id] });
-  const event = await createEvent(admin, {
-    status: 'published',
-    editionId: edition.id,
-    coverMediaId: cover.id,
-    mediaIds: [image.id],
-    tagIds: [tag.id],
-    curatorIds: [curator.id],
-    organizerIds: [organizer.id],
-    fileIds: [file.id],
-    venueId: venue.body.id,
-    room: 'Salle basse',
-  });
+  const { event, edition, curator, organizer, venue } = await createFilledEvent(await createUser(server, 'admin'));
   for (const locale of locales) {
     pages.push(
       `/${locale}/`,
@@ -74,7 +44,7 @@ beforeAll(async () => {
       `/${locale}/hub/agenda?events=${event.id}`,
       `/${locale}/embed/events`,
       `/${locale}/embed/event/${event.slug}`,
-      `/${locale}/hub/venue/${venue.body.slug}`,
+      `/${locale}/hub/venue/${venue.slug}`,
       `/${locale}/hub/curator/${curator.slug}`,
       `/${locale}/hub/organizer/${organizer.slug}`,
       `/${locale}/hub/event/${event.slug}?tz=Asia/Tokyo`,

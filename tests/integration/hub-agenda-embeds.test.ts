@@ -26,7 +26,7 @@ let draft: Created;
 let outside: Created;
 
 beforeAll(async () => {
-  server = await startTestServer({ HUB_EMBED_ORIGINS: EMBED_ORIGINS });
+  server = await startTestServer({ HUB_EMBED_ORIGINS: EMBED_ORIGINS, HUB_DEMO: '0' });
   admin = await createUser(server, 'admin');
   edition = await createEdition(admin, { status: 'published' });
   tag = await createTag(admin);

@@ -13,7 +13,7 @@ let server: TestServer;
 const valid = { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'Accessibilité', message: 'Bonjour, une question sur l’accès.', consent: 'true' };
 
 beforeAll(async () => {
-  server = await startTestServer({ CONTACT_RATE_LIMIT: '2' });
+  server = await startTestServer({ CONTACT_RATE_LIMIT: '2', HUB_DEMO: '0' });
 });
 afterAll(() => server?.stop());
 

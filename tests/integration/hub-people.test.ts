@@ -24,7 +24,7 @@ let beforeDst: Created;
 let afterDst: Created;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ HUB_DEMO: '0' });
   admin = await createUser(server, 'admin');
   const photo = await createImage(admin, {}, 'png', 400, 400);
   curator = await createCurator(admin, {

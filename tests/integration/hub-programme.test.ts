@@ -32,7 +32,7 @@ const event = (title: string, startsAt: string, endsAt: string, extra: Record<st
   });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ HUB_DEMO: '0' });
   admin = await createUser(server, 'admin');
   const tag = await createTag(admin, { translations: { en: { label: 'Chamber music' } } });
   edition = await createEdition(admin, {

@@ -34,7 +34,7 @@ const gaveau = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ HUB_DEMO: '0' });
   admin = await createUser(server, 'admin');
   const created = await admin.call('POST', '/api/admin/venues', gaveau);
   expect(created.status, JSON.stringify(created.body)).toBe(201);

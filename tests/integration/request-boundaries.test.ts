@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useAdminServer } from '../helpers/admin-client.ts';
-import { publicSql } from '../helpers/visibility.ts';
+import { createEdition, createEvent } from '../helpers/factories.ts';
 
-const running = useAdminServer();
+const running = useAdminServer({ HUB_DEMO: '0' });
 
 describe('JSON endpoints', () => {
   it.each([
@@ -42,8 +42,9 @@ describe('Astro’s image endpoint', () => {
 
 describe('hub documents', () => {
   it('have nothing after </html>', async () => {
-    const [event] = await running.db.$client.execute(`SELECT e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`).then((r) => r.rows);
-    const [edition] = await running.db.$client.execute(`SELECT e.slug FROM editions e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`).then((r) => r.rows);
+    const edition = await createEdition(running.app.editor, { status: 'published' });
+    // Titled so the search below has a result to list.
+    const event = await createEvent(running.app.editor, { status: 'published', editionId: edition.id, translations: { en: { title: 'Piano at dusk' } } });
     const paths = [
       '/en',
       '/fr/hub',
@@ -51,12 +52,15 @@ describe('hub documents', () => {
       '/en/hub/contact?sent=1',
       '/en/hub/search?q=piano',
       '/en/hub/about',
-      `/en/hub/event/${String(event!['slug'])}`,
-      `/fr/hub/edition/${String(edition!['slug'])}`,
+      `/en/hub/event/${event.slug}`,
+      `/fr/hub/edition/${edition.slug}`,
       '/en/hub/nope',
     ];
     for (const path of paths) {
-      const html = await (await fetch(`${running.app.server.origin}${path}`)).text();
+      const response = await fetch(`${running.app.server.origin}${path}`);
+      expect(response.status, path).toBe(path === '/en/hub/nope' ? 404 : 200);
+      const html = await response.text();
+      if (path.includes('search')) expect(html, 'the search lists the event').toContain(`/en/hub/event/${event.slug}`);
       expect(html.trimEnd().endsWith('</html>'), `${path} ends with: ${html.slice(html.lastIndexOf('</html>'))}`).toBe(true);
     }
   });

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ HUB_DEMO: '0' });
 });
 afterAll(() => server?.stop());
 
@@ -64,7 +64,7 @@ describe('security headers', () => {
 
 describe('HSTS', () => {
   it('is sent when the public site is served over HTTPS', async () => {
-    const https = await startTestServer({ PUBLIC_SITE_URL: 'https://hub.example.org' });
+    const https = await startTestServer({ HUB_DEMO: '0', PUBLIC_SITE_URL: 'https://hub.example.org' });
     try {
       const response = await fetch(new URL('/en', https.origin));
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);

@@ -54,7 +54,7 @@ function migrationsBeforeSitePages(): string {
   return folder;
 }
 
-const running = useAdminServer();
+const running = useAdminServer({ HUB_DEMO: '0' });
 
 function form(client: AdminClient, path: string, fields: Record<string, string>): Promise<Response> {
   return client.request('POST', path, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
@@ -313,7 +313,7 @@ describe('site settings', () => {
 describe('another app node on the same database', () => {
   it('forgets its copy of the settings and its cached pages when a save is made elsewhere', async () => {
     const { server, admin } = running.app;
-    const nodeB = await startTestServer({ HUB_PURGE_POLL_MS: '100' }, { sharingWith: server });
+    const nodeB = await startTestServer({ HUB_PURGE_POLL_MS: '100', HUB_DEMO: '0' }, { sharingWith: server });
     try {
       const brand = async () => /<a class="brand"[^>]*>([\s\S]*?)<\/a>/.exec(await (await nodeB.get('/de/hub')).text())?.[1]?.trim();
       expect(await brand()).toBe('Edition Hub');

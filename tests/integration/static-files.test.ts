@@ -79,7 +79,7 @@ describe('the static file list', () => {
 describe('static files in the production server', () => {
   let app: TestServer;
   beforeAll(async () => {
-    app = await startTestServer();
+    app = await startTestServer({ HUB_DEMO: '0' });
   });
   afterAll(() => app?.stop());
 

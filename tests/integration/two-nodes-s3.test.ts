@@ -12,11 +12,11 @@ import { moveLocalUploads } from '../../src/server/storage/copy-uploads.ts';
 import { parseOriginalKey, variantKey } from '../../src/server/storage/keys.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { image } from '../helpers/admin-files.ts';
+import { createEvent, type Created } from '../helpers/factories.ts';
 import { makeTempDir } from '../helpers/db.ts';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { copySeededTemplate } from '../helpers/template.ts';
-import { publicSql } from '../helpers/visibility.ts';
 
 const POLL_MS = 500;
 /**
@@ -30,6 +30,8 @@ let s3: TestS3;
 let nodeA: AdminServer;
 let nodeB: TestServer;
 let db: Client;
+/** A published event of its own, for the purge test. */
+let event: Created;
 const uploadsA = join(makeTempDir('hub-node-a-'), 'uploads');
 const uploadsB = join(makeTempDir('hub-node-b-'), 'uploads');
 
@@ -67,6 +69,9 @@ beforeAll(async () => {
   await moveLocalUploads(join(shared, 'uploads'), s3.storage);
   const databaseUrl = `file:${join(shared, 'hub.db')}`;
   nodeA = await startAdminServer({ ...nodeEnv(uploadsA), DATABASE_URL: databaseUrl });
+  // The event the purge test edits, made before node B starts: B's poller begins after its
+  // create's purge row, so no late purge of that row can empty B's cache during the test.
+  event = await createEvent(nodeA.admin, { status: 'published' });
   nodeB = await startTestServer(nodeEnv(uploadsB), { sharingWith: nodeA.server });
   db = createClient({ url: databaseUrl, intMode: 'number' });
 });
@@ -103,19 +108,14 @@ describe('two app nodes on one database and one bucket', () => {
   });
 
   it('shows on node B an edit made through node A within one purge interval, although B had the page cached', async () => {
-    const [event] = (await db.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows as unknown as {
-      id: number;
-      slug: string;
-    }[];
-    const page = `${nodeB.origin}/en/hub/event/${event!.slug}`;
+    const page = `${nodeB.origin}/en/hub/event/${event.slug}`;
     await fetch(page).then((response) => response.text());
     const cached = await fetch(page);
     await cached.text();
     expect(cached.headers.get('x-cache')).toBe('HIT');
 
     const title = 'Seen On Every Machine';
-    const { body: current } = await nodeA.admin.call('GET', `/api/admin/events/${event!.id}`);
-    const written = await nodeA.admin.call('PATCH', `/api/admin/events/${event!.id}`, { version: current.version, translations: { en: { title } } });
+    const written = await nodeA.admin.call('PATCH', `/api/admin/events/${event.id}`, { version: event.version, translations: { en: { title } } });
     expect(written.status, JSON.stringify(written.body)).toBe(200);
     const answered = Date.now();
 

@@ -9,15 +9,14 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAdminServer } from '../helpers/admin-client.ts';
-import { createEdition, createEvent, createTag } from '../helpers/factories.ts';
+import { createEdition, createEvent, createTag, createUser } from '../helpers/factories.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { publicSql } from '../helpers/visibility.ts';
 import { Receiver, type Received } from '../helpers/webhook-receiver.ts';
 
 // Webhook senders poll often, so the two workers' senders compete for every message.
 // So do the rounds that publish scheduled working copies.
-const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0', HUB_WEBHOOK_POLL_MS: '50', HUB_SCHEDULE_POLL_MS: '50' });
+const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0', HUB_WEBHOOK_POLL_MS: '50', HUB_SCHEDULE_POLL_MS: '50', HUB_DEMO: '0' });
 
 /** One request on a connection of its own: the cluster hands each new connection to the next worker. */
 const fresh = (server: TestServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
@@ -51,13 +50,8 @@ describe('several workers', () => {
 
   it('purges a page on every worker at once after a write through one of them', async () => {
     const { server, admin } = running.app;
-    const client = createClient({ url: server.databaseUrl, intMode: 'number' });
-    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id LIMIT 1`)).rows as unknown as {
-      id: number;
-      slug: string;
-    }[];
-    client.close();
-    const path = `/en/hub/event/${event!.slug}`;
+    const event = await createEvent(admin, { status: 'published' });
+    const path = `/en/hub/event/${event.slug}`;
     // Until each worker has rendered (and kept) the page once.
     const states: string[] = [];
     for (let i = 0; i < 20 && states.filter((state) => state === 'MISS').length < 2; i++) states.push(String((await fresh(server, path)).headers['x-cache']));
@@ -65,8 +59,7 @@ describe('several workers', () => {
     for (let i = 0; i < 4; i++) expect((await fresh(server, path)).headers['x-cache']).toBe('HIT');
 
     const title = 'Seen By Every Worker';
-    const current = await admin.call('GET', `/api/admin/events/${event!.id}`);
-    const saved = await admin.call('PATCH', `/api/admin/events/${event!.id}`, { version: current.body.version, translations: { en: { title } } });
+    const saved = await admin.call('PATCH', `/api/admin/events/${event.id}`, { version: event.version, translations: { en: { title } } });
     expect(saved.status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await fresh(server, path)).body).toContain(title);
   });
@@ -198,13 +191,10 @@ describe('scheduled working copies with several workers', () => {
 
 describe('several workers sharing a database with other machines', () => {
   it('apply a purge another machine logged (cache_purges), every worker of them, then stop cleanly on SIGTERM', async () => {
-    const server = await startTestServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '50' });
+    const server = await startTestServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '50', HUB_DEMO: '0' });
+    const event = await createEvent(await createUser(server, 'admin'), { status: 'published' });
     const client = createClient({ url: server.databaseUrl, intMode: 'number' });
-    const [event] = (await client.execute(`SELECT e.id, e.slug FROM events e WHERE ${publicSql('e')} ORDER BY e.id DESC LIMIT 1`)).rows as unknown as {
-      id: number;
-      slug: string;
-    }[];
-    const path = `/en/hub/event/${event!.slug}`;
+    const path = `/en/hub/event/${event.slug}`;
     const states: string[] = [];
     for (let i = 0; i < 20 && states.filter((state) => state === 'MISS').length < 2; i++) states.push(String((await fresh(server, path)).headers['x-cache']));
     expect(states.filter((state) => state === 'MISS')).toHaveLength(2);
@@ -212,8 +202,8 @@ describe('several workers sharing a database with other machines', () => {
     // What another machine's write leaves behind: the change and its purge row, nothing else.
     const title = 'Changed On Another Machine';
     await client.batch([
-      { sql: "UPDATE event_translations SET title = ? WHERE event_id = ? AND locale = 'en'", args: [title, event!.id] },
-      { sql: 'INSERT INTO cache_purges (tags) VALUES (?)', args: [JSON.stringify([`event:${event!.id}`])] },
+      { sql: "UPDATE event_translations SET title = ? WHERE event_id = ? AND locale = 'en'", args: [title, event.id] },
+      { sql: 'INSERT INTO cache_purges (tags) VALUES (?)', args: [JSON.stringify([`event:${event.id}`])] },
     ]);
     client.close();
     await vi.waitFor(
