@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoizeText, TextMemo } from '../../src/lib/text-memo.ts';
+import { memoizeText } from '../../src/lib/text-memo.ts';
 
 describe('memoizeText', () => {
   it('computes each distinct text once and returns the same result', () => {
@@ -36,17 +36,5 @@ describe('memoizeText', () => {
     same('x'.repeat(20));
     same('x'.repeat(20));
     expect(count).toBe(2);
-  });
-});
-
-describe('TextMemo', () => {
-  it('counts a replaced text once, so replacing never pushes other texts out', () => {
-    const memo = new TextMemo(80);
-    memo.set('a', 'x'.repeat(8));
-    memo.set('b', 'y'.repeat(8));
-    for (let i = 0; i < 20; i++) memo.set('b', 'z'.repeat(8));
-    expect(memo.get('a')).toBe('x'.repeat(8));
-    expect(memo.get('b')).toBe('z'.repeat(8));
-    expect(memo.get('c')).toBeUndefined();
   });
 });

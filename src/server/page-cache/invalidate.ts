@@ -8,7 +8,6 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import { getEnv } from '../config/env.ts';
-import { forgetSiblingLists } from '../events/sibling-list.ts';
 import { forgetEventSpan } from '../events/span.ts';
 import { insertPurge } from './purge-log.ts';
 import type { PageCacheRequest } from './request.ts';
@@ -53,11 +52,10 @@ export function tagsToInvalidate(changes: HubChanges): string[] {
   return [...tags].sort();
 }
 
-/** Forgets the memos derived from content (next scheduled publication, longest event span, event pages' lists of other events). */
+/** Forgets the memos derived from content (next scheduled publication, longest event span). */
 export function forgetContentMemos(): void {
   forgetScheduleCache();
   forgetEventSpan();
-  forgetSiblingLists();
 }
 
 /** True when other machines may share this database: a poller runs (`HUB_PURGE_POLL_MS` > 0). */
