@@ -304,3 +304,48 @@ describe('hub pages stay cacheable and script-free', () => {
     expect(response.headers.get('location')).toBe(`/fr/hub?tag=${tag.slug}`);
   });
 });
+
+describe('the other events of an edition on an event page', () => {
+  /** The list of other events below the event (what follows its heading). */
+  const listOf = (body: string) => body.slice(body.indexOf('id="more-heading"'));
+
+  it('follows an edit of a listed event and the zone the visitor chose, on every page that lists it', async () => {
+    const admin = await createUser(server, 'admin');
+    const festival = await createEdition(admin, { status: 'published' });
+    const [first, second, third] = await Promise.all(
+      ['Lute Morning', 'Consort Noon', 'Organ Night'].map((title, i) =>
+        createEvent(admin, {
+          status: 'published',
+          editionId: festival.id,
+          startsAt: `2031-04-0${i + 1}T18:30:00+02:00`,
+          endsAt: `2031-04-0${i + 1}T21:00:00+02:00`,
+          translations: { en: { title } },
+        }),
+      ),
+    );
+    const before = listOf((await server.html(`/en/hub/event/${first!.slug}`)).body);
+    expect(before).toContain('Consort Noon');
+    expect(before).toContain('Organ Night');
+    expect(before).not.toContain('Lute Morning');
+    expect(listOf((await server.html(`/en/hub/event/${second!.slug}`)).body)).toContain('Organ Night');
+
+    const current = await admin.call('GET', `/api/admin/events/${third!.id}`);
+    const renamed = await admin.call('PATCH', `/api/admin/events/${third!.id}`, {
+      version: current.body.version,
+      translations: { en: { title: 'Organ Midnight' } },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    for (const event of [first!, second!]) {
+      const list = listOf((await server.html(`/en/hub/event/${event.slug}`)).body);
+      expect(list, event.slug).toContain('Organ Midnight');
+      expect(list, event.slug).not.toContain('Organ Night');
+    }
+
+    const zoned = listOf((await server.html(`/en/hub/event/${first!.slug}?tz=Asia/Tokyo`)).body);
+    expect(zoned).toContain('Japan Standard Time');
+    expect(zoned).toContain('tz=Asia%2FTokyo');
+    const plain = listOf((await server.html(`/en/hub/event/${first!.slug}?x=1`)).body);
+    expect(plain).not.toContain('Japan Standard Time');
+    expect(plain).toContain('Central European Summer Time');
+  });
+});

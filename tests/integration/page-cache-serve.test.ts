@@ -75,6 +75,24 @@ describe('front cache in the production server', () => {
     expect(brotliDecompressSync(brOnly.body).toString()).toContain('<html lang="de"');
   });
 
+  it('answers a miss with a quickly made brotli copy, and a page asked again with a smaller one', async () => {
+    const page = '/en?ref=quick';
+    const miss = await rawGet(page, { 'accept-encoding': 'br' });
+    expect([miss.headers['x-cache'], miss.headers['content-encoding']]).toEqual(['MISS', 'br']);
+    const html = brotliDecompressSync(miss.body).toString();
+    const hit = await rawGet(page, { 'accept-encoding': 'br' });
+    expect(hit.body.equals(miss.body)).toBe(true);
+    let later = hit;
+    for (let attempt = 0; attempt < 100 && later.body.length >= miss.body.length; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      later = await rawGet(page, { 'accept-encoding': 'br' });
+    }
+    expect(later.body.length).toBeLessThan(miss.body.length);
+    expect(brotliDecompressSync(later.body).toString()).toBe(html);
+    expect(later.headers['content-length']).toBe(String(later.body.length));
+    expect(later.headers.etag).toBe(miss.headers.etag);
+  });
+
   it('never stores or serves admin pages, API answers or anything that sets cookies', async () => {
     for (const path of ['/en/admin', '/en/admin/events', '/api/admin/me', '/en/admin/sign-in']) {
       for (let i = 0; i < 2; i++) {

@@ -100,6 +100,40 @@ describe('front cache store', () => {
   });
 });
 
+describe('quick copies of misses', () => {
+  // Text that compresses differently at brotli's quick and full settings.
+  const html = Buffer.from(Array.from({ length: 800 }, (_, i) => `<li data-i="${i}">Programme ${(i * 7919) % 1000} · ${i % 13}</li>`).join(''));
+
+  it('replaces a copy by a better one of the same page, counting the difference against the budget', () => {
+    const cache = new FrontCache(1_000_000);
+    const kept = { ...entry('/a', []), bodies: { br: Buffer.alloc(500) }, bytes: 500 };
+    cache.set(kept);
+    expect(cache.replaceBody(kept, 'br', Buffer.alloc(400))).toBe(true);
+    expect([cache.bytes, kept.bytes, kept.bodies.br.length]).toEqual([400, 400, 400]);
+    expect(cache.replaceBody(kept, 'gzip', Buffer.alloc(10))).toBe(false);
+    cache.delete('/a');
+    expect(cache.replaceBody(kept, 'br', Buffer.alloc(300))).toBe(false);
+  });
+
+  it("keeps a miss's quick brotli copy until its page is asked again, then sends a smaller one made off the event loop", async () => {
+    const quick = encodeNow(html, 'br', { quick: true });
+    expect(quick.length).toBeGreaterThan(encodeNow(html, 'br').length);
+    const store = new FrontCache(1_000_000);
+    const cached: CachedResponse = { ...entry('/quick', []), bodies: { br: quick }, quick: 'br', etag: etagFor(html), bytes: quick.length };
+    store.set(cached);
+    const first = answer(store, cached, { 'accept-encoding': 'br' });
+    expect(first.body).toBe(quick);
+    for (let turn = 0; turn < 500 && cached.bodies.br === quick; turn++) await new Promise((resolve) => setTimeout(resolve, 2));
+    const refined = answer(store, cached, { 'accept-encoding': 'br' });
+    expect(refined.body!.length).toBe(encodeNow(html, 'br').length);
+    expect(brotliDecompressSync(refined.body!).equals(html)).toBe(true);
+    expect(refined.header('content-length')).toBe(String(refined.body!.length));
+    expect(refined.header('etag')).toBe(first.header('etag'));
+    expect(store.bytes).toBe(refined.body!.length);
+    expect(cached.quick).toBeUndefined();
+  });
+});
+
 describe('what may be kept', () => {
   const candidate = (url: string, method = 'GET') => isCacheCandidate({ method, url } as IncomingMessage);
 

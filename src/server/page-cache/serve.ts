@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { captureResponse } from '../http/response-capture.ts';
 import { ifNoneMatchMatches } from '../http/conditional.ts';
-import { acceptedEncodings, decodeNow, encodeInBackground, encodeNow, etagFor, etagOf, type Compression, type Encoding } from './bodies.ts';
+import { acceptedEncodings, decodeNow, encodeInBackground, encodeNow, etagFor, etagOf, hasQuickSetting, type Compression, type Encoding } from './bodies.ts';
 import type { ProcessPageCache } from './process-cache.ts';
 import type { PageCacheRequest } from './request.ts';
 import type { CachedResponse, FrontCache } from './store.ts';
@@ -112,6 +112,26 @@ type Head = (string | number)[];
 type Variant = Encoding | `304-${Encoding}`;
 const heads = new WeakMap<CachedResponse, Partial<Record<Variant, Head>>>();
 
+/**
+ * Makes `entry`'s quick copy (a miss's) again at full quality off the event loop, once its page
+ * is asked for a second time: pages a crawler asks for once never pay for it, pages visitors
+ * come back to are kept and sent at the smaller size.
+ */
+function refineLater(store: FrontCache, entry: CachedResponse): void {
+  const encoding = entry.quick;
+  if (encoding === undefined) return;
+  entry.quick = undefined;
+  const quickCopy = entry.bodies[encoding];
+  encodeInBackground(entry.bodies, encoding).then(
+    (copy) => {
+      // The quick copy may have been replaced or dropped meanwhile; only a smaller copy is worth keeping.
+      if (entry.bodies[encoding] !== quickCopy || copy.length >= quickCopy!.length) return;
+      if (store.replaceBody(entry, encoding, copy)) delete heads.get(entry)?.[encoding];
+    },
+    () => undefined,
+  );
+}
+
 function headFor(entry: CachedResponse, sent: Encoding, length: number, notModified: boolean, state: 'HIT' | 'MISS'): Head {
   const variant: Variant = notModified ? `304-${sent}` : sent;
   let byVariant = heads.get(entry);
@@ -171,6 +191,7 @@ export function sendCached(
     body = entry.bodies[sent]!;
     if (sent !== preferred) addEncodingLater(store, entry, preferred);
   }
+  if (state === 'HIT') refineLater(store, entry);
   res.writeHead(entry.status, headFor(entry, sent, body.length, false, state));
   res.end(withBody ? body : undefined);
 }
@@ -226,13 +247,15 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, store: Fron
     finish: ({ status, headers }, body) => {
       const rule = handle.rule!;
       // Only the encoding this client prefers; others when a client asks for them (sendCached).
+      // At the quick setting: this client is waiting (refineLater makes it again if the page is asked again).
       const first = preferredOf(encodingsFor(req.headers['accept-encoding']));
-      const stored = encodeNow(body, first);
+      const stored = encodeNow(body, first, { quick: true });
       const entry: CachedResponse = {
         key,
         status,
         headers: sharedPairs(headers.filter(([name]) => !DROPPED_HEADERS.has(name))),
         bodies: { [first]: stored },
+        quick: hasQuickSetting(first) ? first : undefined,
         etag: etagFor(body),
         tags: [...rule.tags],
         expiresAt: Date.now() + rule.maxAge * 1000,

@@ -14,6 +14,8 @@ export interface CachedResponse {
    * first time a client needs it (`FrontCache.addBody`).
    */
   bodies: Partial<Record<Encoding, Buffer>>;
+  /** The encoding whose copy was made at a miss's quick setting, until it is made again in full. */
+  quick?: Encoding | undefined;
   etag: string;
   tags: string[];
   expiresAt: number;
@@ -89,6 +91,20 @@ export class FrontCache {
     entry.bytes += body.length;
     this.#bytes += body.length;
     this.#evictPastBudget();
+  }
+
+  /**
+   * Puts `body` in place of `entry`'s copy in `encoding` (the same page, compressed better);
+   * false when the entry is no longer held or has no such copy.
+   */
+  replaceBody(entry: CachedResponse, encoding: Encoding, body: Buffer): boolean {
+    const previous = entry.bodies[encoding];
+    if (this.#entries.get(entry.key) !== entry || !previous) return false;
+    entry.bodies[encoding] = body;
+    entry.bytes += body.length - previous.length;
+    this.#bytes += body.length - previous.length;
+    this.#evictPastBudget();
+    return true;
   }
 
   #evictPastBudget(): void {
