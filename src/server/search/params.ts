@@ -41,3 +41,34 @@ export function toSearchQuery(params: Partial<SearchParams>): URLSearchParams {
   if (params.page && params.page > 1) query.set('page', String(params.page));
   return query;
 }
+
+/** Values a link can carry as written: URLSearchParams leaves these characters as they are. */
+const URL_SAFE = /^[a-z0-9-]+$/;
+
+/**
+ * Links to searches that differ from `params` only in `key` (facet links, page links). The query
+ * string is serialised once and each URL-safe value (a type, slug or page number) is put in its
+ * place: a URLSearchParams per link costs ≈ 4 µs, and a results page has about seventy links.
+ * Any other value, a removed one and page 1 (written without `page`) are built in full.
+ */
+export function createSearchHrefs(
+  toHref: (query: URLSearchParams) => string,
+  params: Partial<SearchParams>,
+  key: 'type' | 'edition' | 'tag' | 'venue' | 'page',
+): (value: string | number | undefined) => string {
+  const full = (value: string | number | undefined) => toHref(toSearchQuery({ ...params, [key]: value }));
+  // A placeholder every parameter keeps in the query (a page number above 1, a non-empty string).
+  const [path, query = ''] = full(key === 'page' ? 2 : 'x').split('?');
+  const pairs = query.split('&');
+  // Other values are encoded, so "&" only separates pairs and each key appears once.
+  const at = pairs.findIndex((pair) => pair.startsWith(`${key}=`));
+  const head = `${path}?${[...pairs.slice(0, at), `${key}=`].join('&')}`;
+  const tail = pairs
+    .slice(at + 1)
+    .map((pair) => `&${pair}`)
+    .join('');
+  return (value) => {
+    if (at < 0 || value === undefined || (key === 'page' && Number(value) <= 1) || !URL_SAFE.test(String(value))) return full(value);
+    return head + value + tail;
+  };
+}
