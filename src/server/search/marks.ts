@@ -9,7 +9,7 @@
  */
 import type { Locale } from '../../i18n/config.ts';
 import { MARK_CLOSE, MARK_OPEN } from './highlight.ts';
-import { forEachToken } from './tokens.ts';
+import { foldForSearch, forEachToken } from './tokens.ts';
 import { createFormsMatcher, termForms, wordForms, type TermForms } from './word-forms.ts';
 
 export { foldForSearch } from './tokens.ts';
@@ -20,12 +20,17 @@ const LEAD_TOKENS = 3;
 /**
  * Tells which query term a token matches (its index in `terms`), or -1, for text in `locale`.
  * Answers are remembered: a page's titles and excerpts repeat most of their words, and a word's
- * forms are the costly part.
+ * forms are the costly part. Most words cannot match at all: every form of a word (its German
+ * spelling, its stem) starts with the word's own first letter folded, so a word starting with an
+ * ASCII letter or digit that begins none of the terms' forms is answered without its forms.
  */
 export function termMatcher(terms: readonly TermForms[], locale: Locale): (token: string) => number {
   const matchers = terms.map(createFormsMatcher);
   const known = new Map<string, number>();
+  const starts = asciiStarts(terms);
   return (token) => {
+    const code = token.charCodeAt(0);
+    if (starts && code < 0x80 && !starts.has(code >= 0x41 && code <= 0x5a ? code + 0x20 : code)) return -1;
     let term = known.get(token);
     if (term === undefined) {
       const forms = wordForms(token, locale);
@@ -34,6 +39,22 @@ export function termMatcher(terms: readonly TermForms[], locale: Locale): (token
     }
     return term;
   };
+}
+
+/**
+ * The first characters (as char codes) the terms' forms can match a word by, or null when a form
+ * is empty once folded (a term of combining marks only would match any word).
+ */
+function asciiStarts(terms: readonly TermForms[]): Set<number> | null {
+  const starts = new Set<number>();
+  for (const term of terms) {
+    for (const form of [...term.prefixes, ...term.words]) {
+      const folded = foldForSearch(form);
+      if (!folded) return null;
+      starts.add(folded.charCodeAt(0));
+    }
+  }
+  return starts;
 }
 
 interface Token {
