@@ -18,19 +18,22 @@ export { foldForSearch } from './tokens.ts';
 const LEAD_TOKENS = 3;
 
 /**
- * Tells which query term a token matches (its index in `terms`), or -1, for text in `locale`.
+ * Tells which query term the token `text.slice(start, end)` matches (its index in `terms`), or
+ * -1, for text in `locale`.
  * Answers are remembered: a page's titles and excerpts repeat most of their words, and a word's
  * forms are the costly part. Most words cannot match at all: every form of a word (its German
  * spelling, its stem) starts with the word's own first letter folded, so a word starting with an
  * ASCII letter or digit that begins none of the terms' forms is answered without its forms.
  */
-export function termMatcher(terms: readonly TermForms[], locale: Locale): (token: string) => number {
+export function termMatcher(terms: readonly TermForms[], locale: Locale): (text: string, start: number, end: number) => number {
   const matchers = terms.map(createFormsMatcher);
   const known = new Map<string, number>();
   const starts = asciiStarts(terms);
-  return (token) => {
-    const code = token.charCodeAt(0);
+  // The token is read from the text only when it may match: most are not.
+  return (text, start, end) => {
+    const code = text.charCodeAt(start);
     if (starts && code < 0x80 && !starts.has(code >= 0x41 && code <= 0x5a ? code + 0x20 : code)) return -1;
+    const token = text.slice(start, end);
     let term = known.get(token);
     if (term === undefined) {
       const forms = wordForms(token, locale);
@@ -57,6 +60,9 @@ function asciiStarts(terms: readonly TermForms[]): Set<number> | null {
   return starts;
 }
 
+/** The term (index) the token `text.slice(start, end)` matches, or -1. */
+type TokenMatcher = ReturnType<typeof termMatcher>;
+
 interface Token {
   start: number;
   end: number;
@@ -65,9 +71,9 @@ interface Token {
 }
 
 /** The text's tokens, each with the term it matches. */
-function tokenize(text: string, match: (token: string) => number): Token[] {
+function tokenize(text: string, match: TokenMatcher): Token[] {
   const tokens: Token[] = [];
-  forEachToken(text, (start, end) => tokens.push({ start, end, term: match(text.slice(start, end)) }));
+  forEachToken(text, (start, end) => tokens.push({ start, end, term: match(text, start, end) }));
   return tokens;
 }
 
@@ -102,7 +108,7 @@ export function excerptMatches(text: string, terms: readonly (string | TermForms
   return excerptTokens(text, termMatcher(formsOf(terms, locale), locale), size);
 }
 
-function markTokens(text: string, match: (token: string) => number): string {
+function markTokens(text: string, match: TokenMatcher): string {
   const tokens = tokenize(text, match);
   if (tokens.length === 0) return text;
   return text.slice(0, tokens[0]!.start) + markRange(text, tokens, 0, tokens.length) + text.slice(tokens.at(-1)!.end);
@@ -113,7 +119,7 @@ function markTokens(text: string, match: (token: string) => number): string {
  * then most matches, then earliest), with "…" where text was cut; the start of the text when
  * nothing matches.
  */
-function excerptTokens(text: string, match: (token: string) => number, size = 24): string {
+function excerptTokens(text: string, match: TokenMatcher, size = 24): string {
   const tokens = tokenize(text, match);
   if (tokens.length === 0) return '';
   // Windows of `size` tokens starting at each matching token, slid along once: per term, how
