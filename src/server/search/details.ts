@@ -3,11 +3,12 @@
  * row's text, the entity's slug and dates), the edition and venue facets (counts from the scan,
  * labels and visibility here) and the tag facet (counted here over the kept events and editions).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { searchEntityTypes } from '../../../db/schema.ts';
 import { LOCALE_SLOTS } from '../../../db/search-index.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import { shapedStatement } from './shaped-statements.ts';
 
 /** Most values listed per facet. */
 const FACET_VALUES = 20;
@@ -55,23 +56,30 @@ export interface Details {
 /** Code-unit order, as SQLite's BINARY collation sorts text. */
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Loads the page's hits and the edition, tag and venue facets in the page's locale. */
-export async function loadDetails(db: Executor, request: DetailsRequest, locale: Locale, now: number): Promise<Details> {
-  const details: Details = { hits: new Map(), editions: [], tags: [], venues: [] };
-  const { rowids, editionCounts, venueCounts, tagged } = request;
-  if (rowids.length + editionCounts.length + venueCounts.length + tagged.eventIds.length + tagged.editionIds.length === 0) return details;
+const bound = {
+  rowids: sql.placeholder('rowids'),
+  editionCounts: sql.placeholder('editionCounts'),
+  venueCounts: sql.placeholder('venueCounts'),
+  eventIds: sql.placeholder('eventIds'),
+  editionIds: sql.placeholder('editionIds'),
+  locale: sql.placeholder('locale'),
+  now: sql.placeholder('now'),
+};
+
+/** The details statement: every value is bound, so its text is written once (shaped-statements.ts). */
+function writeDetails(): SQL {
   const types = searchEntityTypes.length;
   const type = sql.raw(`(j.value / ${LOCALE_SLOTS}) % ${types}`);
   const id = sql.raw(`j.value / ${LOCALE_SLOTS} / ${types}`);
   const is = (name: (typeof searchEntityTypes)[number]) => sql.raw(String(searchEntityTypes.indexOf(name)));
   // CROSS JOIN: the listed ids drive every lookup (the planner would otherwise scan a table).
-  const rows = await db.all<{ kind: 'hit' | 'edition' | 'tag' | 'venue'; data: string }>(sql`
+  return sql`
     SELECT 'hit' AS kind, json_object(
       'rowid', j.value, 'slug', coalesce(ev.slug, ed.slug, cu.slug, org.slug),
       'title', s.title, 'body', s.body, 'isFallback', s.is_fallback,
       'startsAt', coalesce(ev.starts_at, ed.starts_at), 'endsAt', coalesce(ev.ends_at, ed.ends_at),
       'timeZone', coalesce(ev.time_zone, ed.time_zone)) AS data
-    FROM json_each(${JSON.stringify(rowids)}) j
+    FROM json_each(${bound.rowids}) j
     CROSS JOIN search_fts s ON s.rowid = j.value
     LEFT JOIN events ev ON ${type} = ${is('event')} AND ev.id = ${id}
     LEFT JOIN editions ed ON ${type} = ${is('edition')} AND ed.id = ${id}
@@ -83,33 +91,50 @@ export async function loadDetails(db: Executor, request: DetailsRequest, locale:
       FROM (
         -- The listed editions first, then their labels: two lookups per listed edition, not per matching one.
         SELECT ed.id, ed.slug, ed.starts_at, j.value ->> 1 AS n
-        FROM json_each(${JSON.stringify(editionCounts)}) j
-        CROSS JOIN editions ed ON ed.id = j.value ->> 0 AND ed.status = 'published' AND (ed.publish_at IS NULL OR ed.publish_at <= ${now}) AND (ed.unpublish_at IS NULL OR ed.unpublish_at > ${now})
+        FROM json_each(${bound.editionCounts}) j
+        CROSS JOIN editions ed ON ed.id = j.value ->> 0 AND ed.status = 'published' AND (ed.publish_at IS NULL OR ed.publish_at <= ${bound.now}) AND (ed.unpublish_at IS NULL OR ed.unpublish_at > ${bound.now})
         ORDER BY n DESC, ed.starts_at DESC LIMIT ${FACET_VALUES}
       ) top
-      LEFT JOIN edition_translations own ON own.edition_id = top.id AND own.locale = ${locale}
+      LEFT JOIN edition_translations own ON own.edition_id = top.id AND own.locale = ${bound.locale}
       LEFT JOIN edition_translations fb ON fb.edition_id = top.id AND fb.locale = ${defaultLocale})
     UNION ALL
     SELECT * FROM (
       SELECT 'tag', json_object('slug', tg.slug, 'label', coalesce(own.label, fb.label), 'count', x.n)
       FROM (
         SELECT tag_id, count(*) AS n FROM (
-          SELECT t.tag_id FROM json_each(${JSON.stringify(tagged.eventIds)}) j CROSS JOIN event_tags t ON t.event_id = j.value
+          SELECT t.tag_id FROM json_each(${bound.eventIds}) j CROSS JOIN event_tags t ON t.event_id = j.value
           UNION ALL
-          SELECT t.tag_id FROM json_each(${JSON.stringify(tagged.editionIds)}) j CROSS JOIN edition_tags t ON t.edition_id = j.value
+          SELECT t.tag_id FROM json_each(${bound.editionIds}) j CROSS JOIN edition_tags t ON t.edition_id = j.value
         ) GROUP BY tag_id
       ) x
       CROSS JOIN tags tg ON tg.id = x.tag_id
-      LEFT JOIN tag_translations own ON own.tag_id = tg.id AND own.locale = ${locale}
+      LEFT JOIN tag_translations own ON own.tag_id = tg.id AND own.locale = ${bound.locale}
       LEFT JOIN tag_translations fb ON fb.tag_id = tg.id AND fb.locale = ${defaultLocale}
       ORDER BY x.n DESC, tg.slug ASC LIMIT ${FACET_VALUES})
     UNION ALL
     SELECT * FROM (
       -- A venue's name is not translated (decision 025): one lookup per matching venue, no label join.
       SELECT 'venue', json_object('slug', v.slug, 'label', v.name, 'count', j.value ->> 1)
-      FROM json_each(${JSON.stringify(venueCounts)}) j
+      FROM json_each(${bound.venueCounts}) j
       CROSS JOIN venues v ON v.id = j.value ->> 0 AND v.status = 'published'
-      ORDER BY j.value ->> 1 DESC, v.name ASC, v.slug ASC LIMIT ${FACET_VALUES})`);
+      ORDER BY j.value ->> 1 DESC, v.name ASC, v.slug ASC LIMIT ${FACET_VALUES})`;
+}
+
+/** Loads the page's hits and the edition, tag and venue facets in the page's locale. */
+export async function loadDetails(db: Executor, request: DetailsRequest, locale: Locale, now: number): Promise<Details> {
+  const details: Details = { hits: new Map(), editions: [], tags: [], venues: [] };
+  const { rowids, editionCounts, venueCounts, tagged } = request;
+  if (rowids.length + editionCounts.length + venueCounts.length + tagged.eventIds.length + tagged.editionIds.length === 0) return details;
+  const values = {
+    rowids: JSON.stringify(rowids),
+    editionCounts: JSON.stringify(editionCounts),
+    venueCounts: JSON.stringify(venueCounts),
+    eventIds: JSON.stringify(tagged.eventIds),
+    editionIds: JSON.stringify(tagged.editionIds),
+    locale,
+    now,
+  };
+  const rows = await db.all<{ kind: 'hit' | 'edition' | 'tag' | 'venue'; data: string }>(shapedStatement('details', writeDetails, values));
   for (const row of rows) {
     if (row.kind === 'hit') {
       const hit = JSON.parse(row.data) as HitDetails;

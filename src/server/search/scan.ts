@@ -10,7 +10,8 @@ import type { Executor } from '../../../db/client.ts';
 import { searchEntityTypes, type SearchEntityType } from '../../../db/schema.ts';
 import { ftsRowid } from '../../../db/search-index.ts';
 import type { Locale } from '../../i18n/config.ts';
-import { allWithVocabulary, expandedMatchCtes, plainMatchCte } from './vocabulary.ts';
+import { shapedStatement } from './shaped-statements.ts';
+import { allWithVocabulary, expandedMatchCtes, plainMatchCte, vocabularyForms } from './vocabulary.ts';
 import type { TermForms } from './word-forms.ts';
 
 /** Most matches a search examines; beyond it totals read "N+" and facet counts are lower bounds. */
@@ -83,9 +84,19 @@ export interface ScanRow {
   score: number | null;
 }
 
-// `now` is bound, not written into the SQL: the statement text stays the same from one request
-// to the next, so the connection's prepared statement is reused.
-const visible = (alias: string, now: number) =>
+// `now`, the query and the filters' ids are bound, not written into the SQL: the statement text
+// stays the same from one request to the next, so it is written once per shape
+// (shaped-statements.ts) and the connection's prepared statement is reused.
+const bound = {
+  now: sql.placeholder('now'),
+  match: sql.placeholder('match'),
+  forms: sql.placeholder('forms'),
+  editionId: sql.placeholder('editionId'),
+  tagId: sql.placeholder('tagId'),
+  venueId: sql.placeholder('venueId'),
+};
+type Bound = (typeof bound)[keyof typeof bound];
+const visible = (alias: string, now: Bound) =>
   sql`${sql.raw(alias)}.status = 'published' AND (${sql.raw(alias)}.publish_at IS NULL OR ${sql.raw(alias)}.publish_at <= ${now}) AND (${sql.raw(alias)}.unpublish_at IS NULL OR ${sql.raw(alias)}.unpublish_at > ${now})`;
 const typeIs = (type: SearchEntityType) => sql.raw(String(searchEntityTypes.indexOf(type)));
 
@@ -107,19 +118,21 @@ const TITLE_COLUMNS = '{title title_forms}';
  * of rows) are public when they present or run a public event or edition, looked up from the
  * person's side (CROSS JOIN: the planner would otherwise walk every published event).
  */
-function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, titleOnly, scored = false }: ScanSpec): SQL {
+function scanCte(name: string, locale: Locale, { filters, titleOnly, scored = false }: ScanSpec): SQL {
   const type = ftsRowid.typeIndex('f');
   const id = ftsRowid.entityId('f');
   const where: SQL[] = [
-    scored ? sql`search_fts MATCH ${match}` : sql.raw(`search_fts MATCH (SELECT ${titleOnly ? `'${TITLE_COLUMNS} : (' || q || ')'` : 'q'} FROM match_query)`),
+    scored
+      ? sql`search_fts MATCH ${bound.match}`
+      : sql.raw(`search_fts MATCH (SELECT ${titleOnly ? `'${TITLE_COLUMNS} : (' || q || ')'` : 'q'} FROM match_query)`),
     ftsRowid.inLocale('f', locale),
     sql`CASE ${type}
-      WHEN ${typeIs('event')} THEN ${visible('ev', now)}
-      WHEN ${typeIs('edition')} THEN ${visible('ed', now)}
+      WHEN ${typeIs('event')} THEN ${visible('ev', bound.now)}
+      WHEN ${typeIs('edition')} THEN ${visible('ed', bound.now)}
       WHEN ${typeIs('curator')} THEN
-        EXISTS (SELECT 1 FROM event_curators x CROSS JOIN events e ON e.id = x.event_id WHERE x.curator_id = ${id} AND ${visible('e', now)})
-        OR EXISTS (SELECT 1 FROM edition_curators x CROSS JOIN editions e ON e.id = x.edition_id WHERE x.curator_id = ${id} AND ${visible('e', now)})
-      ELSE EXISTS (SELECT 1 FROM event_organizers x CROSS JOIN events e ON e.id = x.event_id WHERE x.organizer_id = ${id} AND ${visible('e', now)})
+        EXISTS (SELECT 1 FROM event_curators x CROSS JOIN events e ON e.id = x.event_id WHERE x.curator_id = ${id} AND ${visible('e', bound.now)})
+        OR EXISTS (SELECT 1 FROM edition_curators x CROSS JOIN editions e ON e.id = x.edition_id WHERE x.curator_id = ${id} AND ${visible('e', bound.now)})
+      ELSE EXISTS (SELECT 1 FROM event_organizers x CROSS JOIN events e ON e.id = x.event_id WHERE x.organizer_id = ${id} AND ${visible('e', bound.now)})
     END`,
   ];
   if (filters.type) where.push(ftsRowid.isType('f', filters.type));
@@ -127,22 +140,22 @@ function scanCte(name: string, { match, locale, now }: ScanQuery, { filters, tit
   // per search, before the row's entity is looked up: most rows fail them.
   if (filters.editionId !== undefined) {
     where.push(sql`CASE ${type}
-      WHEN ${typeIs('event')} THEN ${id} IN (SELECT id FROM events WHERE edition_id = ${filters.editionId})
-      WHEN ${typeIs('edition')} THEN ${id} = ${filters.editionId}
+      WHEN ${typeIs('event')} THEN ${id} IN (SELECT id FROM events WHERE edition_id = ${bound.editionId})
+      WHEN ${typeIs('edition')} THEN ${id} = ${bound.editionId}
       ELSE 0 END`);
   }
   if (filters.tagId !== undefined) {
     where.push(sql`CASE ${type}
-      WHEN ${typeIs('event')} THEN ${id} IN (SELECT event_id FROM event_tags WHERE tag_id = ${filters.tagId})
-      WHEN ${typeIs('edition')} THEN ${id} IN (SELECT edition_id FROM edition_tags WHERE tag_id = ${filters.tagId})
+      WHEN ${typeIs('event')} THEN ${id} IN (SELECT event_id FROM event_tags WHERE tag_id = ${bound.tagId})
+      WHEN ${typeIs('edition')} THEN ${id} IN (SELECT edition_id FROM edition_tags WHERE tag_id = ${bound.tagId})
       ELSE 0 END`);
   }
   if (filters.venueId !== undefined) {
-    where.push(sql`CASE ${type} WHEN ${typeIs('event')} THEN ${id} IN (SELECT id FROM events WHERE venue_id = ${filters.venueId}) ELSE 0 END`);
+    where.push(sql`CASE ${type} WHEN ${typeIs('event')} THEN ${id} IN (SELECT id FROM events WHERE venue_id = ${bound.venueId}) ELSE 0 END`);
   }
   // People have no dates: a time filter narrows the results to events and editions.
-  if (filters.when === 'upcoming') where.push(sql`coalesce(ev.ends_at, ed.ends_at) >= ${now}`);
-  if (filters.when === 'past') where.push(sql`coalesce(ev.ends_at, ed.ends_at) < ${now}`);
+  if (filters.when === 'upcoming') where.push(sql`coalesce(ev.ends_at, ed.ends_at) >= ${bound.now}`);
+  if (filters.when === 'past') where.push(sql`coalesce(ev.ends_at, ed.ends_at) < ${bound.now}`);
   return sql`${sql.identifier(name)} AS MATERIALIZED (
     SELECT f.rowid AS fts_rowid, CASE ${type} WHEN ${typeIs('event')} THEN ev.edition_id WHEN ${typeIs('edition')} THEN ed.id END AS edition_id,
       ev.venue_id AS venue_id, ${sql.raw(scored ? BM25 : 'NULL')} AS score
@@ -158,25 +171,47 @@ const json = (name: string) => sql.raw(`(SELECT json_group_array(json_array(fts_
 const count = (name: string) => sql.raw(`(SELECT count(*) FROM ${name})`);
 const cap = sql.raw(String(SEARCH_CAP));
 
+/** What of a scan's filters its SQL text depends on (ids are bound). */
+const filterShape = ({ type, editionId, tagId, venueId, when }: ScanFilters) => [
+  type ?? null,
+  editionId !== undefined,
+  tagId !== undefined,
+  venueId !== undefined,
+  when,
+];
+
 /**
  * Runs a search's scans in one statement; each answer holds at most SEARCH_CAP + 1 rows, newest
  * first (one row more than the cap means "more exist"). Rows travel as one JSON array per scan.
  */
 export async function runScans(db: Executor, query: ScanQuery, plan: ScanPlan): Promise<ScanResults> {
   const facetNames = plan.facets.map((_, i) => `scan_facet${i}`);
-  const ctes = [
-    scanCte('scan_titled', query, { filters: plan.filters, titleOnly: true }),
-    scanCte('scan_all', query, { filters: plan.filters, titleOnly: false, scored: plan.scoreAll }),
-    ...plan.facets.map((filters, i) => scanCte(facetNames[i]!, query, { filters, titleOnly: false })),
-  ];
-  // CASE evaluates (and materialises) the second scan only when the first leaves the answer open.
-  const [titled, all] = plan.allFirst
-    ? [sql`CASE WHEN ${count('scan_all')} > ${cap} THEN ${json('scan_titled')} END`, json('scan_all')]
-    : [json('scan_titled'), sql`CASE WHEN ${count('scan_titled')} <= ${cap} THEN ${json('scan_all')} END`];
-  const build = (expanded: boolean) => sql`
-    WITH RECURSIVE ${expanded ? expandedMatchCtes(query.forms) : plainMatchCte(query.match)}, ${sql.join(ctes, sql`, `)}
+  const build = (expanded: boolean) => {
+    const ctes = [
+      scanCte('scan_titled', query.locale, { filters: plan.filters, titleOnly: true }),
+      scanCte('scan_all', query.locale, { filters: plan.filters, titleOnly: false, scored: plan.scoreAll }),
+      ...plan.facets.map((filters, i) => scanCte(facetNames[i]!, query.locale, { filters, titleOnly: false })),
+    ];
+    // CASE evaluates (and materialises) the second scan only when the first leaves the answer open.
+    const [titled, all] = plan.allFirst
+      ? [sql`CASE WHEN ${count('scan_all')} > ${cap} THEN ${json('scan_titled')} END`, json('scan_all')]
+      : [json('scan_titled'), sql`CASE WHEN ${count('scan_titled')} <= ${cap} THEN ${json('scan_all')} END`];
+    return sql`
+    WITH RECURSIVE ${expanded ? expandedMatchCtes(bound.forms) : plainMatchCte(bound.match)}, ${sql.join(ctes, sql`, `)}
     SELECT ${titled} AS titled, ${all} AS "all"${sql.join(facetNames.map((name) => sql`, ${json(name)} AS ${sql.identifier(name)}`))}`;
-  const [row] = await allWithVocabulary<Record<string, string | null>>(db, build);
+  };
+  const { filters } = plan;
+  const values = {
+    now: query.now,
+    match: query.match,
+    forms: vocabularyForms(query.forms),
+    editionId: filters.editionId,
+    tagId: filters.tagId,
+    venueId: filters.venueId,
+  };
+  const shape = JSON.stringify([query.locale, plan.allFirst, plan.scoreAll, [filters, ...plan.facets].map(filterShape)]);
+  const statement = (expanded: boolean) => shapedStatement(`scan:${shape}:${expanded}`, () => build(expanded), values);
+  const [row] = await allWithVocabulary<Record<string, string | null>>(db, statement);
   const parse = (text: string | null | undefined): ScanRow[] =>
     (JSON.parse(text ?? '[]') as [number, number | null, number | null, number | null][])
       .map(([rowid, editionId, score, venueId]) => ({ rowid, editionId, venueId, score }))

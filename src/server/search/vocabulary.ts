@@ -10,7 +10,7 @@
  * schema stays as migrations made it). bm25 still gets the prefix form: spelled out, each word
  * would become a phrase of its own with its own IDF, and scores would change.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { MIN_PREFIX, type TermForms } from './word-forms.ts';
 
@@ -31,19 +31,26 @@ export function vocabularyPrefix(term: string): string | null {
 }
 
 /**
- * CTEs ending in `match_query(q)`: the FTS5 query of the terms' forms, as `parseSearchQuery`
- * writes it (each term's forms ORed, the terms ANDed), with each prefix spelled out from the
- * vocabulary when it has 1 to MAX_WORDS words. Needs `WITH RECURSIVE`. The walk reads one
- * vocabulary entry per word (`>= word || char(1)` skips to the next word: no token holds a
- * control character).
+ * The terms' forms as `expandedMatchCtes` reads them (JSON): one row per form, [term index,
+ * prefix to spell out (or null), the form as written in the query].
  */
-export function expandedMatchCtes(terms: readonly TermForms[]): SQL {
-  // One row per form: [term index, prefix to spell out (or null), the form as written in the query].
+export function vocabularyForms(terms: readonly TermForms[]): string {
   const forms = terms.flatMap((term, i) => [
     ...term.prefixes.map((prefix) => [i, vocabularyPrefix(prefix), `"${prefix}"*`]),
     ...term.words.map((word) => [i, null, `"${word}"`]),
   ]);
-  return sql`match_input(k, i, p, original) AS (SELECT key, value ->> 0, value ->> 1, value ->> 2 FROM json_each(${JSON.stringify(forms)})),
+  return JSON.stringify(forms);
+}
+
+/**
+ * CTEs ending in `match_query(q)`: the FTS5 query of the terms' forms, as `parseSearchQuery`
+ * writes it (each term's forms ORed, the terms ANDed), with each prefix spelled out from the
+ * vocabulary when it has 1 to MAX_WORDS words. Needs `WITH RECURSIVE`. The walk reads one
+ * vocabulary entry per word (`>= word || char(1)` skips to the next word: no token holds a
+ * control character). `forms` is bound to `vocabularyForms(terms)`.
+ */
+export function expandedMatchCtes(forms: SQLChunk): SQL {
+  return sql`match_input(k, i, p, original) AS (SELECT key, value ->> 0, value ->> 1, value ->> 2 FROM json_each(${forms})),
     match_walk(k, word, n) AS (
       SELECT k, (SELECT term FROM ${sql.raw(VOCABULARY)} WHERE term >= m.p LIMIT 1), 1 FROM match_input m WHERE m.p IS NOT NULL
       UNION ALL
@@ -61,7 +68,7 @@ export function expandedMatchCtes(terms: readonly TermForms[]): SQL {
 }
 
 /** `match_query(q)` holding the query as parsed, prefix terms unchanged. */
-export function plainMatchCte(match: string): SQL {
+export function plainMatchCte(match: SQLChunk): SQL {
   return sql`match_query(q) AS (SELECT ${match})`;
 }
 
