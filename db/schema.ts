@@ -372,6 +372,10 @@ export const events = sqliteTable(
     index('events_cover_media_idx').on(t.coverMediaId),
     // A venue page's events, and "where used" before deleting a venue.
     index('events_venue_idx').on(t.venueId, t.startsAt),
+    // The search scans look up each matching event by id for what they test and count
+    // (visibility, edition, venue, end): read from this narrow index, 500 lookups touch a few
+    // dozen pages instead of hundreds of table pages (decision 012, 2026-11-26).
+    index('events_search_lookup_idx').on(t.id, t.status, t.publishAt, t.unpublishAt, t.editionId, t.venueId, t.endsAt),
   ],
 );
 

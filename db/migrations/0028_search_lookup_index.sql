@@ -1,0 +1,1 @@
+CREATE INDEX `events_search_lookup_idx` ON `events` (`id`,`status`,`publish_at`,`unpublish_at`,`edition_id`,`venue_id`,`ends_at`);
