@@ -88,8 +88,12 @@ function startBenchServer(database: BenchDatabase, workerCount: number, env: Rec
   });
 }
 
-/** RSS of `pid` and every process below it (the primary and its workers), in MB. */
-function treeRssMb(pid: number): number {
+/**
+ * Memory of `pid` and every process below it (the primary and its workers), in MB: the sum of
+ * their RSS, and of their PSS, which counts a page the processes share (the Node binary's, the
+ * libraries') once instead of once per process.
+ */
+function treeMemoryMb(pid: number): { rss: number; pss: number } {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -100,17 +104,19 @@ function treeRssMb(pid: number): number {
       // The process ended while we listed.
     }
   }
-  let kb = 0;
+  let rssKb = 0;
+  let pssKb = 0;
   const visit = (id: number) => {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+      rssKb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+      pssKb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     } catch {
       return;
     }
     for (const child of children.get(id) ?? []) visit(child);
   };
   visit(pid);
-  return kb / 1024;
+  return { rss: rssKb / 1024, pss: pssKb / 1024 };
 }
 
 /** The cached `path` with server-side error reporting on: SENTRY_DSN at a local stand-in. */
@@ -187,7 +193,7 @@ for (const size of sizes) {
   const fillSlugs = await eventSlugs(database.url, crawlCount * 2, 6_000 * Math.max(1, workers));
 
   const single = await startBenchServer(database, 1);
-  let report: Omit<SizeReport, 'crawlAll' | 'rssAllFullMb' | 'workers'>;
+  let report: Omit<SizeReport, 'crawlAll' | 'rssAllFullMb' | 'pssAllFullMb' | 'workers'>;
   try {
     const cookie = await signIn(single.origin);
     const misses: Record<string, { p50: number; p95: number }> = {};
@@ -278,9 +284,9 @@ for (const size of sizes) {
     });
     const crawlSingle = await crawlCold(single.origin, singleSlugs);
     console.log(`cold crawl, 1 worker: ${crawlSingle.pagesPerSecond.toFixed(0)} pages/s (${crawlSingle.pages} pages, ${crawlSingle.failures} failures)`);
-    const rssMb = treeRssMb(single.process.pid!);
+    const rssMb = treeMemoryMb(single.process.pid!).rss;
     const filled = await crawlUntilFull(single.origin, fillSlugs, cacheMb * 1024 * 1024);
-    const rssFullMb = treeRssMb(single.process.pid!);
+    const rssFullMb = treeMemoryMb(single.process.pid!).rss;
     console.log(`1 worker: RSS ${rssMb.toFixed(0)} MB, ${rssFullMb.toFixed(0)} MB once ${filled.pages} pages filled the cache`);
     report = {
       events: size,
@@ -312,9 +318,11 @@ for (const size of sizes) {
     const crawlAll = await crawlCold(all.origin, allSlugs);
     console.log(`cold crawl, ${workers} workers: ${crawlAll.pagesPerSecond.toFixed(0)} pages/s (${crawlAll.pages} pages, ${crawlAll.failures} failures)`);
     const filled = await crawlUntilFull(all.origin, fillSlugs, workers * cacheMb * 1024 * 1024);
-    const rssAllFullMb = treeRssMb(all.process.pid!);
-    console.log(`${workers} workers: RSS of all processes ${rssAllFullMb.toFixed(0)} MB once ${filled.pages} pages filled every cache`);
-    reports.push({ ...report, workers, crawlAll, rssAllFullMb });
+    const { rss: rssAllFullMb, pss: pssAllFullMb } = treeMemoryMb(all.process.pid!);
+    console.log(
+      `${workers} workers: RSS of all processes ${rssAllFullMb.toFixed(0)} MB (PSS ${pssAllFullMb.toFixed(0)} MB) once ${filled.pages} pages filled every cache`,
+    );
+    reports.push({ ...report, workers, crawlAll, rssAllFullMb, pssAllFullMb });
   } finally {
     await all.stop();
   }

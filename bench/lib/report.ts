@@ -21,6 +21,8 @@ export interface SizeReport {
   rssFullMb: number;
   /** Every process of the server with every worker, each worker's page cache full. */
   rssAllFullMb: number;
+  /** The same processes' PSS: pages they share counted once. */
+  pssAllFullMb: number;
   crawlSingle: CrawlFigures;
   crawlAll: CrawlFigures;
   misses: Record<string, { p50: number; p95: number }>;
@@ -84,7 +86,7 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
     out.push(`| 1 worker | ${r.crawlSingle.pages} | ${r.crawlSingle.pagesPerSecond.toFixed(0)} | ${r.crawlSingle.failures} |`);
     out.push(`| ${r.workers} workers | ${r.crawlAll.pages} | ${r.crawlAll.pagesPerSecond.toFixed(0)} | ${r.crawlAll.failures} |`);
     out.push(
-      `\nRSS: 1 worker ${r.rssMb.toFixed(0)} MB after the loads, ${r.rssFullMb.toFixed(0)} MB with its ${r.cacheMb} MB page cache full; ${r.workers} workers, all processes together, every cache full: ${r.rssAllFullMb.toFixed(0)} MB.`,
+      `\nRSS: 1 worker ${r.rssMb.toFixed(0)} MB after the loads, ${r.rssFullMb.toFixed(0)} MB with its ${r.cacheMb} MB page cache full; ${r.workers} workers, all processes together, every cache full: ${r.rssAllFullMb.toFixed(0)} MB (PSS ${r.pssAllFullMb.toFixed(0)} MB, shared pages counted once).`,
     );
     out.push('\n| admin API / write path | p50 ms | p95 ms |');
     out.push('|---|---:|---:|');

@@ -192,6 +192,19 @@ describe('answers from the store', () => {
     const fromIdentity = await encodeInBackground({ identity: html }, 'gzip');
     expect(gunzipSync(fromIdentity).equals(html)).toBe(true);
   });
+
+  it('makes background copies one at a time, in the order they were asked for', async () => {
+    // A large body first, then a tiny one: run side by side, the tiny one would finish first.
+    const large = Buffer.from(Array.from({ length: 40_000 }, (_, i) => `<p>line ${i} ${(i * 7919) % 104_729}</p>`).join('\n'));
+    const finished: string[] = [];
+    const first = encodeInBackground({ identity: large }, 'br').then(() => finished.push('large'));
+    const second = encodeInBackground({ identity: Buffer.from('<p>tiny</p>') }, 'gzip').then(() => finished.push('tiny'));
+    // A failed copy does not stop the ones after it.
+    const failing = encodeInBackground({ gzip: Buffer.from('not gzip') }, 'br').catch(() => finished.push('failed'));
+    const third = encodeInBackground({ identity: html }, 'gzip').then(() => finished.push('after'));
+    await Promise.all([first, second, failing, third]);
+    expect(finished).toEqual(['large', 'tiny', 'failed', 'after']);
+  });
 });
 
 describe('negotiation', () => {

@@ -60,8 +60,23 @@ export function decodeNow(bodies: Partial<Record<Encoding, Buffer>>): Buffer {
   return brotliDecompressSync(bodies.br!);
 }
 
-/** `encoding`'s copy made from a stored one on libuv's thread pool, off the event loop. */
+/** The background encodes of this process, one after the other (see `encodeInBackground`). */
+let backgroundQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * `encoding`'s copy made from a stored one on libuv's thread pool, off the event loop. No client
+ * waits for these copies, so they run one at a time: each encoder holds megabytes while it runs,
+ * and the pool's four threads encoding at once left that much more memory with every worker once
+ * freed (decision 012).
+ */
 export function encodeInBackground(bodies: Partial<Record<Encoding, Buffer>>, encoding: Encoding): Promise<Buffer> {
+  const run = () => encodeOffLoop(bodies, encoding);
+  const result = backgroundQueue.then(run, run);
+  backgroundQueue = result.catch(() => undefined);
+  return result;
+}
+
+function encodeOffLoop(bodies: Partial<Record<Encoding, Buffer>>, encoding: Encoding): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const encoded = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(ownedCopy(result)));
     const fromPlain = (error: Error | null, body: Buffer) => {
