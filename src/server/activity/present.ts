@@ -6,8 +6,7 @@
 import type { Executor } from '../../../db/client.ts';
 import type { AuditChange, AuditValue } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
-import { collections, type CollectionName } from '../../lib/collections/index.ts';
-import type { ReferenceKind } from '../../lib/collections/declare.ts';
+import { referenceTargetOf, type CollectionName } from '../../lib/collections/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { loadTitles } from '../admin/audit-changes.ts';
 import { adminResources } from '../admin/resources.ts';
@@ -38,25 +37,6 @@ export interface ActivityEntry {
   /** Null on entries written before changes were recorded: `changedFields` is all there is. */
   changes: PresentedChange[] | null;
   changedFields: string[];
-}
-
-const referenceCollections: Record<ReferenceKind, CollectionName> = {
-  edition: 'editions',
-  tag: 'tags',
-  organizer: 'organizers',
-  curator: 'curators',
-  media: 'medias',
-  image: 'medias',
-  file: 'files',
-  venue: 'venues',
-};
-
-/** The collection a field of `collection` points at, when it holds ids. */
-function targetOf(collection: CollectionName | undefined, field: string): CollectionName | undefined {
-  if (!collection) return undefined;
-  const references: Readonly<Record<string, ReferenceKind | undefined>> = collections[collection].references;
-  const kind = references[field];
-  return kind ? referenceCollections[kind] : undefined;
 }
 
 class TitleBook {
@@ -103,9 +83,9 @@ export async function presentActivity(db: Executor, locale: Locale, rows: readon
     book.want(collection, numericId(row.entityId));
     for (const change of row.changes ?? []) {
       if (change.kind === 'link') {
-        for (const id of [...change.added, ...change.removed]) book.want(targetOf(collection, change.field), id);
+        for (const id of [...change.added, ...change.removed]) book.want(referenceTargetOf(collection, change.field), id);
       } else if (change.kind === 'value') {
-        const target = targetOf(collection, change.field);
+        const target = referenceTargetOf(collection, change.field);
         book.want(target, change.from);
         book.want(target, change.to);
       }
@@ -116,7 +96,7 @@ export async function presentActivity(db: Executor, locale: Locale, rows: readon
     const collection = collectionOfEntity(row.entity);
     const changes = row.changes?.map((change): PresentedChange => {
       if (change.kind === 'link') {
-        const target = targetOf(collection, change.field);
+        const target = referenceTargetOf(collection, change.field);
         return {
           kind: 'link',
           field: change.field,
@@ -125,7 +105,7 @@ export async function presentActivity(db: Executor, locale: Locale, rows: readon
         };
       }
       if (change.kind === 'value') {
-        const target = targetOf(collection, change.field);
+        const target = referenceTargetOf(collection, change.field);
         if (target) {
           const refOf = (value: AuditValue) => (typeof value === 'number' ? book.ref(locale, target, value) : null);
           return { kind: 'reference', field: change.field, from: refOf(change.from), to: refOf(change.to) };

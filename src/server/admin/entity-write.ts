@@ -139,17 +139,12 @@ export interface RevisionOrigin {
   restoredFrom: number;
 }
 
+/** What an update needs besides where it writes: who, which item, the new input, the purge and how it is recorded. */
+type UpdateArguments = [actor: Actor, spec: EntitySpec, id: number, input: EntityInput, purgeOf?: PurgeOf<WriteResult>, origin?: RevisionOrigin];
+
 /** Applies a partial update based on `input.version`. */
-export function updateEntity(
-  db: Database,
-  actor: Actor,
-  spec: EntitySpec,
-  id: number,
-  input: EntityInput,
-  purgeOf?: PurgeOf<WriteResult>,
-  origin?: RevisionOrigin,
-): Promise<WriteResult> {
-  return withConstraintErrors(() => writeTransaction(db, (tx) => updateEntityIn(tx, actor, spec, id, input, purgeOf, origin)));
+export function updateEntity(db: Database, ...update: UpdateArguments): Promise<WriteResult> {
+  return withConstraintErrors(() => writeTransaction(db, (tx) => updateEntityIn(tx, ...update)));
 }
 
 /** The state an update of `before` leads to, checked like a save (422 field errors), nothing written. */
@@ -177,15 +172,7 @@ export async function checkUpdate(tx: Executor, actor: Actor, spec: EntitySpec, 
 }
 
 /** `updateEntity` inside a write transaction the caller holds (publishing a working copy drops it in the same one). */
-export async function updateEntityIn(
-  tx: Executor,
-  actor: Actor,
-  spec: EntitySpec,
-  id: number,
-  input: EntityInput,
-  purgeOf?: PurgeOf<WriteResult>,
-  origin?: RevisionOrigin,
-): Promise<WriteResult> {
+export async function updateEntityIn(tx: Executor, ...[actor, spec, id, input, purgeOf, origin]: UpdateArguments): Promise<WriteResult> {
   const before = await reloadState(tx, spec, id);
   const { after, changed } = await checkUpdate(tx, actor, spec, before, input);
   if (changed.length === 0) return { id, before, after: before, changed };

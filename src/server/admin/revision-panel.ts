@@ -9,8 +9,7 @@ import type { Executor } from '../../../db/client.ts';
 import { revisions } from '../../../db/schema.ts';
 import { isLocale, type Locale } from '../../i18n/config.ts';
 import type { Translate } from '../../i18n/index.ts';
-import type { ReferenceKind } from '../../lib/collections/declare.ts';
-import { collections, type CollectionName } from '../../lib/collections/index.ts';
+import { referenceTargetOf, type CollectionName } from '../../lib/collections/index.ts';
 import { activityLabels } from '../activity/labels.ts';
 import { presentActivity, type ActivityEntry } from '../activity/present.ts';
 import { toAuditValue } from './audit-changes.ts';
@@ -20,17 +19,6 @@ import { snapshotOf, stateOfSnapshot } from './revision-log.ts';
 import { adminResources } from './resources.ts';
 import { loadTitles } from './audit-changes.ts';
 import { publicationFields } from './revisions.ts';
-
-const referenceCollections: Record<ReferenceKind, CollectionName> = {
-  edition: 'editions',
-  tag: 'tags',
-  organizer: 'organizers',
-  curator: 'curators',
-  media: 'medias',
-  image: 'medias',
-  file: 'files',
-  venue: 'venues',
-};
 
 export interface RevisionDiffRow {
   path: string;
@@ -126,13 +114,11 @@ async function diffRows(
   // Both as stored in a snapshot, so dates compare as the same ISO strings.
   const now = stateOfSnapshot(current.id, snapshotOf(current));
   const paths = changedFields(spec, revision, now).filter((path) => !publicationFields.has(path));
-  const references: Readonly<Record<string, ReferenceKind | undefined>> = collections[collection].references;
 
   const wanted = new Map<CollectionName, Set<number>>();
   for (const path of paths) {
-    const kind = references[path];
-    if (!kind) continue;
-    const target = referenceCollections[kind];
+    const target = referenceTargetOf(collection, path);
+    if (!target) continue;
     const ids = wanted.get(target) ?? new Set<number>();
     for (const state of [revision, now]) {
       const value = spec.links[path] ? state.links[path] : [state.values[path]];
@@ -143,8 +129,8 @@ async function diffRows(
   const titles = new Map<CollectionName, Map<number, string>>();
   await Promise.all([...wanted].map(async ([target, ids]) => titles.set(target, await loadTitles(db, adminResources[target].spec, [...ids]))));
   const nameOf = (path: string, itemId: number): string => {
-    const kind = references[path];
-    return (kind && titles.get(referenceCollections[kind])?.get(itemId)) ?? t('revisions.deletedItem', { id: String(itemId) });
+    const target = referenceTargetOf(collection, path);
+    return (target && titles.get(target)?.get(itemId)) ?? t('revisions.deletedItem', { id: String(itemId) });
   };
 
   const show = (state: EntityState, path: string): string | null => {
@@ -161,7 +147,7 @@ async function diffRows(
     }
     const value = state.values[path];
     if (value === null || value === undefined || value === '') return null;
-    if (references[path] && typeof value === 'number') return nameOf(path, value);
+    if (referenceTargetOf(collection, path) && typeof value === 'number') return nameOf(path, value);
     return labels.value(path, toAuditValue(value));
   };
 
