@@ -3,13 +3,25 @@
  * field errors (422); the detail screen's buttons (ping, rotate, redeliver, delete) redirect
  * (303) back with a notice flag the page turns into a message.
  */
+import type { AstroGlobal } from 'astro';
 import type { Database } from '../../../db/client.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { readFormWithinLimit } from '../http/body-limit.ts';
+import { problem } from '../http/problem.ts';
 import { webhookProblem } from './http.ts';
 import { fieldErrorsOf, formToEndpointInput, webhookEndpointInput } from './schemas.ts';
-import { createEndpoint, deleteEndpoint, parseWebhookId, pingEndpoint, redeliver, rotateSecret, updateEndpoint, type WebhookEndpoint } from './service.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  parseWebhookId,
+  pingEndpoint,
+  redeliver,
+  rotateSecret,
+  updateEndpoint,
+  type WebhookEndpoint,
+} from './service.ts';
 
 export interface EndpointFormState {
   values: { url: string; description: string; enabled: boolean; events: string[] };
@@ -50,6 +62,37 @@ export async function submitEndpointForm(
   }
   const created = await createEndpoint(db, actorId, parsed.data);
   return seeOther(paths.adminWebhook(locale, created.id, new URLSearchParams({ notice: 'created' })));
+}
+
+/** What the endpoint pages read of `Astro`. */
+type EndpointPage = Pick<AstroGlobal, 'params' | 'request' | 'response' | 'rewrite' | 'locals'>;
+
+/**
+ * The endpoint the page's `:id` names; when there is none, the answer instead: a 404 problem to a
+ * POST (a rewrite would replay a body that is read by then), the not-found page to a GET.
+ */
+export async function loadEndpointOfPage(page: EndpointPage, db: Database): Promise<WebhookEndpoint | Response> {
+  const id = parseWebhookId(page.params.id);
+  const endpoint = id === undefined ? undefined : await getEndpoint(db, id);
+  if (endpoint) return endpoint;
+  if (page.request.method === 'POST') return problem(404, 'NOT_FOUND', page.locals.t('webhooks.error.NOT_FOUND'));
+  return page.rewrite(paths.notFound(page.locals.locale));
+}
+
+/**
+ * The endpoint form page's state: `initial` on a GET; on a POST, the redirect after a save, or the
+ * posted values with their errors (answered with 422).
+ */
+export async function endpointFormStateOf(
+  page: EndpointPage,
+  db: Database,
+  initial: EndpointFormState['values'],
+  existing?: WebhookEndpoint,
+): Promise<Response | EndpointFormState> {
+  if (page.request.method !== 'POST') return { values: initial };
+  const outcome = await submitEndpointForm(page.request, db, page.locals.user!.id, page.locals.locale, existing);
+  if (!(outcome instanceof Response)) page.response.status = 422;
+  return outcome;
 }
 
 /** One of the detail screen's buttons (`intent` = ping, rotate, redeliver, delete). */
