@@ -3,7 +3,7 @@ import { collections } from '../../../lib/collections/index.ts';
 import { EditForm } from '../edit-form/EditForm.tsx';
 import { Section, TextAreaField, TextField } from '../edit-form/fields.tsx';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
-import { SlugField } from '../edit-form/SlugField.tsx';
+import { SlugSection } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
 import { MarkdownField } from '../MarkdownField.tsx';
@@ -37,9 +37,7 @@ function CuratorFields({ item }: Pick<ItemFormProps, 'item'>) {
           )}
         </LocaleTabs>
       </Section>
-      <Section legend={t('admin.group.publication')}>
-        <SlugField source={String(form.draft['name'] ?? '')} />
-      </Section>
+      <SlugSection source={String(form.draft['name'] ?? '')} />
     </EditForm>
   );
 }

@@ -3,7 +3,7 @@ import { collections } from '../../../lib/collections/index.ts';
 import { EditForm } from '../edit-form/EditForm.tsx';
 import { Section, SelectField, TextField } from '../edit-form/fields.tsx';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
-import { SlugField } from '../edit-form/SlugField.tsx';
+import { SlugSection } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
 import { MarkdownField } from '../MarkdownField.tsx';
@@ -38,9 +38,7 @@ function OrganizerFields({ item }: Pick<ItemFormProps, 'item'>) {
           {(locale) => <MarkdownField path={`translations.${locale}.description`} label={labels['description']!} lang={locale} />}
         </LocaleTabs>
       </Section>
-      <Section legend={t('admin.group.publication')}>
-        <SlugField source={name} />
-      </Section>
+      <SlugSection source={name} />
       {form.item && <WhereUsed item={form.item} />}
     </EditForm>
   );

@@ -3,7 +3,7 @@ import { collections } from '../../../lib/collections/index.ts';
 import { EditForm } from '../edit-form/EditForm.tsx';
 import { Section, TextField } from '../edit-form/fields.tsx';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
-import { SlugField } from '../edit-form/SlugField.tsx';
+import { SlugSection } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { WhereUsed } from './WhereUsed.tsx';
@@ -32,9 +32,7 @@ function TagFields({ item }: Pick<ItemFormProps, 'item'>) {
           )}
         </LocaleTabs>
       </Section>
-      <Section legend={t('admin.group.publication')}>
-        <SlugField source={form.draft.translations[defaultLocale]?.['label'] ?? ''} />
-      </Section>
+      <SlugSection source={form.draft.translations[defaultLocale]?.['label'] ?? ''} />
       {form.item && <WhereUsed item={form.item} />}
     </EditForm>
   );

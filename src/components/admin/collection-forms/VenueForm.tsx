@@ -5,7 +5,7 @@ import { EditForm } from '../edit-form/EditForm.tsx';
 import { useFormField } from '../edit-form/form-context.tsx';
 import { Section, TextAreaField, TextField } from '../edit-form/fields.tsx';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
-import { SlugField } from '../edit-form/SlugField.tsx';
+import { SlugSection } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
 import { MarkdownField } from '../MarkdownField.tsx';
@@ -73,9 +73,7 @@ function VenueFields({ item }: Pick<ItemFormProps, 'item'>) {
           )}
         </LocaleTabs>
       </Section>
-      <Section legend={t('admin.group.publication')}>
-        <SlugField source={name} />
-      </Section>
+      <SlugSection source={name} />
       {form.item && <WhereUsed item={form.item} />}
     </EditForm>
   );

@@ -7,6 +7,7 @@ import { slugFromTitle } from '../../../lib/admin-schemas/slug.ts';
 import { SLUG_MAX_LENGTH } from '../../../lib/admin-schemas/fields.ts';
 import { Field } from '../ui/Field.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
+import { Section } from './fields.tsx';
 import { useForm, useFormField } from './form-context.tsx';
 
 export function SlugField({ source }: { source: string }) {
@@ -47,5 +48,15 @@ export function SlugField({ source }: { source: string }) {
         </>
       )}
     </Field>
+  );
+}
+
+/** The publication section of a collection without publication dates: the slug alone. */
+export function SlugSection({ source }: { source: string }) {
+  const { t } = useAdmin();
+  return (
+    <Section legend={t('admin.group.publication')}>
+      <SlugField source={source} />
+    </Section>
   );
 }
