@@ -4,7 +4,7 @@
  * buttons beside "Save draft".
  */
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { instantToWallTime, localTimeZone, wallTimeToInstant } from '../../../lib/zoned-time.ts';
 import { paths } from '../../../lib/paths.ts';
 import { pushToast } from '../../../stores/toasts.ts';
@@ -102,22 +102,40 @@ export function WorkingCopySchedule({ form, config }: { form: EditFormState; con
         </p>
       )}
       <div className="admin-working-copy__schedule-actions">
-        <button type="button" className="admin-button" aria-disabled={blocked} data-action="schedule-changes" onClick={() => void send('PUT')}>
+        <CopyButton action="schedule-changes" busy={blocked} onClick={() => void send('PUT')}>
           {t('workingCopy.schedule')}
-        </button>
+        </CopyButton>
         {copy.scheduledAt && (
-          <button
-            type="button"
-            className="admin-button admin-button--quiet"
-            aria-disabled={blocked}
-            data-action="unschedule-changes"
-            onClick={() => void send('DELETE')}
-          >
+          <CopyButton action="unschedule-changes" busy={blocked} className="admin-button admin-button--quiet" onClick={() => void send('DELETE')}>
             {t('workingCopy.unschedule')}
-          </button>
+          </CopyButton>
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * A button of the working-copy controls, named by `data-action`. While `busy` it is marked
+ * `aria-disabled` (not `disabled`, so it keeps its place in the tab order) and a click does nothing.
+ */
+function CopyButton({
+  action,
+  busy,
+  className = 'admin-button',
+  onClick,
+  children,
+}: {
+  action: string;
+  busy: boolean;
+  className?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={className} aria-disabled={busy} data-action={action} onClick={() => !busy && onClick()}>
+      {children}
+    </button>
   );
 }
 
@@ -134,26 +152,14 @@ export function WorkingCopyActions({ form }: { form: EditFormState }) {
   return (
     <>
       {canPublish && (form.workingCopy || form.dirty) && (
-        <button
-          type="button"
-          className="admin-button admin-button--primary"
-          aria-disabled={form.saving}
-          data-action="publish-changes"
-          onClick={() => !form.saving && void form.publishCopy()}
-        >
+        <CopyButton action="publish-changes" busy={form.saving} className="admin-button admin-button--primary" onClick={() => void form.publishCopy()}>
           {t('workingCopy.publish')}
-        </button>
+        </CopyButton>
       )}
       {form.workingCopy && (
-        <button
-          type="button"
-          className="admin-button"
-          aria-disabled={form.saving}
-          data-action="discard-draft"
-          onClick={() => !form.saving && setDiscarding(true)}
-        >
+        <CopyButton action="discard-draft" busy={form.saving} onClick={() => setDiscarding(true)}>
           {t('workingCopy.discard')}
-        </button>
+        </CopyButton>
       )}
       <Dialog
         open={discarding}
