@@ -13,7 +13,7 @@ export interface Toast {
   message: string;
 }
 
-/** How long a success/info toast stays once shown (ToastRegion); errors stay until dismissed (they may need reading). */
+/** How long a success/info toast stays; errors stay until dismissed (they may need reading). */
 export const TOAST_TIMEOUT_MS = 6_000;
 const MAX_TOASTS = 5;
 
@@ -35,5 +35,6 @@ export function pushToast(kind: ToastKind, message: string): number {
   const id = nextId++;
   const kept = $toasts.get().filter((toast) => kind === 'info' || toast.kind === 'info' || (kind === 'error' && toast.kind === 'error'));
   $toasts.set([...kept, { id, kind, message }].slice(-MAX_TOASTS));
+  if (kind !== 'error' && typeof window !== 'undefined') window.setTimeout(() => dismissToast(id), TOAST_TIMEOUT_MS);
   return id;
 }

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { $toasts, dismissToast, TOAST_TIMEOUT_MS } from '../../stores/toasts.ts';
+import { $toasts, dismissToast } from '../../stores/toasts.ts';
 import { withAppErrorBoundary } from '../errors/index.ts';
 
 export interface ToastRegionProps {
@@ -15,33 +15,9 @@ export interface ToastRegionProps {
 }
 
 function ToastRegion({ label, dismissLabel }: ToastRegionProps) {
-  // Hydrates with the server's (empty) list, then shows the store: a Save pressed while the form was
-  // ready and this region not yet would otherwise make the first render differ from the server's (#418).
-  const toasts = useStore($toasts, { ssr: 'initial' });
+  const toasts = useStore($toasts);
   const region = useRef<HTMLElement>(null);
   const showing = toasts.length > 0;
-  const timers = useRef(new Map<number, number>());
-
-  // A success or info leaves TOAST_TIMEOUT_MS after it is shown, not after it was pushed: one
-  // pushed before the region hydrated still gets its full time on screen.
-  useEffect(() => {
-    for (const toast of toasts) {
-      if (toast.kind !== 'error' && !timers.current.has(toast.id)) {
-        const timer = window.setTimeout(() => {
-          timers.current.delete(toast.id);
-          dismissToast(toast.id);
-        }, TOAST_TIMEOUT_MS);
-        timers.current.set(toast.id, timer);
-      }
-    }
-  }, [toasts]);
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      pending.forEach((timer) => window.clearTimeout(timer));
-      pending.clear();
-    };
-  }, []);
 
   useEffect(() => {
     const element = region.current;
