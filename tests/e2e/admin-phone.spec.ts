@@ -188,6 +188,10 @@ test('list filters, sort and pages are history entries: Back returns to the prev
   const otherSort = await sort
     .locator('option')
     .evaluateAll((options, current) => options.map((option) => (option as HTMLOptionElement).value).find((value) => value !== current)!, defaultSort);
+  // The list answers Back and Forward itself: the router never fetches and swaps the page, so
+  // a mark on the screen's element survives every step (a swap would bring a fresh element).
+  const screen = page.locator('[data-screen="list-events"]');
+  await screen.evaluate((element) => element.setAttribute('data-unswapped', ''));
   await sort.selectOption(otherSort);
   await expect(page).toHaveURL(new RegExp(`[?&]sort=${encodeURIComponent(otherSort)}`));
   await expect(status).not.toHaveText(t('admin.common.loading'));
@@ -211,4 +215,5 @@ test('list filters, sort and pages are history entries: Back returns to the prev
   await expect(page).toHaveURL(new RegExp(`[?&]sort=${encodeURIComponent(otherSort)}`));
   await expect(sort).toHaveValue(otherSort);
   await expect(firstRow).toHaveText(sortedFirst ?? '');
+  await expect(screen).toHaveAttribute('data-unswapped', '');
 });

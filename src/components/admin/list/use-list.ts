@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useThrowToBoundary } from '../../errors/index.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
+import { claimSamePageTraversals } from '../lib/same-page-history.ts';
 import { apiRequest, type ListItem, type ListPage, type Problem } from '../lib/api.ts';
 import { readListState, updateListState, writeListState, type ListState } from '../lib/list-state.ts';
 
@@ -61,18 +62,16 @@ export function useList(config: Collection, initialSearch: string) {
     return () => controller.abort();
   }, [state, config, reloads, throwToBoundary]);
 
-  // Back and Forward between two views of this list: the list reads the URL again and reloads.
-  // Handled before the ClientRouter (capture phase), which would otherwise fetch the whole page.
+  // Back and Forward between two views of this list: the list reads the URL again and reloads,
+  // instead of the ClientRouter fetching the whole page (same-page-history.ts).
   useEffect(() => {
     const listPath = window.location.pathname;
-    const onPopState = (event: PopStateEvent) => {
-      if (window.location.pathname !== listPath || !document.querySelector(`[data-screen="list-${config.name}"]`)) return;
-      event.stopImmediatePropagation();
+    return claimSamePageTraversals(() => {
+      if (window.location.pathname !== listPath || !document.querySelector(`[data-screen="list-${config.name}"]`)) return false;
       historyMode.current = 'replace';
       setState(readListState(window.location.search, config.listState));
-    };
-    window.addEventListener('popstate', onPopState, { capture: true });
-    return () => window.removeEventListener('popstate', onPopState, { capture: true });
+      return true;
+    });
   }, [config]);
 
   const change = useCallback((patch: Parameters<typeof updateListState>[1]) => {
