@@ -82,6 +82,16 @@ export function createEvent(client: AdminClient, overrides: Overrides = {}): Pro
   });
 }
 
+/**
+ * `count` events made one after another (each with the same overrides, its own title), for tests
+ * that need a long list: a full page of cards, a capped feed, pagination.
+ */
+export async function createEvents(client: AdminClient, count: number, overrides: Overrides = {}): Promise<Created[]> {
+  const created: Created[] = [];
+  for (let i = 0; i < count; i += 1) created.push(await createEvent(client, overrides));
+  return created;
+}
+
 /** What `createFilledEvent` made, for the pages and links a test visits. */
 export interface FilledEvent {
   event: Created;

@@ -11,7 +11,7 @@ import { createEdition } from '../helpers/factories.ts';
 interface Bad {
   name: string;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Relative to the collection (`''`, `/:id`, `/bulk`…); `:id` is an existing item. */
+  /** Relative to the collection (`''`, `/:id`, `/bulk`…); `:id` is an existing item (also in a bulk body's `ids`). */
   path: string;
   body?: unknown;
   /** Raw body instead of JSON, with its content type. */
@@ -242,7 +242,7 @@ function shared(collection: Collection): Bad[] {
         name: 'bulk publish of items without status',
         method: 'POST',
         path: '/bulk',
-        body: { action: 'publish', ids: [1] },
+        body: { action: 'publish', ids: [':id'] },
         status: 422,
         code: 'ACTION_NOT_SUPPORTED',
       },
@@ -718,7 +718,8 @@ let app: AdminServer;
 const targets: Record<string, { id: number; published?: { id: number; version: number } }> = {};
 
 beforeAll(async () => {
-  app = await startAdminServer();
+  // No demo content: every case targets the items made here.
+  app = await startAdminServer({ HUB_DEMO: '0' });
   for (const collection of jsonCollections) {
     const created = await app.editor.call('POST', `/api/admin/${collection}`, valid[collection]);
     targets[collection] = { id: created.body.id };
@@ -745,10 +746,13 @@ describe.each(collections)('%s refuses bad input with a 4xx problem', (collectio
   it.each(cases)('$name → $status $code', async (bad) => {
     const target = targets[collection]!;
     const path = `/api/admin/${collection}${bad.path.replace(':id', String(target.id)).replace(':published', String(target.published?.id))}`;
+    const fields: { version?: unknown; ids?: unknown } = bad.body && typeof bad.body === 'object' ? bad.body : {};
     const body =
-      bad.body && typeof bad.body === 'object' && (bad.body as { version?: unknown }).version === ':version'
-        ? { ...bad.body, version: target.published?.version }
-        : bad.body;
+      fields.version === ':version'
+        ? { ...fields, version: target.published?.version }
+        : Array.isArray(fields.ids) && fields.ids.includes(':id')
+          ? { ...fields, ids: [target.id] }
+          : bad.body;
     const response = bad.raw
       ? await app.editor.request(bad.method, path, bad.raw.data, { 'content-type': bad.raw.type })
       : await app.editor.request(bad.method, path, body);

@@ -4,7 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
-import { createEdition, createEvent, createFile, createImage, createTag, createUser } from '../helpers/factories.ts';
+import {
+  createCurator,
+  createEdition,
+  createEvent,
+  createEvents,
+  createFile,
+  createFilledEvent,
+  createImage,
+  createTag,
+  createUser,
+} from '../helpers/factories.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { findAll, icsList, parseIcs, parseXml, resolveIcsLocalTime, textOf, type IcsComponent } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -21,10 +31,10 @@ interface EventRow {
   edition_id: number | null;
 }
 
-// The demo content fills the feeds and the sitemap; the calendar tests add the events they assert on.
+// No demo content: each test adds the events its feed, calendar or sitemap must list.
 let admin: AdminClient;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ HUB_DEMO: '0' });
   admin = await createUser(server, 'admin');
 });
 afterAll(() => server?.stop());
@@ -173,6 +183,10 @@ describe('iCalendar', () => {
 
 describe('RSS', () => {
   it('lists the newest public events with guids and localized titles', async () => {
+    // More than the feed's 30 items, some with a French title and some falling back to English.
+    await createEvents(admin, 16, { status: 'published' });
+    await createEvents(admin, 16, { status: 'published', translations: { en: { title: 'Harbour night' }, fr: { title: 'Nuit du port' } } });
+    await createEvent(admin, { translations: { en: { title: 'Unpublished draft' } } });
     const response = await server.get('/fr/hub/feed.xml');
     expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     const doc = parseXml(await response.text());
@@ -274,6 +288,10 @@ describe('RSS', () => {
 
 describe('sitemap and robots', () => {
   it('lists exactly the public pages, each locale with a translation, with alternates', async () => {
+    // People, a venue and an edition with public pages, and a curator without any text (listed in every locale).
+    const filled = await createFilledEvent(admin);
+    const silent = await createCurator(admin, { translations: {} });
+    await createEvent(admin, { status: 'published', curatorIds: [silent.id] });
     // An event with no German text: its entry names the locales it has.
     const missing = await createEvent(admin, {
       status: 'published',
@@ -317,8 +335,10 @@ describe('sitemap and robots', () => {
       ...editions.flatMap((r) => [`/${r.locale}/hub/edition/${r.slug}`, `/${r.locale}/hub/edition/${r.slug}/schedule`]),
       ...venues.flatMap((r) => ['en', 'fr', 'de'].map((locale) => `/${locale}/hub/venue/${r.slug}`)),
     );
-    expect(venues.length).toBeGreaterThan(0);
+    expect(venues.map((venue) => venue.slug)).toEqual([filled.venue.slug]);
+    expect(people.map((person) => person.slug).sort()).toEqual([filled.curator.slug, filled.organizer.slug, silent.slug].sort());
     expect(locs).toEqual(expected.sort());
+    expect(locs).toContain(`/de/hub/curator/${silent.slug}`);
 
     const entry = urls.find((url) => textOf(findAll(url, 'loc')[0]).endsWith(`/en/hub/event/${missing.slug}`))!;
     const hreflangs = findAll(entry, 'xhtml:link')

@@ -1,12 +1,22 @@
 /**
  * Every hub route in every locale against the built server: statuses, content, 404s, translation
- * fallback and hreflang, JSON-LD, no cookies and no client JavaScript. The demo content fills the
- * listings; the pages checked in detail show content the tests create.
+ * fallback and hreflang, JSON-LD, no cookies and no client JavaScript, on content the tests create
+ * (with enough plain events to fill more than one page of the hub).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from '../../src/i18n/config.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { createCurator, createEdition, createEvent, createImage, createOrganizer, createTag, createUser, type Created } from '../helpers/factories.ts';
+import {
+  createCurator,
+  createEdition,
+  createEvent,
+  createEvents,
+  createImage,
+  createOrganizer,
+  createTag,
+  createUser,
+  type Created,
+} from '../helpers/factories.ts';
 import { h1Of, hreflangsOf, jsonLdOf } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -24,8 +34,10 @@ let hidden: { events: Created[]; edition: Created };
 let untranslated: Created;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ HUB_DEMO: '0' });
   const admin = await createUser(server, 'admin');
+  // More upcoming events than one page of 24 cards holds.
+  await createEvents(admin, 25, { status: 'published' });
   // Wide enough for every card and cover width.
   const cover = await createImage(admin, {}, 'jpeg', 2000, 1125);
   const galleryImage = await createImage(admin);

@@ -1,11 +1,12 @@
 /**
- * Full-text search against a seeded database: locale and fallback text, diacritics, prefixes,
- * bm25 ranking, highlighting, facets (type, edition, tag, venue), the time filter, pagination, visibility and hostile input;
- * then more matches than SEARCH_CAP (bulk-inserted events): "N+" totals and facet counts, what is
- * kept and in which order, paging, and the page a visitor sees.
+ * Full-text search over a small catalogue the tests make (through the admin API, on a server without
+ * demo content): locale and fallback text, diacritics, prefixes, bm25 ranking, highlighting, facets
+ * (type, edition, tag, venue), the time filter, pagination, visibility and hostile input; then more
+ * matches than SEARCH_CAP (bulk-inserted events): "N+" totals and facet counts, what is kept and in
+ * which order, paging, and the page a visitor sees.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { reindexSearch } from '../../db/search-index.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
@@ -15,25 +16,130 @@ import { findTagId } from '../../src/server/events/queries.ts';
 import { loadPeopleLinks } from '../../src/server/search/people.ts';
 import { findPublicVenueId } from '../../src/server/venues/queries.ts';
 import { SEARCH_CAP, searchHub, type SearchInput } from '../../src/server/search/search.ts';
-import { createSeededDatabase, rows } from '../helpers/demo-database.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { useAdminServer } from '../helpers/admin-client.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { createCurator, createEdition, createEvent, createOrganizer, createTag, createVenue, type Created } from '../helpers/factories.ts';
 
-let test: Awaited<ReturnType<typeof createSeededDatabase>>;
+const shared = useAdminServer({ HUB_DEMO: '0' });
 const now = new Date();
-const search = (input: Partial<SearchInput> & { q: string }) => searchHub(test.db, { locale: 'en', now, pageSize: 100, ...input });
+const search = (input: Partial<SearchInput> & { q: string }) => searchHub(shared.db, { locale: 'en', now, pageSize: 100, ...input });
+/** Rows of the server's database, for the checks the search should agree with. */
+const rows = async <T>(query: string, args: (string | number | null)[] = []) => (await shared.db.$client.execute({ sql: query, args })).rows as unknown as T[];
+
+type Texts = Partial<Record<'en' | 'fr' | 'de', { title: string; body?: string }>>;
+/**
+ * The catalogue's public events: [English, French (or none), past?]. "City" is in two titles and
+ * in more bodies; one French-only word; two events without French text (searched by fallback).
+ */
+const programme: [Texts['en'], Texts['fr'] | null, boolean][] = [
+  [
+    { title: 'Concert on the harbour', body: 'The city orchestra plays on the quays, from Haydn to the film scores of the sixties.' },
+    { title: 'Concert sur le port', body: 'L’orchestre joue sur les quais.' },
+    false,
+  ],
+  [
+    { title: 'City of the future: architecture and heatwaves', body: 'Architects on keeping the streets cool through the summers to come.' },
+    { title: 'La ville de demain : architecture et canicules', body: 'Des architectes et la chaleur.' },
+    false,
+  ],
+  [
+    { title: 'The city sings', body: 'Choirs from the whole region on the steps of the old market.' },
+    { title: 'La ville chante', body: 'Des chœurs de toute la région.' },
+    false,
+  ],
+  [
+    { title: 'Theatre of the everyday', body: 'A play about the neighbours, the stairs and the lift that never works.' },
+    { title: 'Théâtre du quotidien', body: 'Une pièce sur les voisins.' },
+    false,
+  ],
+  [
+    { title: 'Repair café', body: 'Bring the broken lamp and leave with it mended by the city’s best fixers.' },
+    { title: 'Café réparation', body: 'Apportez la lampe cassée : réparation sur place.' },
+    false,
+  ],
+  [
+    { title: 'Print workshop', body: 'Learn the press and take home the poster you made.' },
+    { title: 'Atelier de gravure', body: 'Apprenez la presse.' },
+    false,
+  ],
+  [
+    { title: 'Festival opening night', body: 'The festival begins by the river with lanterns and a brass band.' },
+    { title: 'Soirée d’ouverture du festival', body: 'Le festival commence au bord du fleuve.' },
+    false,
+  ],
+  [
+    { title: 'Songs of the sea', body: 'Sea shanties in the city harbour, sung by the dockers’ choir.' },
+    { title: 'Chants de la mer', body: 'Des chants de marins.' },
+    false,
+  ],
+  [
+    { title: 'Reading in the garden', body: 'Poems about the city, read under the lime trees of the cloister.' },
+    { title: 'Lecture au jardin', body: 'Des poèmes sous les tilleuls.' },
+    false,
+  ],
+  [
+    { title: 'Film: the long summer', body: 'A documentary about the city in August, when the streets empty.' },
+    { title: 'Film : le long été', body: 'Un documentaire sur le mois d’août.' },
+    false,
+  ],
+  [{ title: 'Family morning', body: 'Games for the whole family in the city park.' }, null, false],
+  [{ title: 'Lantern procession', body: 'Walk with the lanterns along the canal.' }, null, false],
+  [{ title: 'The winter concert', body: 'Carols and the first snow on the square.' }, { title: 'Le concert d’hiver', body: 'Des chants de Noël.' }, true],
+  [{ title: 'Theatre in the square', body: 'An open-air play on the old square.' }, { title: 'Théâtre sur la place', body: 'Une pièce en plein air.' }, true],
+];
 
 beforeAll(async () => {
-  test = await createSeededDatabase();
-});
-afterAll(() => test?.close());
+  const { admin } = shared.app;
+  const venues: Created[] = [];
+  for (const name of ['Harbour Hall', 'Quay Theatre', 'Garden Stage'])
+    venues.push(await createVenue(admin, { name, status: 'published', address: `${name}, 1 quai du Port, Marseille` }));
+  const tags = [
+    await createTag(admin, { translations: { en: { label: 'Music' }, fr: { label: 'Musique' }, de: { label: 'Musik' } } }),
+    await createTag(admin, { translations: { en: { label: 'Talks' }, fr: { label: 'Rencontres' } } }),
+  ];
+  const curator = await createCurator(admin, { name: 'Ada Quillfeather' });
+  const organizer = await createOrganizer(admin, { name: 'Friends of the Harbour' });
+  // Different start dates: the edition facet orders equal counts by start, newest first.
+  const editions = [
+    await createEdition(admin, {
+      status: 'published',
+      startsAt: '2031-02-15T00:00:00Z',
+      curatorIds: [curator.id],
+      translations: { en: { title: 'City Nights Festival' }, fr: { title: 'Festival des nuits de la ville' } },
+    }),
+    await createEdition(admin, { status: 'published', translations: { en: { title: 'The Harbour Season' }, fr: { title: 'La saison du port' } } }),
+  ];
+  for (const [i, [en, fr, past]] of programme.entries()) {
+    const day = String((i % 20) + 1).padStart(2, '0');
+    const year = past ? 2021 : 2031;
+    await createEvent(admin, {
+      status: 'published',
+      startsAt: `${year}-03-${day}T18:30:00+01:00`,
+      endsAt: `${year}-03-${day}T21:00:00+01:00`,
+      editionId: past ? null : editions[i % 2]!.id,
+      venueId: venues[i % 3]!.id,
+      tagIds: [tags[i % 2]!.id],
+      ...(i === 0 ? { curatorIds: [curator.id], organizerIds: [organizer.id] } : {}),
+      translations: { en, ...(fr ? { fr } : {}) },
+    });
+  }
+  // Not public: two drafts, an archived and a scheduled event, and a draft edition.
+  await createEvent(admin, { translations: { en: { title: 'Secret rehearsal' } } });
+  await createEvent(admin, { translations: { en: { title: 'Unfinished draft' } } });
+  const archived = await createEvent(admin, { status: 'published', translations: { en: { title: 'Withdrawn lecture' } } });
+  const result = await admin.call('PATCH', `/api/admin/events/${archived.id}`, { version: archived.version, status: 'archived' });
+  if (result.status !== 200) throw new Error(`archiving failed: ${JSON.stringify(result.body)}`);
+  await createEvent(admin, { status: 'published', publishAt: '2040-01-01T00:00:00Z', translations: { en: { title: 'Scheduled surprise' } } });
+  await createEdition(admin, { translations: { en: { title: 'Unannounced season' } } });
+}, 120_000);
 
 describe('prefix terms spelled out from the vocabulary', () => {
   // A transaction gets the prefix form (no vocabulary lookup): both forms must give the same page.
   const inTransaction = (input: Partial<SearchInput> & { q: string }) =>
-    test.db.transaction((tx) => searchHub(tx, { locale: 'en', now, pageSize: 100, ...input }));
+    shared.db.transaction((tx) => searchHub(tx, { locale: 'en', now, pageSize: 100, ...input }));
 
   it('finds exactly what the prefix form finds, ranked the same, with and without filters', async () => {
-    const [edition] = await rows<{ id: number }>(test, `SELECT id FROM editions WHERE status = 'published' ORDER BY id LIMIT 1`);
+    const [edition] = await rows<{ id: number }>(`SELECT id FROM editions WHERE status = 'published' ORDER BY id LIMIT 1`);
     const inputs: (Partial<SearchInput> & { q: string })[] = [
       { q: 'the' },
       { q: 'théâtre', locale: 'fr' },
@@ -53,7 +159,7 @@ describe('prefix terms spelled out from the vocabulary', () => {
   });
 
   it('creates the vocabulary table on a connection that has none', async () => {
-    const other = await openDatabase({ url: test.url });
+    const other = await openDatabase({ url: shared.app.server.databaseUrl });
     try {
       const result = await searchHub(other, { q: 'the', locale: 'en', now, pageSize: 100 });
       expect(result).toEqual(await search({ q: 'the' }));
@@ -83,7 +189,6 @@ describe('matching', () => {
 
   it('searches the page locale, and the default locale where a translation is missing', async () => {
     const [missing] = await rows<{ id: number; title: string }>(
-      test,
       `SELECT e.id, t.title FROM events e JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
       WHERE e.status = 'published' AND e.publish_at IS NULL AND NOT EXISTS (SELECT 1 FROM event_translations f WHERE f.event_id = e.id AND f.locale = 'fr')`,
     );
@@ -100,7 +205,7 @@ describe('matching', () => {
   });
 
   it('ranks title matches above body-only matches (bm25)', async () => {
-    // "city" is in some titles and in many more bodies.
+    // "city" is in two titles and in many more bodies.
     const result = await search({ q: 'city' });
     const inTitle = result.hits.map((hit) => hit.titleMarked.includes('\u0001'));
     const firstBodyOnly = inTitle.indexOf(false);
@@ -110,10 +215,10 @@ describe('matching', () => {
   });
 
   it('finds curators and organizers, linked to what they present', async () => {
-    const [curator] = await rows<{ id: number; name: string }>(test, 'SELECT id, name FROM curators ORDER BY id LIMIT 1');
+    const [curator] = await rows<{ id: number; name: string }>('SELECT id, name FROM curators ORDER BY id LIMIT 1');
     const result = await search({ q: curator!.name.split(' ')[1]!, type: 'curator' });
     expect(result.hits.map((hit) => hit.id)).toContain(curator!.id);
-    const links = await loadPeopleLinks(test.db, { curators: [curator!.id], organizers: [] }, 'en', now);
+    const links = await loadPeopleLinks(shared.db, { curators: [curator!.id], organizers: [] }, 'en', now);
     expect(links.curators.get(curator!.id)?.length).toBeGreaterThan(0);
   });
 });
@@ -121,7 +226,6 @@ describe('matching', () => {
 describe('visibility', () => {
   it('never returns drafts, archived or scheduled events, nor the draft edition', async () => {
     const hidden = await rows<{ id: number; title: string; kind: string }>(
-      test,
       `
       SELECT e.id, t.title, 'event' AS kind FROM events e JOIN event_translations t ON t.event_id = e.id AND t.locale = 'en'
         WHERE e.status <> 'published' OR e.publish_at > ?
@@ -157,11 +261,11 @@ describe('facets, filters and pages', () => {
   it('filters by edition and by tag with the counts the facets announced', async () => {
     const all = await search({ q: 'the' });
     const editionFacet = all.facets.edition[0]!;
-    const editionId = (await findPublicEditionId(test.db, editionFacet.value, now))!;
+    const editionId = (await findPublicEditionId(shared.db, editionFacet.value, now))!;
     const inEdition = await search({ q: 'the', editionId });
     expect(inEdition.total).toBe(editionFacet.count);
     const tagFacet = all.facets.tag[0]!;
-    const tagId = (await findTagId(test.db, tagFacet.value))!;
+    const tagId = (await findTagId(shared.db, tagFacet.value))!;
     const tagged = await search({ q: 'the', tagId });
     expect(tagged.total).toBe(tagFacet.count);
     expect(tagged.hits.every((hit) => hit.type === 'event' || hit.type === 'edition')).toBe(true);
@@ -188,7 +292,7 @@ describe('the venue facet and filter', () => {
   const venueOf = async (eventIds: number[]) =>
     new Map(
       (
-        await rows<{ id: number; venue_id: number | null }>(test, `SELECT id, venue_id FROM events WHERE id IN (SELECT value FROM json_each(?))`, [
+        await rows<{ id: number; venue_id: number | null }>(`SELECT id, venue_id FROM events WHERE id IN (SELECT value FROM json_each(?))`, [
           JSON.stringify(eventIds),
         ])
       ).map((row) => [row.id, row.venue_id]),
@@ -196,7 +300,7 @@ describe('the venue facet and filter', () => {
   const eventIdsOf = (result: { hits: { type: string; id: number }[] }) => result.hits.filter((hit) => hit.type === 'event').map((hit) => hit.id);
 
   beforeAll(async () => {
-    venueRows = await rows(test, `SELECT id, slug, name FROM venues WHERE status = 'published' ORDER BY id`);
+    venueRows = await rows(`SELECT id, slug, name FROM venues WHERE status = 'published' ORDER BY id`);
   });
 
   it('counts the published venues of the matching events, most first, then by name', async () => {
@@ -217,7 +321,7 @@ describe('the venue facet and filter', () => {
   it('keeps only the events at the chosen venue, as many as the facet announced; the facet stays disjunctive', async () => {
     const all = await search({ q: 'the', pageSize: SEARCH_CAP });
     for (const facet of all.facets.venue.slice(0, 3)) {
-      const venueId = (await findPublicVenueId(test.db, facet.value))!;
+      const venueId = (await findPublicVenueId(shared.db, facet.value))!;
       const atVenue = await search({ q: 'the', venueId, pageSize: SEARCH_CAP });
       expect(atVenue.total, facet.value).toBe(facet.count);
       expect(atVenue.hits.every((hit) => hit.type === 'event')).toBe(true);
@@ -235,10 +339,10 @@ describe('the venue facet and filter', () => {
       ['editionId', all.facets.edition[0]!],
       ['tagId', all.facets.tag[0]!],
     ] as const) {
-      const id = key === 'editionId' ? await findPublicEditionId(test.db, facet.value, now) : await findTagId(test.db, facet.value);
+      const id = key === 'editionId' ? await findPublicEditionId(shared.db, facet.value, now) : await findTagId(shared.db, facet.value);
       const narrowed = await search({ q: 'the', [key]: id, pageSize: SEARCH_CAP });
       const venue = narrowed.facets.venue[0]!;
-      const venueId = (await findPublicVenueId(test.db, venue.value))!;
+      const venueId = (await findPublicVenueId(shared.db, venue.value))!;
       const both = await search({ q: 'the', [key]: id, venueId, pageSize: SEARCH_CAP });
       expect(both.total, `${key} ${facet.value} + ${venue.value}`).toBe(venue.count);
       expect(both.total).toBeLessThanOrEqual(narrowed.total);
@@ -254,14 +358,14 @@ describe('the venue facet and filter', () => {
   it('leaves a draft venue out of the facet', async () => {
     const all = await search({ q: 'the' });
     const top = all.facets.venue[0]!;
-    await test.db.$client.execute({ sql: `UPDATE venues SET status = 'draft' WHERE slug = ?`, args: [top.value] });
+    await shared.db.$client.execute({ sql: `UPDATE venues SET status = 'draft' WHERE slug = ?`, args: [top.value] });
     try {
       const after = await search({ q: 'the' });
       expect(after.facets.venue.map((facet) => facet.value)).not.toContain(top.value);
       expect(after.total).toBe(all.total);
-      expect(await findPublicVenueId(test.db, top.value)).toBeUndefined();
+      expect(await findPublicVenueId(shared.db, top.value)).toBeUndefined();
     } finally {
-      await test.db.$client.execute({ sql: `UPDATE venues SET status = 'published' WHERE slug = ?`, args: [top.value] });
+      await shared.db.$client.execute({ sql: `UPDATE venues SET status = 'published' WHERE slug = ?`, args: [top.value] });
     }
   });
 });
@@ -294,7 +398,7 @@ describe('hostile input', () => {
     expect((await search({ q: 'x'.repeat(10_000) })).status).toBe('too-long');
     expect((await search({ q: '***' })).status).toBe('no-terms');
     expect((await search({ q: '' })).status).toBe('empty');
-    const [{ n }] = (await rows<{ n: number }>(test, 'SELECT count(*) AS n FROM events')) as [{ n: number }];
+    const [{ n }] = (await rows<{ n: number }>('SELECT count(*) AS n FROM events')) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
   });
 });
@@ -330,32 +434,29 @@ async function addEvents(
 }
 
 describe(`more matches than the cap (${SEARCH_CAP})`, () => {
-  let capped: Awaited<ReturnType<typeof createSeededDatabase>>;
   let titled: number[];
   let bodyOnly: number[];
   let hidden: number[];
   let quillonTitled: number[];
   let quillonBody: number[];
   let editionId: number;
-  const find = (input: Partial<SearchInput> & { q: string }) => searchHub(capped.db, { locale: 'en', now, pageSize: 20, ...input });
+  const find = (input: Partial<SearchInput> & { q: string }) => searchHub(shared.db, { locale: 'en', now, pageSize: 20, ...input });
   const idsOf = (result: { hits: { id: number }[] }) => result.hits.map((hit) => hit.id);
 
   beforeAll(async () => {
-    capped = await createSeededDatabase();
-    const [edition] = await rows<{ id: number }>(capped, `SELECT id FROM editions WHERE status = 'published' AND publish_at IS NULL ORDER BY id LIMIT 1`);
+    const [edition] = await rows<{ id: number }>(`SELECT id FROM editions WHERE status = 'published' AND publish_at IS NULL ORDER BY id LIMIT 1`);
     editionId = edition!.id;
     // "zephyrine": more title matches than the cap, newer body-only matches and newer hidden ones.
-    titled = await addEvents(capped.db, { slug: 'zephyrine', title: 'Zephyrine night', body: 'A quiet evening.', count: SEARCH_CAP + 50, editionId });
-    bodyOnly = await addEvents(capped.db, { slug: 'late-evening', title: 'Late evening', body: 'Songs about zephyrine winds.', count: 30 });
+    titled = await addEvents(shared.db, { slug: 'zephyrine', title: 'Zephyrine night', body: 'A quiet evening.', count: SEARCH_CAP + 50, editionId });
+    bodyOnly = await addEvents(shared.db, { slug: 'late-evening', title: 'Late evening', body: 'Songs about zephyrine winds.', count: 30 });
     hidden = [
-      ...(await addEvents(capped.db, { slug: 'draft-zephyrine', title: 'Zephyrine draft', body: '', count: 5, status: 'draft' })),
-      ...(await addEvents(capped.db, { slug: 'soon-zephyrine', title: 'Zephyrine soon', body: '', count: 3, publishAt: now.getTime() + 86_400_000 })),
+      ...(await addEvents(shared.db, { slug: 'draft-zephyrine', title: 'Zephyrine draft', body: '', count: 5, status: 'draft' })),
+      ...(await addEvents(shared.db, { slug: 'soon-zephyrine', title: 'Zephyrine soon', body: '', count: 3, publishAt: now.getTime() + 86_400_000 })),
     ];
     // "quillon": fewer title matches than the cap, but more matches than the cap in all.
-    quillonTitled = await addEvents(capped.db, { slug: 'quillon', title: 'Quillon', body: 'Blades.', count: SEARCH_CAP - 20 });
-    quillonBody = await addEvents(capped.db, { slug: 'harbour-talk', title: 'Harbour talk', body: 'A quillon workshop.', count: 40 });
+    quillonTitled = await addEvents(shared.db, { slug: 'quillon', title: 'Quillon', body: 'Blades.', count: SEARCH_CAP - 20 });
+    quillonBody = await addEvents(shared.db, { slug: 'harbour-talk', title: 'Harbour talk', body: 'A quillon workshop.', count: 40 });
   }, 60_000);
-  afterAll(() => capped?.close());
 
   it('answers "N+": the total is the cap and facet counts are lower bounds', async () => {
     const result = await find({ q: 'zephyrine' });
@@ -411,12 +512,9 @@ describe(`more matches than the cap (${SEARCH_CAP})`, () => {
   });
 
   it('counts venues past the cap as lower bounds, and filters by venue before the cap', async () => {
-    const [venue] = await rows<{ id: number; slug: string; name: string }>(
-      capped,
-      `SELECT id, slug, name FROM venues WHERE status = 'published' ORDER BY id LIMIT 1`,
-    );
+    const [venue] = await rows<{ id: number; slug: string; name: string }>(`SELECT id, slug, name FROM venues WHERE status = 'published' ORDER BY id LIMIT 1`);
     // The venue is not in the index: moving events there needs no reindex.
-    await capped.db.$client.execute({
+    await shared.db.$client.execute({
       sql: `UPDATE events SET venue_id = ? WHERE id IN (SELECT value FROM json_each(?))`,
       args: [venue!.id, JSON.stringify(titled)],
     });
@@ -426,7 +524,7 @@ describe(`more matches than the cap (${SEARCH_CAP})`, () => {
     expect(atVenue.capped).toBe(true);
     expect(idsOf(atVenue)).toEqual(titled.slice(-SEARCH_CAP).reverse());
     // Another venue holds none of them: the filter applies before the cap.
-    const [other] = await rows<{ id: number }>(capped, `SELECT id FROM venues WHERE status = 'published' AND id <> ? ORDER BY id LIMIT 1`, [venue!.id]);
+    const [other] = await rows<{ id: number }>(`SELECT id FROM venues WHERE status = 'published' AND id <> ? ORDER BY id LIMIT 1`, [venue!.id]);
     const elsewhere = await find({ q: 'zephyrine', venueId: other!.id });
     expect(elsewhere.total).toBe(0);
     // Its venue facet counts the newest matches without the venue filter, as every disjunctive
@@ -437,17 +535,11 @@ describe(`more matches than the cap (${SEARCH_CAP})`, () => {
 
 describe('the search page (capped, venues)', () => {
   let server: TestServer;
-  let db: Database;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    db = await openDatabase({ url: server.databaseUrl });
-    await addEvents(db, { slug: 'zephyrine', title: 'Zephyrine night', body: 'A quiet evening.', count: SEARCH_CAP + 10 });
+    server = shared.app.server;
+    await addEvents(shared.db, { slug: 'zephyrine-page', title: 'Zephyrine night', body: 'A quiet evening.', count: SEARCH_CAP + 10 });
   }, 120_000);
-  afterAll(async () => {
-    db?.$client.close();
-    await server?.stop();
-  });
 
   it.each(['en', 'fr'] as const)('says there are more than the cap, what it lists, and lower-bound facet counts (%s)', async (locale) => {
     const t = getTranslator(locale);

@@ -5,21 +5,33 @@
  */
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicSql } from '../helpers/visibility.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
+import { createEdition, createEvent, type Created } from '../helpers/factories.ts';
 
 let app: AdminServer;
 let db: Client;
-interface EventRow {
-  id: number;
-  slug: string;
-  edition_id: number;
-}
+/** An event the writes target, in its edition; one in another edition; and spares for the later tests. */
+let target: Created;
+let edition: Created;
+let other: Created;
+let otherEdition: Created;
+let spare: Created;
+let scheduled: Created;
+let scheduledEdition: Created;
 
 beforeAll(async () => {
-  app = await startAdminServer();
+  app = await startAdminServer({ HUB_DEMO: '0' });
   db = createClient({ url: app.server.databaseUrl, intMode: 'number' });
+  edition = await createEdition(app.admin, { status: 'published' });
+  otherEdition = await createEdition(app.admin, { status: 'published' });
+  scheduledEdition = await createEdition(app.admin, { status: 'published' });
+  target = await createEvent(app.admin, { status: 'published', editionId: edition.id, translations: { en: { title: 'Harbour evening' } } });
+  // Found by the search page the test watches, which the target's write must not change.
+  other = await createEvent(app.admin, { status: 'published', editionId: otherEdition.id, translations: { en: { title: 'Cache of letters' } } });
+  // Keeps the scheduled event's edition listing non-empty before its publication.
+  spare = await createEvent(app.admin, { status: 'published', editionId: scheduledEdition.id });
+  scheduled = await createEvent(app.admin, { status: 'published', editionId: scheduledEdition.id });
 });
 afterAll(async () => {
   db?.close();
@@ -58,49 +70,39 @@ describe('page cache', () => {
   });
 
   it('purges exactly the pages a write affects, in every locale', async () => {
-    const [target] = await server.query<EventRow>(
-      `SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id IS NOT NULL ORDER BY e.id LIMIT 1`,
-    );
-    const [other] = await server.query<EventRow>(
-      `SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id <> ? ORDER BY e.id LIMIT 1`,
-      [target!.edition_id],
-    );
-    const [edition] = await server.query<{ slug: string }>('SELECT slug FROM editions WHERE id = ?', [target!.edition_id]);
-    const [otherEdition] = await server.query<{ slug: string }>('SELECT slug FROM editions WHERE id = ?', [other!.edition_id]);
-
     const affected = [
-      ...['en', 'fr', 'de'].map((l) => `/${l}/hub/event/${target!.slug}`),
-      `/en/hub/edition/${edition!.slug}`,
-      `/en/hub?edition=${edition!.slug}&when=all`,
-      `/en/hub/event/${target!.slug}/calendar.ics`,
+      ...['en', 'fr', 'de'].map((l) => `/${l}/hub/event/${target.slug}`),
+      `/en/hub/edition/${edition.slug}`,
+      `/en/hub?edition=${edition.slug}&when=all`,
+      `/en/hub/event/${target.slug}/calendar.ics`,
       '/en/hub/feed.xml',
       '/sitemap.xml',
       '/en/hub/search?q=cache',
     ];
-    const unrelated = [`/en/hub/event/${other!.slug}`, `/fr/hub/event/${other!.slug}`, `/en/hub/edition/${otherEdition!.slug}`];
+    const unrelated = [`/en/hub/event/${other.slug}`, `/fr/hub/event/${other.slug}`, `/en/hub/edition/${otherEdition.slug}`];
     for (const path of [...affected, ...unrelated]) await probe(path);
     for (const path of [...affected, ...unrelated]) expect((await probe(path)).state, path).toBe('HIT');
     const searchBefore = await probe('/en/hub/search?q=cache');
 
     const title = 'Invalidation Rehearsal Evening';
-    await patchEvent(target!.id, { translations: { en: { title } } });
+    await patchEvent(target.id, { translations: { en: { title } } });
 
     for (const path of affected) expect((await probe(path)).state, path).toBe('MISS');
     for (const path of unrelated) expect((await probe(path)).state, path).toBe('HIT');
-    expect((await probe(`/en/hub/event/${target!.slug}`)).body).toContain(`<h1 id="event-title">${title}</h1>`);
-    expect((await probe(`/en/hub/edition/${edition!.slug}`)).body).toContain(title);
-    expect((await probe(`/en/hub?edition=${edition!.slug}&when=all`)).body).toContain(title);
+    expect((await probe(`/en/hub/event/${target.slug}`)).body).toContain(`<h1 id="event-title">${title}</h1>`);
+    expect((await probe(`/en/hub/edition/${edition.slug}`)).body).toContain(title);
+    expect((await probe(`/en/hub?edition=${edition.slug}&when=all`)).body).toContain(title);
     expect((await probe('/en/hub/search?q=rehearsal')).body).toContain('<mark>Rehearsal</mark>');
     // The search page's data did not change: its ETag survives the purge.
     expect((await probe('/en/hub/search?q=cache')).etag).toBe(searchBefore.etag);
+    expect(searchBefore.body).toContain('<mark>Cache</mark>');
   });
 
   it('answers 304 when the client copy is still current, without caching the 304', async () => {
     const path = '/fr/hub/search?q=zzzzzz';
     const { etag } = await probe(path);
     // Purge the search pages (a write elsewhere), so the next request renders again.
-    const [any] = await server.query<EventRow>(`SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} ORDER BY e.id DESC LIMIT 1`);
-    await patchEvent(any!.id, { translations: { de: { title: 'Neuer Titel' } } });
+    await patchEvent(spare.id, { translations: { de: { title: 'Neuer Titel' } } });
     const conditional = await server.get(path, { headers: { 'if-none-match': etag! } });
     expect(conditional.status).toBe(304);
     expect(await conditional.text()).toBe('');
@@ -113,26 +115,23 @@ describe('page cache', () => {
 
   it('shows a scheduled event at its publishAt with no further write, and keeps no stale copy', async () => {
     // A published event moved to a publication instant a few seconds ahead.
-    const [draft] = await server.query<EventRow>(
-      `SELECT e.id, e.slug, e.edition_id FROM events e WHERE ${publicSql('e')} AND e.edition_id IS NOT NULL ORDER BY e.id DESC LIMIT 1 OFFSET 3`,
-    );
-    const [edition] = await server.query<{ slug: string }>('SELECT slug FROM editions WHERE id = ?', [draft!.edition_id]);
-    const listing = `/en/hub?edition=${edition!.slug}&when=all`;
+    const listing = `/en/hub?edition=${scheduledEdition.slug}&when=all`;
     const publishAt = new Date(Date.now() + 4_000);
-    await patchEvent(draft!.id, { publishAt: publishAt.toISOString() });
+    await patchEvent(scheduled.id, { publishAt: publishAt.toISOString() });
 
-    expect((await server.get(`/en/hub/event/${draft!.slug}`)).status).toBe(404);
+    expect((await server.get(`/en/hub/event/${scheduled.slug}`)).status).toBe(404);
     const before = await probe(listing);
-    expect(before.body).not.toContain(`/en/hub/event/${draft!.slug}"`);
+    expect(before.body).toContain(`/en/hub/event/${spare.slug}"`);
+    expect(before.body).not.toContain(`/en/hub/event/${scheduled.slug}"`);
     // Neither the page cache nor a CDN may keep the page past the publication instant.
     const sMaxAge = Number(/s-maxage=(\d+)/.exec(before.cacheControl!)![1]);
     expect(sMaxAge).toBeLessThanOrEqual(4);
     expect(before.cacheControl).toContain('stale-while-revalidate=0');
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishAt.getTime() - Date.now()) + 1_100));
-    expect((await server.get(`/en/hub/event/${draft!.slug}`)).status).toBe(200);
+    expect((await server.get(`/en/hub/event/${scheduled.slug}`)).status).toBe(200);
     const after = await probe(listing);
     expect(after.state).not.toBe('HIT');
-    expect(after.body).toContain(`/en/hub/event/${draft!.slug}"`);
+    expect(after.body).toContain(`/en/hub/event/${scheduled.slug}"`);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
-import { createCurator, createEdition, createEvent, createOrganizer, createTag, createUser, type Created } from '../helpers/factories.ts';
+import { createCurator, createEdition, createEvent, createFilledEvent, createOrganizer, createTag, createUser, type Created } from '../helpers/factories.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { scheduleJsonErrors, validateScheduleXml } from '../helpers/schedule-validation.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -20,7 +20,7 @@ let draft: Created;
 let curator: Created;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ HUB_DEMO: '0' });
   admin = await createUser(server, 'admin');
   const tag = await createTag(admin, { translations: { en: { label: 'Organ music' }, fr: { label: 'Orgue' } } });
   curator = await createCurator(admin, { name: 'Ada <Lovelace>' });
@@ -143,17 +143,35 @@ describe('schedule.json', () => {
   });
 });
 
-describe('the demo programme', () => {
+describe('a varied programme', () => {
   it('exports every public edition in both formats, valid against the definitions', async () => {
+    // A filled edition (venue with a room, people with markup-prone names, three locales) with more
+    // days, rooms, an English-only event, a venue name without a venue and an event past midnight.
+    const filled = await createFilledEvent(admin);
+    const people = { curatorIds: [curator.id], organizerIds: [(await createOrganizer(admin, { name: 'Café "Les Arts" & Co' })).id] };
+    const nights: [string, string, Record<string, unknown>][] = [
+      ['2031-03-05T21:00:00+01:00', '2031-03-06T00:30:00+01:00', { en: { title: 'Late <strings> & voices' }, fr: { title: 'Cordes & voix tardives' } }],
+      ['2031-03-06T11:00:00+01:00', '2031-03-06T12:00:00+01:00', { en: { title: 'Morning walk', venueName: 'Harbour Gate' } }],
+      [
+        '2031-03-06T11:00:00+01:00',
+        '2031-03-06T13:30:00+01:00',
+        { en: { title: 'Printing workshop', venueName: 'Atelier 3' }, de: { title: 'Druckwerkstatt' } },
+      ],
+    ];
+    for (const [startsAt, endsAt, translations] of nights) {
+      await createEvent(admin, { status: 'published', editionId: filled.edition.id, startsAt, endsAt, translations, ...people });
+    }
     const editions = await server.query<{ slug: string }>(`SELECT e.slug FROM editions e WHERE ${publicSql('e')} ORDER BY e.id`);
-    expect(editions.length).toBeGreaterThan(1);
+    expect(editions.map((row) => row.slug)).toEqual(expect.arrayContaining([edition.slug, filled.edition.slug]));
     for (const { slug } of editions) {
       const xml = await server.get(exportPath('de', 'xml', slug));
       expect(xml.status, slug).toBe(200);
-      const verdict = validateScheduleXml(await xml.text());
+      const text = await xml.text();
+      const verdict = validateScheduleXml(text);
       expect(verdict.ok, `${slug}: ${verdict.messages}`).toBe(true);
       const json = await server.get(exportPath('fr', 'json', slug));
       expect(scheduleJsonErrors(await json.json()), slug).toEqual([]);
+      if (slug === filled.edition.slug) expect(text.match(/<event guid=/g)).toHaveLength(4);
     }
   });
 });

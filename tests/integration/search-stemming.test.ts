@@ -12,7 +12,7 @@ import { getTranslator } from '../../src/i18n/index.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { createEvent, type Created } from '../helpers/factories.ts';
 
-const shared = useAdminServer();
+const shared = useAdminServer({ HUB_DEMO: '0' });
 /** A word found nowhere else, so each search lists only this file's events. */
 const MARKER = 'quorvane';
 
