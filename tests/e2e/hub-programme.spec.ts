@@ -83,7 +83,7 @@ async function sweepContent(browser: Browser): Promise<SweepContent> {
   const titles = (n: number) => ({
     en: { title: `An evening of improvised chamber music and spoken word on the quays, part ${n} ${token}`, venueName: 'Main Stage' },
     fr: { title: `Une soirée de musique de chambre improvisée et de poésie dite sur les quais, partie ${n} ${token}`, venueName: 'Grande scène' },
-    de: { title: `Improvisierter Kammermusikabend mit Wortbeiträgen am Hafenkai, Teil ${n} ${token}`, venueName: 'Hauptbühne' },
+    de: { title: `Kammermusikimprovisationsabend mit Wortbeiträgen am Hafenkai, Teil ${n} ${token}`, venueName: 'Hauptbühne' },
   });
   for (const [n, start] of [
     [1, '2031-03-06T19:00:00+01:00'],
