@@ -199,7 +199,17 @@ async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     void drain()
-      .then(() => Promise.all([dutiesStarting?.then((started) => started.stop()), mailSender.stop(), webhookSender.stop(), stopScheduled()]))
+      .then(() =>
+        Promise.all([
+          dutiesStarting?.then(
+            (started) => started.stop(),
+            () => undefined,
+          ),
+          mailSender.stop(),
+          webhookSender.stop(),
+          stopScheduled(),
+        ]),
+      )
       .then(() => {
         db.$client.close();
         process.exit(0);
