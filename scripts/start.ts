@@ -1,25 +1,22 @@
 /**
  * `npm start`: validates the environment, builds when the build is missing or stale, applies
  * migrations, loads demo content into an empty embedded database, then serves the hub with
- * `HUB_WORKERS` worker processes (node:cluster; 1 = this process serves). The primary does the
- * one-time work, relays cache purges and counts rate limits for its workers, replaces a worker
+ * `HUB_WORKERS` worker processes (node:cluster; 1 = this process serves). The primary has the
+ * one-time work done by a child process (`scripts/prepare-start.ts`), relays cache purges and counts rate limits for its workers, replaces a worker
  * that dies, and on SIGTERM/SIGINT lets every worker finish its requests (decision 012).
  */
+import { spawn } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, writeTransaction, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { EnvError, parseEnv, type Env } from '../src/server/config/env.ts';
-import { announcePurge, broadcastPurge, receivePurges, relayPurges } from '../src/server/page-cache/cluster.ts';
-import { OwnPurges } from '../src/server/page-cache/own-purges.ts';
-import { ProcessPageCache } from '../src/server/page-cache/process-cache.ts';
-import { insertPurge } from '../src/server/page-cache/purge-log.ts';
-import { PurgePoller } from '../src/server/page-cache/purge-poller.ts';
-import type { PurgeOptions } from '../src/server/page-cache/request.ts';
-import { hubTags } from '../src/server/page-cache/tags.ts';
+import { announcePurge, assignDuties, receiveFromPrimary, relayPurges } from '../src/server/page-cache/cluster.ts';
+import type { ProcessPageCache } from '../src/server/page-cache/process-cache.ts';
 import { serveSharedLimits } from '../src/server/rate-limit/shared.ts';
+import type { PurgeOptions } from '../src/server/page-cache/request.ts';
+import type { MachineDuties } from '../src/server/runtime/machine-duties.ts';
 import { siteUrlProblem } from '../src/server/seo/site.ts';
-import { startDailyOperations } from '../src/server/operations/daily.ts';
-import { startLeftoverSweeps } from '../src/server/uploads/leftovers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -41,63 +38,49 @@ try {
 const siteProblem = siteUrlProblem(env, process.env.NODE_ENV);
 if (siteProblem) fail(siteProblem);
 
-const openDb = () => openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-
 /**
- * Once per machine, before any worker starts. Imported here, not above: a primary that only
- * supervises workers should not keep the seed generator or the build tooling in memory.
+ * The serving processes' modules (database driver, Drizzle and its schema, the page cache, the
+ * machine's duties) are imported when a process serves: the primary of several workers never
+ * loads them, which keeps tens of MB out of it (decision 012).
  */
+async function openDb(): Promise<Database> {
+  const { openDatabase } = await import('../db/client.ts');
+  return openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+}
+
+async function newPageCache(fanOut: (tags: readonly string[], options: PurgeOptions) => void): Promise<ProcessPageCache> {
+  const { ProcessPageCache } = await import('../src/server/page-cache/process-cache.ts');
+  return new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut });
+}
+
+async function startDuties(db: Database, apply: (tags: readonly string[]) => void): Promise<MachineDuties> {
+  const { startMachineDuties } = await import('../src/server/runtime/machine-duties.ts');
+  return startMachineDuties(db, env, apply);
+}
+
+/** The one-time work, in this process (no workers: this process serves and needs it all anyway). */
 async function prepare(): Promise<Database> {
-  const { buildSite, isBuildStale } = await import('../src/server/runtime/build-state.ts');
-  if (isBuildStale(root)) {
-    console.log('Building the site…');
-    if (!buildSite(root)) fail('The build failed; see the output above.');
+  const { PrepareError, prepareMachine } = await import('../src/server/runtime/prepare.ts');
+  try {
+    return await prepareMachine(root, env, openDb);
+  } catch (error) {
+    if (error instanceof PrepareError) fail(error.message);
+    throw error;
   }
-  const db = await openDb();
-  const { migrateDatabase } = await import('../db/migrate.ts');
-  await migrateDatabase(db);
-  if (env.HUB_DEMO) {
-    const { seedDatabase } = await import('../db/seed/generate.ts');
-    const result = await seedDatabase(db, { uploadsDir: env.UPLOADS_DIR });
-    if (result.inserted) console.log(`Loaded demo content in ${(result.ms / 1000).toFixed(1)} s.`);
-    // The seed writes its images to disk; with a bucket, that is where every node must find them.
-    if (result.inserted && env.S3_BUCKET) {
-      const [{ moveLocalUploads }, { getStorage }] = await Promise.all([
-        import('../src/server/storage/copy-uploads.ts'),
-        import('../src/server/storage/index.ts'),
-      ]);
-      await moveLocalUploads(env.UPLOADS_DIR, getStorage());
-    }
-  }
-  return db;
-}
-
-/** Other machines' writes reach this one through the cache_purges table (decision 010). */
-function pollerFor(db: Database, own: OwnPurges, apply: (tags: readonly string[]) => void): PurgePoller | undefined {
-  if (env.HUB_PURGE_POLL_MS === 0) return undefined;
-  return new PurgePoller({
-    db,
-    intervalMs: env.HUB_PURGE_POLL_MS,
-    own,
-    applyTags: async (tags) => apply(tags),
-    applyEverything: async () => apply([hubTags.all]),
-  });
 }
 
 /**
- * Makes a purge of this machine reach the others: notes the row the write recorded as our own
- * (the poller skips it), or writes one when the write did not. Nothing when polling is off.
+ * The one-time work in a child process, before any worker starts: a primary that only supervises
+ * workers should not keep the migrator, the seed generator, the build tooling or the heap that
+ * work grew (decision 012). Same V8 flags and environment as this process.
  */
-function purgePublisher(db: Database, own: OwnPurges): (tags: readonly string[], options: PurgeOptions) => void {
-  return (tags, { purgeId }) => {
-    if (env.HUB_PURGE_POLL_MS === 0 || tags.length === 0) return;
-    if (purgeId !== undefined) return own.mark(purgeId);
-    // Through the write queue: a second writer would wait on SQLite's lock and block the event loop.
-    writeTransaction(db, (tx) => insertPurge(tx, tags)).then(
-      (id) => own.mark(id),
-      (error: unknown) => logLine('warn', 'recording a cache purge for the other nodes failed', { error: String(error) }),
-    );
-  };
+async function prepareInChild(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, join(root, 'scripts/prepare-start.ts')], { cwd: root, stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) process.exit(1);
 }
 
 /** Serves HTTP in this process; resolves with a function that drains it. */
@@ -167,26 +150,19 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>): void {
 
 async function runSingleProcess(): Promise<void> {
   const db = await prepare();
-  const own = new OwnPurges();
-  const pageCache = new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut: purgePublisher(db, own) });
-  const poller = pollerFor(db, own, (tags) => pageCache.apply(tags));
-  await poller?.start();
+  // Purges come from requests, which start after `duties` is set.
+  const pageCache = await newPageCache((tags, options) => duties.publish(tags, options));
+  const duties = await startDuties(db, (tags) => pageCache.apply(tags));
   const { port, drain } = await serve(db, pageCache, {});
-  // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
-  startLeftoverSweeps(env.UPLOADS_DIR);
-  // Contact messages handled 12 months ago and old webhook deliveries are deleted, at start and daily.
-  const stopRetention = startDailyOperations(db, env);
   const mailSender = await startMailDelivery(db);
   const webhookSender = await startWebhookDelivery(db);
   const stopScheduled = await startScheduledChanges(db, pageCache);
   console.log(listeningLine(port));
   onShutdownSignal(async (signal) => {
     console.log(`${signal} received: finishing in-flight requests…`);
-    stopRetention();
     await drain();
     // In-flight writes have published their purges by now; a poll in progress finishes first.
-    await poller?.stop();
-    await Promise.all([mailSender.stop(), webhookSender.stop(), stopScheduled()]);
+    await Promise.all([duties.stop(), mailSender.stop(), webhookSender.stop(), stopScheduled()]);
     db.$client.close();
     console.log('Stopped.');
   });
@@ -194,8 +170,26 @@ async function runSingleProcess(): Promise<void> {
 
 async function runWorker(): Promise<void> {
   const db = await openDb();
-  const pageCache = new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut: announcePurge });
-  receivePurges(pageCache);
+  // Set once the primary gives this worker the machine's duties (one worker at a time holds them).
+  let duties: MachineDuties | undefined;
+  let dutiesStarting: Promise<MachineDuties> | undefined;
+  const pageCache = await newPageCache((tags, options) => {
+    announcePurge(tags, options);
+    duties?.publish(tags, options);
+  });
+  receiveFromPrimary(
+    (tags, options) => {
+      pageCache.apply(tags);
+      duties?.publish(tags, options);
+    },
+    () => {
+      // Another machine's purge: applied here, and through the primary on every other worker.
+      dutiesStarting ??= startDuties(db, (tags) => {
+        pageCache.apply(tags);
+        announcePurge(tags, {});
+      }).then((started) => (duties = started));
+    },
+  );
   const { drain } = await serve(db, pageCache, { worker: cluster.worker!.id });
   const mailSender = await startMailDelivery(db);
   const webhookSender = await startWebhookDelivery(db);
@@ -205,7 +199,17 @@ async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     void drain()
-      .then(() => Promise.all([mailSender.stop(), webhookSender.stop(), stopScheduled()]))
+      .then(() =>
+        Promise.all([
+          dutiesStarting?.then(
+            (started) => started.stop(),
+            () => undefined,
+          ),
+          mailSender.stop(),
+          webhookSender.stop(),
+          stopScheduled(),
+        ]),
+      )
       .then(() => {
         db.$client.close();
         process.exit(0);
@@ -221,15 +225,25 @@ async function runWorker(): Promise<void> {
 /** A worker that dies this soon after starting is replaced after a pause, not in a tight loop. */
 const EARLY_EXIT_MS = 5_000;
 
+/**
+ * Supervises the workers: relays their purges and counts their rate limits, gives the machine's
+ * duties to one listening worker at a time (again when it exits), and replaces a worker that dies.
+ */
 async function runPrimary(workers: number): Promise<void> {
-  const db = await prepare();
-  const own = new OwnPurges();
+  await prepareInChild();
   serveSharedLimits();
-  relayPurges(purgePublisher(db, own));
-  const poller = pollerFor(db, own, (tags) => broadcastPurge(tags));
-  await poller?.start();
-  startLeftoverSweeps(env.UPLOADS_DIR);
-  const stopRetention = startDailyOperations(db, env);
+  relayPurges();
+  const listeningWorkers = new Set<Worker>();
+  let dutiesHolder: Worker | undefined;
+  const giveDuties = (worker: Worker) => {
+    dutiesHolder = worker;
+    assignDuties(worker);
+    console.log(`worker ${worker.id} holds the machine's duties`);
+  };
+  cluster.on('listening', (worker) => {
+    listeningWorkers.add(worker);
+    if (!dutiesHolder) giveDuties(worker);
+  });
 
   let closing = false;
   const startedAt = new Map<Worker, number>();
@@ -242,7 +256,14 @@ async function runPrimary(workers: number): Promise<void> {
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
+    listeningWorkers.delete(worker);
     if (closing) return;
+    if (worker === dutiesHolder) {
+      dutiesHolder = undefined;
+      // Another worker takes them over now; with none listening, the replacement will.
+      const next = [...listeningWorkers].find((candidate) => candidate.isConnected());
+      if (next) giveDuties(next);
+    }
     logLine('warn', 'worker exited: starting a replacement', { worker: worker.id, pid: worker.process.pid, code, signal });
     setTimeout(fork, lived < EARLY_EXIT_MS ? 1_000 : 0);
   });
@@ -261,7 +282,6 @@ async function runPrimary(workers: number): Promise<void> {
 
   onShutdownSignal(async (signal) => {
     closing = true;
-    stopRetention();
     console.log(`${signal} received: every worker finishes its in-flight requests…`);
     const alive = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     await Promise.all(
@@ -274,8 +294,6 @@ async function runPrimary(workers: number): Promise<void> {
           }),
       ),
     );
-    await poller?.stop();
-    db.$client.close();
     console.log('Stopped.');
   });
 }

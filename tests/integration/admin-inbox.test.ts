@@ -420,7 +420,7 @@ describe('with HUB_CONTACT_TO, and retention', () => {
       [`contact:${expired}:reply:old`],
     );
     await team.stop();
-    // Restarted with two workers: the primary runs the daily job, once per machine, not each worker.
+    // Restarted with two workers: the worker holding the machine's duties runs the daily job, once per machine.
     restarted = await startTestServer({ HUB_DEMO: '0', HUB_WORKERS: '2', ...smtp.env }, { sharingWith: team });
     await vi.waitFor(async () => expect(await messageBySubject(restarted!, 'Handled 13 months ago')).toBeUndefined(), { timeout: 20_000, interval: 100 });
     await vi.waitFor(() => expect(restarted!.logs()).toContain('Contact retention: deleted 1 contact message(s)'), { timeout: 20_000, interval: 100 });

@@ -5,7 +5,10 @@
  * worker is replaced, SIGTERM stops every process cleanly, and webhook messages (scheduled
  * publications included) reach their receiver once although both workers run a sender, and
  * working copies scheduled for one instant are each published once although both workers poll.
+ * With other machines on the same database: one worker at a time applies their purges (handed on
+ * when it dies), and the primary never opens the database.
  */
+import { readFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAdminServer } from '../helpers/admin-client.ts';
@@ -190,30 +193,70 @@ describe('scheduled working copies with several workers', () => {
 });
 
 describe('several workers sharing a database with other machines', () => {
-  it('apply a purge another machine logged (cache_purges), every worker of them, then stop cleanly on SIGTERM', async () => {
-    const server = await startTestServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '50', HUB_DEMO: '0' });
-    const event = await createEvent(await createUser(server, 'admin'), { status: 'published' });
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '50', HUB_DEMO: '0' });
+  });
+  afterAll(() => server?.stop());
+
+  /** What another machine's write leaves behind: the change and its purge row, nothing else. */
+  async function changeElsewhere(eventId: number, title: string) {
     const client = createClient({ url: server.databaseUrl, intMode: 'number' });
-    const path = `/en/hub/event/${event.slug}`;
+    await client.batch([
+      { sql: "UPDATE event_translations SET title = ? WHERE event_id = ? AND locale = 'en'", args: [title, eventId] },
+      { sql: 'INSERT INTO cache_purges (tags) VALUES (?)', args: [JSON.stringify([`event:${eventId}`])] },
+    ]);
+    client.close();
+  }
+
+  /** Until each worker has rendered (and kept) `path` once. */
+  async function cachedOnEveryWorker(path: string) {
     const states: string[] = [];
     for (let i = 0; i < 20 && states.filter((state) => state === 'MISS').length < 2; i++) states.push(String((await fresh(server, path)).headers['x-cache']));
     expect(states.filter((state) => state === 'MISS')).toHaveLength(2);
+  }
 
-    // What another machine's write leaves behind: the change and its purge row, nothing else.
-    const title = 'Changed On Another Machine';
-    await client.batch([
-      { sql: "UPDATE event_translations SET title = ? WHERE event_id = ? AND locale = 'en'", args: [title, event.id] },
-      { sql: 'INSERT INTO cache_purges (tags) VALUES (?)', args: [JSON.stringify([`event:${event.id}`])] },
-    ]);
-    client.close();
-    await vi.waitFor(
+  const seenEverywhere = (path: string, title: string) =>
+    vi.waitFor(
       async () => {
         for (let i = 0; i < 4; i++) expect((await fresh(server, path)).body).toContain(title);
       },
       { timeout: 10_000, interval: 50 },
     );
 
-    const pids = [...workerPids(server).values()];
+  const dutyHolders = () => [...server.logs().matchAll(/worker (\d+) holds the machine's duties/g)].map((match) => Number(match[1]));
+
+  it('apply a purge another machine logged (cache_purges), every worker of them', async () => {
+    const event = await createEvent(await createUser(server, 'admin'), { status: 'published' });
+    const path = `/en/hub/event/${event.slug}`;
+    await cachedOnEveryWorker(path);
+    await changeElsewhere(event.id, 'Changed On Another Machine');
+    await seenEverywhere(path, 'Changed On Another Machine');
+  });
+
+  it('keep the database out of the primary: the driver is mapped in each worker, not in the primary', async () => {
+    const maps = (pid: number) => readFileSync(`/proc/${pid}/maps`, 'utf8');
+    expect(maps(server.process.pid!)).not.toContain('libsql');
+    for (const pid of workerPids(server).values()) expect(maps(pid)).toContain('libsql');
+  });
+
+  it("hand the duties to another worker when their worker dies, and go on applying other machines' purges", async () => {
+    expect(dutyHolders()).toHaveLength(1);
+    const holder = dutyHolders()[0]!;
+    const event = await createEvent(await createUser(server, 'admin'), { status: 'published' });
+    const path = `/en/hub/event/${event.slug}`;
+    process.kill(workerPids(server).get(holder)!, 'SIGKILL');
+    await vi.waitFor(() => expect(dutyHolders()).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    expect(dutyHolders()[1]).not.toBe(holder);
+    // Once the replacement listens, both workers keep the page, and both drop it on the next purge.
+    await vi.waitFor(async () => expect(new Set(await workerIds(server, 4)).size).toBe(2), { timeout: 30_000, interval: 100 });
+    await cachedOnEveryWorker(path);
+    await changeElsewhere(event.id, 'Changed After The Handover');
+    await seenEverywhere(path, 'Changed After The Handover');
+  }, 60_000);
+
+  it('stop cleanly on SIGTERM', async () => {
+    const pids = [...workerPids(server).values()].filter(isAlive);
     expect(pids).toHaveLength(2);
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
     server.process.kill('SIGTERM');

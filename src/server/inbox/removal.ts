@@ -1,6 +1,6 @@
 /**
  * Removing contact messages for good: deletion, erasure and the retention job share it. Kept
- * free of mail and i18n code so the server's primary process can run the retention job cheaply.
+ * free of mail and i18n code so the retention job costs little wherever it runs.
  */
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

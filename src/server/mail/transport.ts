@@ -5,7 +5,7 @@
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createTransport } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
 import type { ForgottenMail } from './retention.ts';
 
 /** One message as the sender hands it to a transport. */
@@ -47,15 +47,31 @@ function toNodemailer(mail: OutgoingMail, signal: AbortSignal) {
 }
 
 /**
+ * A nodemailer transporter made when the first message goes out: nodemailer's modules take
+ * ≈ 12 MB in every process that loads them, and every serving process starts a sender that
+ * mostly has nothing to send (decision 012).
+ */
+function lazyTransporter<T extends { close(): void }>(create: (nodemailer: typeof Nodemailer) => T): { get: () => Promise<T>; close: () => void } {
+  let made: T | undefined;
+  let making: Promise<T> | undefined;
+  return {
+    get: () => (making ??= import('nodemailer').then((nodemailer) => (made = create(nodemailer)))),
+    close: () => made?.close(),
+  };
+}
+
+/**
  * SMTP through nodemailer. Timeouts are shorter than nodemailer's defaults (10 min of socket
  * silence) so that every attempt ends well within the sender's lease on the row.
  */
 export function createSmtpTransport(url: string): MailTransport {
-  const transporter = createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000, dnsTimeout: 30_000 });
+  const transporter = lazyTransporter(({ createTransport }) =>
+    createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000, dnsTimeout: 30_000 }),
+  );
   return {
     kind: 'smtp',
     async deliver(mail, signal) {
-      await transporter.sendMail(toNodemailer(mail, signal));
+      await (await transporter.get()).sendMail(toNodemailer(mail, signal));
     },
     // Sent is sent: the SMTP server kept nothing of ours to delete.
     forget: async () => undefined,
@@ -83,12 +99,12 @@ export async function readEmlFile(mailDir: string, id: number, createdAt: Date):
 
 /** Writes each message as an RFC 5322 file (nodemailer's stream transport builds the bytes). */
 export function createFileTransport(mailDir: string): MailTransport {
-  const transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transporter = lazyTransporter(({ createTransport }) => createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   const dir = resolve(mailDir);
   return {
     kind: 'file',
     async deliver(mail, signal) {
-      const info = await transporter.sendMail(toNodemailer(mail, signal));
+      const info = await (await transporter.get()).sendMail(toNodemailer(mail, signal));
       const bytes = info.message as Buffer;
       await mkdir(dir, { recursive: true });
       // Written aside then renamed: a reader never sees half a message.

@@ -1,5 +1,6 @@
 /**
- * The daily housekeeping of a machine (run by its primary process, never by the workers): contact
+ * The daily housekeeping of a machine (run once per machine: by the single process, or by the worker
+ * holding the machine's duties, src/server/runtime/machine-duties.ts): contact
  * messages past the privacy policy's twelve months (decision 021) and old webhook deliveries
  * (decision 028). Runs at start and then daily; each job is an idempotent DELETE, so machines
  * sharing a database need no coordination. Failures are logged, never thrown: the next run

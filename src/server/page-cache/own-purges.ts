@@ -1,7 +1,7 @@
 /**
  * The purge rows this node wrote itself (docs/decisions/010): its poller skips them, since the
- * node purged when it wrote them. Kept by the process that runs the poller (the primary when
- * several workers run), fed by the purges the workers announce.
+ * node purged when it wrote them. Kept by the process that runs the poller (the worker holding
+ * the machine's duties when several run), fed by its own purges and those the primary relays.
  */
 export class OwnPurges {
   #ids = new Set<number>();

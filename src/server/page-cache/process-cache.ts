@@ -1,6 +1,6 @@
 /**
  * One process's page cache: its store, the handles it gives each request, and where a purge goes
- * beyond this process (`fanOut`: to the other workers through the primary, and to this node's
+ * beyond this process (`fanOut`: to the other workers through the primary, and to this machine's
  * own-purge set so its poller skips the row the write recorded).
  */
 import { FrontCache } from './store.ts';
