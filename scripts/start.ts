@@ -53,9 +53,9 @@ async function newPageCache(fanOut: (tags: readonly string[], options: PurgeOpti
   return new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut });
 }
 
-async function startDuties(db: Database, apply: (tags: readonly string[]) => void): Promise<MachineDuties> {
+async function startDuties(db: Database, apply: (tags: readonly string[]) => void, takeover = false): Promise<MachineDuties> {
   const { startMachineDuties } = await import('../src/server/runtime/machine-duties.ts');
-  return startMachineDuties(db, env, apply);
+  return startMachineDuties(db, env, apply, { takeover });
 }
 
 /** The one-time work, in this process (no workers: this process serves and needs it all anyway). */
@@ -182,12 +182,16 @@ async function runWorker(): Promise<void> {
       pageCache.apply(tags);
       duties?.publish(tags, options);
     },
-    () => {
+    (takeover) => {
       // Another machine's purge: applied here, and through the primary on every other worker.
-      dutiesStarting ??= startDuties(db, (tags) => {
-        pageCache.apply(tags);
-        announcePurge(tags, {});
-      }).then((started) => (duties = started));
+      dutiesStarting ??= startDuties(
+        db,
+        (tags) => {
+          pageCache.apply(tags);
+          announcePurge(tags, {});
+        },
+        takeover,
+      ).then((started) => (duties = started));
     },
   );
   const { drain } = await serve(db, pageCache, { worker: cluster.worker!.id });
@@ -235,9 +239,12 @@ async function runPrimary(workers: number): Promise<void> {
   relayPurges();
   const listeningWorkers = new Set<Worker>();
   let dutiesHolder: Worker | undefined;
+  // True from a holder's death until the next holder has them (it then purges what it cannot know).
+  let dutiesLost = false;
   const giveDuties = (worker: Worker) => {
     dutiesHolder = worker;
-    assignDuties(worker);
+    assignDuties(worker, dutiesLost);
+    dutiesLost = false;
     console.log(`worker ${worker.id} holds the machine's duties`);
   };
   cluster.on('listening', (worker) => {
@@ -260,6 +267,7 @@ async function runPrimary(workers: number): Promise<void> {
     if (closing) return;
     if (worker === dutiesHolder) {
       dutiesHolder = undefined;
+      dutiesLost = true;
       // Another worker takes them over now; with none listening, the replacement will.
       const next = [...listeningWorkers].find((candidate) => candidate.isConnected());
       if (next) giveDuties(next);

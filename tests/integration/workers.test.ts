@@ -255,6 +255,22 @@ describe('several workers sharing a database with other machines', () => {
     await seenEverywhere(path, 'Changed After The Handover');
   }, 60_000);
 
+  it('purge every page when the duties change hands after their holder died: what other machines logged meanwhile is not lost', async () => {
+    const holder = dutyHolders().at(-1)!;
+    const event = await createEvent(await createUser(server, 'admin'), { status: 'published' });
+    const path = `/en/hub/event/${event.slug}`;
+    await cachedOnEveryWorker(path);
+    // The holder is frozen, so it cannot poll: the change is logged while nobody reads the log,
+    // and the next holder's poller starts after it.
+    const holderPid = workerPids(server).get(holder)!;
+    process.kill(holderPid, 'SIGSTOP');
+    await changeElsewhere(event.id, 'Changed While Nobody Polled');
+    process.kill(holderPid, 'SIGKILL');
+    await vi.waitFor(() => expect(dutyHolders().at(-1)).not.toBe(holder), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(new Set(await workerIds(server, 4)).size).toBe(2), { timeout: 30_000, interval: 100 });
+    await seenEverywhere(path, 'Changed While Nobody Polled');
+  }, 60_000);
+
   it('stop cleanly on SIGTERM', async () => {
     const pids = [...workerPids(server).values()].filter(isAlive);
     expect(pids).toHaveLength(2);

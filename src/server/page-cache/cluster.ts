@@ -16,6 +16,8 @@ interface PurgeMessage {
 
 interface DutiesMessage {
   kind: 'edition-hub:duties';
+  /** Given after the holder died: the purges other machines logged since its last poll are unknown. */
+  takeover: boolean;
 }
 
 const isPurge = (message: unknown): message is PurgeMessage => (message as PurgeMessage | null)?.kind === 'edition-hub:purge';
@@ -33,10 +35,10 @@ export function announcePurge(tags: readonly string[], { purgeId }: PurgeOptions
  * of the purge row that worker's write recorded, when it did), and calls `onDuties` once this
  * worker is given the machine's duties.
  */
-export function receiveFromPrimary(apply: (tags: readonly string[], options: PurgeOptions) => void, onDuties: () => void): void {
+export function receiveFromPrimary(apply: (tags: readonly string[], options: PurgeOptions) => void, onDuties: (takeover: boolean) => void): void {
   process.on('message', (message: unknown) => {
     if (isPurge(message)) apply(message.tags, { purgeId: message.purgeId });
-    else if (isDuties(message)) onDuties();
+    else if (isDuties(message)) onDuties(message.takeover);
   });
 }
 
@@ -50,8 +52,8 @@ export function relayPurges(): void {
 }
 
 /** In the primary: gives `worker` the machine's duties (once it listens: its handlers are in place). */
-export function assignDuties(worker: Worker): void {
+export function assignDuties(worker: Worker, takeover: boolean): void {
   if (!worker.isConnected()) return;
-  const message: DutiesMessage = { kind: 'edition-hub:duties' };
+  const message: DutiesMessage = { kind: 'edition-hub:duties', takeover };
   worker.send(message);
 }

@@ -30,7 +30,12 @@ function logWarning(msg: string, fields: Record<string, unknown>): void {
 }
 
 /** Starts the duties; `apply` purges tags another machine logged, on every worker of this one. */
-export async function startMachineDuties(db: Database, env: Env, apply: (tags: readonly string[]) => void): Promise<MachineDuties> {
+export async function startMachineDuties(
+  db: Database,
+  env: Env,
+  apply: (tags: readonly string[]) => void,
+  { takeover = false }: { takeover?: boolean } = {},
+): Promise<MachineDuties> {
   const own = new OwnPurges();
   const poller =
     env.HUB_PURGE_POLL_MS === 0
@@ -43,6 +48,12 @@ export async function startMachineDuties(db: Database, env: Env, apply: (tags: r
           applyEverything: async () => apply([hubTags.all]),
         });
   await poller?.start();
+  // Taken over from a holder that died: the poller starts at the newest row, and what other
+  // machines logged between the dead holder's last poll and now is unknown, so every page goes.
+  if (poller && takeover) {
+    apply([hubTags.all]);
+    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: "took over the machine's duties: purged every page" })}\n`);
+  }
   // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
   const stopSweeps = startLeftoverSweeps(env.UPLOADS_DIR);
   // Contact messages handled 12 months ago and old webhook deliveries are deleted, at start and daily.
