@@ -81,6 +81,28 @@ export function routeId(context: APIContext, entity: string): number {
   return id;
 }
 
+/** What a `[collection]` route works with once the caller is authorized. */
+export interface CollectionRequest extends AdminRequest {
+  resource: AdminResource;
+}
+
+/** What a `[collection]/[id]` route works with once the caller is authorized. */
+export interface ItemRequest extends CollectionRequest {
+  id: number;
+}
+
+/** `authorize`, then the route's collection: the first step of every `[collection]` route. */
+export async function authorizeCollection(context: Pick<APIContext, 'locals' | 'url' | 'request' | 'params'>): Promise<CollectionRequest> {
+  const { db, actor } = await authorize(context);
+  return { db, actor, resource: routeResource(context) };
+}
+
+/** `authorize`, then the route's collection and item id (404 for a malformed one): the first step of every item route. */
+export async function authorizeItem(context: APIContext): Promise<ItemRequest> {
+  const request = await authorizeCollection(context);
+  return { ...request, id: routeId(context, request.resource.spec.entity) };
+}
+
 /**
  * Purges the hub pages a committed write affected. A purge failure is logged, not returned: the
  * write did happen, and answering 500 would make the editor retry it.

@@ -21,7 +21,7 @@ import { loadStates, toEntityInput } from './entity-state.ts';
 import { createEntityIn, updateEntityIn } from './entity-write.ts';
 import { readJsonBody } from './body.ts';
 import { AdminError, notFound } from './errors.ts';
-import { authorize, problemOf, routeResource } from './http.ts';
+import { authorizeCollection, problemOf } from './http.ts';
 import type { AdminResource } from './resource.ts';
 import { stringValue } from './spec-helpers.ts';
 
@@ -197,8 +197,7 @@ export type LivePreviewRequest = Pick<APIContext, 'params' | 'request' | 'url' |
  */
 export async function answerLivePreview(context: LivePreviewRequest): Promise<LivePreview | Response> {
   try {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
+    const { db, actor, resource } = await authorizeCollection(context);
     const target = livePreviewTarget.safeParse(context.params['id']);
     if (!target.success) throw notFound(resource.spec.entity, String(context.params['id']).slice(0, 40));
     const payload = await readJsonBody(context.request);

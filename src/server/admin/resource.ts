@@ -35,6 +35,21 @@ export interface AdminResource<L extends ListQueryBase = ListQueryBase, X extend
 /** The link table behind an `ids` field. */
 export type LinkTable = Omit<LinkSpec, 'kind'>;
 
+/** A link table: the column of the item that owns the links, and the column of what it links to. */
+export function linkTable(table: SQLiteTable, owner: SQLiteColumn, target: SQLiteColumn): LinkTable {
+  return { table, owner, target };
+}
+
+/** A translations table: the column of the item it translates; one row per locale (`locale`). */
+export function translationTable(table: SQLiteTable & { locale: SQLiteColumn }, owner: SQLiteColumn): ServerPart<Collection>['translations'] {
+  return { table, owner, locale: table.locale };
+}
+
+/** A link table whose `position` column keeps the editor's order (an ordered list of ids). */
+export function orderedLinkTable(table: SQLiteTable & { position: SQLiteColumn }, owner: SQLiteColumn, target: SQLiteColumn): LinkTable {
+  return { table, owner, target, position: table.position };
+}
+
 type Filters<C extends Collection> = Omit<z.output<C['listQuery']>, 'page' | 'limit' | 'sort'>;
 
 /** What the server adds to a declaration: storage, and rules that need it. */

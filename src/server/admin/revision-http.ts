@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { isJsonRequest, readFormWithinLimit } from '../http/body-limit.ts';
 import { readJsonBody } from './body.ts';
 import { AdminError } from './errors.ts';
-import { answer, authorize, invalidateAfterWrite, json, routeId, routeResource } from './http.ts';
+import { answer, authorizeItem, invalidateAfterWrite, json } from './http.ts';
 import { restoreRevision, type RestoreBody } from './revisions.ts';
 import { parseInput } from './validation.ts';
 
@@ -43,9 +43,7 @@ function seeOther(location: string): Response {
 }
 
 async function restore(context: APIContext, body: unknown): Promise<{ collection: string; id: number; revisionId: number; result: RestoreBody }> {
-  const { db, actor } = await authorize(context);
-  const resource = routeResource(context);
-  const id = routeId(context, resource.spec.entity);
+  const { db, actor, resource, id } = await authorizeItem(context);
   const revisionId = routeRevisionId(context);
   const { version } = parseInput(restoreInput, body);
   const outcome = await restoreRevision(db, actor, resource, id, revisionId, version);

@@ -1,9 +1,10 @@
 /** Rules several collection resources share: time ranges, default-locale texts, titles for slugs, typed reads of base columns. */
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { defaultLocale, locales } from '../../i18n/config.ts';
 import type { EntityState } from './entity-spec.ts';
 import type { FieldErrorMap, FieldErrors } from './errors.ts';
+import type { LinkTable } from './resource.ts';
 import { isKnownTimeZone } from './time-zones.ts';
 
 /** `endsAt` not before `startsAt`, and a time zone the runtime knows. */
@@ -49,6 +50,11 @@ export function translatedTitle(table: string, ownerColumn: string, field: strin
   return sql`coalesce(
     (SELECT t.${sql.raw(field)} FROM ${from} AND t.locale = ${defaultLocale}),
     (SELECT t.${sql.raw(field)} FROM ${from} ORDER BY t.locale LIMIT 1))`;
+}
+
+/** A list filter: the items (`id`) that `link` ties to `value` (events with a tag, curators of an edition). */
+export function linkedTo(id: SQLiteColumn, { table, owner, target }: LinkTable, value: number): SQL {
+  return inArray(id, sql`(SELECT ${owner} FROM ${table} WHERE ${target} = ${value})`);
 }
 
 /** Distinct numeric values of one base column across states (e.g. editions of events). */

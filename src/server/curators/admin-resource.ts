@@ -1,15 +1,15 @@
 /** Curators in the admin API: where their declaration is stored, where they are used, list search and sort. */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { curatorTranslations, curators, editionCurators } from '../../../db/schema.ts';
 import { curatorsCollection } from '../../lib/collections/curators.ts';
-import { defineAdminResource } from '../admin/resource.ts';
-import { stringValue } from '../admin/spec-helpers.ts';
+import { defineAdminResource, linkTable, translationTable } from '../admin/resource.ts';
+import { linkedTo, stringValue } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 
 export const curatorsAdmin = defineAdminResource(curatorsCollection, {
   table: curators,
   links: {},
-  translations: { table: curatorTranslations, owner: curatorTranslations.curatorId, locale: curatorTranslations.locale },
+  translations: translationTable(curatorTranslations, curatorTranslations.curatorId),
   slug: { source: (state) => stringValue(state, 'name') },
   search: 'curator',
   searchColumns: ['name'],
@@ -20,9 +20,7 @@ export const curatorsAdmin = defineAdminResource(curatorsCollection, {
     title: sql`${curators.name}`,
     sorts: { name: curators.name, updatedAt: curators.updatedAt, createdAt: curators.createdAt, slug: curators.slug },
     filters: (query) => [
-      query.edition
-        ? inArray(curators.id, sql`(SELECT ${editionCurators.curatorId} FROM ${editionCurators} WHERE ${editionCurators.editionId} = ${query.edition})`)
-        : undefined,
+      query.edition ? linkedTo(curators.id, linkTable(editionCurators, editionCurators.curatorId, editionCurators.editionId), query.edition) : undefined,
     ],
     search: { fts: 'curator', also: [curators.name] },
   },

@@ -1,23 +1,24 @@
 /** Editions in the admin API: where their declaration is stored, publication rules, list search and sort. */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { editionCurators, editionFiles, editionTags, editionTranslations, editions } from '../../../db/schema.ts';
 import { defaultLocale } from '../../i18n/config.ts';
 import { editionsCollection } from '../../lib/collections/editions.ts';
 import { paths } from '../../lib/paths.ts';
-import { defineAdminResource } from '../admin/resource.ts';
-import { defaultLocaleRequirements, preferredText, stringValue, translatedTitle, validateTimeRange } from '../admin/spec-helpers.ts';
+import { defineAdminResource, linkTable, orderedLinkTable, translationTable } from '../admin/resource.ts';
+import { defaultLocaleRequirements, linkedTo, preferredText, stringValue, translatedTitle, validateTimeRange } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 
 const title = translatedTitle('edition_translations', 'edition_id', 'title', editions.id);
+const tagLinks = linkTable(editionTags, editionTags.editionId, editionTags.tagId);
 
 export const editionsAdmin = defineAdminResource(editionsCollection, {
   table: editions,
   links: {
-    tagIds: { table: editionTags, owner: editionTags.editionId, target: editionTags.tagId },
-    curatorIds: { table: editionCurators, owner: editionCurators.editionId, target: editionCurators.curatorId, position: editionCurators.position },
-    fileIds: { table: editionFiles, owner: editionFiles.editionId, target: editionFiles.fileId, position: editionFiles.position },
+    tagIds: tagLinks,
+    curatorIds: orderedLinkTable(editionCurators, editionCurators.editionId, editionCurators.curatorId),
+    fileIds: orderedLinkTable(editionFiles, editionFiles.editionId, editionFiles.fileId),
   },
-  translations: { table: editionTranslations, owner: editionTranslations.editionId, locale: editionTranslations.locale },
+  translations: translationTable(editionTranslations, editionTranslations.editionId),
   slug: { source: (state) => preferredText(state, 'title') },
   publication: { requirements: (state) => defaultLocaleRequirements(state, ['title']) },
   search: 'edition',
@@ -30,10 +31,7 @@ export const editionsAdmin = defineAdminResource(editionsCollection, {
   list: {
     title,
     sorts: { startsAt: editions.startsAt, updatedAt: editions.updatedAt, createdAt: editions.createdAt, title, slug: editions.slug, status: editions.status },
-    filters: (query) => [
-      query.status ? eq(editions.status, query.status) : undefined,
-      query.tag ? inArray(editions.id, sql`(SELECT ${editionTags.editionId} FROM ${editionTags} WHERE ${editionTags.tagId} = ${query.tag})`) : undefined,
-    ],
+    filters: (query) => [query.status ? eq(editions.status, query.status) : undefined, query.tag ? linkedTo(editions.id, tagLinks, query.tag) : undefined],
     search: { fts: 'edition', also: [] },
   },
   describe: async (db, state) => ({ usedBy: await findUsages(db, 'edition', [state.id]) }),

@@ -9,21 +9,11 @@ import { groupByDay, nextPhaseChange, withPhases, type EventPhase, type Programm
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
 import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
 import { coverIds, loadTagsFor, withCardDetails } from '../events/cards.ts';
-import { eventItemsSelect, toListRows, type EventListItem, type TagView } from '../events/queries.ts';
+import { eventItemsSelect, toListRows, type DatedSummary, type EventListItem, type TagView } from '../events/queries.ts';
 import { isPubliclyVisible, selectBySlug } from '../events/visibility.ts';
 import { loadFiles, loadMedias, type FileView, type MediaView } from '../storage/catalog.ts';
 
-export interface EditionSummary {
-  id: number;
-  slug: string;
-  title: string;
-  titleLocale: Locale;
-  summary: string | null;
-  /** Locale of `summary` (each text falls back on its own); optional: the edition page picks one row. */
-  summaryLocale?: Locale;
-  startsAt: Date;
-  endsAt: Date;
-  timeZone: string;
+export interface EditionSummary extends DatedSummary {
   cover: MediaView | null;
 }
 

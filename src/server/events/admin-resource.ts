@@ -1,24 +1,25 @@
 /** Events in the admin API: where their declaration is stored, and how their list searches and sorts. */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { eventCurators, eventFiles, eventMedias, eventOrganizers, eventTags, eventTranslations, events } from '../../../db/schema.ts';
 import { defaultLocale } from '../../i18n/config.ts';
 import { eventsCollection } from '../../lib/collections/events.ts';
 import { paths } from '../../lib/paths.ts';
-import { defineAdminResource } from '../admin/resource.ts';
-import { defaultLocaleRequirements, idsOf, preferredText, stringValue, translatedTitle, validateTimeRange } from '../admin/spec-helpers.ts';
+import { defineAdminResource, linkTable, orderedLinkTable, translationTable } from '../admin/resource.ts';
+import { defaultLocaleRequirements, idsOf, linkedTo, preferredText, stringValue, translatedTitle, validateTimeRange } from '../admin/spec-helpers.ts';
 
 const title = translatedTitle('event_translations', 'event_id', 'title', events.id);
+const tagLinks = linkTable(eventTags, eventTags.eventId, eventTags.tagId);
 
 export const eventsAdmin = defineAdminResource(eventsCollection, {
   table: events,
   links: {
-    tagIds: { table: eventTags, owner: eventTags.eventId, target: eventTags.tagId },
-    organizerIds: { table: eventOrganizers, owner: eventOrganizers.eventId, target: eventOrganizers.organizerId, position: eventOrganizers.position },
-    curatorIds: { table: eventCurators, owner: eventCurators.eventId, target: eventCurators.curatorId, position: eventCurators.position },
-    mediaIds: { table: eventMedias, owner: eventMedias.eventId, target: eventMedias.mediaId, position: eventMedias.position },
-    fileIds: { table: eventFiles, owner: eventFiles.eventId, target: eventFiles.fileId, position: eventFiles.position },
+    tagIds: tagLinks,
+    organizerIds: orderedLinkTable(eventOrganizers, eventOrganizers.eventId, eventOrganizers.organizerId),
+    curatorIds: orderedLinkTable(eventCurators, eventCurators.eventId, eventCurators.curatorId),
+    mediaIds: orderedLinkTable(eventMedias, eventMedias.eventId, eventMedias.mediaId),
+    fileIds: orderedLinkTable(eventFiles, eventFiles.eventId, eventFiles.fileId),
   },
-  translations: { table: eventTranslations, owner: eventTranslations.eventId, locale: eventTranslations.locale },
+  translations: translationTable(eventTranslations, eventTranslations.eventId),
   slug: { source: (state) => preferredText(state, 'title') },
   publication: {
     // The event page needs a title in the default locale and somewhere to go.
@@ -52,7 +53,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
       query.status ? eq(events.status, query.status) : undefined,
       query.eventStatus ? eq(events.eventStatus, query.eventStatus) : undefined,
       query.edition ? eq(events.editionId, query.edition) : undefined,
-      query.tag ? inArray(events.id, sql`(SELECT ${eventTags.eventId} FROM ${eventTags} WHERE ${eventTags.tagId} = ${query.tag})`) : undefined,
+      query.tag ? linkedTo(events.id, tagLinks, query.tag) : undefined,
     ],
     search: { fts: 'event', also: [] },
   },

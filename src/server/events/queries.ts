@@ -38,7 +38,8 @@ export interface TagView {
   labelLocale: Locale;
 }
 
-export interface EventListItem {
+/** What an event's and an edition's cards both show: texts in the locale each was found in, dates in the item's zone. */
+export interface DatedSummary {
   id: number;
   slug: string;
   title: string;
@@ -49,6 +50,9 @@ export interface EventListItem {
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
+}
+
+export interface EventListItem extends DatedSummary {
   /** The venue's name (or the event's free-text place). */
   venueName: string | null;
   venueId?: number | null;

@@ -9,6 +9,7 @@ import type { APIContext } from 'astro';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { getTranslator } from '../../i18n/index.ts';
+import { getDb } from '../db.ts';
 import { findPublicEditionId } from '../editions/queries.ts';
 import { findInvalidHubFilters, parseHubFilters, toHubQuery, type HubFilters } from '../events/filters.ts';
 import { buildEventFilters, findTagId } from '../events/queries.ts';
@@ -26,8 +27,23 @@ export interface HubView {
   conditions: { list: SQL; count: SQL } | null;
 }
 
+/** What a hub output route reads with: the database, the time of reading and the view. */
+export interface HubViewRequest {
+  db: Executor;
+  now: Date;
+  view: HubView;
+}
+
+/** The first step of a hub output route: the view read now, or the response to send instead (see `readHubView`). */
+export async function openHubView(context: APIContext): Promise<HubViewRequest | Response> {
+  const db = await getDb();
+  const now = new Date();
+  const view = await readHubView(context, db, now);
+  return view instanceof Response ? view : { db, now, view };
+}
+
 /** The view, or the response to send instead (400 for an invalid filter, 301 to the canonical URL). */
-export async function readHubView(context: APIContext, db: Executor, now: Date): Promise<HubView | Response> {
+async function readHubView(context: APIContext, db: Executor, now: Date): Promise<HubView | Response> {
   const params = context.url.searchParams;
   const invalid = findInvalidHubFilters(params);
   if (invalid.length) {

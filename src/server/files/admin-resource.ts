@@ -4,7 +4,7 @@ import { fileTranslations, files } from '../../../db/schema.ts';
 import { filesCollection } from '../../lib/collections/files.ts';
 import { paths } from '../../lib/paths.ts';
 import { likeEscaped } from '../admin/list.ts';
-import { defineAdminResource } from '../admin/resource.ts';
+import { defineAdminResource, translationTable } from '../admin/resource.ts';
 import { storageKeysOf, stringValue, translatedTitle } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 import { getStorage } from '../storage/index.ts';
@@ -16,7 +16,7 @@ const title = sql`coalesce(${translatedTitle('file_translations', 'file_id', 'ti
 export const filesAdmin = defineAdminResource(filesCollection, {
   table: files,
   links: {},
-  translations: { table: fileTranslations, owner: fileTranslations.fileId, locale: fileTranslations.locale },
+  translations: translationTable(fileTranslations, fileTranslations.fileId),
   validate(state, errors) {
     // A renamed download is sanitised like an uploaded name; refuse what sanitising would change.
     const name = state.values['originalName'];

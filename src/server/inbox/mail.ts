@@ -13,6 +13,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { messageCausePrefix } from './removal.ts';
 import { absoluteUrl } from '../seo/site.ts';
 import { mailSiteName } from '../site/settings.ts';
+import type { ContactMessageFields } from './contact-message.ts';
 
 /** Who is told about new messages. */
 export interface NotificationSettings {
@@ -86,14 +87,7 @@ function paragraphsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-export interface NotifiedMessage {
-  id: number;
-  locale: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
+export type NotifiedMessage = ContactMessageFields;
 
 /**
  * The languages of the recipients that are accounts (lowercased address → locale). An address

@@ -12,6 +12,7 @@ import { recordAudit } from '../admin/audit.ts';
 import { eraseMailAbout } from '../mail/retention.ts';
 import { forgetMailFiles, removeMessages } from './removal.ts';
 import { getEnv } from '../config/env.ts';
+import type { ContactMessageFields } from './contact-message.ts';
 
 /** A stable pseudonym for an address in the audit log. */
 export function personKey(email: string): string {
@@ -23,19 +24,13 @@ const byAddress = (email: string) => eq(sql`lower(${contactMessages.email})`, em
 export interface PersonExport {
   email: string;
   exportedAt: string;
-  messages: {
-    id: number;
-    locale: string;
-    name: string;
-    email: string;
-    subject: string;
-    message: string;
+  messages: (ContactMessageFields & {
     consentAt: string;
     createdAt: string;
     readAt: string | null;
     handledAt: string | null;
     replies: { body: string; author: string | null; createdAt: string }[];
-  }[];
+  })[];
 }
 
 /** Counts of what is held about an address (the person screen). */

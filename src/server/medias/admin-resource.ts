@@ -5,7 +5,7 @@ import { mediaTranslations, medias } from '../../../db/schema.ts';
 import { mediasCollection } from '../../lib/collections/medias.ts';
 import { paths } from '../../lib/paths.ts';
 import { likeEscaped } from '../admin/list.ts';
-import { defineAdminResource } from '../admin/resource.ts';
+import { defineAdminResource, translationTable } from '../admin/resource.ts';
 import { storageKeysOf } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 import { getStorage } from '../storage/index.ts';
@@ -17,7 +17,7 @@ const title = sql`coalesce((SELECT t.alt FROM media_translations t WHERE t.media
 export const mediasAdmin = defineAdminResource(mediasCollection, {
   table: medias,
   links: {},
-  translations: { table: mediaTranslations, owner: mediaTranslations.mediaId, locale: mediaTranslations.locale },
+  translations: translationTable(mediaTranslations, mediaTranslations.mediaId),
   validate: (state, errors) => {
     if (state.values['kind'] !== 'embed' && state.values['embedUrl'] != null) errors.add('embedUrl', 'NOT_A_VIDEO_LINK');
   },

@@ -2,14 +2,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { organizerTranslations, organizers } from '../../../db/schema.ts';
 import { organizersCollection } from '../../lib/collections/organizers.ts';
-import { defineAdminResource } from '../admin/resource.ts';
+import { defineAdminResource, translationTable } from '../admin/resource.ts';
 import { stringValue } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 
 export const organizersAdmin = defineAdminResource(organizersCollection, {
   table: organizers,
   links: {},
-  translations: { table: organizerTranslations, owner: organizerTranslations.organizerId, locale: organizerTranslations.locale },
+  translations: translationTable(organizerTranslations, organizerTranslations.organizerId),
   slug: { source: (state) => stringValue(state, 'name') },
   search: 'organizer',
   searchColumns: ['name'],

@@ -19,18 +19,23 @@ export interface OrganizerView {
   logo: MediaView | null;
 }
 
+/** An organizer's own columns, as an event page's organizer list and the public API's organizer list read them. */
+export const organizerColumns = {
+  id: organizers.id,
+  slug: organizers.slug,
+  name: organizers.name,
+  kind: organizers.kind,
+  websiteUrl: organizers.websiteUrl,
+  logoMediaId: organizers.logoMediaId,
+};
+
 /** Organizers of placeholder `eventId` in editorial order, with their description in placeholder `locale` or the default locale. */
 const selectEventOrganizers = preparedQuery((db) => {
   const own = alias(organizerTranslations, 'own');
   const fallback = alias(organizerTranslations, 'fallback');
   return db
     .select({
-      id: organizers.id,
-      slug: organizers.slug,
-      name: organizers.name,
-      kind: organizers.kind,
-      websiteUrl: organizers.websiteUrl,
-      logoMediaId: organizers.logoMediaId,
+      ...organizerColumns,
       description: ownOrFallback<string>(own.organizerId, own.description, fallback.description),
       found: foundText(own.organizerId, fallback.organizerId),
     })

@@ -3,7 +3,7 @@
  * the page's locale, answer 404 for anything not public, then decide caching (tags from what the
  * page shows) and answer 304 when the client's copy is current.
  */
-import type { AstroGlobal } from 'astro';
+import type { APIContext, AstroGlobal } from 'astro';
 import type { Executor } from '../../../db/client.ts';
 import { isLocale, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
@@ -33,4 +33,20 @@ export async function loadEntityPage<T>(astro: AstroGlobal, { load, tags, expire
   applyHeaders(astro.response.headers, caching.headers);
   if (caching.notModified) return new Response(null, { status: 304, headers: caching.headers });
   return { entity };
+}
+
+/**
+ * The public entity a `[slug]` download route names (an edition's or an event's calendar), read
+ * now in the request's locale, with the database and that time; the 404 response instead for a
+ * malformed slug or nothing public.
+ */
+export async function findEntityBySlug<T>(context: APIContext, load: EntityPageSpec<T>['load']): Promise<{ db: Executor; now: Date; entity: T } | Response> {
+  const { locale } = context.locals;
+  const { slug = '' } = context.params;
+  if (!SLUG.test(slug)) return context.rewrite('/404');
+  const db = await getDb();
+  const now = new Date();
+  const entity = await load(db, { slug, locale, now });
+  if (!entity) return context.rewrite(paths.notFound(locale));
+  return { db, now, entity };
 }

@@ -22,6 +22,7 @@ import { afterId, emptyPage, idKeyedPage } from './pages.ts';
 import type { ListQuery } from './params.ts';
 import { imageById, imageOf, mediaIdsOf } from './media.ts';
 import { localized } from './translated.ts';
+import { organizerColumns } from '../organizers/queries.ts';
 
 /**
  * True while a public event names the person `personId` through `link` (its column `linkPerson`);
@@ -141,14 +142,7 @@ export async function listOrganizers(db: Executor, query: ListQuery<NameFilters>
   const shown = and(presentsPublicEvent(db, eventOrganizers, eventOrganizers.organizerId, organizers.id, now, scope.editionId), afterId(organizers.id, after));
   const where = filters.q ? and(shown, await nameMatchCondition(db, organizers, shown, filters.q, limit)) : shown;
   const rows = await db
-    .select({
-      id: organizers.id,
-      slug: organizers.slug,
-      name: organizers.name,
-      kind: organizers.kind,
-      websiteUrl: organizers.websiteUrl,
-      logoMediaId: organizers.logoMediaId,
-    })
+    .select(organizerColumns)
     .from(organizers)
     .where(where)
     .orderBy(asc(organizers.id))

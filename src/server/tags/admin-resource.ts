@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { tagTranslations, tags } from '../../../db/schema.ts';
 import { tagsCollection } from '../../lib/collections/tags.ts';
 import { likeEscaped } from '../admin/list.ts';
-import { defineAdminResource } from '../admin/resource.ts';
+import { defineAdminResource, translationTable } from '../admin/resource.ts';
 import { preferredText, translatedTitle } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 
@@ -12,7 +12,7 @@ const label = translatedTitle('tag_translations', 'tag_id', 'label', tags.id);
 export const tagsAdmin = defineAdminResource(tagsCollection, {
   table: tags,
   links: {},
-  translations: { table: tagTranslations, owner: tagTranslations.tagId, locale: tagTranslations.locale },
+  translations: translationTable(tagTranslations, tagTranslations.tagId),
   slug: { source: (state) => preferredText(state, 'label') },
   changes: (ids) => ({ tags: ids }),
   usage: 'tag',

@@ -3,14 +3,14 @@ import { eq, or, sql } from 'drizzle-orm';
 import { events, venueTranslations, venues } from '../../../db/schema.ts';
 import { venuesCollection } from '../../lib/collections/venues.ts';
 import { likeEscaped } from '../admin/list.ts';
-import { defineAdminResource } from '../admin/resource.ts';
+import { defineAdminResource, translationTable } from '../admin/resource.ts';
 import { stringValue } from '../admin/spec-helpers.ts';
 import { findUsages } from '../admin/where-used.ts';
 
 export const venuesAdmin = defineAdminResource(venuesCollection, {
   table: venues,
   links: {},
-  translations: { table: venueTranslations, owner: venueTranslations.venueId, locale: venueTranslations.locale },
+  translations: translationTable(venueTranslations, venueTranslations.venueId),
   slug: { source: (state) => stringValue(state, 'name') },
   // A venue page shows its name and address; without an address visitors cannot find it.
   publication: {

@@ -13,6 +13,7 @@ import type { EntitySpec, EntityState } from '../admin/entity-spec.ts';
 import { getSiteOrigin } from '../seo/site.ts';
 import { CONTACT_RECEIVED, contentEventType, type ContentEventKind } from './event-types.ts';
 import { enqueueWebhook } from './outbox.ts';
+import type { ContactMessageFields } from '../inbox/contact-message.ts';
 
 /** One item's change: `before` undefined for a create, `after` undefined for a delete. */
 export interface ContentChange {
@@ -113,13 +114,7 @@ export function enqueueTransitionWebhooks(tx: Executor, spec: EntitySpec, moved:
 }
 
 /** A contact message as `contact.received` carries it (receivers were chosen by an admin). */
-export interface ReceivedContactMessage {
-  id: number;
-  locale: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
+export interface ReceivedContactMessage extends ContactMessageFields {
   receivedAt: Date;
 }
 

@@ -9,9 +9,8 @@ import { events } from '../../../../db/schema.ts';
 import { getTranslator } from '../../../i18n/index.ts';
 import { buildCalendar } from '../../../server/calendar/ics.ts';
 import { withVenueAddresses } from '../../../server/calendar/locations.ts';
-import { getDb } from '../../../server/db.ts';
 import { selectEventItems } from '../../../server/events/queries.ts';
-import { readHubView } from '../../../server/feeds/hub-view.ts';
+import { openHubView } from '../../../server/feeds/hub-view.ts';
 import { respondCached } from '../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../server/seo/site.ts';
@@ -22,10 +21,9 @@ const MAX_EVENTS = 1_000;
 
 export const GET: APIRoute = async (context) => {
   const { locale } = context.locals;
-  const db = await getDb();
-  const now = new Date();
-  const view = await readHubView(context, db, now);
-  if (view instanceof Response) return view;
+  const request = await openHubView(context);
+  if (request instanceof Response) return request;
+  const { db, now, view } = request;
   const { filters, conditions } = view;
   const order = filters.when === 'past' ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)];
   const items = conditions ? await withVenueAddresses(db, await selectEventItems(db, locale, now, conditions.list, order, MAX_EVENTS)) : [];

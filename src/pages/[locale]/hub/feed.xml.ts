@@ -5,10 +5,9 @@
 import type { APIRoute } from 'astro';
 import { getTranslator } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { getDb } from '../../../server/db.ts';
 import { listRecentlyPublished } from '../../../server/events/queries.ts';
 import { loadEnclosures } from '../../../server/feeds/enclosures.ts';
-import { readHubView } from '../../../server/feeds/hub-view.ts';
+import { openHubView } from '../../../server/feeds/hub-view.ts';
 import { buildEventFeed } from '../../../server/feeds/rss.ts';
 import { respondCached } from '../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../server/page-cache/tags.ts';
@@ -19,10 +18,9 @@ const MAX_ITEMS = 30;
 
 export const GET: APIRoute = async (context) => {
   const { locale } = context.locals;
-  const db = await getDb();
-  const now = new Date();
-  const view = await readHubView(context, db, now);
-  if (view instanceof Response) return view;
+  const request = await openHubView(context);
+  if (request instanceof Response) return request;
+  const { db, now, view } = request;
   const items = view.conditions ? await listRecentlyPublished(db, locale, now, MAX_ITEMS, view.conditions.count) : [];
   const t = getTranslator(locale);
   const origin = getSiteOrigin();

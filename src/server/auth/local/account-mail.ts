@@ -9,10 +9,10 @@ import { eq } from 'drizzle-orm';
 import { authUsers } from '../../../../db/auth-schema.ts';
 import type { Executor } from '../../../../db/client.ts';
 import { isLocale, type Locale } from '../../../i18n/config.ts';
-import { getTranslator } from '../../../i18n/index.ts';
+import { getTranslator, type Translate } from '../../../i18n/index.ts';
 import { composeMail } from '../../mail/compose.ts';
 import { mailSiteName } from '../../site/settings.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, type MailRequest } from '../../mail/outbox.ts';
 import { absoluteUrl, getSiteOrigin } from '../../seo/site.ts';
 
 /** SHA-256 hex of a secret token: what we store, and what names a mail's cause. */
@@ -34,86 +34,79 @@ interface Recipient {
   name?: string | null | undefined;
 }
 
-/** The one-time link to choose a new password (`resetPasswordTokenExpiresIn`: one hour). */
-export async function enqueuePasswordResetMail(tx: Executor, user: Recipient, token: string, locale: Locale): Promise<boolean> {
-  const t = getTranslator(locale);
-  const siteName = await mailSiteName(tx, locale);
-  return enqueueMail(tx, {
-    cause: `password-reset:${user.id}:${hashToken(token).slice(0, 32)}`,
-    kind: 'password-reset',
-    to: user.email,
-    locale,
-    sensitive: true,
-    mail: composeMail({
-      locale,
-      siteName,
-      subject: t('mail.account.reset.subject'),
-      paragraphs: [t('mail.account.reset.body')],
-      action: { label: t('mail.account.reset.action'), url: link(`/${locale}/admin/sign-in/reset-password?token=${encodeURIComponent(token)}`) },
-      footer: [t('mail.account.reset.footer')],
-    }),
+/** What an account mail says: its subject, one paragraph, the button's label and a footer line. */
+interface MailTexts {
+  subject: string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+/** The texts of the mails that say nothing more than their `mail.account.<key>.*` strings. */
+function plainTexts(key: 'reset' | 'verify' | 'created' | 'existing'): (t: Translate) => MailTexts {
+  return (t) => ({
+    subject: t(`mail.account.${key}.subject`),
+    body: t(`mail.account.${key}.body`),
+    action: t(`mail.account.${key}.action`),
+    footer: t(`mail.account.${key}.footer`),
   });
+}
+
+/** One account mail: where it goes and why (`MailRequest`), the page its button opens, its texts. */
+interface AccountMail extends Omit<MailRequest, 'locale' | 'mail'> {
+  /** The site path the button opens. */
+  path: string;
+  texts: (t: Translate) => MailTexts;
+}
+
+/** Composes an account mail in the recipient's locale, with the site's name, and writes it to the outbox. */
+async function enqueueAccountMail(tx: Executor, locale: Locale, { path, texts, ...request }: AccountMail): Promise<boolean> {
+  const { subject, body, action, footer } = texts(getTranslator(locale));
+  const siteName = await mailSiteName(tx, locale);
+  const mail = composeMail({ locale, siteName, subject, paragraphs: [body], action: { label: action, url: link(path) }, footer: [footer] });
+  return enqueueMail(tx, { ...request, locale, mail });
+}
+
+/** A one-time link (password reset, address verification): the token is named in the cause only by its hash. */
+function enqueueTokenMail(
+  tx: Executor,
+  user: Recipient,
+  token: string,
+  locale: Locale,
+  kind: 'password-reset' | 'verify-email',
+  page: string,
+): Promise<boolean> {
+  return enqueueAccountMail(tx, locale, {
+    cause: `${kind}:${user.id}:${hashToken(token).slice(0, 32)}`,
+    kind,
+    to: user.email,
+    sensitive: true,
+    path: `/${locale}/admin/${page}?token=${encodeURIComponent(token)}`,
+    texts: plainTexts(kind === 'password-reset' ? 'reset' : 'verify'),
+  });
+}
+
+/** The one-time link to choose a new password (`resetPasswordTokenExpiresIn`: one hour). */
+export function enqueuePasswordResetMail(tx: Executor, user: Recipient, token: string, locale: Locale): Promise<boolean> {
+  return enqueueTokenMail(tx, user, token, locale, 'password-reset', 'sign-in/reset-password');
 }
 
 /** The link that confirms an address (HUB_VERIFY_EMAIL=1). */
-export async function enqueueVerificationMail(tx: Executor, user: Recipient, token: string, locale: Locale): Promise<boolean> {
-  const t = getTranslator(locale);
-  const siteName = await mailSiteName(tx, locale);
-  return enqueueMail(tx, {
-    cause: `verify-email:${user.id}:${hashToken(token).slice(0, 32)}`,
-    kind: 'verify-email',
-    to: user.email,
-    locale,
-    sensitive: true,
-    mail: composeMail({
-      locale,
-      siteName,
-      subject: t('mail.account.verify.subject'),
-      paragraphs: [t('mail.account.verify.body')],
-      action: { label: t('mail.account.verify.action'), url: link(`/${locale}/admin/sign-up/verify-email?token=${encodeURIComponent(token)}`) },
-      footer: [t('mail.account.verify.footer')],
-    }),
-  });
+export function enqueueVerificationMail(tx: Executor, user: Recipient, token: string, locale: Locale): Promise<boolean> {
+  return enqueueTokenMail(tx, user, token, locale, 'verify-email', 'sign-up/verify-email');
 }
 
 /** Sign-up answered "check your mail": this is what the mail says when the account was created. */
-export async function enqueueAccountCreatedMail(tx: Executor, user: { email: string; createdAt: Date }, locale: Locale): Promise<boolean> {
-  const t = getTranslator(locale);
-  const siteName = await mailSiteName(tx, locale);
-  return enqueueMail(tx, {
-    cause: `sign-up:${user.email}:${user.createdAt.getTime()}`,
-    kind: 'account-created',
-    to: user.email,
-    locale,
-    mail: composeMail({
-      locale,
-      siteName,
-      subject: t('mail.account.created.subject'),
-      paragraphs: [t('mail.account.created.body')],
-      action: { label: t('mail.account.created.action'), url: link(`/${locale}/admin/sign-in`) },
-      footer: [t('mail.account.created.footer')],
-    }),
-  });
+export function enqueueAccountCreatedMail(tx: Executor, user: { email: string; createdAt: Date }, locale: Locale): Promise<boolean> {
+  const cause = `sign-up:${user.email}:${user.createdAt.getTime()}`;
+  return enqueueAccountMail(tx, locale, { cause, kind: 'account-created', to: user.email, path: `/${locale}/admin/sign-in`, texts: plainTexts('created') });
 }
 
 /** …and this when the address already had an account (nothing was changed). */
-export async function enqueueExistingAccountMail(tx: Executor, user: Recipient, locale: Locale, at = new Date()): Promise<boolean> {
-  const t = getTranslator(locale);
-  const siteName = await mailSiteName(tx, locale);
-  return enqueueMail(tx, {
-    cause: `sign-up-existing:${user.id}:${at.getTime()}`,
-    kind: 'sign-up-existing',
-    to: user.email,
-    locale,
-    mail: composeMail({
-      locale,
-      siteName,
-      subject: t('mail.account.existing.subject'),
-      paragraphs: [t('mail.account.existing.body')],
-      action: { label: t('mail.account.existing.action'), url: link(`/${locale}/admin/sign-in/forgot-password`) },
-      footer: [t('mail.account.existing.footer')],
-    }),
-  });
+export function enqueueExistingAccountMail(tx: Executor, user: Recipient, locale: Locale, at = new Date()): Promise<boolean> {
+  const cause = `sign-up-existing:${user.id}:${at.getTime()}`;
+  const path = `/${locale}/admin/sign-in/forgot-password`;
+  return enqueueAccountMail(tx, locale, { cause, kind: 'sign-up-existing', to: user.email, path, texts: plainTexts('existing') });
 }
 
 export interface InvitationMail {
@@ -126,23 +119,19 @@ export interface InvitationMail {
 }
 
 /** The invitation link (one per send: resending makes a new token and a new cause). */
-export async function enqueueInvitationMail(tx: Executor, invitation: InvitationMail, token: string, locale: Locale): Promise<boolean> {
-  const t = getTranslator(locale);
-  const siteName = await mailSiteName(tx, locale);
+export function enqueueInvitationMail(tx: Executor, invitation: InvitationMail, token: string, locale: Locale): Promise<boolean> {
   const expires = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(invitation.expiresAt);
-  return enqueueMail(tx, {
+  return enqueueAccountMail(tx, locale, {
     cause: `invitation:${invitation.id}:${invitation.sendCount}`,
     kind: 'invitation',
     to: invitation.email,
-    locale,
     sensitive: true,
-    mail: composeMail({
-      locale,
-      siteName,
+    path: `/${locale}/admin/sign-up/invitation?token=${encodeURIComponent(token)}`,
+    texts: (t) => ({
       subject: t('mail.account.invitation.subject'),
-      paragraphs: [t('mail.account.invitation.body', { inviter: invitation.invitedByLabel, role: t(`auth.role.${invitation.role}`) })],
-      action: { label: t('mail.account.invitation.action'), url: link(`/${locale}/admin/sign-up/invitation?token=${encodeURIComponent(token)}`) },
-      footer: [t('mail.account.invitation.footer', { date: expires })],
+      body: t('mail.account.invitation.body', { inviter: invitation.invitedByLabel, role: t(`auth.role.${invitation.role}`) }),
+      action: t('mail.account.invitation.action'),
+      footer: t('mail.account.invitation.footer', { date: expires }),
     }),
   });
 }
@@ -154,27 +143,24 @@ export type TwoFactorChangedBy = 'self' | 'admin';
  * The security notice that two-factor sign-in was turned on or off: an account taken over by a
  * stolen password (or a rogue administrator) cannot change it unseen.
  */
-export async function enqueueTwoFactorChangedMail(
+export function enqueueTwoFactorChangedMail(
   tx: Executor,
   user: Recipient,
   change: { enabled: boolean; by: TwoFactorChangedBy; at: Date },
   locale: Locale,
 ): Promise<boolean> {
-  const t = getTranslator(locale);
-  const siteName = await mailSiteName(tx, locale);
   const key = change.enabled ? 'twoFactorOn' : change.by === 'admin' ? 'twoFactorReset' : 'twoFactorOff';
-  return enqueueMail(tx, {
-    cause: `two-factor-${change.enabled ? 'on' : 'off'}:${user.id}:${change.at.getTime()}`,
-    kind: `two-factor-${change.enabled ? 'on' : 'off'}`,
+  const kind = `two-factor-${change.enabled ? 'on' : 'off'}`;
+  return enqueueAccountMail(tx, locale, {
+    cause: `${kind}:${user.id}:${change.at.getTime()}`,
+    kind,
     to: user.email,
-    locale,
-    mail: composeMail({
-      locale,
-      siteName,
+    path: `/${locale}/admin/account`,
+    texts: (t) => ({
       subject: t(`mail.account.${key}.subject`),
-      paragraphs: [t(`mail.account.${key}.body`)],
-      action: { label: t('mail.account.twoFactor.action'), url: link(`/${locale}/admin/account`) },
-      footer: [t('mail.account.twoFactor.footer')],
+      body: t(`mail.account.${key}.body`),
+      action: t('mail.account.twoFactor.action'),
+      footer: t('mail.account.twoFactor.footer'),
     }),
   });
 }

@@ -7,24 +7,20 @@
  */
 import type { APIRoute } from 'astro';
 import { discardBody, readJsonBody } from '../../../../server/admin/body.ts';
-import { answer, authorize, invalidateAfterWrite, json, routeId, routeResource } from '../../../../server/admin/http.ts';
+import { answer, authorizeItem, invalidateAfterWrite, json } from '../../../../server/admin/http.ts';
 import { detachFlag } from '../../../../server/admin/routes.ts';
 import { deleteItems, getItem, updateItem } from '../../../../server/admin/service.ts';
 import { parseInput } from '../../../../server/admin/validation.ts';
 
 export const GET: APIRoute = (context) =>
   answer(async () => {
-    const { db } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, resource, id } = await authorizeItem(context);
     return json(await getItem(db, resource, id));
   });
 
 export const PATCH: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, actor, resource, id } = await authorizeItem(context);
     const body = parseInput(resource.patchSchema, await readJsonBody(context.request));
     const outcome = await updateItem(db, actor, resource, id, body);
     await invalidateAfterWrite(context, outcome);
@@ -33,9 +29,7 @@ export const PATCH: APIRoute = (context) =>
 
 export const DELETE: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, actor, resource, id } = await authorizeItem(context);
     await discardBody(context.request);
     const outcome = await deleteItems(db, actor, resource, [id], detachFlag(context.url));
     await invalidateAfterWrite(context, outcome);

@@ -6,14 +6,13 @@ import type { APIRoute } from 'astro';
 import { bulkSchema } from '../../../../lib/admin-schemas/bulk.ts';
 import { demand } from '../../../../server/admin/actor.ts';
 import { readJsonBody } from '../../../../server/admin/body.ts';
-import { answer, authorize, invalidateAfterWrite, json, routeResource } from '../../../../server/admin/http.ts';
+import { answer, authorizeCollection, invalidateAfterWrite, json } from '../../../../server/admin/http.ts';
 import { bulkItems } from '../../../../server/admin/service.ts';
 import { parseInput } from '../../../../server/admin/validation.ts';
 
 export const POST: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
+    const { db, actor, resource } = await authorizeCollection(context);
     const input = parseInput(bulkSchema, await readJsonBody(context.request));
     if (input.action === 'delete') demand(actor, 'content.delete');
     const outcome = await bulkItems(db, actor, resource, input);

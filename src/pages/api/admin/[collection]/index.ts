@@ -9,7 +9,7 @@
 import type { APIRoute } from 'astro';
 import { searchParamsToObject } from '../../../../lib/admin-schemas/list-query.ts';
 import { readJsonBody } from '../../../../server/admin/body.ts';
-import { answer, authorize, invalidateAfterWrite, json, routeResource } from '../../../../server/admin/http.ts';
+import { answer, authorizeCollection, invalidateAfterWrite, json } from '../../../../server/admin/http.ts';
 import { listItems } from '../../../../server/admin/list.ts';
 import { createdLocation } from '../../../../server/admin/routes.ts';
 import { createItem } from '../../../../server/admin/service.ts';
@@ -18,16 +18,14 @@ import { createUpload } from '../../../../server/uploads/route.ts';
 
 export const GET: APIRoute = (context) =>
   answer(async () => {
-    const { db } = await authorize(context);
-    const resource = routeResource(context);
+    const { db, resource } = await authorizeCollection(context);
     const query = parseInput(resource.listQuery, searchParamsToObject(context.url.searchParams), 'INVALID_QUERY');
     return json(await listItems(db, resource.list, query));
   });
 
 export const POST: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
+    const { db, actor, resource } = await authorizeCollection(context);
     const outcome = resource.createSchema
       ? await createItem(db, actor, resource, parseInput(resource.createSchema, await readJsonBody(context.request)))
       : await createUpload(db, actor, resource, context.request);

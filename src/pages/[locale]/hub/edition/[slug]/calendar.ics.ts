@@ -3,24 +3,20 @@
  * calendar app can subscribe to).
  */
 import type { APIRoute } from 'astro';
-import { paths } from '../../../../../lib/paths.ts';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
 import { withVenueAddresses } from '../../../../../server/calendar/locations.ts';
-import { getDb } from '../../../../../server/db.ts';
 import { getEditionPage } from '../../../../../server/editions/queries.ts';
 import { respondCached } from '../../../../../server/page-cache/decision.ts';
+import { findEntityBySlug } from '../../../../../server/page-cache/entity-page.ts';
 import { editionPageTags } from '../../../../../server/page-cache/page-tags.ts';
 import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/seo/site.ts';
 
 export const GET: APIRoute = async (context) => {
   const { locale } = context.locals;
-  const { slug = '' } = context.params;
-  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return context.rewrite('/404');
-  const db = await getDb();
-  const now = new Date();
-  const edition = await getEditionPage(db, { slug, locale, now });
-  if (!edition) return context.rewrite(paths.notFound(locale));
+  const found = await findEntityBySlug(context, getEditionPage);
+  if (found instanceof Response) return found;
+  const { db, now, entity: edition } = found;
   const events = await withVenueAddresses(
     db,
     edition.days.flatMap((day) => day.events),

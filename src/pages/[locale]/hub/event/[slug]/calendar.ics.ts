@@ -2,23 +2,19 @@
  * GET /{locale}/hub/event/{slug}/calendar.ics — one event as an iCalendar download.
  */
 import type { APIRoute } from 'astro';
-import { paths } from '../../../../../lib/paths.ts';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
 import { eventGeo } from '../../../../../server/venues/geo.ts';
-import { getDb } from '../../../../../server/db.ts';
 import { getEventPage } from '../../../../../server/events/detail.ts';
 import { respondCached } from '../../../../../server/page-cache/decision.ts';
+import { findEntityBySlug } from '../../../../../server/page-cache/entity-page.ts';
 import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/seo/site.ts';
 
 export const GET: APIRoute = async (context) => {
   const { locale } = context.locals;
-  const { slug = '' } = context.params;
-  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return context.rewrite('/404');
-  const db = await getDb();
-  const now = new Date();
-  const event = await getEventPage(db, { slug, locale, now });
-  if (!event) return context.rewrite(paths.notFound(locale));
+  const found = await findEntityBySlug(context, getEventPage);
+  if (found instanceof Response) return found;
+  const { db, now, entity: event } = found;
   const origin = getSiteOrigin();
   return respondCached(
     context,

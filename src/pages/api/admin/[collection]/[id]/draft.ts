@@ -9,24 +9,20 @@
  */
 import type { APIRoute } from 'astro';
 import { discardBody, readJsonBody } from '../../../../../server/admin/body.ts';
-import { answer, authorize, json, routeId, routeResource } from '../../../../../server/admin/http.ts';
+import { answer, authorizeItem, json } from '../../../../../server/admin/http.ts';
 import { parseInput } from '../../../../../server/admin/validation.ts';
 import { discardWorkingCopy, saveWorkingCopy } from '../../../../../server/admin/working-copies.ts';
 
 export const PUT: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, actor, resource, id } = await authorizeItem(context);
     const body = parseInput(resource.patchSchema, await readJsonBody(context.request));
     return json(await saveWorkingCopy(db, actor, resource, id, body));
   });
 
 export const DELETE: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, actor, resource, id } = await authorizeItem(context);
     await discardBody(context.request);
     await discardWorkingCopy(db, actor, resource, id);
     return json(null, 204);

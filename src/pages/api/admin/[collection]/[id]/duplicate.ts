@@ -7,14 +7,12 @@
 import type { APIRoute } from 'astro';
 import { discardBody } from '../../../../../server/admin/body.ts';
 import { duplicateItem } from '../../../../../server/admin/duplicate.ts';
-import { answer, authorize, invalidateAfterWrite, json, routeId, routeResource } from '../../../../../server/admin/http.ts';
+import { answer, authorizeItem, invalidateAfterWrite, json } from '../../../../../server/admin/http.ts';
 import { createdLocation } from '../../../../../server/admin/routes.ts';
 
 export const POST: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, actor, resource, id } = await authorizeItem(context);
     await discardBody(context.request);
     const outcome = await duplicateItem(db, actor, resource, id);
     await invalidateAfterWrite(context, outcome);

@@ -8,7 +8,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { readJsonBody } from '../../../../../../server/admin/body.ts';
-import { answer, authorize, invalidateAfterWrite, json, routeId, routeResource } from '../../../../../../server/admin/http.ts';
+import { answer, authorizeItem, invalidateAfterWrite, json } from '../../../../../../server/admin/http.ts';
 import { parseInput } from '../../../../../../server/admin/validation.ts';
 import { publishWorkingCopy } from '../../../../../../server/admin/working-copies.ts';
 
@@ -16,9 +16,7 @@ const publishInput = z.strictObject({ version: z.number().int().min(1) });
 
 export const POST: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, actor, resource, id } = await authorizeItem(context);
     const { version } = parseInput(publishInput, await readJsonBody(context.request));
     const outcome = await publishWorkingCopy(db, actor, resource, id, version);
     await invalidateAfterWrite(context, outcome);

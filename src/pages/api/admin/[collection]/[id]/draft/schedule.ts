@@ -8,24 +8,20 @@
  */
 import type { APIRoute } from 'astro';
 import { discardBody, readJsonBody } from '../../../../../../server/admin/body.ts';
-import { answer, authorize, json, routeId, routeResource } from '../../../../../../server/admin/http.ts';
+import { answer, authorizeItem, json } from '../../../../../../server/admin/http.ts';
 import { parseInput } from '../../../../../../server/admin/validation.ts';
 import { scheduleInput, scheduleWorkingCopy, unscheduleWorkingCopy } from '../../../../../../server/admin/working-copy-schedule.ts';
 
 export const PUT: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, actor, resource, id } = await authorizeItem(context);
     const input = parseInput(scheduleInput, await readJsonBody(context.request));
     return json(await scheduleWorkingCopy(db, actor, resource, id, input));
   });
 
 export const DELETE: APIRoute = (context) =>
   answer(async () => {
-    const { db, actor } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, actor, resource, id } = await authorizeItem(context);
     await discardBody(context.request);
     return json(await unscheduleWorkingCopy(db, actor, resource, id));
   });

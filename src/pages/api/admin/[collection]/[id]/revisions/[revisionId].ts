@@ -5,14 +5,12 @@
  * Authorize (the permission `routeRules` declares) → parse → call → respond.
  */
 import type { APIRoute } from 'astro';
-import { answer, authorize, json, routeId, routeResource } from '../../../../../../server/admin/http.ts';
+import { answer, authorizeItem, json } from '../../../../../../server/admin/http.ts';
 import { routeRevisionId } from '../../../../../../server/admin/revision-http.ts';
 import { getRevision } from '../../../../../../server/admin/revisions.ts';
 
 export const GET: APIRoute = (context) =>
   answer(async () => {
-    const { db } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, resource, id } = await authorizeItem(context);
     return json(await getRevision(db, resource.spec, id, routeRevisionId(context)));
   });

@@ -5,15 +5,13 @@
  * Authorize (the permission `routeRules` declares) → parse → call → respond.
  */
 import type { APIRoute } from 'astro';
-import { answer, authorize, json, routeId, routeResource } from '../../../../../../server/admin/http.ts';
+import { answer, authorizeItem, json } from '../../../../../../server/admin/http.ts';
 import { listRevisions } from '../../../../../../server/admin/revisions.ts';
 import { revisionPageQuery } from '../../../../../../server/admin/revision-http.ts';
 
 export const GET: APIRoute = (context) =>
   answer(async () => {
-    const { db } = await authorize(context);
-    const resource = routeResource(context);
-    const id = routeId(context, resource.spec.entity);
+    const { db, resource, id } = await authorizeItem(context);
     const { page, limit } = revisionPageQuery(context.url);
     return json(await listRevisions(db, resource.spec, id, page, limit));
   });
