@@ -71,7 +71,7 @@ type TokenMatcher = ReturnType<typeof termMatcher>;
  */
 const scratch = { starts: new Int32Array(512), ends: new Int32Array(512), terms: new Int32Array(512) };
 /** Beyond this many tokens the grown arrays are let go after use. */
-const KEPT_TOKENS = 1 << 16;
+const KEPT_TOKENS = 1 << 13;
 
 function grow(): void {
   for (const key of ['starts', 'ends', 'terms'] as const) {
