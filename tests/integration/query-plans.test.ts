@@ -60,6 +60,7 @@ import { listCurators, listOrganizers } from '../../src/server/public-api/people
 import { nameFilters } from '../../src/server/public-api/name-filters.ts';
 import { listTags, listVenues } from '../../src/server/public-api/venues.ts';
 import { findPublicVenueId } from '../../src/server/venues/queries.ts';
+import { announceScheduledChanges } from '../../src/server/webhooks/scheduled.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { explainPlan, findFullScans, formatPlan, isPlannable, listTables, recordStatements, type AcceptedScan } from '../helpers/query-plans.ts';
 
@@ -561,4 +562,23 @@ describe('query plans of the public hub', () => {
 
 describe('query plans of the admin', () => {
   for (const item of adminCases) it(item.name, () => checkPlans(item));
+});
+
+describe('query plans of the background rounds', () => {
+  // A constrained SEARCH is not a full scan to checkPlans, yet `status = 'published'` alone walks
+  // nearly every event: each webhook sender round (every process, every few seconds) must read
+  // only the window of instants, from their partial indexes.
+  it("the webhook round reads due scheduled changes from the instants' indexes", async () => {
+    await announceScheduledChanges(db(), now);
+    recorder.take();
+    await announceScheduledChanges(db(), new Date(now.getTime() + 3_600_000));
+    const due = recorder.take().filter((statement) => isPlannable(statement) && /from "(events|editions)"/.test(statement.sql));
+    expect(due).toHaveLength(4);
+    for (const statement of due) {
+      const plan = formatPlan(await explainPlan(explainer, statement));
+      expect(plan, statement.sql).toMatch(
+        /SEARCH (events|editions) USING INDEX (events|editions)_(scheduled|unpublish)_idx \((un)?publish_at>\? AND (un)?publish_at<\?\)/,
+      );
+    }
+  });
 });

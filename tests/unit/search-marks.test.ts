@@ -61,4 +61,17 @@ describe('excerptMatches', () => {
   it('shows the end of the text without a trailing cut', () => {
     expect(show(excerptMatches(`${words(0, 30)} finale`, ['finale'], 6))).toBe('…w25 w26 w27 w28 w29 [finale]');
   });
+
+  // Tokens are kept in arrays shared by every call, grown for long texts and let go past 8,192.
+  it('reads texts of any length, and a short text after a long one, the same', () => {
+    const short = 'A jazz evening.';
+    expect(show(excerptMatches(short, ['jazz']))).toBe('A [jazz] evening.');
+    for (const length of [600, 10_000]) {
+      const long = `${words(0, length)} jazz night ${words(length, length + 10)}`;
+      expect(show(excerptMatches(long, ['jazz', 'night'], 6))).toBe(`…w${length - 3} w${length - 2} w${length - 1} [jazz] [night] w${length}…`);
+      expect(show(markMatches(long, ['night'])).endsWith(`jazz [night] ${words(length, length + 10)}`)).toBe(true);
+      expect(show(excerptMatches(short, ['jazz']))).toBe('A [jazz] evening.');
+      expect(show(markMatches('Jazz night', ['night']))).toBe('Jazz [night]');
+    }
+  });
 });

@@ -63,30 +63,57 @@ function asciiStarts(terms: readonly TermForms[]): Set<number> | null {
 /** The term (index) the token `text.slice(start, end)` matches, or -1. */
 type TokenMatcher = ReturnType<typeof termMatcher>;
 
-interface Token {
-  start: number;
-  end: number;
-  /** Index of the term it matches, or -1. */
-  term: number;
-}
+/**
+ * The tokens of the text being marked: start, end and term index (or -1) of token i, in scratch
+ * arrays shared by every call. Marking is synchronous, so one text is tokenized at a time; the
+ * arrays grow to the longest text's token count and are reused: an object per token (a page's
+ * excerpts read every word of 20 long texts) was most of a search's garbage (decision 012).
+ */
+const scratch = { starts: new Int32Array(512), ends: new Int32Array(512), terms: new Int32Array(512) };
+/** Beyond this many tokens the grown arrays are let go after use. */
+const KEPT_TOKENS = 1 << 13;
 
-/** The text's tokens, each with the term it matches. */
-function tokenize(text: string, match: TokenMatcher): Token[] {
-  const tokens: Token[] = [];
-  forEachToken(text, (start, end) => tokens.push({ start, end, term: match(text, start, end) }));
-  return tokens;
-}
-
-function markRange(text: string, tokens: Token[], from: number, to: number): string {
-  let out = '';
-  let at = tokens[from]?.start ?? 0;
-  for (let i = from; i < to; i++) {
-    const token = tokens[i]!;
-    if (token.term < 0) continue;
-    out += text.slice(at, token.start) + MARK_OPEN + text.slice(token.start, token.end) + MARK_CLOSE;
-    at = token.end;
+function grow(): void {
+  for (const key of ['starts', 'ends', 'terms'] as const) {
+    const bigger = new Int32Array(scratch[key].length * 2);
+    bigger.set(scratch[key]);
+    scratch[key] = bigger;
   }
-  return out + text.slice(at, to > from ? tokens[to - 1]!.end : at);
+}
+
+/** Fills the scratch arrays with the text's tokens; returns how many there are. */
+function tokenize(text: string, match: TokenMatcher): number {
+  let count = 0;
+  forEachToken(text, (start, end) => {
+    if (count === scratch.starts.length) grow();
+    scratch.starts[count] = start;
+    scratch.ends[count] = end;
+    scratch.terms[count] = match(text, start, end);
+    count++;
+  });
+  return count;
+}
+
+/** Lets oversized scratch arrays go once a text is done. */
+function release(): void {
+  if (scratch.starts.length > KEPT_TOKENS) {
+    scratch.starts = new Int32Array(512);
+    scratch.ends = new Int32Array(512);
+    scratch.terms = new Int32Array(512);
+  }
+}
+
+/** Tokens `from` to `to` (exclusive) of the scratch arrays, matches marked. */
+function markRange(text: string, from: number, to: number): string {
+  const { starts, ends, terms } = scratch;
+  let out = '';
+  let at = from < to ? starts[from]! : 0;
+  for (let i = from; i < to; i++) {
+    if (terms[i]! < 0) continue;
+    out += text.slice(at, starts[i]) + MARK_OPEN + text.slice(starts[i], ends[i]) + MARK_CLOSE;
+    at = ends[i]!;
+  }
+  return out + text.slice(at, to > from ? ends[to - 1] : at);
 }
 
 /** Marks titles and picks excerpts in `locale` for one search's terms, sharing what it learns about words. */
@@ -109,9 +136,11 @@ export function excerptMatches(text: string, terms: readonly (string | TermForms
 }
 
 function markTokens(text: string, match: TokenMatcher): string {
-  const tokens = tokenize(text, match);
-  if (tokens.length === 0) return text;
-  return text.slice(0, tokens[0]!.start) + markRange(text, tokens, 0, tokens.length) + text.slice(tokens.at(-1)!.end);
+  const count = tokenize(text, match);
+  if (count === 0) return text;
+  const marked = text.slice(0, scratch.starts[0]) + markRange(text, 0, count) + text.slice(scratch.ends[count - 1]);
+  release();
+  return marked;
 }
 
 /**
@@ -120,11 +149,13 @@ function markTokens(text: string, match: TokenMatcher): string {
  * nothing matches.
  */
 function excerptTokens(text: string, match: TokenMatcher, size = 24): string {
-  const tokens = tokenize(text, match);
-  if (tokens.length === 0) return '';
+  const count = tokenize(text, match);
+  if (count === 0) return '';
+  const { terms } = scratch;
   // Windows of `size` tokens starting at each matching token, slid along once: per term, how
   // many of its matches the window holds.
-  let best = { from: 0, score: -1 };
+  let bestFrom = 0;
+  let bestScore = -1;
   const counts: number[] = [];
   let distinct = 0;
   let matches = 0;
@@ -136,19 +167,24 @@ function excerptTokens(text: string, match: TokenMatcher, size = 24): string {
     else if (before + by === 0) distinct--;
     matches += by;
   };
-  for (let i = 0; i < Math.min(size, tokens.length); i++) add(tokens[i]!.term, 1);
-  for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.term >= 0) {
+  for (let i = 0; i < Math.min(size, count); i++) add(terms[i]!, 1);
+  for (let i = 0; i < count; i++) {
+    if (terms[i]! >= 0) {
       const score = distinct * 10_000 + matches;
-      if (score > best.score) best = { from: i, score };
+      if (score > bestScore) {
+        bestFrom = i;
+        bestScore = score;
+      }
     }
-    add(tokens[i]!.term, -1);
-    if (i + size < tokens.length) add(tokens[i + size]!.term, 1);
+    add(terms[i]!, -1);
+    if (i + size < count) add(terms[i + size]!, 1);
   }
   // A few words of context before the first match, unless the text ends sooner.
-  const from = best.score < 0 ? 0 : Math.max(0, Math.min(best.from - LEAD_TOKENS, tokens.length - size));
-  const to = Math.min(tokens.length, from + size);
-  const head = from > 0 ? '…' : text.slice(0, tokens[0]!.start);
-  const tail = to < tokens.length ? '…' : text.slice(tokens.at(-1)!.end);
-  return head + markRange(text, tokens, from, to) + tail;
+  const from = bestScore < 0 ? 0 : Math.max(0, Math.min(bestFrom - LEAD_TOKENS, count - size));
+  const to = Math.min(count, from + size);
+  const head = from > 0 ? '…' : text.slice(0, scratch.starts[0]);
+  const tail = to < count ? '…' : text.slice(scratch.ends[count - 1]);
+  const excerpt = head + markRange(text, from, to) + tail;
+  release();
+  return excerpt;
 }

@@ -4,7 +4,7 @@
  * write the same text again: only the bound values differ from one search to the next. Built once
  * per shape with placeholders for those values, a statement is then a few dozen chunks to fill.
  */
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, Param, SQL, StringChunk } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 
 const dialect = new SQLiteAsyncDialect();
@@ -35,5 +35,9 @@ export function shapedStatement(shape: string, build: () => SQL, values: Record<
     written.set(shape, statement);
   }
   const params = fillPlaceholders(statement.params, values);
-  return sql.join(statement.texts.map((text, i) => (i === 0 ? sql.raw(text) : sql`${params[i - 1]}${sql.raw(text)}`)));
+  // One flat list of chunks: text, parameter, text… Drizzle writes it in one pass; nesting a
+  // statement per parameter made it allocate more than the rest of a search (decision 012).
+  const chunks: (StringChunk | Param)[] = [new StringChunk(statement.texts[0]!)];
+  for (let i = 1; i < statement.texts.length; i++) chunks.push(new Param(params[i - 1]), new StringChunk(statement.texts[i]!));
+  return new SQL(chunks);
 }

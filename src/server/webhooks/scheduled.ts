@@ -41,10 +41,15 @@ interface DueChange {
   at: Date;
 }
 
-/** Published items whose `key` instant falls in (`from`, `until`] and that were last saved before it. */
+/**
+ * Published items whose `key` instant falls in (`from`, `until`] and that were last saved before it.
+ * The window is read from the instant's partial index (few rows hold an instant); `+status` keeps
+ * the planner, which has no statistics, from walking every published item by its status index
+ * instead: 20 ms at 100k events, on the event loop, every sender round (decision 012).
+ */
 function dueCondition(spec: EntitySpec, key: string, from: Date, until: Date): SQL {
   const instant = columnOf(spec, key);
-  return and(eq(columnOf(spec, 'status'), 'published'), gt(instant, from), lte(instant, until), lt(columnOf(spec, 'updatedAt'), instant))!;
+  return and(sql`+${columnOf(spec, 'status')} = 'published'`, gt(instant, from), lte(instant, until), lt(columnOf(spec, 'updatedAt'), instant))!;
 }
 
 /** Every scheduled change in (`from`, `until`], in the order the instants passed. */
