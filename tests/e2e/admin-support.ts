@@ -31,7 +31,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ context }, use) => {
       const errors: string[] = [];
       context.on('console', (message) => {
-        if (message.type() === 'error' && !isExpectedApiRefusal(message)) errors.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+        // A failed load names its resource only in the message's location.
+        const resource = message.text().startsWith('Failed to load resource') ? ` (${message.location().url})` : '';
+        if (message.type() === 'error' && !isExpectedApiRefusal(message)) errors.push(`${message.page()?.url() ?? '?'}: ${message.text()}${resource}`);
       });
       context.on('weberror', (error) => errors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
       await use(errors);

@@ -93,7 +93,7 @@ const visitorScreens: readonly string[] = [
 ];
 
 /** Tabs through every stop of the page (until focus comes back round) and lists what is wrong. */
-async function walk(page: Page, limit = 250): Promise<Finding[]> {
+async function walk(page: Page, limit = 1000): Promise<Finding[]> {
   const findings: Finding[] = [];
   let first: string | null = null;
   for (let step = 1; step <= limit; step++) {
