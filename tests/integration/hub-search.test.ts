@@ -599,3 +599,30 @@ describe('the search page (capped, venues)', () => {
     expect(resultCount((await server.html('/en/hub/search?q=the&tag=Not%20a%20slug')).body)).toBe(resultCount(all.body));
   });
 });
+
+// Last in the file: it adds two editions to the catalogue the tests above count.
+describe('the edition facet on a tie', () => {
+  it('orders editions with as many matches and the same start by slug, whatever order they were made in', async () => {
+    const { admin } = shared.app;
+    const word = 'zephyrquill';
+    const made: string[] = [];
+    for (const title of ['Tie Alpha Weekend', 'Tie Beta Weekend']) {
+      const edition = await createEdition(admin, {
+        status: 'published',
+        startsAt: '2032-06-01T00:00:00Z',
+        endsAt: '2032-06-03T00:00:00Z',
+        translations: { en: { title } },
+      });
+      await createEvent(admin, {
+        status: 'published',
+        startsAt: '2032-06-02T18:00:00+02:00',
+        endsAt: '2032-06-02T20:00:00+02:00',
+        editionId: edition.id,
+        translations: { en: { title: `A ${word} evening`, body: 'Readings by the water.' } },
+      });
+      made.push(edition.slug);
+    }
+    const { facets } = await search({ q: word });
+    expect(facets.edition.map((facet) => facet.value)).toEqual([...made].sort());
+  });
+});

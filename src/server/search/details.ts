@@ -93,7 +93,7 @@ function writeDetails(): SQL {
         SELECT ed.id, ed.slug, ed.starts_at, j.value ->> 1 AS n
         FROM json_each(${bound.editionCounts}) j
         CROSS JOIN editions ed ON ed.id = j.value ->> 0 AND ed.status = 'published' AND (ed.publish_at IS NULL OR ed.publish_at <= ${bound.now}) AND (ed.unpublish_at IS NULL OR ed.unpublish_at > ${bound.now})
-        ORDER BY n DESC, ed.starts_at DESC LIMIT ${FACET_VALUES}
+        ORDER BY n DESC, ed.starts_at DESC, ed.slug ASC LIMIT ${FACET_VALUES}
       ) top
       LEFT JOIN edition_translations own ON own.edition_id = top.id AND own.locale = ${bound.locale}
       LEFT JOIN edition_translations fb ON fb.edition_id = top.id AND fb.locale = ${defaultLocale})
@@ -144,7 +144,7 @@ export async function loadDetails(db: Executor, request: DetailsRequest, locale:
     }
   }
   // A compound SELECT does not promise its rows' order: sort again as each part did.
-  details.editions.sort((a, b) => b.count - a.count || (b.startsAt ?? 0) - (a.startsAt ?? 0));
+  details.editions.sort((a, b) => b.count - a.count || (b.startsAt ?? 0) - (a.startsAt ?? 0) || byCodeUnits(a.slug, b.slug));
   details.tags.sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   details.venues.sort((a, b) => b.count - a.count || byCodeUnits(a.label ?? '', b.label ?? '') || byCodeUnits(a.slug, b.slug));
   return details;
