@@ -17,16 +17,13 @@ import { serveSharedLimits } from '../src/server/rate-limit/shared.ts';
 import type { PurgeOptions } from '../src/server/page-cache/request.ts';
 import type { MachineDuties } from '../src/server/runtime/machine-duties.ts';
 import { siteUrlProblem } from '../src/server/seo/site.ts';
+import { logLine } from '../src/server/runtime/log-line.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function logLine(level: 'info' | 'warn', msg: string, fields: Record<string, unknown> = {}): void {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
 }
 
 let env: Env;

@@ -16,6 +16,7 @@ import { AdminError, notFound } from './errors.ts';
 import type { AdminResource } from './resource.ts';
 import { adminResources } from './resources.ts';
 import type { WriteOutcome } from './service.ts';
+import { logLine } from '../runtime/log-line.ts';
 
 export interface AdminRequest {
   db: Database;
@@ -118,7 +119,6 @@ export async function invalidateAfterWrite(
     // committed with the write (`purgeId`).
     await invalidateHubFor(pageCacheOf(context.locals), changes, undefined, { purgeId });
   } catch (error) {
-    const line = { time: new Date().toISOString(), level: 'warn', msg: 'hub cache invalidation failed', path: context.url.pathname, error: String(error) };
-    process.stderr.write(`${JSON.stringify(line)}\n`);
+    logLine('warn', 'hub cache invalidation failed', { path: context.url.pathname, error: String(error) });
   }
 }

@@ -14,6 +14,7 @@ import { claimDueMail, getNextAttemptAt, markAttemptFailed, markSent, releaseCla
 import { OutboxRounds } from '../operations/outbox-rounds.ts';
 import { messageIdDomainOf } from './sender-address.ts';
 import type { MailTransport } from './transport.ts';
+import { logLine } from '../runtime/log-line.ts';
 
 export interface MailSenderOptions {
   db: Database;
@@ -37,10 +38,6 @@ export interface MailSenderOptions {
   pruneEveryMs?: number;
   log?: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
   now?: () => Date;
-}
-
-function logLine(level: 'info' | 'warn', msg: string, fields: Record<string, unknown> = {}): void {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
 }
 
 /** What a failed attempt tells: the reply code when the server gave one, and whether it is final. */

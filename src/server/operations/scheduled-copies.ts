@@ -11,6 +11,7 @@ import { getNextScheduledCopy, publishDueWorkingCopies, scheduleEvents } from '.
 import { invalidateHubFor } from '../page-cache/invalidate.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
 import { OutboxRounds } from './outbox-rounds.ts';
+import { logLine } from '../runtime/log-line.ts';
 
 export interface ScheduledCopiesOptions {
   db: Database;
@@ -49,6 +50,4 @@ export function startScheduledCopies({ db, pollMs, pageCache, log = defaultLog }
   };
 }
 
-function defaultLog(msg: string, fields: Record<string, unknown>): void {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg, ...fields })}\n`);
-}
+const defaultLog = (msg: string, fields: Record<string, unknown>): void => logLine('warn', msg, fields);

@@ -8,6 +8,7 @@
 import type { Database } from '../../../db/client.ts';
 import type { OwnPurges } from './own-purges.ts';
 import { getLatestPurgeId, prunePurges, PURGE_BATCH, PURGE_RETENTION_MS, readPurgesAfter, type PurgeRow } from '../page-cache/purge-log.ts';
+import { logLine } from '../runtime/log-line.ts';
 
 export interface PurgePollerOptions {
   db: Database;
@@ -27,10 +28,6 @@ export interface PurgePollerOptions {
 
 /** What one poll did: `more` means a full batch came back and the next poll should follow at once. */
 export type PollOutcome = 'idle' | 'applied' | 'more' | 'missed' | 'failed';
-
-function logLine(level: 'warn' | 'info', msg: string, fields: Record<string, unknown> = {}): void {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
-}
 
 /** True when the ids do not follow `lastId` one by one: rows in between are gone. */
 export function hasMissingPurges(lastId: number, rows: readonly PurgeRow[]): boolean {

@@ -14,6 +14,7 @@ import { PurgePoller } from '../page-cache/purge-poller.ts';
 import type { PurgeOptions } from '../page-cache/request.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { startLeftoverSweeps } from '../uploads/leftovers.ts';
+import { logLine } from './log-line.ts';
 
 export interface MachineDuties {
   /**
@@ -23,10 +24,6 @@ export interface MachineDuties {
   publish: (tags: readonly string[], options: PurgeOptions) => void;
   /** Stops polling (a poll in progress finishes first) and the periodic jobs. */
   stop: () => Promise<void>;
-}
-
-function logWarning(msg: string, fields: Record<string, unknown>): void {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg, ...fields })}\n`);
 }
 
 /** Starts the duties; `apply` purges tags another machine logged, on every worker of this one. */
@@ -52,7 +49,7 @@ export async function startMachineDuties(
   // machines logged between the dead holder's last poll and now is unknown, so every page goes.
   if (poller && takeover) {
     apply([hubTags.all]);
-    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: "took over the machine's duties: purged every page" })}\n`);
+    logLine('info', "took over the machine's duties: purged every page");
   }
   // Staged uploads and storage writes a crash interrupted are removed once idle, at start and hourly.
   const stopSweeps = startLeftoverSweeps(env.UPLOADS_DIR);
@@ -65,7 +62,7 @@ export async function startMachineDuties(
       // Through the write queue: a second writer would wait on SQLite's lock and block the event loop.
       writeTransaction(db, (tx) => insertPurge(tx, tags)).then(
         (id) => own.mark(id),
-        (error: unknown) => logWarning('recording a cache purge for the other nodes failed', { error: String(error) }),
+        (error: unknown) => logLine('warn', 'recording a cache purge for the other nodes failed', { error: String(error) }),
       );
     },
     async stop() {

@@ -26,6 +26,7 @@ import { receiveUpload, type StagedUpload } from './multipart.ts';
 import { sanitizeFileName, stemOf } from './names.ts';
 import { hashFile } from './hash.ts';
 import { detectType, type AcceptedType, type UploadTarget } from './sniff.ts';
+import { logLine } from '../runtime/log-line.ts';
 
 export interface UploadContext {
   db: Database;
@@ -112,7 +113,7 @@ async function createVariantsOrLog(storage: Storage, key: string, width: number)
   try {
     return await createVariants(storage, parseOriginalKey(key)!, width);
   } catch (error) {
-    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg: 'image variants failed', key, error: String(error) })}\n`);
+    logLine('warn', 'image variants failed', { key, error: String(error) });
     return [];
   }
 }

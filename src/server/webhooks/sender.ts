@@ -14,6 +14,7 @@ import { webhookEvents } from './outbox.ts';
 import { claimDueDeliveries, getNextDeliveryAt, recordAttempt, releaseDeliveries, type ClaimedDelivery } from './queue.ts';
 import { announceScheduledChanges } from './scheduled.ts';
 import { OutboxRounds } from '../operations/outbox-rounds.ts';
+import { logLine } from '../runtime/log-line.ts';
 
 export interface WebhookSenderOptions {
   db: Database;
@@ -24,10 +25,6 @@ export interface WebhookSenderOptions {
   batch?: number;
   log?: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
   now?: () => Date;
-}
-
-function logLine(level: 'info' | 'warn', msg: string, fields: Record<string, unknown> = {}): void {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
 }
 
 export class WebhookSender {
