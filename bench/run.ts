@@ -9,7 +9,8 @@
  *   cache-miss latencies at one connection of every public page type (also the timetable and event
  *   page in another time zone, organizer, agenda, embeds) and of searches, plain and stemmed (each
  *   sample after a purging write through the admin API, and verified to be a miss);
- *   admin API and write path; JS bytes; a cold crawl (each event URL once, 8 connections);
+ *   admin API and write path; JS bytes; a cold crawl (each event URL once, 8 connections, by wrk
+ *   when it is the load generator: a crawling `fetch` here would take CPU from the server it measures);
  * - the same single-process server with SENTRY_DSN at a local stand-in: the cached event page;
  * - one server with every worker (HUB_WORKERS, default the machine's cores): the same cold crawl
  *   on other URLs, then every worker's page cache filled and the RSS of all processes summed.
@@ -282,7 +283,7 @@ for (const size of sizes) {
       contact: '/en/hub/contact',
       ...Object.fromEntries(Object.entries(newPages).map(([name, page]) => [name, page.path])),
     });
-    const crawlSingle = await crawlCold(single.origin, singleSlugs);
+    const crawlSingle = await crawlCold(generator, single.origin, singleSlugs);
     console.log(`cold crawl, 1 worker: ${crawlSingle.pagesPerSecond.toFixed(0)} pages/s (${crawlSingle.pages} pages, ${crawlSingle.failures} failures)`);
     const rssMb = treeMemoryMb(single.process.pid!).rss;
     const filled = await crawlUntilFull(single.origin, fillSlugs, cacheMb * 1024 * 1024);
@@ -314,8 +315,8 @@ for (const size of sizes) {
   try {
     // Like the single server before its crawl, every worker has rendered pages before: a freshly
     // started worker compiles each route's code on its first renders.
-    await crawlCold(all.origin, fillSlugs.slice(0, 16 * workers));
-    const crawlAll = await crawlCold(all.origin, allSlugs);
+    await crawlCold(generator, all.origin, fillSlugs.slice(0, 16 * workers));
+    const crawlAll = await crawlCold(generator, all.origin, allSlugs);
     console.log(`cold crawl, ${workers} workers: ${crawlAll.pagesPerSecond.toFixed(0)} pages/s (${crawlAll.pages} pages, ${crawlAll.failures} failures)`);
     const filled = await crawlUntilFull(all.origin, fillSlugs, workers * cacheMb * 1024 * 1024);
     const { rss: rssAllFullMb, pss: pssAllFullMb } = treeMemoryMb(all.process.pid!);

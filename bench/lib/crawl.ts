@@ -4,6 +4,12 @@
  * cached; `crawlUntilFull` fills every worker's page cache to its byte bound.
  */
 import { createClient } from '@libsql/client';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeTempDir } from '../../tests/helpers/db.ts';
+import type { LoadGenerator } from './load.ts';
 import { ENTRY_OVERHEAD_BYTES } from '../../src/server/page-cache/serve.ts';
 
 /** Slugs of published events, in id order, from `offset`. */
@@ -20,19 +26,63 @@ export async function eventSlugs(databaseUrl: string, offset: number, count: num
   }
 }
 
-/** Requests each of `slugs`' pages once, `concurrency` at a time; pages per second. */
-export async function crawlCold(
-  origin: string,
-  slugs: readonly string[],
-  concurrency = 8,
-): Promise<{ pages: number; pagesPerSecond: number; failures: number }> {
+export interface CrawlResult {
+  pages: number;
+  pagesPerSecond: number;
+  failures: number;
+}
+
+const CRAWL_ENCODING = 'br, gzip';
+const crawlScript = fileURLToPath(new URL('./crawl.lua', import.meta.url));
+
+/**
+ * Requests each of `slugs`' event pages once, `concurrency` at a time, with `wrk` when it is the
+ * load generator (a C client: the crawl's client then costs the shared cores almost nothing),
+ * else with `fetch` in this process; pages per second.
+ */
+export function crawlCold(generator: LoadGenerator, origin: string, slugs: readonly string[], concurrency = 8): Promise<CrawlResult> {
+  return generator === 'wrk' ? crawlWithWrk(origin, slugs, concurrency) : crawlWithFetch(origin, slugs, concurrency);
+}
+
+/**
+ * The crawl by `crawl.lua`: wrk keeps `concurrency` connections busy over the list of paths and
+ * its thread stops after the last answer; the time is taken here between the script's two lines
+ * (wrk's own elapsed time is its whole `-d`), then wrk is interrupted.
+ */
+function crawlWithWrk(origin: string, slugs: readonly string[], concurrency: number): Promise<CrawlResult> {
+  const file = join(makeTempDir('hub-bench-crawl-'), 'paths.txt');
+  // `concurrency` spare paths: requests already sent when the last awaited answer arrives.
+  const spare = Array.from({ length: concurrency }, (_, i) => `/en/hub/event/${slugs[i % slugs.length]}?spare=${i}`);
+  writeFileSync(file, [...slugs.map((slug) => `/en/hub/event/${slug}`), ...spare].join('\n') + '\n');
+  const args = ['-t1', `-c${concurrency}`, '-d600s', '--timeout', '30s', '-s', crawlScript, origin, '--', file, String(slugs.length), CRAWL_ENCODING];
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    let started = 0;
+    let result: CrawlResult | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (!started && out.includes('crawl start')) started = performance.now();
+      const done = /crawl answers (\d+) failures (\d+)/.exec(out);
+      if (done && !result) {
+        const seconds = (performance.now() - started) / 1000;
+        result = { pages: Number(done[1]), pagesPerSecond: Number(done[1]) / seconds, failures: Number(done[2]) };
+        child.kill('SIGINT');
+      }
+    });
+    child.on('exit', () => (result ? resolve(result) : reject(new Error(`wrk crawl ended without its last answer: ${out}`))));
+  });
+}
+
+/** The crawl by `fetch` in this process, which shares the cores with the server it measures. */
+async function crawlWithFetch(origin: string, slugs: readonly string[], concurrency = 8): Promise<CrawlResult> {
   let next = 0;
   let failures = 0;
   const started = performance.now();
   const worker = async () => {
     while (next < slugs.length) {
       const slug = slugs[next++]!;
-      const response = await fetch(`${origin}/en/hub/event/${slug}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      const response = await fetch(`${origin}/en/hub/event/${slug}`, { headers: { 'accept-encoding': CRAWL_ENCODING } });
       await response.arrayBuffer();
       if (!response.ok) failures++;
     }

@@ -81,7 +81,9 @@ export function renderReport(reports: SizeReport[], run: { connections: number; 
     out.push('\n| cache miss (1 connection) | p50 ms | p95 ms |');
     out.push('|---|---:|---:|');
     for (const [name, miss] of Object.entries(r.misses)) out.push(`| ${name} | ${ms(miss.p50)} | ${ms(miss.p95)} |`);
-    out.push('\n| cold crawl (each event URL once, 8 connections) | pages | pages/s | failures |');
+    out.push(
+      `\n| cold crawl (each event URL once, 8 connections, by ${run.generator === 'wrk' ? 'wrk' : 'fetch in the benchmark'}) | pages | pages/s | failures |`,
+    );
     out.push('|---|---:|---:|---:|');
     out.push(`| 1 worker | ${r.crawlSingle.pages} | ${r.crawlSingle.pagesPerSecond.toFixed(0)} | ${r.crawlSingle.failures} |`);
     out.push(`| ${r.workers} workers | ${r.crawlAll.pages} | ${r.crawlAll.pagesPerSecond.toFixed(0)} | ${r.crawlAll.failures} |`);
