@@ -154,11 +154,14 @@ export async function expectAccessible(page: Page, label: string, skipFrames: re
 }
 
 /**
- * Waits until every island of the page is hydrated (Astro drops the `ssr` attribute then): typing
- * into server-rendered inputs before that would be overwritten by React's first render.
+ * Waits until every island of the page is hydrated: Astro drops the `ssr` attribute when it starts
+ * hydrating an island, and an admin form enables its fields only once React has taken them over
+ * (use-hydrated.ts). Astro's mark alone is not enough: on a busy machine the form was still
+ * disabled after it, and a key pressed on its Save button was lost.
  */
 export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('fieldset.admin-form__fields:disabled')).toHaveCount(0);
 }
 
 /** A real PNG of the given size, with a gradient so it is not trivially compressible. */
