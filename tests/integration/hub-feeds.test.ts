@@ -18,6 +18,7 @@ import {
 import { cacheState } from '../helpers/cache-state.ts';
 import { findAll, icsList, parseIcs, parseXml, resolveIcsLocalTime, textOf, type IcsComponent } from '../helpers/formats.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { getTranslator } from '../../src/i18n/index.ts';
 import { publicSql } from '../helpers/visibility.ts';
 
 let server: TestServer;
@@ -84,6 +85,15 @@ describe('iCalendar', () => {
     const en = parseIcs(await (await server.get(`/en/hub/event/${event.slug}/calendar.ics`)).text());
     expect(en.events[0]!.UID).toBe(vevent!.UID);
     expect(en.events[0]!.SUMMARY).toBe('Night of Organs');
+  });
+
+  it.each(['event', 'edition'])('answers the calendar of an %s that does not exist with the 404 page of the address’s language', async (kind) => {
+    for (const slug of ['no-such-thing', 'Not_A_Slug!', 'x'.repeat(81)]) {
+      const response = await server.html(`/de/hub/${kind}/${encodeURIComponent(slug)}/calendar.ics`);
+      expect(response.status, slug).toBe(404);
+      expect(response.body, slug).toContain('<html lang="de"');
+      expect(response.body, slug).toContain(getTranslator('de')('errors.404.title'));
+    }
   });
 
   it('exports any filtered hub view with the same events as the page', async () => {

@@ -43,10 +43,9 @@ export async function loadEntityPage<T>(astro: AstroGlobal, { load, tags, expire
 export async function findEntityBySlug<T>(context: APIContext, load: EntityPageSpec<T>['load']): Promise<{ db: Executor; now: Date; entity: T } | Response> {
   const { locale } = context.locals;
   const { slug = '' } = context.params;
-  if (!SLUG.test(slug)) return context.rewrite('/404');
   const db = await getDb();
   const now = new Date();
-  const entity = await load(db, { slug, locale, now });
+  const entity = SLUG.test(slug) ? await load(db, { slug, locale, now }) : undefined;
   if (!entity) return context.rewrite(paths.notFound(locale));
   return { db, now, entity };
 }
