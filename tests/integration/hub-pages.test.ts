@@ -174,6 +174,9 @@ describe('search input over HTTP', () => {
     }
     const long = await server.html(`/de/hub/search?q=${'x'.repeat(10_000)}`);
     expect(long.status).toBe(400);
+    // The status line's reason matches the status (Astro's default was "400 OK").
+    expect((await server.get(`/de/hub/search?q=${'x'.repeat(300)}`)).statusText).toBe('Bad Request');
+    expect((await server.get('/de/hub/event/no-such-event')).statusText).toBe('Not Found');
     expect(long.body).toContain(getTranslator('de')('hub.search.tooLong', { max: 200 }));
     expect(long.body).toMatch(/<input id="search-q"[^>]*value="x{200}"/);
     const empty = await server.html('/en/hub/search?q=');

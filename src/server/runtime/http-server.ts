@@ -3,7 +3,7 @@
  * Owning the server (instead of the adapter's standalone mode) lets us answer health checks
  * without Astro and shut down gracefully.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { answerUnhandledError } from '../errors/last-resort.ts';
@@ -26,8 +26,23 @@ export async function loadAstroHandler(root: string, distDir = getDistDir()): Pr
   };
   const serveStatic = createStaticFiles(join(root, distDir, 'client'));
   return (req, res, locals) => {
-    if (!serveStatic(req, res)) entry.handler(req, res, undefined, locals);
+    if (serveStatic(req, res)) return;
+    keepReasonPhraseTrue(res);
+    entry.handler(req, res, undefined, locals);
   };
+}
+
+/**
+ * A page that sets only `Astro.response.status` keeps Astro's default status text, "OK", which
+ * the adapter copies into the status line ("400 OK"): such a line gets the status's own phrase.
+ */
+function keepReasonPhraseTrue(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithTruePhrase(this: ServerResponse, status: number, ...rest: unknown[]) {
+    res.writeHead = writeHead;
+    if (status !== 200 && this.statusMessage === 'OK') this.statusMessage = STATUS_CODES[status] ?? '';
+    return writeHead.apply(this, [status, ...rest] as Parameters<ServerResponse['writeHead']>);
+  } as ServerResponse['writeHead'];
 }
 
 export interface StartOptions {
