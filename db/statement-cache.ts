@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 interface Statement {
   columns(): unknown[];
   raw(toggle?: boolean): Statement;
+  safeIntegers(toggle?: boolean): Statement;
 }
 interface DatabaseClass {
   prototype: { prepare(this: object, sql: string): Statement };
@@ -69,24 +70,40 @@ export function installStatementCache(connectionPragmas: readonly string[] = [])
 }
 
 /**
- * The driver asks a statement for its columns twice per call and whether it returns rows (by
- * catching `raw`'s error for one that does not): both are fixed once prepared, so ask the engine once.
+ * The driver asks a statement for its columns twice per call, whether it returns rows (by
+ * catching `raw`'s error for one that does not), and sets its raw and safe-integer modes again on
+ * every call: the first two are fixed once prepared and the modes stay as last set, so the engine
+ * is asked once and a mode is set only when it changes (a call into the engine each, ~2% of a
+ * page's render when repeated).
  */
 function keepDescriptions(statement: Statement): Statement {
-  const { columns, raw } = statement;
+  const { columns, raw, safeIntegers } = statement;
   let knownColumns: unknown[] | undefined;
   let rawError: unknown;
+  let rawMode: boolean | undefined;
+  let safeIntegerMode: boolean | undefined;
   statement.columns = function keptColumns(this: Statement) {
     return (knownColumns ??= columns.call(this));
   };
   statement.raw = function keptRaw(this: Statement, toggle?: boolean) {
     if (rawError !== undefined) throw rawError;
+    const wanted = toggle ?? true;
+    if (rawMode === wanted) return this;
     try {
-      return raw.call(this, toggle);
+      const result = raw.call(this, toggle);
+      rawMode = wanted;
+      return result;
     } catch (error) {
       rawError = error;
       throw error;
     }
+  };
+  statement.safeIntegers = function keptSafeIntegers(this: Statement, toggle?: boolean) {
+    const wanted = toggle ?? true;
+    if (safeIntegerMode === wanted) return this;
+    const result = safeIntegers.call(this, toggle);
+    safeIntegerMode = wanted;
+    return result;
   };
   return statement;
 }

@@ -3,9 +3,10 @@
  * data, hold a snapshot that blocks checkpoints, or survive a schema change with old columns; and
  * every pooled connection gets the per-connection pragmas.
  */
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, writeTransaction, type Database } from '../../db/client.ts';
-import { forgetPreparedStatements } from '../../db/statement-cache.ts';
+import { forgetPreparedStatements, installStatementCache } from '../../db/statement-cache.ts';
 import { makeTempDir } from '../helpers/db.ts';
 
 const opened: Database[] = [];
@@ -74,6 +75,27 @@ describe('kept prepared statements', () => {
       expect((await tx.execute('PRAGMA synchronous')).rows[0]!['synchronous']).toBe(1);
     } finally {
       await tx.rollback();
+    }
+  });
+
+  it('keep the row and integer modes last set, whoever prepares the same text again', async () => {
+    installStatementCache();
+    type Kept = { raw(on?: boolean): Kept; safeIntegers(on?: boolean): Kept; all(): unknown[] };
+    const Driver = createRequire(import.meta.url)('libsql') as new (path: string) => { prepare(sql: string): Kept; exec(sql: string): void; close(): void };
+    const connection = new Driver(`${makeTempDir('hub-statements-')}/modes.db`);
+    try {
+      connection.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL); INSERT INTO notes (body) VALUES ('one')");
+      const sql = 'SELECT id, body FROM notes';
+      expect(connection.prepare(sql).raw(true).safeIntegers(true).all()).toEqual([[1n, 'one']]);
+      // The same statement comes back from the cache, still in both modes.
+      const again = connection.prepare(sql);
+      expect(again.all()).toEqual([[1n, 'one']]);
+      expect(again.raw(true).safeIntegers(true).all()).toEqual([[1n, 'one']]);
+      expect(again.raw(false).all()).toEqual([{ id: 1n, body: 'one' }]);
+      expect(connection.prepare(sql).safeIntegers(false).all()).toEqual([{ id: 1, body: 'one' }]);
+      expect(connection.prepare(sql).raw().safeIntegers().all()).toEqual([[1n, 'one']]);
+    } finally {
+      connection.close();
     }
   });
 
