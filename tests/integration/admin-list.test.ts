@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reindexSearch } from '../../db/search-index.ts';
 import { listItems, type ListOptions } from '../../src/server/admin/list.ts';
+import type { PlanCosts } from '../../src/server/admin/list-search.ts';
 import { eventsAdmin } from '../../src/server/events/admin-resource.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { createEvent, createTag } from '../helpers/factories.ts';
@@ -225,7 +226,7 @@ describe('admin event list', () => {
 describe('admin event list with a count cap', () => {
   const CAP = 20;
   /** Each makes one dense-word plan the cheapest on this small catalogue. */
-  const plans: Record<string, ListOptions['planCosts']> = {
+  const plans: Record<string, Partial<PlanCosts>> = {
     // Walk the sort index, asking the index about each row.
     probe: { probePerWord: 0, lookup: 1e9, narrowMatch: 1e9 },
     // Walk the sort index, keeping the rows among all the matches.

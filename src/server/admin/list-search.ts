@@ -88,14 +88,14 @@ export function searchPage(
   const newestPassing = passes(sql`${matchId}`);
   const denseCount = newestPassing ? countUpTo(newest(newestPassing), cap) : sql`seen`;
 
-  const id = sql`w.${sql.identifier(idColumn.name)}`;
-  const key = sql`w.${sql.identifier(sortBy.name)}`;
+  const id = sql`sw.${sql.identifier(idColumn.name)}`;
+  const key = sql`sw.${sql.identifier(sortBy.name)}`;
   const walkedPasses = passes(id);
   // `+` keeps SQLite from starting at the matches; the filters, checked by id only for matching
   // rows, from starting at a filter's index and sorting what it finds.
-  const walked = sql`SELECT ${id} AS id, ${key} AS k FROM ${spec.table} AS w WHERE +${id} IN (${matches})${walkedPasses ? sql` AND ${walkedPasses}` : sql``}`;
+  const walked = sql`SELECT ${id} AS id, ${key} AS k FROM ${spec.table} AS sw WHERE +${id} IN (${matches})${walkedPasses ? sql` AND ${walkedPasses}` : sql``}`;
   // The filters first: FTS5 is asked only about the rows that pass them.
-  const probed = sql`SELECT ${id} AS id, ${key} AS k FROM ${spec.table} AS w
+  const probed = sql`SELECT ${id} AS id, ${key} AS k FROM ${spec.table} AS sw
     WHERE ${and(walkedPasses, sql`EXISTS (SELECT 1 FROM search_fts f WHERE ${matchQuery} AND ${ftsRowid.ofItem('f', type, id)})`)}`;
   // From the matches to the table by rowid (NOT INDEXED: never a walk of a filter's index probing the matches).
   const looked = sql`SELECT ${idColumn} AS id, ${sortBy} AS k FROM ${spec.table} NOT INDEXED WHERE ${and(sql`${idColumn} IN (${matches})`, filtered)}`;
@@ -135,13 +135,13 @@ export function searchPage(
       k AS MATERIALIZED (SELECT *, ${COST.walkedRow} * walked_rows + 1.0 * ${rowsToPass} * top / estimated * probe_unit AS probe_cost,
         estimated + ${COST.walkedRow} * walked_rows AS walk_cost, ${COST.lookup} * estimated AS lookup_cost
         FROM (SELECT *, 1.0 * ${rowsToPass} * top / max(1.0, estimated * filtered_rows / top) AS walked_rows, ${probeUnit} AS probe_unit FROM n)),
-      t AS MATERIALIZED (SELECT *, CASE WHEN narrow THEN ${countUpTo(narrowed, cap)} WHEN dense THEN ${denseCount} ELSE ${count} END AS total
+      t AS MATERIALIZED (SELECT *, CASE${filtered ? sql` WHEN narrow THEN ${countUpTo(narrowed, cap)}` : sql``} WHEN dense THEN ${denseCount} ELSE ${count} END AS total
         FROM (SELECT *, ${narrow} AS narrow FROM k)),
       c AS MATERIALIZED (SELECT total, narrow, probe, NOT narrow AND NOT probe AND ${walkIsShort} AS walk
         FROM (SELECT *, NOT narrow AND dense AND coalesce(probe_cost <= min(walk_cost, lookup_cost), 0) AS probe FROM t))`,
     from: sql`c LEFT JOIN (
-      ${pageOf(narrowed, 'narrow', sql`+k ${page.direction}, +id ${page.direction}`)}
-      UNION ALL ${pageOf(probed, 'probe')}
+      ${filtered ? sql`${pageOf(narrowed, 'narrow', sql`+k ${page.direction}, +id ${page.direction}`)} UNION ALL` : sql``}
+      ${pageOf(probed, 'probe')}
       UNION ALL ${pageOf(walked, 'walk')}
       UNION ALL ${pageOf(looked, 'NOT narrow AND NOT probe AND NOT walk')}) p`,
   };
