@@ -81,22 +81,27 @@ export function searchPage(
 
   const capLiteral = sql.raw(String(cap));
   const rowsToPass = page.offset + page.limit;
-  const passes = (id: SQL) => and(filtered ? sql`EXISTS (SELECT 1 FROM ${spec.table} WHERE ${idColumn} = ${id} AND ${filtered})` : undefined, translated(id));
+  // The filters are checked on a second reference to the table joined by id (CROSS JOIN: after
+  // the row that leads), so SQLite reads them from the narrowest index holding them and the rowid
+  // (`events_status_idx`: status, rowid) instead of the wide table row.
+  const joinPassing = filtered ? sql` CROSS JOIN ${spec.table}` : sql``;
+  const passing = (id: SQL) => and(filtered ? and(sql`${idColumn} = ${id}`, filtered) : undefined, translated(filtered ? sql`${idColumn}` : id));
   // The newest matching items, an item once (its locales' rows are adjacent in rowid order).
-  const newest = (where: SQL | undefined) =>
-    sql`SELECT DISTINCT ${matchId} AS id FROM search_fts f WHERE ${matchQuery} AND ${ftsRowid.isType('f', type)}${where ? sql` AND ${where}` : sql``} ORDER BY f.rowid DESC`;
-  const newestPassing = passes(sql`${matchId}`);
-  const denseCount = newestPassing ? countUpTo(newest(newestPassing), cap) : sql`seen`;
+  const newest = sql`SELECT DISTINCT ${matchId} AS id FROM search_fts f WHERE ${matchQuery} AND ${ftsRowid.isType('f', type)} ORDER BY f.rowid DESC`;
+  const newestPassing = passing(sql`d.id`);
+  const denseCount = newestPassing ? countUpTo(sql`SELECT d.id FROM (${newest}) AS d${joinPassing} WHERE ${newestPassing}`, cap) : sql`seen`;
 
   const id = sql`sw.${sql.identifier(idColumn.name)}`;
   const key = sql`sw.${sql.identifier(sortBy.name)}`;
-  const walkedPasses = passes(id);
+  const walkedPassing = passing(id);
   // `+` keeps SQLite from starting at the matches; the filters, checked by id only for matching
   // rows, from starting at a filter's index and sorting what it finds.
-  const walked = sql`SELECT ${id} AS id, ${key} AS k FROM ${spec.table} AS sw WHERE +${id} IN (${matches})${walkedPasses ? sql` AND ${walkedPasses}` : sql``}`;
-  // The filters first: FTS5 is asked only about the rows that pass them.
-  const probed = sql`SELECT ${id} AS id, ${key} AS k FROM ${spec.table} AS sw
-    WHERE ${and(walkedPasses, sql`EXISTS (SELECT 1 FROM search_fts f WHERE ${matchQuery} AND ${ftsRowid.ofItem('f', type, id)})`)}`;
+  const walked = sql`SELECT ${id} AS id, ${key} AS k FROM ${spec.table} AS sw${joinPassing} WHERE ${and(sql`+${id} IN (${matches})`, walkedPassing)}`;
+  // The filters first: the probe names the joined row's id, so SQLite asks FTS5 only about the
+  // rows that passed them.
+  const probedId = filtered ? sql`${idColumn}` : id;
+  const probed = sql`SELECT ${id} AS id, ${key} AS k FROM ${spec.table} AS sw${joinPassing}
+    WHERE ${and(walkedPassing, sql`EXISTS (SELECT 1 FROM search_fts f WHERE ${matchQuery} AND ${ftsRowid.ofItem('f', type, probedId)})`)}`;
   // From the matches to the table by rowid (NOT INDEXED: never a walk of a filter's index probing the matches).
   const looked = sql`SELECT ${idColumn} AS id, ${sortBy} AS k FROM ${spec.table} NOT INDEXED WHERE ${and(sql`${idColumn} IN (${matches})`, filtered)}`;
   const inMatches = sql`${idColumn} IN (${matches})`;
@@ -126,7 +131,7 @@ export function searchPage(
     sql`SELECT * FROM (${select} ORDER BY ${sorted} LIMIT (SELECT CASE WHEN ${sql.raw(chosen)} THEN ${page.limit} ELSE 0 END FROM c) OFFSET ${page.offset})`;
   return {
     ctes: sql`WITH RECURSIVE ${search.matchCtes},
-      s AS MATERIALIZED (SELECT count(*) AS seen, min(id) AS lowest FROM (${newest(undefined)} LIMIT ${sql.raw(String(cap + 1))})),
+      s AS MATERIALIZED (SELECT count(*) AS seen, min(id) AS lowest FROM (${newest} LIMIT ${sql.raw(String(cap + 1))})),
       e AS MATERIALIZED (SELECT seen, seen > ${capLiteral} AS dense, top,
         CASE WHEN seen > ${capLiteral} THEN seen * top / max(1, top - lowest + 1) ELSE seen END AS estimated
         FROM s, (SELECT max(${idColumn}) AS top FROM ${spec.table})),
