@@ -88,8 +88,11 @@ export function searchPage(
   const passing = (id: SQL) => and(filtered ? and(sql`${idColumn} = ${id}`, filtered) : undefined, translated(filtered ? sql`${idColumn}` : id));
   // The newest matching items, an item once (its locales' rows are adjacent in rowid order).
   const newest = sql`SELECT DISTINCT ${matchId} AS id FROM search_fts f WHERE ${matchQuery} AND ${ftsRowid.isType('f', type)} ORDER BY f.rowid DESC`;
-  const newestPassing = passing(sql`d.id`);
-  const denseCount = newestPassing ? countUpTo(sql`SELECT d.id FROM (${newest}) AS d${joinPassing} WHERE ${newestPassing}`, cap) : sql`seen`;
+  // Counted on the table too, filters or not: an item counts only while it exists.
+  const denseCount = countUpTo(
+    sql`SELECT d.id FROM (${newest}) AS d CROSS JOIN ${spec.table} WHERE ${and(sql`${idColumn} = d.id`, filtered, translated(sql`${idColumn}`))}`,
+    cap,
+  );
 
   const id = sql`sw.${sql.identifier(idColumn.name)}`;
   const key = sql`sw.${sql.identifier(sortBy.name)}`;
