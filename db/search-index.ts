@@ -27,6 +27,11 @@ export const ftsRowid = {
   isType: (alias: string, type: SearchEntityType) =>
     sql.raw(`(${alias}.rowid / ${LOCALE_SLOTS}) % ${searchEntityTypes.length} = ${searchEntityTypes.indexOf(type)}`),
   inLocale: (alias: string, locale: string) => sql.raw(`${alias}.rowid % ${LOCALE_SLOTS} = ${locales.indexOf(locale as never)}`),
+  /** `alias.rowid BETWEEN …`: the index rows of item `id` of `type` in every locale (FTS5 seeks to them). */
+  ofItem: (alias: string, type: SearchEntityType, id: SQL) => {
+    const first = sql`(${id} * ${sql.raw(String(searchEntityTypes.length))} + ${sql.raw(String(searchEntityTypes.indexOf(type)))}) * ${sql.raw(String(LOCALE_SLOTS))}`;
+    return sql`${sql.raw(alias)}.rowid BETWEEN ${first} AND ${first} + ${sql.raw(String(LOCALE_SLOTS - 1))}`;
+  },
 };
 
 interface Source {

@@ -9,7 +9,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { getTranslator, type UiKey } from '../../src/i18n/index.ts';
-import { signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
+import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
+import { E2E_LIST_COUNT_CAP } from './global-setup.ts';
 
 const t = getTranslator('en');
 const de = getTranslator('de');
@@ -51,6 +52,30 @@ async function open(page: Page, path: string): Promise<void> {
 test.describe('admin screens', () => {
   test.beforeEach(async ({ page }) => {
     await signInAsEditor(page);
+  });
+
+  test('a search with more events than the server counts says "more than" and pages on until a page is not full', async ({ page }) => {
+    const token = uniqueToken();
+    const made = E2E_LIST_COUNT_CAP + 3;
+    for (let i = 0; i < made; i++) await newEvent(page, `Capped ${token} ${i}`);
+    const more = t('admin.list.totalMore.events', { count: E2E_LIST_COUNT_CAP, formatted: String(E2E_LIST_COUNT_CAP) });
+    const status = page.locator('.admin-list__status');
+    const pagination = page.locator('.admin-pagination p');
+    const next = page.getByRole('button', { name: t('admin.list.next') });
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    await open(page, `/en/admin/events?q=${token}&limit=10`);
+    await expect(status).toHaveText(more);
+    await expect(pagination).toHaveText(`${t('admin.list.pageOpen', { page: 1 })} · ${more}`);
+    await expect(page.locator('table.admin-list tbody tr')).toHaveCount(10);
+    await expectAccessible(page, 'capped list at 320 px');
+
+    // No last page is known: the next one exists while this one is full, and the last is not.
+    await next.click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(pagination).toHaveText(`${t('admin.list.pageOpen', { page: 2 })} · ${more}`);
+    await expect(page.locator('table.admin-list tbody tr')).toHaveCount(made - 10);
+    await expect(next).toBeDisabled();
   });
 
   test('a list keeps search and filters in its URL, selects with Space and deletes in bulk', async ({ page }) => {

@@ -99,14 +99,14 @@ const orderedPage: AcceptedScan = {
 };
 /** A full-text admin search: its page may walk the sort index; it sizes the table to choose that walk. */
 const searchWalk: AcceptedScan = {
-  plan: /^SCAN w USING (COVERING )?INDEX \w+$/,
+  plan: /^SCAN sw USING (COVERING )?INDEX \w+$/,
   reason:
-    'the page walks the sort index, keeps the matching rows and stops after OFFSET + LIMIT of them, chosen only when that is short (admin/list.ts searchPage)',
+    'the page walks the sort index, keeps the matching rows (in the match set, or asking the index about each row) and stops after OFFSET + LIMIT of them, chosen only when that is short (admin/list-search.ts searchPage)',
 };
 const highestId: AcceptedScan = {
   // The planner may read it from the search's lookup index, which starts with id: one seek too.
   plan: /^SEARCH events( USING COVERING INDEX events_search_lookup_idx)?$/,
-  reason: 'max(id) is one seek at the end of the primary key or of an index starting with id (admin/list.ts searchPage)',
+  reason: 'max(id) is one seek at the end of the primary key or of an index starting with id (admin/list-search.ts searchPage)',
 };
 
 /** The seed's reference day and the instant pages are rendered at: the same plans on every run. */
@@ -541,6 +541,14 @@ const adminCases: Case[] = [
       const filled = Object.fromEntries(Object.entries(query).map(([key, raw]) => [key, raw === 'id' ? String(ids[key]) : (words[raw] ?? raw)]));
       return adminList(resource, filled)();
     },
+  })),
+  // A common word (more matching events than the count cap): the total counts the newest
+  // matches, the page asks the index about each row of the sort order or walks the match set.
+  ...([{ q: WORD }, { q: WORD, status: 'published' }, { q: WORD, status: 'draft', sort: 'startsAt', page: '2' }] as const).map((query): Case => ({
+    name: `admin events list ?${new URLSearchParams(query)} past the count cap`,
+    minStatements: 1,
+    accepted: [orderedPage, searchWalk, highestId],
+    run: () => listItems(db(), eventsAdmin.list, eventsAdmin.listQuery.parse(query), { countCap: 5 }),
   })),
   ...(
     [

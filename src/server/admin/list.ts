@@ -3,14 +3,19 @@
  * whitelisted filters and sort, pagination with a total, and per-locale completeness badges.
  * Exports walk the same filters in id order, in batches.
  */
-import { and, asc, Column, getTableColumns, gt, is, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, getTableColumns, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
 import { workingCopies, type SearchEntityType } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
 import { parseSort } from '../../lib/admin-schemas/list-query.ts';
+import { getEnv } from '../config/env.ts';
 import { parseSearchQuery } from '../search/query.ts';
+import { allWithVocabulary, expandedMatchCtes, plainMatchCte, vocabularyForms } from '../search/vocabulary.ts';
+import type { TermForms } from '../search/word-forms.ts';
+import { hitsPage, type PageClause, type PageParts } from './list-page.ts';
+import { PLAN_COSTS, searchPage, type FullTextSearch, type PlanCosts } from './list-search.ts';
 import type { Completeness } from './completeness.ts';
 import type { EntitySpec } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
@@ -47,7 +52,10 @@ export interface ListDefinition<Q> {
 
 export interface ListPage {
   items: Record<string, unknown>[];
+  /** Exact, or the cap when `totalCapped`. */
   total: number;
+  /** More items match than the total says (a full-text search stops counting at a cap). */
+  totalCapped: boolean;
   page: number;
   limit: number;
 }
@@ -62,16 +70,29 @@ export function likeEscaped(column: SQL | SQLiteColumn, pattern: string): SQL {
   return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 }
 
+/** A `q` that searches the full-text index: the collection's entity type and the parsed query. */
+interface FullTextQuery {
+  type: SearchEntityType;
+  match: string;
+  forms: TermForms[];
+}
+
+/** The full-text query of `q`, or undefined when `q` does not search the index. */
+function fullTextQueryOf<Q>(definition: ListDefinition<Q>, q: string | undefined): FullTextQuery | undefined {
+  const text = q?.trim();
+  if (!text || !('fts' in definition.search)) return undefined;
+  const parsed = parseSearchQuery(text);
+  return parsed.kind === 'ok' ? { type: definition.search.fts, match: parsed.match, forms: parsed.forms } : undefined;
+}
+
 /**
  * The ids of the items whose full-text index rows match `q` (one per index row: an item matching
  * in several locales appears once per locale), or undefined when `q` does not search the index.
  */
 function fullTextMatches<Q>(definition: ListDefinition<Q>, q: string | undefined): SQL | undefined {
-  const text = q?.trim();
-  if (!text || !('fts' in definition.search)) return undefined;
-  const parsed = parseSearchQuery(text);
-  if (parsed.kind !== 'ok') return undefined;
-  return sql`SELECT ${ftsRowid.entityId('f')} AS id FROM search_fts f WHERE search_fts MATCH ${parsed.match} AND ${ftsRowid.isType('f', definition.search.fts)}`;
+  const fullText = fullTextQueryOf(definition, q);
+  if (!fullText) return undefined;
+  return sql`SELECT ${ftsRowid.entityId('f')} AS id FROM search_fts f WHERE search_fts MATCH ${fullText.match} AND ${ftsRowid.isType('f', fullText.type)}`;
 }
 
 function searchCondition<Q>(definition: ListDefinition<Q>, q: string | undefined): SQL | undefined {
@@ -149,23 +170,41 @@ function badgesOf(json: unknown): Record<string, Completeness> {
   );
 }
 
+export interface ListOptions {
+  /** A full-text search counts its items up to this many (then `totalCapped`). */
+  countCap?: number;
+  /** The relative costs a full-text search chooses its plan by (tests make one plan cheap on a small catalogue). */
+  planCosts?: Partial<PlanCosts>;
+}
+
 /**
  * One page of a collection's list, in one statement: the total, the page's ids in sort order
- * (`findPage`), and then only for those rows their columns, title and completeness badges.
+ * (`findPage`), and then only for those rows their columns, title and completeness badges. A
+ * full-text search stops counting after `countCap` items: the total is then the cap and
+ * `totalCapped` is true.
  */
-export async function listItems<Q extends ListQueryBase>(db: Executor, definition: ListDefinition<Q>, query: Q): Promise<ListPage> {
+export async function listItems<Q extends ListQueryBase>(
+  db: Executor,
+  definition: ListDefinition<Q>,
+  query: Q,
+  { countCap = getEnv().HUB_ADMIN_LIST_COUNT_CAP, planCosts }: ListOptions = {},
+): Promise<ListPage> {
   const { spec } = definition;
   const idColumn = columnOf(spec, 'id');
   const omit = new Set([...(definition.omit ?? []), 'title']);
   const columns = Object.entries(getTableColumns(spec.table)).filter(([key]) => !omit.has(key));
-  const { ctes, from, direction } = findPage(definition, query);
-  const rows = await db.all<Record<string, unknown>>(sql`${ctes}
+  const fullText = fullTextQueryOf(definition, query.q);
+  const statement = (spelledOut: boolean) => {
+    const { ctes, from, direction } = findPage(definition, query, fullText, spelledOut, { cap: countCap, costs: { ...PLAN_COSTS, ...planCosts } });
+    return sql`${ctes}
     SELECT c.total AS "$total", ${sql.join(
       columns.map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
       sql`, `,
     )}, ${definition.title} AS title, ${completenessOf(spec, idColumn)} AS "$locales", ${workingCopyOf(spec, idColumn)} AS "$copy"
     FROM ${from} LEFT JOIN ${spec.table} ON ${idColumn} = p.id
-    ORDER BY p.k ${direction}, p.id ${direction}`);
+    ORDER BY p.k ${direction}, p.id ${direction}`;
+  };
+  const rows = fullText ? await allWithVocabulary<Record<string, unknown>>(db, statement) : await db.all<Record<string, unknown>>(statement(false));
   const items = rows
     .filter((row) => row['id'] !== null)
     .map((row) => {
@@ -176,128 +215,41 @@ export async function listItems<Q extends ListQueryBase>(db: Executor, definitio
       const copy = spec.publication ? copyMembersOf(row['$copy']) : {};
       return { ...item, locales: badgesOf(row['$locales']), ...copy, ...spec.present?.({ id, values: item, translations: {}, links: {} }) };
     });
-  const total = rows[0]?.['$total'];
-  return { items, total: typeof total === 'number' ? total : 0, page: query.page, limit: query.limit };
+  const counted = rows[0]?.['$total'];
+  const total = typeof counted === 'number' ? counted : 0;
+  const totalCapped = fullText !== undefined && total > countCap;
+  return { items, total: totalCapped ? countCap : total, totalCapped, page: query.page, limit: query.limit };
 }
 
 /**
  * The statement parts that give the total (`c.total`) and the page's ids and sort keys (`p.id`,
- * `p.k`): `ctes` and `from`, to be followed by `ORDER BY p.k direction, p.id direction`. Without
- * a full-text search the count runs on an index alone (or is SQLite's b-tree count when there is
- * no filter at all) and the page walks the sort index and stops after its rows. With one, see
- * `searchPage`.
+ * `p.k`), to be followed by `ORDER BY p.k direction, p.id direction`. Without a full-text search
+ * the count runs on an index alone (or is SQLite's b-tree count when there is no filter at all)
+ * and the page walks the sort index and stops after its rows. With one, see `searchPage`.
  */
-function findPage<Q extends ListQueryBase>(definition: ListDefinition<Q>, query: Q): PageParts & { direction: SQL } {
+function findPage<Q extends ListQueryBase>(
+  definition: ListDefinition<Q>,
+  query: Q,
+  fullText: FullTextQuery | undefined,
+  spelledOut: boolean,
+  plan: { cap: number; costs: PlanCosts },
+): PageParts & { direction: SQL } {
   const { spec } = definition;
   const { field, descending } = parseSort(query.sort);
   const sortBy = definition.sorts[field];
   if (!sortBy) throw new Error(`${spec.entity}: sort ${field} is not whitelisted`);
   const direction = sql.raw(descending ? 'DESC' : 'ASC');
   const page: PageClause = { direction, limit: query.limit, offset: (query.page - 1) * query.limit };
-  const matches = fullTextMatches(definition, query.q);
-  // With a search, the translation filters narrow the matches (a key lookup per match): no
-  // index starts from them, so they must not count among the filters searchPage starts from.
-  const translated = and(...translationConditions(spec, sql`fm.id`, query));
-  const scoped = matches && translated ? sql`SELECT fm.id AS id FROM (${matches}) AS fm WHERE ${translated}` : matches;
-  const parts = scoped
-    ? searchPage(definition, definition.filters(query), scoped, sortBy, page)
-    : hitsPage(definition, listWhere(definition, query), sortBy, page, 'NOT MATERIALIZED');
-  return { ...parts, direction };
-}
-
-interface PageParts {
-  /** `WITH …` */
-  ctes: SQL;
-  /** `c LEFT JOIN (…) p` */
-  from: SQL;
-}
-
-interface PageClause {
-  /** `ASC` or `DESC` */
-  direction: SQL;
-  limit: number;
-  offset: number;
-}
-
-/**
- * The total and the page over one set `hits` of (id, sort key): materialised, it is computed
- * once for both; not, each is planned on its own (the count on an index alone, the page on a
- * walk of the sort index that stops after its rows).
- */
-function hitsPage<Q>(
-  definition: ListDefinition<Q>,
-  where: SQL | undefined,
-  sortBy: SQL | SQLiteColumn,
-  page: PageClause,
-  materialized: 'MATERIALIZED' | 'NOT MATERIALIZED',
-): PageParts {
-  const { spec } = definition;
-  return {
-    ctes: sql`WITH hits AS ${sql.raw(materialized)} (SELECT ${columnOf(spec, 'id')} AS id, ${sortBy} AS k FROM ${spec.table}${where ? sql` WHERE ${where}` : sql``})`,
-    from: sql`(SELECT count(*) AS total FROM hits) c LEFT JOIN (SELECT id, k FROM hits ORDER BY k ${page.direction}, id ${page.direction} LIMIT ${page.limit} OFFSET ${page.offset}) p`,
+  if (!fullText) return { ...hitsPage(spec, listWhere(definition, query), sortBy, page, 'NOT MATERIALIZED'), direction };
+  const search: FullTextSearch = {
+    type: fullText.type,
+    matchCtes: spelledOut ? expandedMatchCtes(sql`${vocabularyForms(fullText.forms)}`) : plainMatchCte(fullText.match),
+    spelledOut,
+    // With a search, the translation filters narrow the matches (a key lookup per match): no
+    // index starts from them, so they must not count among the filters searchPage starts from.
+    translated: (id) => and(...translationConditions(spec, id, query)),
   };
-}
-
-/**
- * The total and page of a full-text search (decision 007, "List performance"). The MATCH runs
- * once into `m`, its matching index rows (one per item and locale). Three plans, all in the
- * statement; those not chosen have their count in a CASE branch not taken or a LIMIT of 0, so
- * SQLite never starts them:
- * - *narrow*: fewer rows pass the filters than `m` holds (drafts among common words): the count
- *   and the page start from the filters' index and keep the rows in `m`, as they would without
- *   a search.
- * - otherwise the count looks each match up in the narrowest index that holds the filters (with
- *   `status`, its own index, never the table), and the page either *walks* the sort key's index
- *   and keeps the rows in `m` until OFFSET + LIMIT pass the filters, when matches are dense
- *   enough for that to be short, or *looks up* each match by id and sorts them.
- * A sort on a computed key (the title) has no index to walk: the key is computed per match.
- */
-function searchPage<Q>(definition: ListDefinition<Q>, filters: (SQL | undefined)[], matches: SQL, sortBy: SQL | SQLiteColumn, page: PageClause): PageParts {
-  const { spec } = definition;
-  const idColumn = columnOf(spec, 'id');
-  if (!is(sortBy, Column) || sortBy.table !== spec.table)
-    return hitsPage(definition, and(sql`${idColumn} IN (${matches})`, ...filters), sortBy, page, 'MATERIALIZED');
-  const filtered = and(...filters);
-  const id = sql`w.${sql.identifier(idColumn.name)}`;
-  // `+` keeps SQLite from starting at the matches; the filters, checked by id only for rows in
-  // `m`, from starting at a filter's index and sorting what it finds.
-  const walked = sql`SELECT ${id} AS id, w.${sql.identifier(sortBy.name)} AS k FROM ${spec.table} AS w
-    WHERE +${id} IN (SELECT id FROM m)${filtered ? sql` AND EXISTS (SELECT 1 FROM ${spec.table} WHERE ${idColumn} = ${id} AND ${filtered})` : sql``}`;
-  // CROSS JOIN: from the matches to the table, never a walk of a filter's index probing `m`.
-  const looked = sql`SELECT ${idColumn} AS id, ${sortBy} AS k FROM (SELECT DISTINCT id FROM m) AS d CROSS JOIN ${spec.table} WHERE ${and(sql`${idColumn} = d.id`, filtered)}`;
-  const inMatches = sql`${idColumn} IN (SELECT id FROM m)`;
-  const count = sql`(SELECT count(*) FROM ${spec.table} WHERE ${and(inMatches, filtered)})`;
-  // The walk visits about `(offset + limit) × rows / total` index entries; looking the matches
-  // up costs about one such step per index row in `m` (an item's locales each have one), so the
-  // walk wins while `(offset + limit) × rows ≤ total × |m|`. At 100k events both take the same
-  // time on page 50 of a bench search (8,000 matching events, 22,000 index rows); `max(id)`
-  // stands for the number of rows.
-  const walkIsShort = sql`${page.offset + page.limit} * (SELECT max(${idColumn}) FROM ${spec.table}) <= total * matched`;
-  const pageOf = (select: SQL, chosen: SQL, sorted = sql`k ${page.direction}, id ${page.direction}`) =>
-    sql`SELECT * FROM (${select} ORDER BY ${sorted} LIMIT (SELECT CASE WHEN ${chosen} THEN ${page.limit} ELSE 0 END FROM c) OFFSET ${page.offset})`;
-  if (!filtered) {
-    return {
-      ctes: sql`WITH m AS MATERIALIZED (${matches}),
-        c AS MATERIALIZED (SELECT total, ${walkIsShort} AS walk FROM (SELECT ${count} AS total, (SELECT count(*) FROM m) AS matched))`,
-      from: sql`c LEFT JOIN (${pageOf(walked, sql`walk`)} UNION ALL ${pageOf(looked, sql`NOT walk`)}) p`,
-    };
-  }
-  // Narrow when fewer rows pass the filters than `m` holds; counting the filtered rows stops
-  // there, at most what the count by match costs. The narrow page sorts what the filters' index
-  // gives (`+k`: never a walk of the sort index checking the filters row by row), and is not read
-  // from a materialised set: a compound SELECT would fill that even when its LIMIT is 0.
-  const narrowed = sql`SELECT ${idColumn} AS id, ${sortBy} AS k FROM ${spec.table} WHERE ${and(sql`+${inMatches}`, filtered)}`;
-  return {
-    ctes: sql`WITH m AS MATERIALIZED (${matches}),
-      n AS MATERIALIZED (SELECT count(*) AS matched FROM m),
-      f AS MATERIALIZED (SELECT matched, (SELECT count(*) FROM (SELECT 1 FROM ${spec.table} WHERE ${filtered} LIMIT (SELECT matched FROM n))) < matched AS narrow FROM n),
-      t AS MATERIALIZED (SELECT matched, narrow, CASE WHEN narrow THEN (SELECT count(*) FROM (${narrowed})) ELSE ${count} END AS total FROM f),
-      c AS MATERIALIZED (SELECT total, narrow, NOT narrow AND ${walkIsShort} AS walk FROM t)`,
-    from: sql`c LEFT JOIN (
-      ${pageOf(narrowed, sql`narrow`, sql`+k ${page.direction}, +id ${page.direction}`)}
-      UNION ALL ${pageOf(walked, sql`walk`)}
-      UNION ALL ${pageOf(looked, sql`NOT narrow AND NOT walk`)}) p`,
-  };
+  return { ...searchPage(spec, definition.filters(query), search, sortBy, page, plan), direction };
 }
 
 /** The next batch of ids matching an export query, after `afterId`, in id order. */

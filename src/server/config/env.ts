@@ -210,6 +210,8 @@ export const envSchema = z
       .int('must be a whole number')
       .min(0, 'must be 0 (no limit) or more')
       .default(20),
+    /** A searched admin list counts matches up to this many, then says "more than" (docs/decisions/007). */
+    HUB_ADMIN_LIST_COUNT_CAP: z.coerce.number({ error: 'must be a number of items' }).int('must be a whole number').min(1, 'must be 1 or more').default(1000),
     /** Revisions kept per content item, newest first (unset: all of them; docs/decisions/030). */
     /** The zone of every instant the admin shows (sent mail, activity, inbox…), named beside it. */
     HUB_ADMIN_TIME_ZONE: z

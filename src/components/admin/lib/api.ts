@@ -56,7 +56,9 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 /** One page of a list, as `GET /api/admin/<collection>` answers. */
 export interface ListPage<T = ListItem> {
   items: T[];
+  /** Exact, or the count cap when `totalCapped` (a full-text search stops counting there). */
   total: number;
+  totalCapped: boolean;
   page: number;
   limit: number;
 }

@@ -26,7 +26,10 @@ function Screen({ collection, search }: { collection: CollectionName; search: st
   const title = t(`admin.collection.${collection}`);
   const total = list.page?.total ?? 0;
   const filtered = Boolean(list.state.q || Object.values(list.state.filters).some(Boolean));
-  const totalLabel = t(`admin.list.total.${collection}`, { count: total });
+  // A search with more matches than the server counts shows "More than 1,000 events".
+  const totalLabel = list.page?.totalCapped
+    ? t(`admin.list.totalMore.${collection}`, { count: total, formatted: new Intl.NumberFormat(locale).format(total) })
+    : t(`admin.list.total.${collection}`, { count: total });
 
   return (
     <div className="admin-screen" data-screen={`list-${collection}`}>

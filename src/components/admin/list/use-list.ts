@@ -83,7 +83,15 @@ export function useList(config: Collection, initialSearch: string) {
   // under the pointer would otherwise be prefetched (the ClientRouter prefetches on hover) and 404.
   const drop = useCallback((ids: readonly number[]) => {
     const gone = new Set(ids);
-    setPage((current) => current && { ...current, items: current.items.filter((item) => !gone.has(item.id)), total: Math.max(0, current.total - gone.size) });
+    // A capped total ("more than N") stays what it was: more than N may still match.
+    setPage(
+      (current) =>
+        current && {
+          ...current,
+          items: current.items.filter((item) => !gone.has(item.id)),
+          total: current.totalCapped ? current.total : Math.max(0, current.total - gone.size),
+        },
+    );
     setSelected(new Set());
   }, []);
   const toggle = useCallback(
