@@ -2,8 +2,10 @@
  * `npm start`: validates the environment, builds when the build is missing or stale, applies
  * migrations, loads demo content into an empty embedded database, then serves the hub with
  * `HUB_WORKERS` worker processes (node:cluster; 1 = this process serves). The primary has the
- * one-time work done by a child process (`scripts/prepare-start.ts`), relays cache purges and counts rate limits for its workers, replaces a worker
- * that dies, and on SIGTERM/SIGINT lets every worker finish its requests (decision 012).
+ * one-time work done by a child process (`scripts/prepare-start.ts`), relays cache purges between
+ * its workers and counts their rate limits, gives the machine's duties to one worker at a time,
+ * replaces a worker that dies, and on SIGTERM/SIGINT lets every worker finish its requests
+ * (decision 012).
  */
 import { spawn } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
