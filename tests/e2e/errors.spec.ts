@@ -16,7 +16,9 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = 'dist-sentry';
 // The browser DSN is inlined at build time, so the stand-in needs a port known before the build.
-const SENTRY_PORT = 47342;
+// It lies below Linux's ephemeral range (32768–60999): every other socket of the run, a client's
+// or a server's on port 0, is given a port from that range, so none of them can be holding it.
+const SENTRY_PORT = 29342;
 const DSN = `http://e2epublickey@127.0.0.1:${SENTRY_PORT}/42`;
 
 /** Builds the Sentry-enabled variant into dist-sentry/, unless it is fresh and built for this DSN. */
@@ -42,6 +44,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(300_000);
+  const [ephemeralLow, ephemeralHigh] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+  expect(SENTRY_PORT < ephemeralLow! || SENTRY_PORT > ephemeralHigh!, `port ${SENTRY_PORT} is inside the ephemeral range`).toBe(true);
   sentry = await startSentryStandIn(SENTRY_PORT);
   buildSentryVariant();
   server = await startTestServer({
