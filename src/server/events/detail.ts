@@ -1,5 +1,5 @@
 /** The event page's read model: the event, its texts with fallback, and every relation it shows. */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
@@ -7,6 +7,7 @@ import type { Locale } from '../../i18n/config.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
 import { withPhases, type EventPhase } from '../../lib/programme.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
+import type { Fragment } from '../page-cache/fragments.ts';
 import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
 import { selectOrganizersOfEvent, withLogos, type OrganizerView } from '../organizers/queries.ts';
 import { imagesOf, loadFiles, loadGalleryMedias, type FileView, type GalleryMedia, type MediaView } from '../storage/catalog.ts';
@@ -63,6 +64,13 @@ export interface EventDetail {
   curators: CuratorView[];
   tags: TagView[];
   otherEvents: (EventListItem & { phase: EventPhase })[];
+  /**
+   * The edition's first public events (ids, soonest first) `otherEvents` was picked from: the
+   * list is the same on the page of every event of the edition not among them.
+   */
+  otherEventsFrom: number[];
+  /** The list as rendered for another event of the edition (`otherEvents` then stays empty). */
+  otherEventsShared: Fragment | null;
 }
 
 export interface EventLookup {
@@ -71,6 +79,8 @@ export interface EventLookup {
   now: Date;
   /** Admin preview only: also return drafts, archived and scheduled events. */
   includeUnpublished?: boolean;
+  /** The edition's list of other events as rendered before for another of its pages, if any. */
+  sharedOtherEvents?: ((editionId: number, eventId: number) => Fragment | undefined) | undefined;
 }
 
 /** How many sibling events of the edition the page lists. */
@@ -112,20 +122,22 @@ const selectFileLinks = preparedQuery((db) =>
     .orderBy(asc(eventFiles.position))
     .prepare(),
 );
-/** Public events of the same edition (placeholder `editionId`) but another event (`eventId`), soonest first. */
-const selectSiblings = preparedQuery((db) =>
-  eventItemsSelect(
-    db,
-    and(eq(events.editionId, sql.placeholder('editionId')), ne(events.id, sql.placeholder('eventId')), isPubliclyVisible(events, sql.placeholder('now')))!,
-    [asc(events.startsAt), asc(events.id)],
-  )
-    .limit(OTHER_EVENTS)
+/**
+ * The first public events of the edition (placeholder `editionId`), soonest first: one more than
+ * the page lists, so that the other events of any event among them are still a full list.
+ */
+const selectEditionLead = preparedQuery((db) =>
+  eventItemsSelect(db, and(eq(events.editionId, sql.placeholder('editionId')), isPubliclyVisible(events, sql.placeholder('now')))!, [
+    asc(events.startsAt),
+    asc(events.id),
+  ])
+    .limit(OTHER_EVENTS + 1)
     .prepare(),
 );
 
 /** The event page's data, or undefined when the slug is unknown or the event is not public. */
 export async function getEventPage(db: Executor, lookup: EventLookup): Promise<EventDetail | undefined> {
-  const { slug, locale, now, includeUnpublished = false } = lookup;
+  const { slug, locale, now, includeUnpublished = false, sharedOtherEvents } = lookup;
   const nowMs = now.getTime();
   const [event] = await selectEvent[includeUnpublished ? 'any' : 'visible'](db).all({ slug, now: nowMs });
   if (!event) return undefined;
@@ -133,7 +145,8 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
   // Three rounds of queries: the event; everything linked to it; the medias, tags and files all
   // of those name, each in one query for the whole page.
   const eventId = event.id;
-  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, siblingRows, venue] = await Promise.all([
+  const shared = event.editionId === null ? undefined : sharedOtherEvents?.(event.editionId, eventId);
+  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, leadRows, venue] = await Promise.all([
     selectEventTexts(db).all({ eventId }),
     event.editionId === null
       ? Promise.resolve([])
@@ -142,7 +155,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     selectFileLinks(db).all({ eventId }),
     selectOrganizersOfEvent(db, eventId, locale),
     selectCuratorsFor(db, 'event', eventId, locale),
-    event.editionId === null ? Promise.resolve([]) : selectSiblings(db).all({ editionId: event.editionId, eventId, locale, now: nowMs }),
+    event.editionId === null || shared ? Promise.resolve([]) : selectEditionLead(db).all({ editionId: event.editionId, locale, now: nowMs }),
     getVenueRef(db, event.venueId),
   ]);
   const text = pickTranslation(texts, locale);
@@ -166,7 +179,8 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     };
   }
   // Other events are listed only under a public edition.
-  const siblings = edition ? toListRows(siblingRows, locale) : [];
+  const lead = edition ? toListRows(leadRows, locale) : [];
+  const siblings = lead.filter((item) => item.id !== eventId).slice(0, OTHER_EVENTS);
   const galleryIds = mediaLinks.map((link) => link.mediaId).filter((id) => id !== event.coverMediaId);
   const mediaIds = [
     ...(event.coverMediaId ? [event.coverMediaId] : []),
@@ -217,5 +231,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     curators: withPhotos(curatorRows, medias, locale),
     tags: tagsById.get(event.id) ?? [],
     otherEvents: withPhases(withCardDetails(siblings, medias, tagsById), now),
+    otherEventsFrom: lead.map((item) => item.id),
+    otherEventsShared: edition && shared ? shared : null,
   };
 }

@@ -4,15 +4,32 @@ import type { EditionDetail } from '../editions/queries.ts';
 import type { OrganizerPage } from '../organizers/page.ts';
 import type { PersonWorks } from '../people/works.ts';
 import type { EventDetail } from '../events/detail.ts';
+import type { EventListItem } from '../events/queries.ts';
 import type { VenueDetail } from '../venues/queries.ts';
 import { hubTags } from './tags.ts';
 
-/** An event page shows the event, its edition (and siblings), people, tags, medias and files. */
+/**
+ * An edition's list of other events on an event page: the edition (an event write purges its
+ * edition too, so a newcomer to the list does), the events the list was picked from, and what
+ * their cards show of other entities (cover, tags, venue).
+ */
+export function otherEventsTags(editionId: number, from: readonly number[], cards: readonly EventListItem[]): string[] {
+  return [
+    hubTags.edition(editionId),
+    ...from.map((id) => hubTags.event(id)),
+    ...cards.flatMap((card) => [
+      ...(card.cover ? [hubTags.media(card.cover.id)] : []),
+      ...card.tags.map((tag) => hubTags.tag(tag.id)),
+      ...(card.venueId ? [hubTags.venue(card.venueId)] : []),
+    ]),
+  ];
+}
+
+/** An event page shows the event, its edition (and other events), people, tags, medias and files. */
 export function eventPageTags(event: EventDetail): string[] {
   return [
     hubTags.event(event.id),
-    ...(event.edition ? [hubTags.edition(event.edition.id)] : []),
-    ...event.otherEvents.map((other) => hubTags.event(other.id)),
+    ...(event.otherEventsShared?.tags ?? (event.edition ? otherEventsTags(event.edition.id, event.otherEventsFrom, event.otherEvents) : [])),
     ...event.tags.map((tag) => hubTags.tag(tag.id)),
     ...event.curators.map((curator) => hubTags.curator(curator.id)),
     ...event.organizers.map((organizer) => hubTags.organizer(organizer.id)),

@@ -3,10 +3,12 @@
  * beyond this process (`fanOut`: to the other workers through the primary, and to this machine's
  * own-purge set so its poller skips the row the write recorded).
  */
+import { FRAGMENT_SHARE, FragmentStore } from './fragments.ts';
 import { FrontCache } from './store.ts';
 import type { CacheRule, PageCacheRequest, PurgeOptions } from './request.ts';
 
 export interface ProcessPageCacheOptions {
+  /** The budget of pages and fragments together (fragments take at most `FRAGMENT_SHARE`). */
   maxBytes: number;
   /** Tells the rest of the machine about a purge this process made (after it purged itself). */
   fanOut?: (tags: readonly string[], options: PurgeOptions) => void;
@@ -14,17 +16,23 @@ export interface ProcessPageCacheOptions {
 
 export class ProcessPageCache {
   readonly store: FrontCache;
+  readonly fragments: FragmentStore;
   readonly #fanOut: NonNullable<ProcessPageCacheOptions['fanOut']>;
   readonly #listeners = new Set<(tags: readonly string[]) => void>();
 
   constructor({ maxBytes, fanOut = () => undefined }: ProcessPageCacheOptions) {
-    this.store = new FrontCache(maxBytes);
+    const fragmentBytes = Math.floor(maxBytes * FRAGMENT_SHARE);
+    this.store = new FrontCache(maxBytes - fragmentBytes);
+    this.fragments = new FragmentStore(fragmentBytes);
     this.#fanOut = fanOut;
   }
 
   /** Purges `tags` here (a purge made elsewhere: another worker, another machine). */
   apply(tags: readonly string[]): void {
-    if (tags.length > 0) this.store.invalidateTags(tags);
+    if (tags.length > 0) {
+      this.store.invalidateTags(tags);
+      this.fragments.invalidateTags(tags);
+    }
     for (const listener of this.#listeners) listener(tags);
   }
 
@@ -33,6 +41,7 @@ export class ProcessPageCache {
     let rule: CacheRule | undefined;
     return {
       validatesBody,
+      fragments: this.fragments,
       keep: (next) => {
         rule = next;
       },

@@ -4,6 +4,7 @@
  * whether its response may be kept, under which tags and for how long; a write purges through it.
  * Nothing travels in headers or globals, so nothing internal can reach a client.
  */
+import type { FragmentStore } from './fragments.ts';
 
 /** What a page may ask for its own response: keep it under `tags` for `maxAge` seconds. */
 export interface CacheRule {
@@ -26,6 +27,8 @@ export interface PageCacheRequest {
    * `If-None-Match` from it (see serve.ts): the page needs no ETag of its own.
    */
   readonly validatesBody: boolean;
+  /** This process's rendered parts shared by many pages, purged with the pages. */
+  readonly fragments: FragmentStore;
   /** Purges `tags` from the page cache of every worker of this machine, at once. */
   purge(tags: readonly string[], options?: PurgeOptions): void;
   /**

@@ -1,12 +1,20 @@
 /**
- * The front cache's store: whole responses of public pages, keyed by URL, bounded by bytes
- * (least recently used go first) and indexed by tag for purges. What may be stored is decided
- * elsewhere (serve.ts); this only keeps and forgets.
+ * The front cache's stores: whole responses of public pages, keyed by URL, and rendered parts
+ * shared by many pages (fragments.ts); each bounded by bytes (least recently used go first) and
+ * indexed by tag for purges. What may be stored is decided elsewhere (serve.ts); this only keeps
+ * and forgets.
  */
 import type { Encoding } from './bodies.ts';
 
-export interface CachedResponse {
+/** What a store needs of an entry. */
+export interface StoredEntry {
   key: string;
+  tags: readonly string[];
+  expiresAt: number;
+  bytes: number;
+}
+
+export interface CachedResponse extends StoredEntry {
   status: number;
   headers: [string, string][];
   /**
@@ -18,16 +26,14 @@ export interface CachedResponse {
   quick?: Encoding | undefined;
   etag: string;
   tags: string[];
-  expiresAt: number;
-  bytes: number;
 }
 
-/** Byte-bounded LRU of responses with a tag index for purges. */
-export class FrontCache {
+/** Byte-bounded LRU of entries with a tag index for purges. */
+export class TaggedStore<E extends StoredEntry> {
   readonly maxBytes: number;
-  #entries = new Map<string, CachedResponse>();
+  protected readonly entries = new Map<string, E>();
   #byTag = new Map<string, Set<string>>();
-  #bytes = 0;
+  protected used = 0;
   /** Purge clock: a render that started before a purge of one of its tags must not be stored. */
   #tick = 0;
   #purgedAt = new Map<string, number>();
@@ -37,23 +43,23 @@ export class FrontCache {
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.entries.size;
   }
 
   get bytes(): number {
-    return this.#bytes;
+    return this.used;
   }
 
   /** A fresh entry, refreshed as most recently used; expired entries are dropped. */
-  get(key: string, now = Date.now()): CachedResponse | undefined {
-    const entry = this.#entries.get(key);
+  get(key: string, now = Date.now()): E | undefined {
+    const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
       this.delete(key);
       return undefined;
     }
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 
@@ -66,59 +72,33 @@ export class FrontCache {
    * Stores `entry` unless it is too large or one of its tags was purged after `renderedSince`
    * (the render may show data from before the write).
    */
-  set(entry: CachedResponse, renderedSince = this.#tick): boolean {
+  set(entry: E, renderedSince = this.#tick): boolean {
     if (entry.bytes > this.maxBytes / 4) return false;
     if (entry.tags.some((tag) => (this.#purgedAt.get(tag) ?? -1) >= renderedSince)) return false;
     this.delete(entry.key);
-    this.#entries.set(entry.key, entry);
-    this.#bytes += entry.bytes;
+    this.entries.set(entry.key, entry);
+    this.used += entry.bytes;
     for (const tag of entry.tags) {
       let keys = this.#byTag.get(tag);
       if (!keys) this.#byTag.set(tag, (keys = new Set()));
       keys.add(entry.key);
     }
-    this.#evictPastBudget();
+    this.evictPastBudget();
     return true;
   }
 
-  /**
-   * Adds a copy in another encoding made after `entry` was stored. Ignored when the entry has been purged,
-   * replaced or evicted since: the copy would describe a page the cache no longer holds.
-   */
-  addBody(entry: CachedResponse, encoding: Encoding, body: Buffer): void {
-    if (this.#entries.get(entry.key) !== entry || entry.bodies[encoding]) return;
-    entry.bodies[encoding] = body;
-    entry.bytes += body.length;
-    this.#bytes += body.length;
-    this.#evictPastBudget();
-  }
-
-  /**
-   * Puts `body` in place of `entry`'s copy in `encoding` (the same page, compressed better);
-   * false when the entry is no longer held or has no such copy.
-   */
-  replaceBody(entry: CachedResponse, encoding: Encoding, body: Buffer): boolean {
-    const previous = entry.bodies[encoding];
-    if (this.#entries.get(entry.key) !== entry || !previous) return false;
-    entry.bodies[encoding] = body;
-    entry.bytes += body.length - previous.length;
-    this.#bytes += body.length - previous.length;
-    this.#evictPastBudget();
-    return true;
-  }
-
-  #evictPastBudget(): void {
-    for (const [oldest] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
+  protected evictPastBudget(): void {
+    for (const [oldest] of this.entries) {
+      if (this.used <= this.maxBytes) break;
       this.delete(oldest);
     }
   }
 
   delete(key: string): void {
-    const entry = this.#entries.get(key);
+    const entry = this.entries.get(key);
     if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
+    this.entries.delete(key);
+    this.used -= entry.bytes;
     for (const tag of entry.tags) {
       const keys = this.#byTag.get(tag);
       keys?.delete(key);
@@ -142,8 +122,37 @@ export class FrontCache {
 
   clear(): void {
     this.invalidateTags([...this.#byTag.keys()]);
-    this.#entries.clear();
+    this.entries.clear();
     this.#byTag.clear();
-    this.#bytes = 0;
+    this.used = 0;
+  }
+}
+
+/** The store of whole responses, whose copies in other encodings are added as clients ask. */
+export class FrontCache extends TaggedStore<CachedResponse> {
+  /**
+   * Adds a copy in another encoding made after `entry` was stored. Ignored when the entry has been purged,
+   * replaced or evicted since: the copy would describe a page the cache no longer holds.
+   */
+  addBody(entry: CachedResponse, encoding: Encoding, body: Buffer): void {
+    if (this.entries.get(entry.key) !== entry || entry.bodies[encoding]) return;
+    entry.bodies[encoding] = body;
+    entry.bytes += body.length;
+    this.used += body.length;
+    this.evictPastBudget();
+  }
+
+  /**
+   * Puts `body` in place of `entry`'s copy in `encoding` (the same page, compressed better);
+   * false when the entry is no longer held or has no such copy.
+   */
+  replaceBody(entry: CachedResponse, encoding: Encoding, body: Buffer): boolean {
+    const previous = entry.bodies[encoding];
+    if (this.entries.get(entry.key) !== entry || !previous) return false;
+    entry.bodies[encoding] = body;
+    entry.bytes += body.length - previous.length;
+    this.used += body.length - previous.length;
+    this.evictPastBudget();
+    return true;
   }
 }

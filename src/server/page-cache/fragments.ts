@@ -1,0 +1,25 @@
+/**
+ * Rendered parts shared by many pages (an edition's "More in …" list on each of its event pages),
+ * kept by each process next to its pages, bounded by bytes and purged by the same tags: a write
+ * that purges a page also purges the parts it was made of.
+ */
+import { TaggedStore, type StoredEntry } from './store.ts';
+
+export interface Fragment extends StoredEntry {
+  html: string;
+  /**
+   * The entities the part was picked from (the edition's first events): the page of one of them
+   * shows another selection (itself left out) and renders its own.
+   */
+  members: readonly number[];
+}
+
+/** The share of the page cache's bytes that fragments may take. */
+export const FRAGMENT_SHARE = 1 / 4;
+
+/** A fragment's weight in its store: the HTML, plus its tags and members in the indexes. */
+export function fragmentBytes(html: string, tags: readonly string[], members: readonly number[]): number {
+  return 256 + html.length + 48 * tags.length + 8 * members.length;
+}
+
+export class FragmentStore extends TaggedStore<Fragment> {}

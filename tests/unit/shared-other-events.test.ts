@@ -1,0 +1,110 @@
+/**
+ * The edition's list of other events as one process keeps it (other-events-cache.ts): which
+ * pages may reuse it, when it is not kept, how long it lasts, and that purges reach it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventDetail } from '../../src/server/events/detail.ts';
+import { sharedOtherEventsFor } from '../../src/server/events/other-events-cache.ts';
+import { PAGE_MAX_AGE } from '../../src/server/page-cache/decision.ts';
+import { ProcessPageCache } from '../../src/server/page-cache/process-cache.ts';
+
+const now = new Date('2031-03-01T12:00:00Z');
+const hour = 3_600_000;
+
+/** An event page's data with what the list needs: an edition, the events picked from, the listed ones. */
+function page(id: number, from: number[], startsInHours = 48): EventDetail {
+  const listed = from.filter((other) => other !== id).slice(0, 12);
+  return {
+    id,
+    edition: { id: 7 },
+    otherEventsFrom: from,
+    otherEventsShared: null,
+    otherEvents: listed.map((other) => ({
+      id: other,
+      startsAt: new Date(now.getTime() + (startsInHours + other) * hour),
+      endsAt: new Date(now.getTime() + (startsInHours + other + 2) * hour),
+      cover: other === 2 ? { id: 40 } : null,
+      tags: other === 3 ? [{ id: 50 }] : [],
+      venueId: other === 4 ? 60 : null,
+    })),
+  } as unknown as EventDetail;
+}
+
+const lead = Array.from({ length: 13 }, (_, i) => i + 1);
+const setup = (maxBytes = 8_000_000) => {
+  const cache = new ProcessPageCache({ maxBytes });
+  return { cache, locals: { pageCache: cache.handleFor() } };
+};
+
+describe('the shared list of other events', () => {
+  it('is reused by the pages of the edition outside it, per locale and zone', () => {
+    const { locals } = setup();
+    const shared = sharedOtherEventsFor(locals, 'en', null)!;
+    shared.keeperFor(page(20, lead), now, null)!('<ul>twelve cards</ul>');
+    expect(shared.find(7, 21)?.html).toBe('<ul>twelve cards</ul>');
+    // An event among the picked ones lists another selection; another edition has none yet.
+    expect(shared.find(7, 5)).toBeUndefined();
+    expect(shared.find(8, 21)).toBeUndefined();
+    expect(sharedOtherEventsFor(locals, 'fr', null)!.find(7, 21)).toBeUndefined();
+    expect(sharedOtherEventsFor(locals, 'en', 'Asia/Tokyo')!.find(7, 21)).toBeUndefined();
+  });
+
+  it('is not kept from a page whose list leaves the page itself out, or with nothing to list', () => {
+    const { locals } = setup();
+    const shared = sharedOtherEventsFor(locals, 'en', null)!;
+    expect(shared.keeperFor(page(5, lead), now, null)).toBeUndefined();
+    expect(shared.keeperFor(page(20, []), now, null)).toBeUndefined();
+  });
+
+  it('is purged with the pages by the edition, a listed event and what the cards show', () => {
+    for (const tag of ['edition:7', 'event:13', 'media:40', 'tag:50', 'venue:60', 'all']) {
+      const { cache, locals } = setup();
+      const shared = sharedOtherEventsFor(locals, 'en', null)!;
+      shared.keeperFor(page(20, lead), now, null)!('<ul></ul>');
+      expect(shared.find(7, 21), tag).toBeDefined();
+      cache.apply([tag]);
+      expect(shared.find(7, 21), tag).toBeUndefined();
+    }
+  });
+
+  it('is not kept when a purge of what it shows came while it was rendered', () => {
+    const { cache, locals } = setup();
+    const shared = sharedOtherEventsFor(locals, 'en', null)!;
+    const keep = shared.keeperFor(page(20, lead), now, null)!;
+    cache.apply(['event:3']);
+    keep('<ul>from before the write</ul>');
+    expect(shared.find(7, 21)).toBeUndefined();
+    // A request starting after the purge keeps what it renders.
+    const later = sharedOtherEventsFor(locals, 'en', null)!;
+    later.keeperFor(page(20, lead), now, null)!('<ul>after</ul>');
+    expect(later.find(7, 21)?.html).toBe('<ul>after</ul>');
+  });
+
+  it('lasts until a listed event starts or ends, a scheduled publication, or the page lifetime', () => {
+    const { locals } = setup();
+    const shared = sharedOtherEventsFor(locals, 'en', null)!;
+    // The first listed event (id 1) starts 49 hours from now: the page lifetime comes first.
+    shared.keeperFor(page(20, lead), now, null)!('<ul></ul>');
+    expect(shared.find(7, 21)!.expiresAt).toBe(now.getTime() + PAGE_MAX_AGE * 1000);
+    // Listed events starting within minutes, and a scheduled publication sooner still.
+    shared.keeperFor(page(20, lead, -0.9), now, null)!('<ul></ul>');
+    expect(shared.find(7, 21)!.expiresAt).toBe(now.getTime() + 0.1 * hour);
+    const publication = new Date(now.getTime() + 60_000);
+    shared.keeperFor(page(20, lead, -0.9), now, publication)!('<ul></ul>');
+    expect(shared.find(7, 21)!.expiresAt).toBe(publication.getTime());
+  });
+
+  it('is not kept where no page cache runs, and fits in its share of the budget', () => {
+    expect(sharedOtherEventsFor({}, 'en', null)).toBeUndefined();
+    expect(sharedOtherEventsFor(setup(0).locals, 'en', null)).toBeUndefined();
+    const { cache, locals } = setup(400_000);
+    expect(cache.fragments.maxBytes + cache.store.maxBytes).toBe(400_000);
+    const shared = sharedOtherEventsFor(locals, 'en', null)!;
+    for (let edition = 1; edition <= 100; edition += 1) {
+      shared.keeperFor({ ...page(20, lead), edition: { id: edition } } as unknown as EventDetail, now, null)!('x'.repeat(5_000));
+    }
+    expect(cache.fragments.bytes).toBeLessThanOrEqual(cache.fragments.maxBytes);
+    expect(shared.find(100, 21)).toBeDefined();
+    expect(shared.find(1, 21)).toBeUndefined();
+  });
+});
