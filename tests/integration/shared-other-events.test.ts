@@ -12,6 +12,7 @@ import { createEdition, createEvent, createTag, type Created } from '../helpers/
 
 let app: AdminServer;
 let db: Client;
+let edition: Created;
 let tag: Created;
 /** Fifteen public events of one edition, soonest first: the first thirteen are the list's pick. */
 let listed: Created[];
@@ -19,7 +20,7 @@ let listed: Created[];
 beforeAll(async () => {
   app = await startAdminServer({ HUB_DEMO: '0' });
   db = createClient({ url: app.server.databaseUrl, intMode: 'number' });
-  const edition = await createEdition(app.admin, { status: 'published' });
+  edition = await createEdition(app.admin, { status: 'published' });
   tag = await createTag(app.admin, { translations: { en: { label: 'Harbour walks' } } });
   listed = [];
   for (let day = 2; day <= 16; day += 1) {
@@ -51,6 +52,16 @@ async function otherEventsOf(path: string): Promise<{ list: string; state: strin
   return { list: list!, state: cacheState(response) };
 }
 
+/** A write through the admin API (the editor's path), on the event's current version. */
+async function patchEvent(id: number, patch: Record<string, unknown>): Promise<void> {
+  const current = await app.admin.call('GET', `/api/admin/events/${id}`);
+  const saved = await app.admin.call('PATCH', `/api/admin/events/${id}`, { version: current.body.version, ...patch });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+/** The titles of the list's cards, in order. */
+const titlesOf = (list: string) => [...list.matchAll(/<h3 class="card-title"[^>]*>\s*<a [^>]*>\s*([^<]+?)\s*<\/a>/g)].map((match) => match[1]);
+
 /** A title changed in the database only: no purge, so only a fresh render shows it. */
 const retitleBehindTheCache = (event: Created, title: string) =>
   db.execute({ sql: `UPDATE event_translations SET title = ? WHERE event_id = ? AND locale = 'en'`, args: [title, event.id] });
@@ -60,8 +71,7 @@ describe("an edition's list of other events", () => {
     const first = await otherEventsOf(`/en/hub/event/${listed[13]!.slug}`);
     expect(first.state).toBe('MISS');
     // The first twelve events, soonest first; not the thirteenth.
-    const titles = [...first.list.matchAll(/<h3 class="card-title"[^>]*>\s*<a [^>]*>\s*([^<]+?)\s*<\/a>/g)].map((match) => match[1]);
-    expect(titles).toEqual(Array.from({ length: 12 }, (_, i) => `Evening ${i + 2}`));
+    expect(titlesOf(first.list)).toEqual(Array.from({ length: 12 }, (_, i) => `Evening ${i + 2}`));
 
     await retitleBehindTheCache(listed[0]!, 'Evening two, renamed quietly');
     // Another event outside the list: the same list as rendered for the first page.
@@ -82,12 +92,7 @@ describe("an edition's list of other events", () => {
   });
 
   it('is purged by a write to a listed event', async () => {
-    const current = await app.admin.call('GET', `/api/admin/events/${listed[1]!.id}`);
-    const saved = await app.admin.call('PATCH', `/api/admin/events/${listed[1]!.id}`, {
-      version: current.body.version,
-      translations: { en: { title: 'Evening three, renamed' } },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await patchEvent(listed[1]!.id, { translations: { en: { title: 'Evening three, renamed' } } });
     const after = await otherEventsOf(`/en/hub/event/${listed[14]!.slug}`);
     expect(after.state).toBe('MISS');
     expect(after.list).toContain('Evening three, renamed');
@@ -106,5 +111,42 @@ describe("an edition's list of other events", () => {
       expect(after.list, path).toContain('Quay walks');
       expect(after.list, path).not.toContain('Harbour walks');
     }
+  });
+
+  it('is kept when an event outside it changes only its texts', async () => {
+    const other = `/en/hub/event/${listed[13]!.slug}`;
+    expect(titlesOf((await otherEventsOf(other)).list)).toContain('Evening 4');
+    await retitleBehindTheCache(listed[2]!, 'Evening four, renamed quietly');
+    await patchEvent(listed[14]!.id, { translations: { en: { title: 'Evening sixteen, renamed' } } });
+    // The changed event's page and its edition's other pages are rendered again, with the list as it was.
+    const own = await fetch(`${app.server.origin}/en/hub/event/${listed[14]!.slug}`);
+    expect(cacheState(own)).toBe('MISS');
+    expect(await own.text()).toContain('Evening sixteen, renamed</h1>');
+    const after = await otherEventsOf(other);
+    expect(after.state).toBe('MISS');
+    expect(titlesOf(after.list)).toContain('Evening 4');
+    expect(after.list).not.toContain('Evening sixteen, renamed');
+  });
+
+  it('is purged when an event outside it moves ahead of the listed ones', async () => {
+    await patchEvent(listed[14]!.id, { startsAt: '2031-03-01T18:30:00+01:00', endsAt: '2031-03-01T21:00:00+01:00' });
+    const titles = titlesOf((await otherEventsOf(`/en/hub/event/${listed[13]!.slug}`)).list);
+    expect(titles[0]).toBe('Evening sixteen, renamed');
+    // Rendered again: the quiet change shows now.
+    expect(titles).toContain('Evening four, renamed quietly');
+    expect(titles).toHaveLength(12);
+  });
+
+  it('is purged when an event of the edition is published ahead of the listed ones', async () => {
+    const draft = await createEvent(app.admin, {
+      editionId: edition.id,
+      startsAt: '2031-03-01T10:00:00+01:00',
+      endsAt: '2031-03-01T12:00:00+01:00',
+      translations: { en: { title: 'Morning opening' } },
+    });
+    const page = `/en/hub/event/${listed[13]!.slug}`;
+    expect(titlesOf((await otherEventsOf(page)).list)).not.toContain('Morning opening');
+    await patchEvent(draft.id, { status: 'published' });
+    expect(titlesOf((await otherEventsOf(page)).list)[0]).toBe('Morning opening');
   });
 });

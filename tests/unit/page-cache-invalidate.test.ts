@@ -8,8 +8,12 @@ describe('tagsToInvalidate', () => {
     expect(tagsToInvalidate({ events: [7] })).toEqual(['event:7', 'feeds', 'hub', 'search', 'sitemap']);
   });
 
-  it('purges an edition the same way', () => {
-    expect(tagsToInvalidate({ editions: [2, 3] })).toEqual(['edition:2', 'edition:3', 'feeds', 'hub', 'search', 'sitemap']);
+  it('purges an edition the same way, with the lists of its first events', () => {
+    expect(tagsToInvalidate({ editions: [2, 3] })).toEqual(['edition-list:2', 'edition-list:3', 'edition:2', 'edition:3', 'feeds', 'hub', 'search', 'sitemap']);
+  });
+
+  it("keeps an edition's lists of first events when the changed event cannot have entered them", () => {
+    expect(tagsToInvalidate({ events: [7], editionsKeepingLists: [2] })).toEqual(['edition:2', 'event:7', 'feeds', 'hub', 'search', 'sitemap']);
   });
 
   it('purges people only where they appear (their pages, search and the sitemap of their pages), not every listing', () => {

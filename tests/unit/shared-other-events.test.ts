@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../src/server/events/detail.ts';
+import { keepsEditionLists } from '../../src/server/events/admin-resource.ts';
 import { sharedOtherEventsFor } from '../../src/server/events/other-events-cache.ts';
 import { PAGE_MAX_AGE } from '../../src/server/page-cache/decision.ts';
 import { ProcessPageCache } from '../../src/server/page-cache/process-cache.ts';
@@ -57,7 +58,7 @@ describe('the shared list of other events', () => {
   });
 
   it('is purged with the pages by the edition, a listed event and what the cards show', () => {
-    for (const tag of ['edition:7', 'event:13', 'media:40', 'tag:50', 'venue:60', 'all']) {
+    for (const tag of ['edition-list:7', 'event:13', 'media:40', 'tag:50', 'venue:60', 'all']) {
       const { cache, locals } = setup();
       const shared = sharedOtherEventsFor(locals, 'en', null)!;
       shared.keeperFor(page(20, lead), now, null)!('<ul></ul>');
@@ -106,5 +107,29 @@ describe('the shared list of other events', () => {
     expect(cache.fragments.bytes).toBeLessThanOrEqual(cache.fragments.maxBytes);
     expect(shared.find(100, 21)).toBeDefined();
     expect(shared.find(1, 21)).toBeUndefined();
+  });
+});
+
+describe('which event writes keep the lists of first events', () => {
+  const state = (id: number, values: Record<string, unknown>) => ({ id, values, translations: {}, links: {} });
+  const before = state(1, { status: 'published', publishAt: null, unpublishAt: null, startsAt: new Date(1_000), editionId: 7, room: 'A' });
+
+  it('keeps them for one event whose publication, start and edition are unchanged', () => {
+    expect(keepsEditionLists([before, { ...before, values: { ...before.values, room: 'B', startsAt: new Date(1_000) } }])).toBe(true);
+  });
+
+  it('purges them for a new event, a move, a publication change, several events', () => {
+    for (const [field, value] of [
+      ['status', 'draft'],
+      ['publishAt', new Date(5_000)],
+      ['unpublishAt', new Date(5_000)],
+      ['startsAt', new Date(2_000)],
+      ['editionId', 8],
+    ] as const) {
+      expect(keepsEditionLists([before, { ...before, values: { ...before.values, [field]: value } }]), field).toBe(false);
+    }
+    expect(keepsEditionLists([before])).toBe(false);
+    expect(keepsEditionLists([before, { ...before, id: 2 }])).toBe(false);
+    expect(keepsEditionLists([before, before, before])).toBe(false);
   });
 });

@@ -18,6 +18,12 @@ import { hubTags } from './tags.ts';
 export interface HubChanges {
   events?: readonly number[];
   editions?: readonly number[];
+  /**
+   * Editions whose pages show a changed event that cannot have entered their first events (its
+   * publication, start and edition are unchanged): their lists of first events are kept. Events
+   * leaving a list purge it by their own tag.
+   */
+  editionsKeepingLists?: readonly number[];
   tags?: readonly number[];
   curators?: readonly number[];
   organizers?: readonly number[];
@@ -40,6 +46,8 @@ export function tagsToInvalidate(changes: HubChanges): string[] {
   const listings = [hubTags.hub, hubTags.search, hubTags.feeds, hubTags.sitemap];
   add(changes.events, hubTags.event, ...listings);
   add(changes.editions, hubTags.edition, ...listings);
+  add(changes.editions, hubTags.editionList);
+  add(changes.editionsKeepingLists, hubTags.edition, ...listings);
   add(changes.tags, hubTags.tag, hubTags.hub, hubTags.search, hubTags.feeds);
   // People have pages of their own, listed in the sitemap (slug, translations).
   add(changes.curators, hubTags.curator, hubTags.search, hubTags.sitemap);

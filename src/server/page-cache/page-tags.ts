@@ -9,13 +9,13 @@ import type { VenueDetail } from '../venues/queries.ts';
 import { hubTags } from './tags.ts';
 
 /**
- * An edition's list of other events on an event page: the edition (an event write purges its
- * edition too, so a newcomer to the list does), the events the list was picked from, and what
- * their cards show of other entities (cover, tags, venue).
+ * An edition's list of other events on an event page: which events come first in the edition (a
+ * newcomer), the events the list was picked from, and what their cards show of other entities
+ * (cover, tags, venue).
  */
 export function otherEventsTags(editionId: number, from: readonly number[], cards: readonly EventListItem[]): string[] {
   return [
-    hubTags.edition(editionId),
+    hubTags.editionList(editionId),
     ...from.map((id) => hubTags.event(id)),
     ...cards.flatMap((card) => [
       ...(card.cover ? [hubTags.media(card.cover.id)] : []),
@@ -29,6 +29,7 @@ export function otherEventsTags(editionId: number, from: readonly number[], card
 export function eventPageTags(event: EventDetail): string[] {
   return [
     hubTags.event(event.id),
+    ...(event.edition ? [hubTags.edition(event.edition.id)] : []),
     ...(event.otherEventsShared?.tags ?? (event.edition ? otherEventsTags(event.edition.id, event.otherEventsFrom, event.otherEvents) : [])),
     ...event.tags.map((tag) => hubTags.tag(tag.id)),
     ...event.curators.map((curator) => hubTags.curator(curator.id)),

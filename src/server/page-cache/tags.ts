@@ -14,6 +14,11 @@ export const hubTags = {
   contact: 'contact',
   event: (id: number) => `event:${id}`,
   edition: (id: number) => `edition:${id}`,
+  /**
+   * Which of an edition's public events come first, and their order: the event pages' lists of
+   * other events (decision 012). An edition's own tag purges it too.
+   */
+  editionList: (id: number) => `edition-list:${id}`,
   tag: (id: number) => `tag:${id}`,
   curator: (id: number) => `curator:${id}`,
   organizer: (id: number) => `organizer:${id}`,
