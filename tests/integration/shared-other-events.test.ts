@@ -149,4 +149,18 @@ describe("an edition's list of other events", () => {
     await patchEvent(draft.id, { status: 'published' });
     expect(titlesOf((await otherEventsOf(page)).list)[0]).toBe('Morning opening');
   });
+
+  it("is kept for one of the edition's first events through a change of its own texts", async () => {
+    const page = `/en/hub/event/${listed[4]!.slug}`;
+    expect(titlesOf((await otherEventsOf(page)).list)).toContain('Evening 7');
+    await retitleBehindTheCache(listed[5]!, 'Evening seven, renamed quietly');
+    await patchEvent(listed[4]!.id, { translations: { en: { title: 'Evening six, renamed' } } });
+    const response = await fetch(`${app.server.origin}${page}`);
+    const body = await response.text();
+    expect(cacheState(response)).toBe('MISS');
+    expect(body).toContain('Evening six, renamed</h1>');
+    const list = /aria-labelledby="more-heading"[\s\S]*?<\/section>/.exec(body)![0];
+    expect(titlesOf(list)).toContain('Evening 7');
+    expect(list).not.toContain('Evening six, renamed');
+  });
 });

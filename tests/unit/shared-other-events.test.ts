@@ -43,29 +43,54 @@ describe('the shared list of other events', () => {
     const shared = sharedOtherEventsFor(locals, 'en', null)!;
     shared.keeperFor(page(20, lead), now, null)!('<ul>twelve cards</ul>');
     expect(shared.find(7, 21)?.html).toBe('<ul>twelve cards</ul>');
-    // An event among the picked ones lists another selection; another edition has none yet.
+    // An event among the first ones lists another selection; another edition has none yet.
     expect(shared.find(7, 5)).toBeUndefined();
     expect(shared.find(8, 21)).toBeUndefined();
     expect(sharedOtherEventsFor(locals, 'fr', null)!.find(7, 21)).toBeUndefined();
     expect(sharedOtherEventsFor(locals, 'en', 'Asia/Tokyo')!.find(7, 21)).toBeUndefined();
   });
 
-  it('is not kept from a page whose list leaves the page itself out, or with nothing to list', () => {
+  it('is kept for each of the first events on its own: its list leaves it out', () => {
     const { locals } = setup();
     const shared = sharedOtherEventsFor(locals, 'en', null)!;
-    expect(shared.keeperFor(page(5, lead), now, null)).toBeUndefined();
+    shared.keeperFor(page(5, lead), now, null)!('<ul>without 5</ul>');
+    expect(shared.find(7, 5)?.html).toBe('<ul>without 5</ul>');
+    expect(shared.find(7, 6)).toBeUndefined();
+    expect(shared.find(7, 21)).toBeUndefined();
     expect(shared.keeperFor(page(20, []), now, null)).toBeUndefined();
   });
 
   it('is purged with the pages by the edition, a listed event and what the cards show', () => {
-    for (const tag of ['edition-list:7', 'event:13', 'media:40', 'tag:50', 'venue:60', 'all']) {
+    for (const tag of ['edition-list:7', 'event:12', 'event:1', 'media:40', 'tag:50', 'venue:60', 'all']) {
       const { cache, locals } = setup();
       const shared = sharedOtherEventsFor(locals, 'en', null)!;
       shared.keeperFor(page(20, lead), now, null)!('<ul></ul>');
+      shared.keeperFor(page(5, lead), now, null)!('<ul>without 5</ul>');
       expect(shared.find(7, 21), tag).toBeDefined();
+      expect(shared.find(7, 5), tag).toBeDefined();
       cache.apply([tag]);
       expect(shared.find(7, 21), tag).toBeUndefined();
+      expect(shared.find(7, 5), tag).toBeUndefined();
     }
+  });
+
+  it('is kept through a write to an event it does not show', () => {
+    const { cache, locals } = setup();
+    const shared = sharedOtherEventsFor(locals, 'en', null)!;
+    shared.keeperFor(page(20, lead), now, null)!('<ul></ul>');
+    shared.keeperFor(page(5, lead), now, null)!('<ul>without 5</ul>');
+    cache.apply(['event:21', 'edition:7']);
+    expect(shared.find(7, 21)).toBeDefined();
+    expect(shared.find(7, 5)).toBeDefined();
+    // The thirteenth first event shows only on the lists of the first twelve.
+    cache.apply(['event:13']);
+    expect(shared.find(7, 21)).toBeDefined();
+    expect(shared.find(7, 5)).toBeUndefined();
+    // The fifth does not show on its own list.
+    sharedOtherEventsFor(locals, 'en', null)!.keeperFor(page(5, lead), now, null)!('<ul>without 5</ul>');
+    cache.apply(['event:5']);
+    expect(shared.find(7, 5)?.html).toBe('<ul>without 5</ul>');
+    expect(shared.find(7, 21)).toBeUndefined();
   });
 
   it('is not kept when a purge of what it shows came while it was rendered', () => {

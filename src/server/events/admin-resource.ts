@@ -14,9 +14,9 @@ const comparable = (value: unknown) => (value instanceof Date ? value.getTime() 
 
 /**
  * True for the update of one event that leaves its publication, start and edition as they were:
- * it cannot have entered its edition's first events, so the lists of them are kept (an event
- * already listed purges them by its own tag). Anything else (a new event, a move, a publication,
- * several events) may have.
+ * it cannot have entered or left its edition's first events, so the lists of them are kept (a
+ * list showing the event is purged by the event's own tag). Anything else (a new event, a move,
+ * a publication, several events) may have.
  */
 export function keepsEditionLists(states: readonly EntityState[]): boolean {
   const [before, after, ...others] = states;

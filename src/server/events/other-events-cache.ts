@@ -1,8 +1,9 @@
 /**
  * The event page's "More in <edition>" list, rendered once per edition, locale and shown time
- * zone and shared by the page of every event of the edition that is not among the listed events
- * (decision 012, "The edition's list of other events"). A crawl or a purge renders an edition's
- * event pages one after another; the list is a third of each render.
+ * zone and shared by the page of every event of the edition that is not among the edition's first
+ * events; each of those lists the others, itself left out, and keeps its own (decision 012, "an
+ * edition's list of other events"). A crawl or a purge renders an edition's event pages one after
+ * another, and every event write purges them all; the list is a third of each render.
  */
 import type { Locale } from '../../i18n/config.ts';
 import { nextPhaseChange } from '../../lib/programme.ts';
@@ -14,12 +15,11 @@ import { hubTags } from '../page-cache/tags.ts';
 import type { EventDetail } from './detail.ts';
 
 export interface SharedOtherEvents {
-  /** The list rendered before for `editionId`, unless `eventId` is among its events. */
+  /** The list rendered before for the page of `eventId` in `editionId`, if any. */
   find: (editionId: number, eventId: number) => Fragment | undefined;
   /**
-   * Where the page hands the list it rendered for `event`, when other pages may show the same
-   * list; undefined when they may not (the event is among its own edition's first events).
-   * `scheduledChange` is the next scheduled publication, after which the list may differ.
+   * Where the page hands the list it rendered for `event`; undefined when it has none or reused
+   * one. `scheduledChange` is the next scheduled publication, after which the list may differ.
    */
   keeperFor: (event: EventDetail, now: Date, scheduledChange: Date | null) => ((html: string) => void) | undefined;
 }
@@ -33,20 +33,24 @@ export function sharedOtherEventsFor(locals: object, locale: Locale, zone: strin
   const store = pageCacheOf(locals)?.fragments;
   if (!store || store.maxBytes === 0) return undefined;
   const since = store.now();
-  const keyOf = (editionId: number) => `other-events|${editionId}|${locale}|${zone ?? ''}`;
+  // One list for the pages of every event outside the edition's first ones ('-'), one for each of those.
+  const keyOf = (editionId: number, member: number | '-') => `other-events|${editionId}|${locale}|${zone ?? ''}|${member}`;
   return {
     find: (editionId, eventId) => {
-      const fragment = store.get(keyOf(editionId));
-      return fragment && !fragment.members.includes(eventId) ? fragment : undefined;
+      const own = store.get(keyOf(editionId, eventId));
+      if (own) return own;
+      const shared = store.get(keyOf(editionId, '-'));
+      return shared && !shared.members.includes(eventId) ? shared : undefined;
     },
     keeperFor: (event, now, scheduledChange) => {
       const { edition, otherEvents, otherEventsFrom: members } = event;
-      if (!edition || otherEvents.length === 0 || event.otherEventsShared || members.includes(event.id)) return undefined;
+      if (!edition || otherEvents.length === 0 || event.otherEventsShared) return undefined;
+      const key = keyOf(edition.id, members.includes(event.id) ? event.id : '-');
       const expiries = [nextPhaseChange(otherEvents, now), scheduledChange].flatMap((at) => (at ? [at.getTime()] : []));
       const expiresAt = Math.min(now.getTime() + PAGE_MAX_AGE * 1000, ...expiries);
-      const tags = [...new Set([...otherEventsTags(edition.id, members, otherEvents), hubTags.all])];
+      const tags = [...new Set([...otherEventsTags(edition.id, otherEvents), hubTags.all])];
       return (html) => {
-        store.set({ key: keyOf(edition.id), html, tags, members, expiresAt, bytes: fragmentBytes(html, tags, members) }, since);
+        store.set({ key, html, tags, members, expiresAt, bytes: fragmentBytes(html, tags, members) }, since);
       };
     },
   };

@@ -19,9 +19,9 @@ export interface HubChanges {
   events?: readonly number[];
   editions?: readonly number[];
   /**
-   * Editions whose pages show a changed event that cannot have entered their first events (its
-   * publication, start and edition are unchanged): their lists of first events are kept. Events
-   * leaving a list purge it by their own tag.
+   * Editions whose pages show a changed event that cannot have entered or left their first events
+   * (its publication, start and edition are unchanged): their lists of first events are kept; a
+   * list showing the event is purged by the event's own tag.
    */
   editionsKeepingLists?: readonly number[];
   tags?: readonly number[];

@@ -10,14 +10,14 @@ import { hubTags } from './tags.ts';
 
 /**
  * An edition's list of other events on an event page: which events come first in the edition (a
- * newcomer), the events the list was picked from, and what their cards show of other entities
- * (cover, tags, venue).
+ * newcomer, one leaving), the listed events, and what their cards show of other entities (cover,
+ * tags, venue).
  */
-export function otherEventsTags(editionId: number, from: readonly number[], cards: readonly EventListItem[]): string[] {
+export function otherEventsTags(editionId: number, cards: readonly EventListItem[]): string[] {
   return [
     hubTags.editionList(editionId),
-    ...from.map((id) => hubTags.event(id)),
     ...cards.flatMap((card) => [
+      hubTags.event(card.id),
       ...(card.cover ? [hubTags.media(card.cover.id)] : []),
       ...card.tags.map((tag) => hubTags.tag(tag.id)),
       ...(card.venueId ? [hubTags.venue(card.venueId)] : []),
@@ -30,7 +30,7 @@ export function eventPageTags(event: EventDetail): string[] {
   return [
     hubTags.event(event.id),
     ...(event.edition ? [hubTags.edition(event.edition.id)] : []),
-    ...(event.otherEventsShared?.tags ?? (event.edition ? otherEventsTags(event.edition.id, event.otherEventsFrom, event.otherEvents) : [])),
+    ...(event.otherEventsShared?.tags ?? (event.edition ? otherEventsTags(event.edition.id, event.otherEvents) : [])),
     ...event.tags.map((tag) => hubTags.tag(tag.id)),
     ...event.curators.map((curator) => hubTags.curator(curator.id)),
     ...event.organizers.map((organizer) => hubTags.organizer(organizer.id)),
