@@ -42,7 +42,7 @@ describe('the shared list of other events', () => {
     const { locals } = setup();
     const shared = sharedOtherEventsFor(locals, 'en', null)!;
     shared.keeperFor(page(20, lead), now, null)!('<ul>twelve cards</ul>');
-    expect(shared.find(7, 21)?.html).toBe('<ul>twelve cards</ul>');
+    expect(shared.find(7, 21)?.body.toString()).toBe('<ul>twelve cards</ul>');
     // An event among the first ones lists another selection; another edition has none yet.
     expect(shared.find(7, 5)).toBeUndefined();
     expect(shared.find(8, 21)).toBeUndefined();
@@ -54,7 +54,7 @@ describe('the shared list of other events', () => {
     const { locals } = setup();
     const shared = sharedOtherEventsFor(locals, 'en', null)!;
     shared.keeperFor(page(5, lead), now, null)!('<ul>without 5</ul>');
-    expect(shared.find(7, 5)?.html).toBe('<ul>without 5</ul>');
+    expect(shared.find(7, 5)?.body.toString()).toBe('<ul>without 5</ul>');
     expect(shared.find(7, 6)).toBeUndefined();
     expect(shared.find(7, 21)).toBeUndefined();
     expect(shared.keeperFor(page(20, []), now, null)).toBeUndefined();
@@ -89,7 +89,7 @@ describe('the shared list of other events', () => {
     // The fifth does not show on its own list.
     sharedOtherEventsFor(locals, 'en', null)!.keeperFor(page(5, lead), now, null)!('<ul>without 5</ul>');
     cache.apply(['event:5']);
-    expect(shared.find(7, 5)?.html).toBe('<ul>without 5</ul>');
+    expect(shared.find(7, 5)?.body.toString()).toBe('<ul>without 5</ul>');
     expect(shared.find(7, 21)).toBeUndefined();
   });
 
@@ -103,7 +103,7 @@ describe('the shared list of other events', () => {
     // A request starting after the purge keeps what it renders.
     const later = sharedOtherEventsFor(locals, 'en', null)!;
     later.keeperFor(page(20, lead), now, null)!('<ul>after</ul>');
-    expect(later.find(7, 21)?.html).toBe('<ul>after</ul>');
+    expect(later.find(7, 21)?.body.toString()).toBe('<ul>after</ul>');
   });
 
   it('lasts until a listed event starts or ends, a scheduled publication, or the page lifetime', () => {

@@ -50,7 +50,8 @@ export function sharedOtherEventsFor(locals: object, locale: Locale, zone: strin
       const expiresAt = Math.min(now.getTime() + PAGE_MAX_AGE * 1000, ...expiries);
       const tags = [...new Set([...otherEventsTags(edition.id, otherEvents), hubTags.all])];
       return (html) => {
-        store.set({ key, html, tags, members, expiresAt, bytes: fragmentBytes(html, tags, members) }, since);
+        const body = Buffer.from(html);
+        store.set({ key, body, tags, members, expiresAt, bytes: fragmentBytes(body, tags, members) }, since);
       };
     },
   };

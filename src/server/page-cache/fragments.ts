@@ -6,7 +6,11 @@
 import { TaggedStore, type StoredEntry } from './store.ts';
 
 export interface Fragment extends StoredEntry {
-  html: string;
+  /**
+   * The HTML in UTF-8. As a string it would take twice its length in the heap: one character
+   * outside Latin-1 (the cards' ☆) makes V8 store every character in two bytes.
+   */
+  body: Buffer;
   /**
    * The entities the part was picked from (the edition's first events): the page of one of them
    * shows another selection (itself left out) and renders its own.
@@ -18,8 +22,8 @@ export interface Fragment extends StoredEntry {
 export const FRAGMENT_SHARE = 1 / 4;
 
 /** A fragment's weight in its store: the HTML, plus its tags and members in the indexes. */
-export function fragmentBytes(html: string, tags: readonly string[], members: readonly number[]): number {
-  return 256 + html.length + 48 * tags.length + 8 * members.length;
+export function fragmentBytes(body: Buffer, tags: readonly string[], members: readonly number[]): number {
+  return 256 + body.length + 48 * tags.length + 8 * members.length;
 }
 
 export class FragmentStore extends TaggedStore<Fragment> {}
