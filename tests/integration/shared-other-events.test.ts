@@ -42,14 +42,14 @@ afterAll(async () => {
   await app?.server.stop();
 });
 
-/** The page's "More in …" list, and whether the page came from the page cache. */
-async function otherEventsOf(path: string): Promise<{ list: string; state: string | null }> {
+/** The page, its "More in …" list, and whether the page came from the page cache. */
+async function otherEventsOf(path: string): Promise<{ body: string; list: string; state: string | null }> {
   const response = await fetch(`${app.server.origin}${path}`);
   const body = await response.text();
   expect(response.status, path).toBe(200);
   const list = /aria-labelledby="more-heading"[\s\S]*?<\/section>/.exec(body)?.[0];
   expect(list, path).toBeDefined();
-  return { list: list!, state: cacheState(response) };
+  return { body, list: list!, state: cacheState(response) };
 }
 
 /** A write through the admin API (the editor's path), on the event's current version. */
@@ -119,9 +119,9 @@ describe("an edition's list of other events", () => {
     await retitleBehindTheCache(listed[2]!, 'Evening four, renamed quietly');
     await patchEvent(listed[14]!.id, { translations: { en: { title: 'Evening sixteen, renamed' } } });
     // The changed event's page and its edition's other pages are rendered again, with the list as it was.
-    const own = await fetch(`${app.server.origin}/en/hub/event/${listed[14]!.slug}`);
-    expect(cacheState(own)).toBe('MISS');
-    expect(await own.text()).toContain('Evening sixteen, renamed</h1>');
+    const own = await otherEventsOf(`/en/hub/event/${listed[14]!.slug}`);
+    expect(own.state).toBe('MISS');
+    expect(own.body).toContain('Evening sixteen, renamed</h1>');
     const after = await otherEventsOf(other);
     expect(after.state).toBe('MISS');
     expect(titlesOf(after.list)).toContain('Evening 4');
@@ -155,11 +155,9 @@ describe("an edition's list of other events", () => {
     expect(titlesOf((await otherEventsOf(page)).list)).toContain('Evening 7');
     await retitleBehindTheCache(listed[5]!, 'Evening seven, renamed quietly');
     await patchEvent(listed[4]!.id, { translations: { en: { title: 'Evening six, renamed' } } });
-    const response = await fetch(`${app.server.origin}${page}`);
-    const body = await response.text();
-    expect(cacheState(response)).toBe('MISS');
+    const { body, list, state } = await otherEventsOf(page);
+    expect(state).toBe('MISS');
     expect(body).toContain('Evening six, renamed</h1>');
-    const list = /aria-labelledby="more-heading"[\s\S]*?<\/section>/.exec(body)![0];
     expect(titlesOf(list)).toContain('Evening 7');
     expect(list).not.toContain('Evening six, renamed');
   });

@@ -3,7 +3,7 @@
  * kept by each process next to its pages, bounded by bytes and purged by the same tags: a write
  * that purges a page also purges the parts it was made of.
  */
-import { TaggedStore, type StoredEntry } from './store.ts';
+import type { StoredEntry, TaggedStore } from './store.ts';
 
 export interface Fragment extends StoredEntry {
   /**
@@ -26,4 +26,4 @@ export function fragmentBytes(body: Buffer, tags: readonly string[], members: re
   return 256 + body.length + 48 * tags.length + 8 * members.length;
 }
 
-export class FragmentStore extends TaggedStore<Fragment> {}
+export type FragmentStore = TaggedStore<Fragment>;

@@ -3,8 +3,8 @@
  * beyond this process (`fanOut`: to the other workers through the primary, and to this machine's
  * own-purge set so its poller skips the row the write recorded).
  */
-import { FRAGMENT_SHARE, FragmentStore } from './fragments.ts';
-import { FrontCache } from './store.ts';
+import { FRAGMENT_SHARE, type Fragment, type FragmentStore } from './fragments.ts';
+import { FrontCache, TaggedStore } from './store.ts';
 import type { CacheRule, PageCacheRequest, PurgeOptions } from './request.ts';
 
 export interface ProcessPageCacheOptions {
@@ -23,7 +23,7 @@ export class ProcessPageCache {
   constructor({ maxBytes, fanOut = () => undefined }: ProcessPageCacheOptions) {
     const fragmentBytes = Math.floor(maxBytes * FRAGMENT_SHARE);
     this.store = new FrontCache(maxBytes - fragmentBytes);
-    this.fragments = new FragmentStore(fragmentBytes);
+    this.fragments = new TaggedStore<Fragment>(fragmentBytes);
     this.#fanOut = fanOut;
   }
 
