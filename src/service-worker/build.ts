@@ -4,7 +4,7 @@
  * from the UI strings, then lets workbox-build write the list of stylesheets to precache into it.
  * The worker lives in `src/`, so a change to it makes the build stale (runtime/build-state.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,21 @@ function offlineNoteStrings(): Record<string, OfflineNoteStrings> {
       return [locale, { intl: localeConfig[locale].intl, savedAt: strings['pwa.offline.savedAt']!, savedOn: strings['pwa.offline.savedOn']! }];
     }),
   );
+}
+
+/**
+ * The worker a build with `HUB_SERVICE_WORKER=off` ships: installed in place of the real one on a
+ * visitor's next visit (`/sw.js` is never cached), it empties the caches and unregisters itself.
+ */
+const RETIRING_WORKER = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name)))).then(() => self.registration.unregister()));
+});
+`;
+
+/** False when the build is asked to retire the worker (`HUB_SERVICE_WORKER=off`). */
+export function isServiceWorkerEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env['HUB_SERVICE_WORKER'] !== 'off';
 }
 
 /** Writes `sw.js` into the client folder of a finished build; returns the precached files' count. */
@@ -70,7 +85,16 @@ export function serviceWorker(): AstroIntegration {
   return {
     name: 'hub-service-worker',
     hooks: {
+      // Pages register the worker only when it is on (PwaHead.astro reads this constant).
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { define: { __HUB_SERVICE_WORKER__: JSON.stringify(isServiceWorkerEnabled()) } } });
+      },
       'astro:build:done': async ({ dir, logger }) => {
+        if (!isServiceWorkerEnabled()) {
+          writeFileSync(join(fileURLToPath(dir), 'sw.js'), RETIRING_WORKER);
+          logger.info('sw.js written: it retires the worker (HUB_SERVICE_WORKER=off)');
+          return;
+        }
         const count = await buildServiceWorker(fileURLToPath(dir));
         logger.info(`sw.js written, precaching ${count} stylesheets`);
       },
