@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { getMonitoringIntegrations } from './src/server/errors/sentry-integration.ts';
 import { authBuildOptions } from './src/server/auth/clerk/build.mjs';
 import { defaultLocale, locales } from './src/i18n/config.ts';
+import { serviceWorker } from './src/service-worker/build.ts';
 
 // Clerk only when both of its keys are set; otherwise nothing of it is built (decision 002).
 const auth = await authBuildOptions();
@@ -16,7 +17,7 @@ export default defineConfig({
   // Middleware mode: our server (src/server/runtime/http-server.ts) owns the socket and serves the
   // static files; pages are rendered whole before they are sent (decision 012).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), ...(await getMonitoringIntegrations()), ...auth.integrations],
+  integrations: [react(), ...(await getMonitoringIntegrations()), ...auth.integrations, serviceWorker()],
   // Absolute URLs in pages come from src/server/seo/site.ts (configuration, never the Host header).
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },

@@ -283,14 +283,19 @@ describe('hub pages stay cacheable and script-free', () => {
       const response = await server.get(path);
       const body = await response.text();
       expect(response.headers.get('set-cookie'), path).toBeNull();
-      // Pages listing events load the star's one module (its size: hub-agenda-embeds.test.ts); nothing else runs.
-      const scripts = body.match(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
+      // Pages listing events load the star's one module (its size: hub-agenda-embeds.test.ts), and
+      // every page but search the small inline one registering the service worker (hub-pwa.test.ts);
+      // nothing else runs.
+      const scripts = [...body.matchAll(/(<script\b(?![^>]*application\/ld\+json)[^>]*>)([\s\S]*?)<\/script>/g)];
       const starScript = /^<script type="module" src="\/_astro\/StarScript\.astro_astro_type_script_index_0_lang\.[\w-]+\.js">$/;
+      const isStar = ([, tag]: RegExpMatchArray) => starScript.test(tag!);
+      const isWorkerRegistration = ([, tag, inline]: RegExpMatchArray) => tag === '<script type="module">' && /register\(.\/sw\.js.\)/.test(inline!);
       expect(
-        scripts.filter((tag) => !starScript.test(tag)),
+        scripts.filter((script) => !isStar(script) && !isWorkerRegistration(script)).map(([tag]) => tag),
         path,
       ).toEqual([]);
-      expect(scripts.length, path).toBe(body.includes(' data-star=') ? 1 : 0);
+      expect(scripts.filter(isStar).length, path).toBe(body.includes(' data-star=') ? 1 : 0);
+      expect(scripts.filter(isWorkerRegistration).length, path).toBe(path.includes('/hub/search') ? 0 : 1);
       if (!path.endsWith('/about')) {
         expect(response.headers.get('cache-control'), path).toMatch(/s-maxage=\d+/);
         expect(response.headers.get('cache-control'), path).toMatch(/stale-while-revalidate=\d+/);

@@ -12,6 +12,8 @@ import send from 'send';
 
 /** Hashed bundles: their names change with their content, so clients may keep them for a year. */
 const ASSETS_PREFIX = '/_astro/';
+/** The service worker (decision 041): browsers must ask for it afresh to see a new version. */
+const SERVICE_WORKER = '/sw.js';
 
 /** URL path → file path (relative to the client folder), for every file and prerendered page. */
 export function listStaticFiles(clientDir: string): Map<string, string> {
@@ -51,6 +53,7 @@ export function createStaticFiles(clientDir: string): (req: IncomingMessage, res
     const stream = send(req, `/${file}`, { root: clientDir, dotfiles: 'allow', index: false });
     stream.on('stream', () => {
       if (path.startsWith(ASSETS_PREFIX)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (path === SERVICE_WORKER) res.setHeader('Cache-Control', 'no-cache');
     });
     stream.on('error', (error: Error & { statusCode?: number }) => {
       // The file set is fixed after the build: an error here is a range or precondition answer.
