@@ -100,6 +100,33 @@ describe('agenda page', () => {
       expect(headers.get('cache-control')).toMatch(/no-store/);
     }
   });
+
+  it('shows the times in the zone `tz` asks for and keeps it in its links; an unknown zone is answered like on every hub page', async () => {
+    const ids = sorted(early, nextDay);
+    const { status, body } = await server.html(`/en/hub/agenda?events=${ids}&tz=Asia/Tokyo`);
+    expect(status).toBe(200);
+    expect(body).not.toContain('This agenda link is not valid');
+    // 14:00 in Paris (UTC+1) is 22:00 in Tokyo; 18:00 the next day is 02:00 on the 12th.
+    const text = decodeEntities(body);
+    expect(text).toContain('22:00');
+    expect(text).toContain('2031-03-12');
+    expect(text).toContain('Times are shown in your chosen time zone: Asia/Tokyo.');
+    expect(text).toContain(`value="${server.origin}/en/hub/agenda?events=${ids}&tz=Asia%2FTokyo"`);
+    expect(text).toContain(`href="/en/hub/event/`);
+    expect(text).toMatch(/href="\/en\/hub\/event\/[^"]+\?tz=Asia%2FTokyo"/);
+    expect(text).toMatch(/href="\/en\/hub\/time-zone\?from=[^"]*agenda/);
+
+    const moved = await server.get(`/en/hub/agenda?tz=Asia/Tokyo&events=${nextDay.id},${early.id}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/en/hub/agenda?events=${ids}&tz=Asia%2FTokyo`);
+
+    const unknown = await server.html(`/fr/hub/agenda?events=${ids}&tz=Mars/Olympus`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get('cache-control')).toMatch(/no-store/);
+    expect(unknown.body).toContain('Agenda lendemain');
+    expect(unknown.body).not.toContain('Ce lien d’agenda n’est pas valide');
+    expect(decodeEntities(unknown.body)).toContain('Mars/Olympus');
+  });
 });
 
 describe('agenda calendar', () => {
