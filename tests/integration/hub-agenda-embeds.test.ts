@@ -289,3 +289,65 @@ describe('embeds', () => {
     expect(decodeEntities(decodeEntities(page.body))).toContain(`<iframe src="${server.origin}/de/embed/events?edition=${edition.slug}&when=all"`);
   });
 });
+
+describe('embeds: status, time zones and where the list starts', () => {
+  let festival: Created;
+  let tokyo: Created;
+  let montreal: Created;
+  let cancelled: Created;
+  let past: Created;
+  beforeAll(async () => {
+    festival = await createEdition(admin, { status: 'published', startsAt: '2020-01-01T00:00:00Z', endsAt: '2031-12-31T00:00:00Z' });
+    const event = (title: string, startsAt: string, endsAt: string, extra: Record<string, unknown> = {}) =>
+      createEvent(admin, { status: 'published', editionId: festival.id, startsAt, endsAt, translations: { en: { title } }, ...extra });
+    past = await event('Zones past talk', '2020-06-01T18:00:00+02:00', '2020-06-01T19:00:00+02:00');
+    montreal = await event('Zones Montreal concert', '2031-06-02T20:00:00-04:00', '2031-06-02T22:00:00-04:00', { timeZone: 'America/Toronto' });
+    tokyo = await event('Zones Tokyo screening', '2031-06-01T19:00:00+09:00', '2031-06-01T21:00:00+09:00', { timeZone: 'Asia/Tokyo' });
+    cancelled = await event('Zones Paris reading', '2031-06-03T18:00:00+02:00', '2031-06-03T19:00:00+02:00', { eventStatus: 'cancelled' });
+  });
+
+  const lines = (body: string) => body.split(/<li[\s>]/).slice(1);
+
+  it('starts at the events to come, past ones after them, each line naming its zone and its status', async () => {
+    const { status, body } = await server.html(`/en/embed/events?edition=${festival.slug}&when=all`);
+    expect(status).toBe(200);
+    const order = ['Zones Tokyo screening', 'Zones Montreal concert', 'Zones Paris reading', 'Zones past talk'].map((title) => body.indexOf(title));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const [first, second, third, fourth] = lines(body);
+    expect(first).toContain('Japan Standard Time');
+    expect(second).toContain('Eastern Daylight Time');
+    expect(third).toContain('Central European Summer Time');
+    expect(third).toMatch(/<strong[^>]*>\s*Cancelled\s*<\/strong>/);
+    expect(first).not.toContain('Cancelled');
+    expect(fourth).toContain('Ended');
+  });
+
+  it('shows every time in the zone `tz` names, says so once, and keeps it in its links', async () => {
+    const { status, body } = await server.html(`/fr/embed/events?edition=${festival.slug}&when=all&tz=Asia/Tokyo`);
+    expect(status).toBe(200);
+    expect(decodeEntities(body)).toContain('fuseau horaire choisi');
+    expect(decodeEntities(body)).toContain('Asia/Tokyo');
+    // 20:00 in Montréal (UTC-4) is 09:00 the next morning in Tokyo.
+    expect(lines(body)[1]).toMatch(/3 juin 2031.*09:00/s);
+    expect(body).not.toContain('heure normale de l’Est');
+    expect(decodeEntities(body)).toContain(`href="/fr/hub/event/${tokyo.slug}?tz=Asia%2FTokyo"`);
+    const unknown = await server.get(`/fr/embed/events?edition=${festival.slug}&when=all&tz=Mars/Olympus`);
+    expect(unknown.status).toBe(400);
+  });
+
+  it('says first that an event is cancelled and offers its details, not a registration', async () => {
+    const { body } = await server.html(`/en/embed/event/${cancelled.slug}`);
+    expect(body).toContain('This event has been cancelled.');
+    expect(body.indexOf('This event has been cancelled.')).toBeLessThan(body.indexOf('<h1'));
+    expect(body).not.toContain('Details and registration');
+    expect(body).toMatch(/<a [^>]*>Details<\/a>/);
+    expect(body).toContain('Central European Summer Time');
+
+    const normal = await server.html(`/en/embed/event/${montreal.slug}`);
+    expect(normal.body).toContain('Details and registration');
+    expect(normal.body).toContain('Eastern Daylight Time');
+    expect(normal.body).not.toContain('This event has been');
+    expect(past.slug).toBeTruthy();
+  });
+});
