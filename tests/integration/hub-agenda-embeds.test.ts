@@ -100,6 +100,33 @@ describe('agenda page', () => {
       expect(headers.get('cache-control')).toMatch(/no-store/);
     }
   });
+
+  it('shows the times in the zone `tz` asks for and keeps it in its links; an unknown zone is answered like on every hub page', async () => {
+    const ids = sorted(early, nextDay);
+    const { status, body } = await server.html(`/en/hub/agenda?events=${ids}&tz=Asia/Tokyo`);
+    expect(status).toBe(200);
+    expect(body).not.toContain('This agenda link is not valid');
+    // 14:00 in Paris (UTC+1) is 22:00 in Tokyo; 18:00 the next day is 02:00 on the 12th.
+    const text = decodeEntities(body);
+    expect(text).toContain('22:00');
+    expect(text).toContain('2031-03-12');
+    expect(text).toContain('Times are shown in your chosen time zone: Asia/Tokyo.');
+    expect(text).toContain(`value="${server.origin}/en/hub/agenda?events=${ids}&tz=Asia%2FTokyo"`);
+    expect(text).toContain(`href="/en/hub/event/`);
+    expect(text).toMatch(/href="\/en\/hub\/event\/[^"]+\?tz=Asia%2FTokyo"/);
+    expect(text).toMatch(/href="\/en\/hub\/time-zone\?from=[^"]*agenda/);
+
+    const moved = await server.get(`/en/hub/agenda?tz=Asia/Tokyo&events=${nextDay.id},${early.id}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/en/hub/agenda?events=${ids}&tz=Asia%2FTokyo`);
+
+    const unknown = await server.html(`/fr/hub/agenda?events=${ids}&tz=Mars/Olympus`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get('cache-control')).toMatch(/no-store/);
+    expect(unknown.body).toContain('Agenda lendemain');
+    expect(unknown.body).not.toContain('Ce lien d’agenda n’est pas valide');
+    expect(decodeEntities(unknown.body)).toContain('Mars/Olympus');
+  });
 });
 
 describe('agenda calendar', () => {
@@ -260,5 +287,67 @@ describe('embeds', () => {
     const page = await server.html(`/de/hub/edition/${edition.slug}`);
     expect(page.body).toMatch(/<summary[^>]*>Einbetten<\/summary>/);
     expect(decodeEntities(decodeEntities(page.body))).toContain(`<iframe src="${server.origin}/de/embed/events?edition=${edition.slug}&when=all"`);
+  });
+});
+
+describe('embeds: status, time zones and where the list starts', () => {
+  let festival: Created;
+  let tokyo: Created;
+  let montreal: Created;
+  let cancelled: Created;
+  let past: Created;
+  beforeAll(async () => {
+    festival = await createEdition(admin, { status: 'published', startsAt: '2020-01-01T00:00:00Z', endsAt: '2031-12-31T00:00:00Z' });
+    const event = (title: string, startsAt: string, endsAt: string, extra: Record<string, unknown> = {}) =>
+      createEvent(admin, { status: 'published', editionId: festival.id, startsAt, endsAt, translations: { en: { title } }, ...extra });
+    past = await event('Zones past talk', '2020-06-01T18:00:00+02:00', '2020-06-01T19:00:00+02:00');
+    montreal = await event('Zones Montreal concert', '2031-06-02T20:00:00-04:00', '2031-06-02T22:00:00-04:00', { timeZone: 'America/Toronto' });
+    tokyo = await event('Zones Tokyo screening', '2031-06-01T19:00:00+09:00', '2031-06-01T21:00:00+09:00', { timeZone: 'Asia/Tokyo' });
+    cancelled = await event('Zones Paris reading', '2031-06-03T18:00:00+02:00', '2031-06-03T19:00:00+02:00', { eventStatus: 'cancelled' });
+  });
+
+  const lines = (body: string) => body.split(/<li[\s>]/).slice(1);
+
+  it('starts at the events to come, past ones after them, each line naming its zone and its status', async () => {
+    const { status, body } = await server.html(`/en/embed/events?edition=${festival.slug}&when=all`);
+    expect(status).toBe(200);
+    const order = ['Zones Tokyo screening', 'Zones Montreal concert', 'Zones Paris reading', 'Zones past talk'].map((title) => body.indexOf(title));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const [first, second, third, fourth] = lines(body);
+    expect(first).toContain('Japan Standard Time');
+    expect(second).toContain('Eastern Daylight Time');
+    expect(third).toContain('Central European Summer Time');
+    expect(third).toMatch(/<strong[^>]*>\s*Cancelled\s*<\/strong>/);
+    expect(first).not.toContain('Cancelled');
+    expect(fourth).toContain('Ended');
+  });
+
+  it('shows every time in the zone `tz` names, says so once, and keeps it in its links', async () => {
+    const { status, body } = await server.html(`/fr/embed/events?edition=${festival.slug}&when=all&tz=Asia/Tokyo`);
+    expect(status).toBe(200);
+    expect(decodeEntities(body)).toContain('fuseau horaire choisi');
+    expect(decodeEntities(body)).toContain('Asia/Tokyo');
+    // 20:00 in Montréal (UTC-4) is 09:00 the next morning in Tokyo.
+    expect(lines(body)[1]).toMatch(/3 juin 2031.*09:00/s);
+    expect(body).not.toContain('heure normale de l’Est');
+    expect(decodeEntities(body)).toContain(`href="/fr/hub/event/${tokyo.slug}?tz=Asia%2FTokyo"`);
+    const unknown = await server.get(`/fr/embed/events?edition=${festival.slug}&when=all&tz=Mars/Olympus`);
+    expect(unknown.status).toBe(400);
+  });
+
+  it('says first that an event is cancelled and offers its details, not a registration', async () => {
+    const { body } = await server.html(`/en/embed/event/${cancelled.slug}`);
+    expect(body).toContain('This event has been cancelled.');
+    expect(body.indexOf('This event has been cancelled.')).toBeLessThan(body.indexOf('<h1'));
+    expect(body).not.toContain('Details and registration');
+    expect(body).toMatch(/<a [^>]*>Details<\/a>/);
+    expect(body).toContain('Central European Summer Time');
+
+    const normal = await server.html(`/en/embed/event/${montreal.slug}`);
+    expect(normal.body).toContain('Details and registration');
+    expect(normal.body).toContain('Eastern Daylight Time');
+    expect(normal.body).not.toContain('This event has been');
+    expect(past.slug).toBeTruthy();
   });
 });

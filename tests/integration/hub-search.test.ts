@@ -550,14 +550,14 @@ describe('the search page (capped, venues)', () => {
     expect(text).toContain(t('hub.search.resultCountCapped', { formatted }));
     expect(text).toContain(t('hub.search.capped', { formatted }));
     expect(text).toContain(`(${t('hub.search.facetCountAtLeast', { formatted })})`);
-    expect(page.body.match(/<li>\s*<article class="hit">/g)).toHaveLength(20);
+    expect(page.body.match(/<li>\s*<article class="hit(?: past)?">/g)).toHaveLength(20);
     // 25 pages: the last one is linked, not the one after (it answers 404: search-stemming.test.ts).
     expect(page.body).toContain(`page=${SEARCH_CAP / 20}"`);
     expect(page.body).not.toContain(`page=${SEARCH_CAP / 20 + 1}"`);
   });
 
   const resultCount = (body: string) => /<h2 id="results-heading">([^<]*)<\/h2>/.exec(body)?.[1]?.trim();
-  const hitCount = (body: string) => body.match(/<article class="hit">/g)?.length ?? 0;
+  const hitCount = (body: string) => body.match(/<article class="hit(?: past)?">/g)?.length ?? 0;
 
   it.each(['en', 'de'] as const)('lists venues with counts, links to the filtered search and marks the chosen one (%s)', async (locale) => {
     const t = getTranslator(locale);
@@ -624,5 +624,38 @@ describe('the edition facet on a tie', () => {
     }
     const { facets } = await search({ q: word });
     expect(facets.edition.map((facet) => facet.value)).toEqual([...made].sort());
+  });
+});
+
+// Adds its own events, with words no other test searches for.
+describe('status and past marks on results', () => {
+  it('says in words which results are cancelled, postponed or past, on a page without script', async () => {
+    const { admin } = shared.app;
+    const word = 'quorvalent';
+    const make = (title: string, year: number, eventStatus: string) =>
+      createEvent(admin, {
+        status: 'published',
+        eventStatus,
+        startsAt: `${year}-05-02T18:00:00+02:00`,
+        endsAt: `${year}-05-02T20:00:00+02:00`,
+        translations: { en: { title: `${title} ${word}` }, fr: { title: `${title} ${word} (fr)` } },
+      });
+    await make('Cancelled', 2033, 'cancelled');
+    await make('Postponed', 2033, 'postponed');
+    await make('Ended', 2022, 'scheduled');
+    await make('Coming', 2033, 'scheduled');
+
+    const hits = (await search({ q: word })).hits;
+    const marks = Object.fromEntries(hits.map((hit) => [hit.titleMarked.split(' ')[0], [hit.eventStatus, hit.isPast]]));
+    expect(marks).toEqual({ Cancelled: ['cancelled', false], Postponed: ['postponed', false], Ended: ['scheduled', true], Coming: ['scheduled', false] });
+
+    const { body } = await shared.app.server.html(`/fr/hub/search?q=${word}`);
+    expect(body).not.toMatch(/<script\b[^>]*\bsrc=/);
+    const results = body.split('<article').slice(1);
+    const hitOf = (title: string) => results.find((html) => html.includes(`>${title}</`) || html.includes(`${title} <mark>`))!;
+    expect(hitOf('Cancelled')).toMatch(/<strong[^>]*>\s*Annulé\s*<\/strong>/);
+    expect(hitOf('Postponed')).toMatch(/<strong[^>]*>\s*Reporté\s*<\/strong>/);
+    expect(hitOf('Ended')).toMatch(/<strong[^>]*>\s*Passé\s*<\/strong>/);
+    expect(hitOf('Coming')).not.toMatch(/Passé|Annulé|Reporté/);
   });
 });

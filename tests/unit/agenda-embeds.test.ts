@@ -42,6 +42,13 @@ describe('agenda ids', () => {
     expect(readAgendaQuery(new URLSearchParams('events=3&add=4'))).toEqual({ kind: 'invalid' });
     expect(readAgendaQuery(new URLSearchParams('events=3&events=4'))).toEqual({ kind: 'invalid' });
   });
+
+  it('keeps the visitor’s time zone, canonical after the list, for the page to validate', () => {
+    expect(readAgendaQuery(new URLSearchParams('events=3,8&tz=Asia/Tokyo'))).toEqual({ kind: 'ids', ids: [3, 8] });
+    expect(readAgendaQuery(new URLSearchParams('tz=Asia/Tokyo&events=8,3'))).toEqual({ kind: 'redirect', search: '?events=3,8&tz=Asia%2FTokyo' });
+    expect(readAgendaQuery(new URLSearchParams('events=3&tz=Mars/Olympus'))).toEqual({ kind: 'ids', ids: [3] });
+    expect(readAgendaQuery(new URLSearchParams('tz=Asia/Tokyo'))).toEqual({ kind: 'none' });
+  });
 });
 
 describe('HUB_EMBED_ORIGINS', () => {

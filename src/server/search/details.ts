@@ -8,6 +8,7 @@ import type { Executor } from '../../../db/client.ts';
 import { searchEntityTypes } from '../../../db/schema.ts';
 import { LOCALE_SLOTS } from '../../../db/search-index.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import type { EventStatus } from '../../lib/event-status.ts';
 import { shapedStatement } from './shaped-statements.ts';
 
 /** Most values listed per facet. */
@@ -22,6 +23,8 @@ export interface HitDetails {
   startsAt: number | null;
   endsAt: number | null;
   timeZone: string | null;
+  /** Events only: scheduled, cancelled, postponed or rescheduled (decision 029). */
+  eventStatus: EventStatus | null;
 }
 
 export interface FacetValue {
@@ -78,7 +81,7 @@ function writeDetails(): SQL {
       'rowid', j.value, 'slug', coalesce(ev.slug, ed.slug, cu.slug, org.slug),
       'title', s.title, 'body', s.body, 'isFallback', s.is_fallback,
       'startsAt', coalesce(ev.starts_at, ed.starts_at), 'endsAt', coalesce(ev.ends_at, ed.ends_at),
-      'timeZone', coalesce(ev.time_zone, ed.time_zone)) AS data
+      'timeZone', coalesce(ev.time_zone, ed.time_zone), 'eventStatus', ev.event_status) AS data
     FROM json_each(${bound.rowids}) j
     CROSS JOIN search_fts s ON s.rowid = j.value
     LEFT JOIN events ev ON ${type} = ${is('event')} AND ev.id = ${id}

@@ -8,6 +8,7 @@
 import type { Executor } from '../../../db/client.ts';
 import type { SearchEntityType } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
+import type { EventStatus } from '../../lib/event-status.ts';
 import { loadDetails } from './details.ts';
 import {
   countEditionIds,
@@ -53,6 +54,10 @@ export interface SearchHit {
   startsAt: Date | null;
   endsAt: Date | null;
   timeZone: string | null;
+  /** Events only: their status, which the result shows in words when it is not `scheduled`. */
+  eventStatus: EventStatus | null;
+  /** The event or edition has ended (at the search's `now`): the result says "Past". */
+  isPast: boolean;
 }
 
 export interface SearchResults {
@@ -146,6 +151,8 @@ export async function searchHub(db: Executor, input: SearchInput): Promise<Searc
           startsAt: hit.startsAt === null ? null : new Date(hit.startsAt),
           endsAt: hit.endsAt === null ? null : new Date(hit.endsAt),
           timeZone: hit.timeZone,
+          eventStatus: hit.eventStatus,
+          isPast: hit.endsAt !== null && hit.endsAt <= now,
         },
       ];
     }),
