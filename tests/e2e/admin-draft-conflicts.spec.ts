@@ -59,3 +59,26 @@ test('a second Save draft opens the merge dialog, and keeping mine keeps both dr
   });
   await colleague.context().close();
 });
+
+test('after a conflict, Publish changes publishes the merged changes, as asked', async ({ page, browser }) => {
+  const token = uniqueToken();
+  const { event, colleague } = await publishedEventAndColleague(page, browser, token);
+  await page.goto(`/en/admin/events/${event.id}`);
+  await waitForIslands(page);
+  // The colleague saves the live event meanwhile.
+  const saved = await colleague.request.patch(`/api/admin/events/${event.id}`, {
+    headers: { origin: new URL(colleague.url()).origin },
+    data: { version: event.version, venueAddress: 'Quay 7' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await page.getByLabel(t('admin.field.title')).fill(`Dusk ferry ${token}`);
+  await page.getByRole('button', { name: t('workingCopy.publish') }).click();
+  const dialog = page.getByRole('dialog', { name: t('admin.conflict.title') });
+  await dialog.getByRole('button', { name: t('admin.conflict.keepMineAndPublish') }).click();
+  await expect(page.locator('.admin-toasts').getByText(t('workingCopy.toast.published'), { exact: true }).last()).toBeVisible();
+
+  const live = await colleague.request.get(`/api/admin/events/${event.id}`);
+  expect(await live.json()).toMatchObject({ draft: null, venueAddress: 'Quay 7', translations: { en: { title: `Dusk ferry ${token}` } } });
+  await colleague.context().close();
+});
