@@ -843,6 +843,11 @@ export const workingCopies = sqliteTable(
     snapshot: text('snapshot', { mode: 'json' }).$type<RevisionSnapshot>().notNull(),
     /** The live item's version the copy was made from: publishing it checks it like a PATCH. */
     baseVersion: integer('base_version').notNull(),
+    /**
+     * The copy's own version, counted from 1 and raised by every "Save draft": a save states the
+     * copy it started from (or none), so a second editor's save cannot silently replace the first's.
+     */
+    version: integer('version').notNull().default(1),
     updatedBy: text('updated_by'),
     updatedByLabel: text('updated_by_label'),
     updatedAt: timestamp('updated_at').notNull(),

@@ -60,6 +60,8 @@ test('an editor restores an old revision of an event; the form and the public pa
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: t('revisions.confirmTitle', { number: '1' }) });
   await expect(dialog).toBeVisible();
+  // The event is published: the dialog says the restore goes live at once.
+  await expect(dialog.getByTestId('restore-goes-live')).toHaveText(t('revisions.goesLive'));
   await expect(dialog.getByRole('button', { name: t('admin.common.cancel') })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();

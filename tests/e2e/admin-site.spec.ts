@@ -7,7 +7,7 @@
  */
 import { expect } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { expectAccessible, signInAsAdmin, test, uniqueToken } from './admin-support.ts';
+import { expectAccessible, signInAsAdmin, test, uniqueToken, waitForIslands } from './admin-support.ts';
 
 const fr = getTranslator('fr');
 const widths = [320, 360, 1280];
@@ -76,7 +76,12 @@ test.describe('Site settings and pages', () => {
       await page.setViewportSize({ width, height: 800 });
       await expectAccessible(page, `About history compared at ${width}px`);
     }
+    await waitForIslands(page);
     await page.getByRole('button', { name: fr('admin.site.restore', { number: 1 }) }).press('Enter');
+    // A site page has no draft: the confirmation says the public page changes at once.
+    const confirm = page.getByRole('alertdialog', { name: fr('revisions.confirmTitle', { number: '1' }) });
+    await expect(confirm.getByTestId('restore-goes-live')).toHaveText(fr('admin.site.restoreGoesLive'));
+    await confirm.getByRole('button', { name: fr('revisions.confirm') }).click();
     await expect(page.getByTestId('site-notice')).toHaveText(fr('admin.site.notice.restored'));
     await expect(page.getByLabel(fr('admin.site.field.title'))).toHaveValue('À propos d’Edition Hub');
     await page.goto('/fr/hub/about');

@@ -765,6 +765,24 @@ describe.each(collections)('%s refuses bad input with a 4xx problem', (collectio
   });
 });
 
+describe('a new item without the text its slug is made from', () => {
+  // The form leaves out a language whose texts are all empty: an empty Title sends no text at all.
+  it.each([
+    ['events', 'translations.en.title'],
+    ['editions', 'translations.en.title'],
+    ['tags', 'translations.en.label'],
+  ])('%s: the error is on %s, not on the slug', async (collection, field) => {
+    const created = await app.editor.call('POST', `/api/admin/${collection}`, { ...valid[collection], translations: {} });
+    expect(created.status).toBe(422);
+    expect(created.body.errors).toEqual({ [field]: ['REQUIRED'] });
+  });
+
+  it('still answers on the slug when the title cannot be written in ASCII', async () => {
+    const created = await app.editor.call('POST', '/api/admin/events', { ...valid['events'], translations: { en: { title: '🎻🎻' } } });
+    expect(created).toMatchObject({ status: 422, body: { errors: { slug: ['SLUG_REQUIRED'] } } });
+  });
+});
+
 it('logged no server error while refusing all of that', () => {
   expect(app.server.logs()).not.toMatch(/"level":"error"/);
 });

@@ -225,6 +225,51 @@ describe('publishing and discarding a draft', () => {
     expect(published.body.item).toMatchObject({ venueAddress: '3 place du Marché', translations: { en: { title: 'My draft title' } } });
   });
 
+  it("answers 409 when another person saved a draft since, instead of replacing theirs", async () => {
+    const { event } = await publishedEvent();
+    // Both open the published event: neither has seen a draft.
+    const first = await saveDraft(event.id, { version: event.version, copyVersion: null, translations: { en: { title: 'Editor draft' } } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.draft).toMatchObject({ version: 1 });
+
+    const second = await running.app.admin.call('PUT', `/api/admin/events/${event.id}/draft`, {
+      version: event.version,
+      copyVersion: null,
+      venueAddress: '9 quai des Arts',
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      code: 'VERSION_CONFLICT',
+      conflictWith: 'working-copy',
+      current: { version: event.version, draft: { version: 1, item: { translations: { en: { title: 'Editor draft' } } } } },
+    });
+    const kept = await running.app.editor.call('GET', `/api/admin/events/${event.id}`);
+    expect(kept.body.draft.item).toMatchObject({ translations: { en: { title: 'Editor draft' } } });
+    expect(kept.body.draft.item.venueAddress).not.toBe('9 quai des Arts');
+
+    // Merged onto the first draft, the second save goes through and the copy's version moves on.
+    const merged = await running.app.admin.call('PUT', `/api/admin/events/${event.id}/draft`, {
+      version: event.version,
+      copyVersion: 1,
+      venueAddress: '9 quai des Arts',
+      translations: { en: { title: 'Editor draft' } },
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(merged.body.draft).toMatchObject({ version: 2, item: { venueAddress: '9 quai des Arts', translations: { en: { title: 'Editor draft' } } } });
+    // The first person, still on copy 1, can neither overwrite nor publish what they have not seen.
+    expect(await saveDraft(event.id, { version: event.version, copyVersion: 1, translations: { en: { title: 'Stale' } } })).toMatchObject({
+      status: 409,
+      body: { code: 'VERSION_CONFLICT', conflictWith: 'working-copy' },
+    });
+    expect(await running.app.editor.call('POST', `/api/admin/events/${event.id}/draft/publish`, { version: event.version, copyVersion: 1 })).toMatchObject({
+      status: 409,
+      body: { code: 'WORKING_COPY_CHANGED' },
+    });
+    const published = await running.app.editor.call('POST', `/api/admin/events/${event.id}/draft/publish`, { version: event.version, copyVersion: 2 });
+    expect(published.status).toBe(200);
+    expect(published.body.item).toMatchObject({ venueAddress: '9 quai des Arts', draft: null });
+  });
+
   it('outlives an unpublish: still saved, then published into the unpublished item', async () => {
     const { event } = await publishedEvent();
     expect((await saveDraft(event.id, { version: event.version, translations: { en: { title: 'Kept through an unpublish' } } })).status).toBe(200);

@@ -69,8 +69,11 @@ export interface EntitySpec {
   references: Readonly<Record<string, ReferenceKind>>;
   links: Readonly<Record<string, LinkSpec>>;
   translations: TranslationSpec;
-  /** Entities with a slug: where a generated one comes from. */
-  slug?: { source(state: EntityState): string | undefined };
+  /**
+   * Entities with a slug: where a generated one comes from, and the field a person fills for it
+   * (`field`, e.g. the default locale's title): an empty source is reported there, not on the slug.
+   */
+  slug?: { source(state: EntityState): string | undefined; field: string };
   /** Entities with a publication status: what a public page needs. */
   publication?: { requirements(state: EntityState): FieldErrorMap };
   search?: SearchEntityType;

@@ -19,7 +19,7 @@ import { stringValue } from './spec-helpers.ts';
 import { checkPublication, publishedAtFor, statusOf, transitionAction } from './publication.ts';
 import { checkReferences, writeLinks, writeTranslations } from './references.ts';
 import { recordRevisions } from './revision-log.ts';
-import { resolveSlug } from './slugs.ts';
+import { checkSlugSource, resolveSlug } from './slugs.ts';
 import { enqueueContentWebhooks } from '../webhooks/content.ts';
 
 export interface WriteResult {
@@ -50,6 +50,7 @@ function isFilled(value: unknown): boolean {
 /** Checks that need no database: the spec's own rules, required texts, publication. */
 export function validateState(spec: EntitySpec, actor: Actor, before: EntityState | undefined, after: EntityState, errors: FieldErrors): void {
   spec.validate?.(after, errors);
+  checkSlugSource(spec, after, errors);
   for (const [locale, row] of Object.entries(after.translations)) {
     for (const field of spec.translations.required) {
       if (!isFilled(row?.[field])) errors.add(`translations.${locale}.${field}`, 'REQUIRED');

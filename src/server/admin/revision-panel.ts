@@ -43,6 +43,8 @@ export interface RevisionPanelData {
   selected: SelectedRevision | null;
   /** The item's current version, which a restore is based on. */
   version: number;
+  /** A restore changes what visitors see at once: the item is published (or has no publication state). */
+  live: boolean;
 }
 
 /** The panel for item `id` of `collection`; null when the item does not exist. */
@@ -97,7 +99,8 @@ export async function loadRevisionPanel(
       .where(and(where, eq(revisions.id, selectedId)));
     if (row) selected = { id: row.id, number: row.number, rows: await diffRows(db, locale, t, collection, current, stateOfSnapshot(id, row.snapshot)) };
   }
-  return { entries, numbers, total: counted[0]?.n ?? 0, selected, version };
+  const live = !spec.publication || current.values['status'] === 'published';
+  return { entries, numbers, total: counted[0]?.n ?? 0, selected, version, live };
 }
 
 /** The fields where `revision` differs from `current`, labelled and formatted for `locale`. */

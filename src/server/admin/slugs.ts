@@ -6,9 +6,22 @@
 import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { slugFromTitle, slugWithSuffix } from '../../lib/admin-schemas/slug.ts';
-import { AdminError } from './errors.ts';
+import { AdminError, type FieldErrors } from './errors.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
+
+/**
+ * An item with neither a slug nor the text one is made from (an empty Title: the form leaves out
+ * a language with no text) is missing that text, not a slug: `REQUIRED` on the source's field.
+ */
+export function checkSlugSource(spec: EntitySpec, state: EntityState, errors: FieldErrors): void {
+  if (!spec.slug || isFilled(state.values['slug'])) return;
+  if (!isFilled(spec.slug.source(state))) errors.add(spec.slug.field, 'REQUIRED');
+}
+
+function isFilled(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}
 
 /** `base` if free, else the first free `base-<n>` (n ≥ 2), in one query. */
 export async function findFreeSlug(db: Executor, spec: EntitySpec, base: string, exceptId?: number): Promise<string> {

@@ -5,6 +5,7 @@
  * through the ordinary update (version check, validation, publication rules, audit, revision,
  * webhooks, cache purge) and drops it in the same transaction. "Discard draft" drops it.
  */
+import { sql } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { workingCopies } from '../../../db/schema.ts';
 import type { Actor } from './actor.ts';
@@ -41,6 +42,10 @@ async function requireItem(db: Executor, spec: EntitySpec, id: number): Promise<
  * live item's `version`. It is checked like a save (409 when the live item moved on, 422 field
  * errors) and stored as the item's working copy; a body that leaves the item as it is drops the
  * copy instead. Only a published item takes a new copy (409 `NOT_PUBLISHED`: save the others).
+ * `copyVersion` is the copy the caller started from (null: there was none); when the stored copy
+ * is another, the answer is 409 `VERSION_CONFLICT` with `conflictWith: 'working-copy'` and the
+ * item as it is now, its copy included, so a second editor's draft never silently replaces the
+ * first's. Left out (API scripts), the copy is replaced as before.
  */
 export async function saveWorkingCopy(
   db: Database,
@@ -48,14 +53,21 @@ export async function saveWorkingCopy(
   resource: AdminResource,
   id: number,
   body: Record<string, unknown>,
+  copyVersion?: number | null,
 ): Promise<Record<string, unknown>> {
   const spec = requirePublishable(resource);
   const input = toEntityInput(spec, body);
   const state = await withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const live = await requireItem(tx, spec, id);
+      const stored = await findWorkingCopy(tx, spec, id);
+      if (copyVersion !== undefined && (stored?.version ?? null) !== copyVersion) {
+        throw new AdminError(409, 'VERSION_CONFLICT', `The draft of this ${spec.entity} was saved by someone else meanwhile`, {
+          extensions: { conflictWith: 'working-copy', current: await itemView(tx, resource, live) },
+        });
+      }
       // A copy outlives an unpublish (its edits are not lost): it can still be saved, published or discarded.
-      if (live.values['status'] !== 'published' && !(await findWorkingCopy(tx, spec, id))) {
+      if (live.values['status'] !== 'published' && !stored) {
         throw new AdminError(409, 'NOT_PUBLISHED', `Only a published ${spec.entity} keeps a working copy; save this one directly`);
       }
       if ('status' in input.values && input.values['status'] !== live.values['status']) {
@@ -63,7 +75,7 @@ export async function saveWorkingCopy(
       }
       const { after, changed } = await checkUpdate(tx, actor, spec, live, input);
       if (changed.length === 0) {
-        if (await findWorkingCopy(tx, spec, id)) await auditCopy(tx, actor, spec, id, 'draft-discard');
+        if (stored) await auditCopy(tx, actor, spec, id, 'draft-discard');
         await deleteWorkingCopies(tx, spec, [id]);
         return live;
       }
@@ -79,7 +91,7 @@ export async function saveWorkingCopy(
       await tx
         .insert(workingCopies)
         .values({ entity: spec.entity, entityId: id, ...row })
-        .onConflictDoUpdate({ target: [workingCopies.entity, workingCopies.entityId], set: row });
+        .onConflictDoUpdate({ target: [workingCopies.entity, workingCopies.entityId], set: { ...row, version: sql`${workingCopies.version} + 1` } });
       return live;
     }),
   );
@@ -93,7 +105,8 @@ export interface PublishedCopy {
 }
 
 /**
- * POST …/draft/publish with `{ version }` (the copy's `baseVersion` the caller saw): applies the
+ * POST …/draft/publish with `{ version, copyVersion? }` (the copy's `baseVersion` and own
+ * `version` the caller saw): applies the
  * copy as an update of the live item and drops it, in one transaction. 404 `NO_WORKING_COPY`
  * without a copy; 409 `VERSION_CONFLICT` (with the live item) when the live item or the copy
  * changed since; 422 when the copy no longer passes today's rules.
@@ -104,6 +117,7 @@ export async function publishWorkingCopy(
   resource: AdminResource,
   id: number,
   version: number,
+  copyVersion?: number,
 ): Promise<WriteOutcome<PublishedCopy>> {
   const spec = requirePublishable(resource);
   const purgeOf = copyPurgeOf(resource, id);
@@ -113,7 +127,8 @@ export async function publishWorkingCopy(
       const copy = await findWorkingCopy(tx, spec, id);
       if (!copy) throw new AdminError(404, 'NO_WORKING_COPY', `This ${spec.entity} has no unpublished changes`);
       // The caller publishes the copy it saw: one saved since on another item version is not it.
-      if (copy.baseVersion !== version) throw new AdminError(409, 'WORKING_COPY_CHANGED', 'The working copy was saved again meanwhile');
+      const sameCopy = copy.baseVersion === version && (copyVersion === undefined || copy.version === copyVersion);
+      if (!sameCopy) throw new AdminError(409, 'WORKING_COPY_CHANGED', 'The working copy was saved again meanwhile');
       return applyWorkingCopyIn(tx, actor, resource, live, copy);
     }),
   );

@@ -31,6 +31,8 @@ export async function deleteWorkingCopies(tx: Executor, spec: EntitySpec, ids: r
 export function workingCopyView(spec: EntitySpec, row: WorkingCopyRow, liveVersion: unknown) {
   return {
     baseVersion: row.baseVersion,
+    /** The copy's own version: the next "Save draft" or "Publish changes" states it. */
+    version: row.version,
     /** The live item was saved since the copy was made: publishing it will answer 409. */
     stale: liveVersion !== row.baseVersion,
     updatedAt: row.updatedAt,

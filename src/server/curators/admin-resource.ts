@@ -10,7 +10,7 @@ export const curatorsAdmin = defineAdminResource(curatorsCollection, {
   table: curators,
   links: {},
   translations: translationTable(curatorTranslations, curatorTranslations.curatorId),
-  slug: { source: (state) => stringValue(state, 'name') },
+  slug: { source: (state) => stringValue(state, 'name'), field: 'name' },
   search: 'curator',
   searchColumns: ['name'],
   changes: (ids) => ({ curators: ids }),

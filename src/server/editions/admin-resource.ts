@@ -19,7 +19,7 @@ export const editionsAdmin = defineAdminResource(editionsCollection, {
     fileIds: orderedLinkTable(editionFiles, editionFiles.editionId, editionFiles.fileId),
   },
   translations: translationTable(editionTranslations, editionTranslations.editionId),
-  slug: { source: (state) => preferredText(state, 'title') },
+  slug: { source: (state) => preferredText(state, 'title'), field: `translations.${defaultLocale}.title` },
   publication: { requirements: (state) => defaultLocaleRequirements(state, ['title']) },
   search: 'edition',
   validate: validateTimeRange,

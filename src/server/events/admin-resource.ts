@@ -42,7 +42,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
     fileIds: orderedLinkTable(eventFiles, eventFiles.eventId, eventFiles.fileId),
   },
   translations: translationTable(eventTranslations, eventTranslations.eventId),
-  slug: { source: (state) => preferredText(state, 'title') },
+  slug: { source: (state) => preferredText(state, 'title'), field: `translations.${defaultLocale}.title` },
   publication: {
     // The event page needs a title in the default locale and somewhere to go.
     requirements(state) {

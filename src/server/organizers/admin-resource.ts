@@ -10,7 +10,7 @@ export const organizersAdmin = defineAdminResource(organizersCollection, {
   table: organizers,
   links: {},
   translations: translationTable(organizerTranslations, organizerTranslations.organizerId),
-  slug: { source: (state) => stringValue(state, 'name') },
+  slug: { source: (state) => stringValue(state, 'name'), field: 'name' },
   search: 'organizer',
   searchColumns: ['name'],
   changes: (ids) => ({ organizers: ids }),

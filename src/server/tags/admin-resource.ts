@@ -1,6 +1,7 @@
 /** Tags in the admin API: where their declaration is stored, where they are used, list search and sort. */
 import { sql } from 'drizzle-orm';
 import { tagTranslations, tags } from '../../../db/schema.ts';
+import { defaultLocale } from '../../i18n/config.ts';
 import { tagsCollection } from '../../lib/collections/tags.ts';
 import { likeEscaped } from '../admin/list.ts';
 import { defineAdminResource, translationTable } from '../admin/resource.ts';
@@ -13,7 +14,7 @@ export const tagsAdmin = defineAdminResource(tagsCollection, {
   table: tags,
   links: {},
   translations: translationTable(tagTranslations, tagTranslations.tagId),
-  slug: { source: (state) => preferredText(state, 'label') },
+  slug: { source: (state) => preferredText(state, 'label'), field: `translations.${defaultLocale}.label` },
   changes: (ids) => ({ tags: ids }),
   usage: 'tag',
   detachPermission: 'content.deletePublished',

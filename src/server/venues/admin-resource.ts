@@ -11,7 +11,7 @@ export const venuesAdmin = defineAdminResource(venuesCollection, {
   table: venues,
   links: {},
   translations: translationTable(venueTranslations, venueTranslations.venueId),
-  slug: { source: (state) => stringValue(state, 'name') },
+  slug: { source: (state) => stringValue(state, 'name'), field: 'name' },
   // A venue page shows its name and address; without an address visitors cannot find it.
   publication: {
     requirements: (state) => (stringValue(state, 'address')?.trim() ? {} : { address: ['REQUIRED_TO_PUBLISH'] }),

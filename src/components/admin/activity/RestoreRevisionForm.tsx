@@ -1,19 +1,21 @@
 /**
  * "Restore this revision": a plain HTML form posting to the restore route (it works without
  * JavaScript); once hydrated, a confirmation dialog comes first, with focus on Cancel since a
- * restore overwrites the current content. Strings come as props: the island needs no context.
+ * restore overwrites the current content, and says so when the restore goes live at once (a
+ * published item, a site page). Strings come as props: the island needs no context.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../ui/Dialog.tsx';
 
 export interface RestoreRevisionFormProps {
   action: string;
-  version: number;
-  locale: string;
-  labels: { button: string; title: string; body: string; confirm: string; cancel: string };
+  /** The hidden fields the restore route reads (the version it is based on, the locale, an intent…). */
+  fields: Record<string, string | number>;
+  /** `live`: what a visitor sees changes at once (no draft is kept in between). */
+  labels: { button: string; title: string; body: string; confirm: string; cancel: string; live?: string | undefined };
 }
 
-export function RestoreRevisionForm({ action, version, locale, labels }: RestoreRevisionFormProps) {
+export function RestoreRevisionForm({ action, fields, labels }: RestoreRevisionFormProps) {
   const [open, setOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const ask = (event: FormEvent<HTMLFormElement>) => {
@@ -22,8 +24,9 @@ export function RestoreRevisionForm({ action, version, locale, labels }: Restore
   };
   return (
     <form ref={form} method="post" action={action} onSubmit={ask} className="revision-restore" data-testid="revision-restore">
-      <input type="hidden" name="version" value={version} />
-      <input type="hidden" name="locale" value={locale} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" className="admin-button admin-button--primary">
         {labels.button}
       </button>
@@ -50,6 +53,11 @@ export function RestoreRevisionForm({ action, version, locale, labels }: Restore
           </>
         }
       >
+        {labels.live && (
+          <p className="revision-restore__live" data-testid="restore-goes-live">
+            <strong>{labels.live}</strong>
+          </p>
+        )}
         <p>{labels.body}</p>
       </Dialog>
     </form>

@@ -1,7 +1,9 @@
 /**
  * The 409 dialog: someone saved this item since it was opened. Lists what they changed (with my
  * value beside theirs, clashes marked) and lets the editor keep their changes on top of the
- * current version, or load the current version and drop theirs. Escape cancels.
+ * current version, or load the current version and drop theirs. Escape cancels. A conflict over
+ * an item's working copy (someone saved a draft meanwhile) says so; after "Publish changes" the
+ * keep-mine button says it publishes.
  */
 import type { Conflict } from './use-edit-form.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -24,7 +26,7 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
       actions={
         <>
           <button type="button" className="admin-button admin-button--primary" onClick={() => onResolve('mine')} data-choice="mine">
-            {t('admin.conflict.keepMine')}
+            {t(conflict?.then === 'publish' ? 'admin.conflict.keepMineAndPublish' : 'admin.conflict.keepMine')}
           </button>
           <button type="button" className="admin-button" onClick={() => onResolve('theirs')} data-choice="theirs">
             {t('admin.conflict.takeTheirs')}
@@ -35,7 +37,7 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
         </>
       }
     >
-      <p>{t('admin.conflict.intro')}</p>
+      <p>{t(conflict?.onCopy ? 'admin.conflict.draftIntro' : 'admin.conflict.intro')}</p>
       {report && report.theirs.length > 0 ? (
         <FieldDiff
           caption={t('admin.conflict.caption')}

@@ -18,6 +18,9 @@ import { translateCode } from '../lib/translate.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { writePath } from './form-context.tsx';
 import { goTo } from './navigation.ts';
+import { startOf, workingCopyOf } from './working-copy-state.ts';
+
+export type { WorkingCopy } from './working-copy-state.ts';
 
 export interface EditFormOptions {
   config: Collection;
@@ -30,7 +33,20 @@ export interface EditFormOptions {
 export interface Conflict {
   current: Record<string, unknown>;
   theirs: FormDraft;
+  /** What I was saving (the form's draft with the action's overrides, e.g. a new status). */
+  mine: FormDraft;
   report: ConflictReport;
+  /** Someone saved the item's working copy (not the live item) since I loaded it. */
+  onCopy: boolean;
+  /** What the person asked for beyond saving: "Publish changes" publishes once the merge is saved. */
+  then?: 'publish' | undefined;
+}
+
+/** Where a working-copy save starts from: the form's base and draft, and the copy's version (null: none). */
+interface CopyStart {
+  base: FormDraft;
+  draft: FormDraft;
+  copyVersion: number | null;
 }
 
 export interface DeleteState {
@@ -39,38 +55,6 @@ export interface DeleteState {
 }
 
 type Item = Record<string, unknown>;
-
-/** An item's unpublished working copy, as the item's GET carries it in `draft` (decision 035). */
-export interface WorkingCopy {
-  baseVersion: number;
-  stale: boolean;
-  updatedAt: string;
-  updatedBy: { id: string | null; label: string | null };
-  /** "Publish changes at": when, and who scheduled it (null when not scheduled). */
-  scheduledAt: string | null;
-  scheduledBy: { id: string | null; label: string | null } | null;
-  /** Why the last scheduled publication failed (an error code), and when. */
-  scheduleProblem: string | null;
-  scheduleFailedAt: string | null;
-  item: Item;
-}
-
-function workingCopyOf(item: Item | null): WorkingCopy | null {
-  const copy = item?.['draft'];
-  return copy && typeof copy === 'object' && 'item' in copy ? (copy as WorkingCopy) : null;
-}
-
-/**
- * The form's starting point for `item`: its base (what a save is compared with, on the version
- * it was read at) and the values shown. With a working copy, the copy is shown and the base
- * carries the copy's `baseVersion`, so saving or publishing a copy the live item outgrew is a 409.
- */
-function startOf(spec: Collection['draft'], item: Item): { base: FormDraft; shown: FormDraft } {
-  const live = itemToDraft(spec, item);
-  const copy = workingCopyOf(item);
-  if (!copy) return { base: live, shown: live };
-  return { base: { ...live, version: copy.baseVersion }, shown: { ...itemToDraft(spec, copy.item), version: copy.baseVersion } };
-}
 
 /** Focuses the first invalid control once React has rendered the errors. */
 function focusFirstInvalid(formId: string): void {
@@ -136,11 +120,13 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
   }, []);
 
   const failWith = useCallback(
-    (problem: Problem, baseline: FormDraft, target: FormDraft) => {
+    (problem: Problem, baseline: FormDraft, target: FormDraft, then?: 'publish') => {
       if (problem.code === 'VERSION_CONFLICT' && problem['current'] && typeof problem['current'] === 'object') {
         const current = problem['current'] as Item;
-        const theirs = itemToDraft(spec, current);
-        setConflict({ current, theirs, report: diffDrafts(baseline, theirs, target) });
+        // Another draft was saved: compare it with the one this form loaded, not with the live item.
+        const onCopy = problem['conflictWith'] === 'working-copy';
+        const theirs = onCopy ? startOf(spec, current).shown : itemToDraft(spec, current);
+        setConflict({ current, theirs, mine: target, onCopy, then, report: diffDrafts(onCopy ? loaded : baseline, theirs, target) });
         return;
       }
       if (problem.code === 'SLUG_TAKEN' && typeof problem['suggestion'] === 'string') setSlugSuggestion(problem['suggestion']);
@@ -150,7 +136,7 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
       }
       pushToast('error', translateCode(t, problem.code, problemVars(problem)));
     },
-    [formId, spec, t],
+    [formId, loaded, spec, t],
   );
 
   /** Saves the draft (with `overrides`, e.g. a new status); `from` replaces the base (conflict). */
@@ -211,12 +197,17 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
     }
   }, []);
 
-  /** PUTs the form as the working copy (checked like a save); the public item stays as it is. */
+  /**
+   * PUTs the form as the working copy (checked like a save, and stating the copy it started from,
+   * so another person's draft saved meanwhile is a conflict, never overwritten); the public item
+   * stays as it is. `then` is what to do once a conflict is merged ("Publish changes").
+   */
   const putCopy = useCallback(
-    async (from?: { base: FormDraft; draft: FormDraft }): Promise<Item | null> => {
+    async (from?: CopyStart, then?: 'publish'): Promise<Item | null> => {
       if (!item) return null;
       const baseline = from?.base ?? base;
       const target = from?.draft ?? draft;
+      const copyVersion = from ? from.copyVersion : (workingCopyOf(item)?.version ?? null);
       const body = buildPatchBody(spec, baseline, target);
       const checked = config.patchSchema.safeParse(body);
       if (!checked.success) {
@@ -225,9 +216,9 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
         focusFirstInvalid(formId);
         return null;
       }
-      const result = await apiRequest<Item>('PUT', paths.adminApiWorkingCopy(config.name, item['id'] as number), body);
+      const result = await apiRequest<Item>('PUT', paths.adminApiWorkingCopy(config.name, item['id'] as number), { ...body, copyVersion });
       if (!result.ok) {
-        failWith(result.problem, baseline, target);
+        failWith(result.problem, baseline, target, then);
         return null;
       }
       resetTo(result.data);
@@ -238,36 +229,50 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
 
   /** "Save draft": keeps the edits as the item's working copy. */
   const saveCopy = useCallback(
-    async (from?: { base: FormDraft; draft: FormDraft }) => {
+    async (from?: CopyStart) => {
       const saved = await busyWhile(() => putCopy(from));
       if (saved) pushToast('success', t(workingCopyOf(saved) ? 'workingCopy.toast.saved' : 'workingCopy.toast.same'));
     },
     [busyWhile, putCopy, t],
   );
 
-  /** "Publish changes": saves the edits into the copy first when there are any, then publishes it. */
-  const publishCopy = useCallback(async () => {
-    if (!item) return;
-    await busyWhile(async () => {
-      const current = dirty || !workingCopy ? await putCopy() : item;
+  /** Publishes the working copy `current` carries, the very one this form saw (its base and own version). */
+  const publishStored = useCallback(
+    async (current: Item) => {
       const copy = workingCopyOf(current);
-      if (!current) return;
       if (!copy) {
         pushToast('info', t('admin.form.nothingToSave'));
         return;
       }
-      const result = await apiRequest<{ item: Item }>('POST', paths.adminApiWorkingCopy(config.name, item['id'] as number, 'publish'), {
+      const result = await apiRequest<{ item: Item }>('POST', paths.adminApiWorkingCopy(config.name, current['id'] as number, 'publish'), {
         version: copy.baseVersion,
+        copyVersion: copy.version,
       });
       if (!result.ok) {
         const start = startOf(spec, current);
-        failWith(result.problem, start.base, start.shown);
+        failWith(result.problem, start.base, start.shown, 'publish');
         return;
       }
       resetTo(result.data.item);
       pushToast('success', t('workingCopy.toast.published'));
-    });
-  }, [busyWhile, config.name, dirty, failWith, item, putCopy, resetTo, spec, t, workingCopy]);
+    },
+    [config.name, failWith, resetTo, spec, t],
+  );
+
+  /**
+   * "Publish changes": saves the edits into the copy first when there are any, then publishes it.
+   * `from` is a merged conflict: the merge is saved as the copy, then published, as asked.
+   */
+  const publishCopy = useCallback(
+    async (from?: CopyStart) => {
+      if (!item) return;
+      await busyWhile(async () => {
+        const current = from || dirty || !workingCopy ? await putCopy(from, 'publish') : item;
+        if (current) await publishStored(current);
+      });
+    },
+    [busyWhile, dirty, item, publishStored, putCopy, workingCopy],
+  );
 
   /** "Discard draft": drops the working copy; the form shows the published item again. */
   const discardCopy = useCallback(async () => {
@@ -292,7 +297,11 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
     [base, copyMode, save],
   );
 
-  /** Conflict dialog outcome: `theirs` drops my edits; `mine` replays them on the current version and saves. */
+  /**
+   * Conflict dialog outcome: `theirs` drops my edits; `mine` replays them on the current version
+   * (or on the draft someone saved meanwhile) and saves, then goes on with what was asked
+   * ("Publish changes" publishes, a status move keeps its status).
+   */
   const resolveConflict = useCallback(
     (choice: 'mine' | 'theirs' | 'cancel') => {
       const open = conflict;
@@ -303,14 +312,27 @@ export function useEditForm({ config, item: initialItem, defaults = {} }: EditFo
         pushToast('info', t('admin.conflict.loadedTheirs'));
         return;
       }
-      const rebased = rebaseDraft(base, open.theirs, draft) as FormDraft;
-      setItem(open.current);
+      if (open.onCopy) {
+        // Their draft becomes the one I edit: my edits since I loaded mine go on top of it.
+        const now = startOf(spec, open.current);
+        const rebased = rebaseDraft(loaded, now.shown, open.mine) as FormDraft;
+        const from = { base: now.base, draft: rebased, copyVersion: workingCopyOf(open.current)?.version ?? null };
+        setItem(open.current);
+        setBase(now.base);
+        setLoaded(now.shown);
+        setDraft(rebased);
+        void (open.then === 'publish' ? publishCopy(from) : saveCopy(from));
+        return;
+      }
+      const rebased = rebaseDraft(base, open.theirs, open.mine) as FormDraft;
+      setItem({ ...open.current, draft: item?.['draft'] ?? null });
       setBase(open.theirs);
       setDraft(rebased);
-      if (copyMode) void saveCopy({ base: open.theirs, draft: rebased });
-      else void save({}, { base: open.theirs, draft: rebased });
+      if (!copyMode) return void save({}, { base: open.theirs, draft: rebased });
+      const from = { base: open.theirs, draft: rebased, copyVersion: workingCopy?.version ?? null };
+      void (open.then === 'publish' ? publishCopy(from) : saveCopy(from));
     },
-    [base, conflict, copyMode, draft, resetTo, save, saveCopy, t],
+    [base, conflict, copyMode, item, loaded, publishCopy, resetTo, save, saveCopy, spec, t, workingCopy],
   );
 
   /** Deletes the item; 409 `IN_USE` fills `inUse` so the dialog can list where it is used. */

@@ -1,5 +1,6 @@
 /**
- * POST /api/admin/<collection>/:id/draft/publish — `{ "version": n }` (the copy's `baseVersion`):
+ * POST /api/admin/<collection>/:id/draft/publish — `{ "version": n, "copyVersion"?: m }` (the
+ *      copy's `baseVersion` and own `version`):
  * applies the working copy to the live item as one save (409 when either changed meanwhile, 422
  * when it fails today's rules) and drops it; answers `{ item, dropped }` (decision 035).
  *
@@ -12,13 +13,13 @@ import { answer, authorizeItem, invalidateAfterWrite, json } from '../../../../.
 import { parseInput } from '../../../../../../server/admin/validation.ts';
 import { publishWorkingCopy } from '../../../../../../server/admin/working-copies.ts';
 
-const publishInput = z.strictObject({ version: z.number().int().min(1) });
+const publishInput = z.strictObject({ version: z.number().int().min(1), copyVersion: z.number().int().min(1).optional() });
 
 export const POST: APIRoute = (context) =>
   answer(async () => {
     const { db, actor, resource, id } = await authorizeItem(context);
-    const { version } = parseInput(publishInput, await readJsonBody(context.request));
-    const outcome = await publishWorkingCopy(db, actor, resource, id, version);
+    const { version, copyVersion } = parseInput(publishInput, await readJsonBody(context.request));
+    const outcome = await publishWorkingCopy(db, actor, resource, id, version, copyVersion);
     await invalidateAfterWrite(context, outcome);
     return json(outcome.body);
   });

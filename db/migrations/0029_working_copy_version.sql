@@ -1,0 +1,1 @@
+ALTER TABLE `working_copies` ADD `version` integer DEFAULT 1 NOT NULL;
