@@ -84,11 +84,12 @@ async function prepareInChild(): Promise<void> {
 
 /** Serves HTTP in this process; resolves with a function that drains it. */
 async function serve(db: Database, pageCache: ProcessPageCache, health: Record<string, unknown>): Promise<{ port: number; drain: () => Promise<void> }> {
-  const [{ shareDatabase }, { checkReadiness }, { clerkOriginFromKey }, { shutDownGracefully, startHttpServer }] = await Promise.all([
+  const [{ shareDatabase }, { checkReadiness }, { clerkOriginFromKey }, { shutDownGracefully, startHttpServer }, { tileOriginOf }] = await Promise.all([
     import('../src/server/db.ts'),
     import('../src/server/operations/health.ts'),
     import('../src/server/runtime/security-headers.ts'),
     import('../src/server/runtime/http-server.ts'),
+    import('../src/server/venues/map.ts'),
   ]);
   shareDatabase(db);
   const server = await startHttpServer({
@@ -102,6 +103,7 @@ async function serve(db: Database, pageCache: ProcessPageCache, health: Record<s
       https: env.PUBLIC_SITE_URL?.startsWith('https:') ?? false,
       clerkOrigin: env.AUTH_PROVIDER === 'clerk' ? clerkOriginFromKey(env.PUBLIC_CLERK_PUBLISHABLE_KEY) : undefined,
       embedOrigins: env.HUB_EMBED_ORIGINS,
+      mapTileOrigin: env.HUB_MAP_TILE_URL ? tileOriginOf(env.HUB_MAP_TILE_URL) : undefined,
     },
   });
   const address = server.address();

@@ -36,6 +36,14 @@ export const paths = {
   embedEvent: (locale: Locale, slug: string) => `/${locale}/embed/event/${slug}`,
   /** The time zone choice for the hub page at `from` (its path and query), which the choice returns to. */
   timeZone: (locale: Locale, from: string) => `/${locale}/hub/time-zone?${new URLSearchParams({ from })}`,
+  /** "Now and next": what is on now, later today and tonight, by venue. */
+  today: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/today`, query),
+  /** The editions archive, newest first. */
+  editions: (locale: Locale) => `/${locale}/hub/editions`,
+  /** Every public venue (with a map when tiles are configured). */
+  venues: (locale: Locale) => `/${locale}/hub/venues`,
+  /** The line-up A–Z: curators and organizers with a public page. */
+  people: (locale: Locale) => `/${locale}/hub/people`,
   search: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/hub/search`, query),
   about: (locale: Locale) => `/${locale}/hub/about`,
   contact: (locale: Locale) => `/${locale}/hub/contact`,

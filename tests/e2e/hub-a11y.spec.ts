@@ -48,6 +48,10 @@ for (const locale of locales) {
       `/${locale}/hub/privacy-policy`,
       `/${locale}/hub/terms-and-conditions`,
       `/${locale}/hub/contact`,
+      `/${locale}/hub/today`,
+      `/${locale}/hub/editions`,
+      `/${locale}/hub/venues`,
+      `/${locale}/hub/people`,
     ]) {
       await expectAccessible(page, path);
     }
@@ -62,3 +66,18 @@ for (const locale of locales) {
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 }
+
+test('the indexes reflow at 320 and 360 px: no sideways scroll, axe clean', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const locale of locales) {
+      for (const name of ['today', 'editions', 'venues', 'people']) {
+        const path = `/${locale}/hub/${name}`;
+        await expectAccessible(page, path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+    }
+  }
+});

@@ -49,6 +49,10 @@ import { loadPeopleLinks } from '../../src/server/search/people.ts';
 import { searchHub } from '../../src/server/search/search.ts';
 import { CREATE_VOCABULARY } from '../../src/server/search/vocabulary.ts';
 import { buildSitemap, countSitemapParts } from '../../src/server/seo/sitemap.ts';
+import { getEditionArchive } from '../../src/server/editions/archive.ts';
+import { listPublicPeople } from '../../src/server/people/line-up.ts';
+import { getTodayPage } from '../../src/server/today/queries.ts';
+import { listVenueDirectory } from '../../src/server/venues/directory.ts';
 import { findFileByKey, findImageByKey } from '../../src/server/storage/catalog.ts';
 import { parseOriginalKey } from '../../src/server/storage/keys.ts';
 import { tagsAdmin } from '../../src/server/tags/admin-resource.ts';
@@ -367,6 +371,20 @@ const hubCases: Case[] = [
       },
     ],
   })),
+  // The hub's indexes (src/pages/[locale]/hub/{today,editions,venues,people}.astro).
+  ...[null, 'Asia/Tokyo'].map((zone): Case => ({
+    name: `now and next${zone ? ` ?tz=${zone}` : ''}`,
+    minStatements: 4,
+    run: async () => {
+      await getTodayPage(db(), { locale: 'en', now, zone });
+      // A day with nothing on: the next event, however far, and its day.
+      await getTodayPage(db(), { locale: 'en', now: new Date(Date.UTC(2000, 0, 1)), zone });
+      await getNextScheduledChange(db(), now);
+    },
+  })),
+  { name: 'editions archive', minStatements: 3, run: () => getEditionArchive(db(), 'fr', now) },
+  { name: 'venues index', minStatements: 2, run: () => listVenueDirectory(db(), 'de') },
+  { name: 'line-up A–Z', minStatements: 1, run: () => listPublicPeople(db(), now) },
   {
     name: 'sitemap size',
     minStatements: 1,

@@ -177,3 +177,24 @@ describe('HUB_WEBHOOK_RETENTION_DAYS', () => {
     }
   });
 });
+
+describe('HUB_MAP_TILE_URL', () => {
+  it('is unset by default (no map), or an http(s) template with {z}, {x} and {y}', () => {
+    expect(parseEnv({}).HUB_MAP_TILE_URL).toBeUndefined();
+    expect(parseEnv({}).HUB_MAP_ATTRIBUTION).toBe('© OpenStreetMap contributors');
+    expect(parseEnv({ HUB_MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }).HUB_MAP_TILE_URL).toBe(
+      'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
+    expect(parseEnv({ HUB_MAP_TILE_URL: 'http://tiles.local:8080/map/{z}/{y}/{x}' }).HUB_MAP_TILE_URL).toBe('http://tiles.local:8080/map/{z}/{y}/{x}');
+  });
+
+  it.each([
+    'https://tile.example/{z}/{x}.png',
+    'https://{s}.tile.example/{z}/{x}/{y}.png',
+    'ftp://tile.example/{z}/{x}/{y}.png',
+    'tiles/{z}/{x}/{y}.png',
+    'https://tile.example/{z}/{x}/{y}.png?key={apikey}',
+  ])('refuses %s, naming the variable', (value) => {
+    expect(() => parseEnv({ HUB_MAP_TILE_URL: value })).toThrow(/HUB_MAP_TILE_URL/);
+  });
+});

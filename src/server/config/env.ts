@@ -123,6 +123,30 @@ const embedOrigins = z
     return origins;
   });
 
+/**
+ * HUB_MAP_TILE_URL: an http(s) URL template of map tiles with `{z}`, `{x}` and `{y}`
+ * (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`). Its origin is the only one the venues map
+ * may load images from, so the host must be written out: no `{s}` subdomains.
+ */
+const mapTileUrl = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const placeholders: string[] = value.match(/\{[^}]*\}/g) ?? [];
+    const sample = value.replace(/\{[zxy]\}/g, '0');
+    let url: URL | undefined;
+    try {
+      url = new URL(sample);
+    } catch {
+      url = undefined;
+    }
+    const complete = ['{z}', '{x}', '{y}'].every((name) => placeholders.includes(name));
+    const known = placeholders.every((name) => ['{z}', '{x}', '{y}'].includes(name));
+    if (!url || !/^https?:$/.test(url.protocol) || !complete || !known) {
+      ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png' });
+    }
+  });
+
 export const envSchema = z
   .object({
     DATABASE_URL: databaseUrl.default('file:./data/hub.db'),
@@ -140,6 +164,10 @@ export const envSchema = z
     HUB_DEMO: booleanFlag.optional(),
     /** Sites allowed to frame /{locale}/embed/… pages (decision 027); every other page refuses framing. */
     HUB_EMBED_ORIGINS: embedOrigins.default(['*']),
+    /** Map tiles for the venues index's map (unset: no map, no request to any tile host). */
+    HUB_MAP_TILE_URL: mapTileUrl.optional(),
+    /** The tiles' attribution, shown on the map (plain text). */
+    HUB_MAP_ATTRIBUTION: z.string().trim().min(1).max(300).default('© OpenStreetMap contributors'),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     // Uploads in an S3-compatible bucket instead of UPLOADS_DIR (docs/decisions/008).
     S3_BUCKET: bucketName.optional(),

@@ -19,6 +19,8 @@ export interface SecurityOptions {
   clerkOrigin?: string | undefined;
   /** `frame-ancestors` sources of the embed pages (HUB_EMBED_ORIGINS); default: any site. */
   embedOrigins?: readonly string[] | undefined;
+  /** The venues map's tile host (HUB_MAP_TILE_URL): images only, and only when a map is configured. */
+  mapTileOrigin?: string | undefined;
 }
 
 /** Embeds are the only pages another site may frame (decision 027). */
@@ -68,14 +70,14 @@ function framedPlayers(html: string): string {
  * The policy for one HTML document: `scriptHashes` are the application's (`declaredScriptHashes`),
  * `html` only tells which known video players it frames.
  */
-function contentSecurityPolicy(scriptHashes: readonly string[], html: string, { clerkOrigin }: SecurityOptions, frameAncestors: string): string {
+function contentSecurityPolicy(scriptHashes: readonly string[], html: string, { clerkOrigin, mapTileOrigin }: SecurityOptions, frameAncestors: string): string {
   const clerk = clerkOrigin ? ` ${clerkOrigin}` : '';
   return [
     "default-src 'self'",
     `script-src 'self'${clerk} ${scriptHashes.join(' ')}`.trim(),
     // Inline style attributes (React islands, focal-point crops) need this; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${clerkOrigin ? ' https://img.clerk.com' : ''}`,
+    `img-src 'self' data: blob:${clerkOrigin ? ' https://img.clerk.com' : ''}${mapTileOrigin ? ` ${mapTileOrigin}` : ''}`,
     "font-src 'self'",
     `connect-src 'self'${clerk}`,
     `frame-src 'self'${clerk}${framedPlayers(html)}`,

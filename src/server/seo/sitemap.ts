@@ -3,13 +3,14 @@
  * alternates. Past 40 000 URLs it becomes a sitemap index over `?part=N` (the protocol caps one
  * file at 50 000 URLs).
  */
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { editionTranslations, editions, eventTranslations, events, venues } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { translatedLocales } from '../../lib/translated.ts';
 import { isPubliclyVisible, isPubliclyVisibleUnindexed } from '../events/visibility.ts';
+import { listPublicPeople } from '../people/line-up.ts';
 import { buildAlternates } from './alternates.ts';
 import { absoluteUrl } from './site.ts';
 
@@ -22,7 +23,18 @@ interface Page {
   lastModified?: Date;
 }
 
-const staticPages: Page[] = [paths.home, paths.hub, paths.about, paths.contact, paths.privacy, paths.terms].map((pathFor) => ({
+const staticPages: Page[] = [
+  paths.home,
+  paths.hub,
+  paths.today,
+  paths.editions,
+  paths.venues,
+  paths.people,
+  paths.about,
+  paths.contact,
+  paths.privacy,
+  paths.terms,
+].map((pathFor) => ({
   pathFor,
   locales: [...locales],
 }));
@@ -59,32 +71,13 @@ async function localesOf(db: Executor, table: typeof eventTranslations | typeof 
   return (id: number) => translatedLocales(byId.get(id) ?? []);
 }
 
-/**
- * Curators' and organizers' pages: those presenting a public edition or event (as their pages
- * decide), in the locales their texts are written in (every locale when they have none).
- */
+/** Curators' and organizers' pages, in the locales their texts are written in. */
 async function listPeoplePages(db: Executor, now: Date): Promise<Page[]> {
-  const at = now.getTime();
-  // The rule of isPubliclyVisible, written for raw SQL over aliased tables.
-  const visible = sql`e.status = 'published' AND (e.publish_at IS NULL OR e.publish_at <= ${at}) AND (e.unpublish_at IS NULL OR e.unpublish_at > ${at})`;
-  type Row = { kind: 'curator' | 'organizer'; slug: string; updated_at: number; locales: string | null };
-  const rows = await db.all<Row>(sql`
-    SELECT 'curator' AS kind, c.slug, c.updated_at,
-      (SELECT group_concat(t.locale) FROM curator_translations t WHERE t.curator_id = c.id AND (t.bio IS NOT NULL OR t.short_bio IS NOT NULL)) AS locales
-    FROM curators c
-    WHERE EXISTS (SELECT 1 FROM event_curators x JOIN events e ON e.id = x.event_id WHERE x.curator_id = c.id AND ${visible})
-       OR EXISTS (SELECT 1 FROM edition_curators x JOIN editions e ON e.id = x.edition_id WHERE x.curator_id = c.id AND ${visible})
-    UNION ALL
-    SELECT 'organizer', o.slug, o.updated_at,
-      (SELECT group_concat(t.locale) FROM organizer_translations t WHERE t.organizer_id = o.id AND t.description IS NOT NULL)
-    FROM organizers o
-    WHERE EXISTS (SELECT 1 FROM event_organizers x JOIN events e ON e.id = x.event_id WHERE x.organizer_id = o.id AND ${visible})
-    ORDER BY 1, 2`);
-  return rows.map((row) => {
-    const written = translatedLocales((row.locales ?? '').split(',').map((locale) => ({ locale })));
-    const pathFor = row.kind === 'curator' ? (l: Locale) => paths.curator(l, row.slug) : (l: Locale) => paths.organizer(l, row.slug);
-    return { pathFor, locales: written.length ? written : [...locales], lastModified: new Date(row.updated_at) };
-  });
+  return (await listPublicPeople(db, now)).map((person) => ({
+    pathFor: (l: Locale) => (person.kind === 'curator' ? paths.curator(l, person.slug) : paths.organizer(l, person.slug)),
+    locales: person.locales,
+    lastModified: person.updatedAt,
+  }));
 }
 
 /** Number of event parts; 0 means everything fits in one file. */
