@@ -65,11 +65,11 @@ describe('brand colours', () => {
     const html = await hub.text();
     expect(cacheState(hub)).toBe('MISS');
     const style = /<style>(@font-face[\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-    expect(style).toContain(':root{--accent:#8a2a2b;--accent-ink:#ffffff;--accent-2:#1f5c4a;--accent-2-ink:#ffffff;--font-display:"Fraunces"');
+    expect(style).toContain(':root:root{--accent:#8a2a2b;--accent-ink:#ffffff;--accent-2:#1f5c4a;--accent-2-ink:#ffffff;--font-display:"Fraunces"');
     expect(style).toContain('--font-body:"Literata"');
     // Dark mode: lighter shades of the same colours, with the dark ink on their buttons.
     expect(style).toMatch(
-      /@media \(prefers-color-scheme: dark\)\{:root\{--accent:#[0-9a-f]{6};--accent-ink:#17161c;--accent-2:#[0-9a-f]{6};--accent-2-ink:#17161c\}\}/,
+      /@media \(prefers-color-scheme: dark\)\{:root:root\{--accent:#[0-9a-f]{6};--accent-ink:#17161c;--accent-2:#[0-9a-f]{6};--accent-2-ink:#17161c\}\}/,
     );
     // Two faces, each in a Latin and a Latin Extended file, swapped in when loaded; nothing from another host.
     expect(style.match(/@font-face\{/g)).toHaveLength(4);

@@ -37,7 +37,8 @@ function properties(primary: ModeColour | undefined, secondary: ModeColour | und
     secondary && `--accent-2:${secondary.colour};--accent-2-ink:${secondary.ink}`,
     fonts && `--font-display:${fonts.display};--font-body:${fonts.body}`,
   ].filter(Boolean);
-  return declarations.length > 0 ? `:root{${declarations.join(';')}}` : '';
+  // `:root:root` outranks the stylesheet's `:root` defaults whichever comes first in the page.
+  return declarations.length > 0 ? `:root:root{${declarations.join(';')}}` : '';
 }
 
 /** The theme of saved settings. */
