@@ -942,8 +942,16 @@ export const siteSettings = sqliteTable(
   {
     id: integer('id').primaryKey(),
     logoMediaId: integer('logo_media_id').references(() => medias.id, { onDelete: 'set null' }),
-    /** `#rrggbb`, checked against white (docs/decisions/038); null = the stylesheet's colour. */
-    accentColor: text('accent_color'),
+    /** The cleaned markup of an SVG logo (decision 043); wins over `logoMediaId` when set. */
+    logoSvg: text('logo_svg'),
+    /** `#rrggbb` links and buttons, AA on the theme's light and dark surfaces (decision 043). */
+    primaryColor: text('primary_color'),
+    /** `#rrggbb` second brand colour, held to the same contrast rules. */
+    secondaryColor: text('secondary_color'),
+    /** A named typeface pair of `src/lib/font-pairs.ts`. */
+    fontPair: text('font_pair').notNull().default('festival'),
+    /** The home hero's image; its focal point is the media's own. */
+    heroMediaId: integer('hero_media_id').references(() => medias.id, { onDelete: 'set null' }),
     /** Addresses told of contact messages, overriding HUB_CONTACT_TO; empty = not set. */
     contactTo: text('contact_to', { mode: 'json' }).$type<string[]>().notNull().default([]),
     ...tracked(),
@@ -953,5 +961,8 @@ export const siteSettings = sqliteTable(
 
 export const siteSettingTranslations = sqliteTable('site_setting_translations', {
   locale: text('locale').primaryKey(),
+  /** Empty when only the tagline is set in this locale. */
   siteName: text('site_name').notNull(),
+  /** The home hero's line under the site name; empty = none. */
+  tagline: text('tagline').notNull().default(''),
 });

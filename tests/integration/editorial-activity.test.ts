@@ -76,13 +76,13 @@ describe('the activity log', () => {
       'name.fr': '',
       'name.de': '',
       logoMediaId: '',
-      accentColor: '#1D4ED8',
+      primaryColor: '#1D4ED8',
       contactTo: '',
     });
     expect(saved.status).toBe(303);
     const [settingsEntry] = await entries('site_settings', 1);
     expect(settingsEntry).toMatchObject({ action: 'update', actor_label: ADMIN_EMAIL });
-    expect(JSON.parse(settingsEntry!.changed_fields)).toEqual(expect.arrayContaining(['accentColor', 'translations.en.siteName']));
+    expect(JSON.parse(settingsEntry!.changed_fields)).toEqual(expect.arrayContaining(['primaryColor', 'translations.en.siteName']));
 
     const [page] = await running.app.server.query<{ id: number; version: number; title: string; description: string; updated: string; body: string }>(
       "SELECT p.id, p.version, t.title, t.description, t.updated, t.body FROM site_pages p JOIN site_page_translations t ON t.page_id = p.id WHERE p.slug = 'about' AND t.locale = 'en'",

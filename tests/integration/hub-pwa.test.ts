@@ -112,7 +112,7 @@ describe('web app manifest', () => {
       'name.fr': 'Festival des Rives',
       'name.de': '',
       logoMediaId: String(logo.id),
-      accentColor: '#1D4ED8',
+      primaryColor: '#1D4ED8',
       contactTo: '',
     };
     const saved = await admin.request('POST', '/en/admin/site', new URLSearchParams(fields).toString(), {

@@ -232,27 +232,27 @@ describe('site settings', () => {
     'name.fr': '',
     'name.de': '',
     logoMediaId: '',
-    accentColor: '',
+    primaryColor: '',
     contactTo: '',
   });
 
-  it('refuse a colour that is not a hex colour, or too light for white text, with a localized 422', async () => {
+  it('refuse a colour that is not a hex colour, or too light for its text, with a localized 422 naming the contrast', async () => {
     const t = getTranslator('fr');
-    for (const [accentColor, code] of [
-      ['blue', 'INVALID_COLOUR'],
-      ['#ffd700', 'LOW_CONTRAST'],
+    for (const [primaryColor, text] of [
+      ['blue', t('admin.site.error.INVALID_COLOUR')],
+      ['#ffd700', 'Texte de cette couleur sur le fond de page en mode clair : 1,3:1, il faut 4,5:1.'],
     ] as const) {
-      const response = await form(running.app.admin, '/fr/admin/site', { ...(await baseFields()), accentColor });
-      expect(response.status, accentColor).toBe(422);
+      const response = await form(running.app.admin, '/fr/admin/site', { ...(await baseFields()), primaryColor });
+      expect(response.status, primaryColor).toBe(422);
       const html = await response.text();
-      expect(html).toContain(t(`admin.site.error.${code}`));
-      expect(html).toMatch(/id="site-accent"[^>]*aria-invalid="true"/);
+      expect(html).toContain(text);
+      expect(html).toMatch(/id="site-primary"[^>]*aria-invalid="true"/);
     }
-    const [row] = await running.app.server.query<{ accent_color: string | null }>('SELECT accent_color FROM site_settings WHERE id = 1');
-    expect(row!.accent_color).toBeNull();
+    const [row] = await running.app.server.query<{ primary_color: string | null }>('SELECT primary_color FROM site_settings WHERE id = 1');
+    expect(row!.primary_color).toBeNull();
   });
 
-  it('apply the site name, logo and accent colour to every public page, purging the cached ones', async () => {
+  it('apply the site name, logo and primary colour to every public page, purging the cached ones', async () => {
     const { server, admin } = running.app;
     await (await server.get('/fr/hub')).text();
     expect(cacheState(await server.get('/fr/hub'))).toBe('HIT');
@@ -262,7 +262,7 @@ describe('site settings', () => {
       ...(await baseFields()),
       'name.fr': 'Festival des Rives',
       logoMediaId: String(logo.id),
-      accentColor: '#1D4ED8',
+      primaryColor: '#1D4ED8',
       contactTo: 'programme@rives.example, Presse@rives.example',
     });
     expect(saved.status).toBe(303);
@@ -272,7 +272,7 @@ describe('site settings', () => {
     expect(cacheState(hub)).toBe('MISS');
     expect(html).toMatch(/<a class="brand"[^>]*>[\s\S]*Festival des Rives[\s\S]*<\/a>/);
     expect(html).toContain('<meta property="og:site_name" content="Festival des Rives"');
-    expect(html).toContain(':root{--accent:#1d4ed8}');
+    expect(html).toContain('--accent:#1d4ed8;--accent-ink:#ffffff');
     expect(html).toMatch(/<img class="brand__logo" src="\/media\//);
     // A language without its own name keeps the UI string.
     expect(await (await server.get('/en/hub')).text()).toMatch(/<a class="brand"[^>]*>[\s\S]*Edition Hub[\s\S]*<\/a>/);
@@ -324,7 +324,7 @@ describe('another app node on the same database', () => {
         'name.fr': '',
         'name.de': 'Festspiele am Ufer',
         logoMediaId: '',
-        accentColor: '',
+        primaryColor: '',
         contactTo: '',
       });
       expect(saved.status).toBe(303);

@@ -3,6 +3,7 @@
  *                                         video and audio)
  * GET /media/<key>?w=<width>&fm=<format> — a responsive variant (width 320|640|960|1280|1920,
  *                                         format webp|avif|jpeg), generated once, then stored
+ * GET /media/site-logo/<sha256>.svg      — the site's cleaned SVG logo (decision 043)
  * Only originals registered in `medias` are served; keys are content hashes, so responses are
  * immutable. With HUB_MEDIA_BASE_URL set (a CDN in front of the bucket) the answer is a redirect
  * there instead of the bytes.
@@ -25,6 +26,7 @@ import {
 } from '../../server/storage/keys.ts';
 import { objectResponse, redirectToMediaBase } from '../../server/storage/responses.ts';
 import { getImageVariant } from '../../server/storage/variants.ts';
+import { svgLogoResponse } from '../../server/site/svg-logo-response.ts';
 
 const variantQuery = z.union([
   z.object({ w: z.undefined(), fm: z.undefined() }),
@@ -37,6 +39,8 @@ const variantQuery = z.union([
 const notFound = () => problem(404, 'MEDIA_NOT_FOUND', 'No such image');
 
 export const GET: APIRoute = async ({ params, request, url }) => {
+  const logo = await svgLogoResponse(await getDb(), request, params.key ?? '');
+  if (logo) return logo;
   const key = parseOriginalKey(params.key ?? '');
   if (key && streamType(key.ext)) return serveStream(request, key);
   const originalType = key && imageContentType(key.ext);

@@ -7,7 +7,7 @@ import { getTextDirection } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { getDb } from '../db.ts';
 import { respondCached } from '../page-cache/decision.ts';
-import { getSiteSettings, siteNameOf } from '../site/settings.ts';
+import { getSiteSettings, siteNameOf, type SiteSettings } from '../site/settings.ts';
 import { getStorage } from '../storage/index.ts';
 import { drawIcon, findIconSpec, iconVersionOf } from './icons.ts';
 import { buildWebAppManifest, iconSourceOf } from './manifest.ts';
@@ -22,12 +22,18 @@ export async function respondWithManifest(context: APIContext, { localized }: { 
     dir: getTextDirection(locale),
     name: siteNameOf(context.locals),
     description: t('site.tagline'),
-    accentColor: site?.accentColor ?? null,
+    accentColor: site?.theme.primary?.light.colour ?? null,
     logoKey: site?.logo?.key ?? null,
     startUrl: localized ? paths.home(locale) : '/',
   });
   const body = JSON.stringify(manifest);
   return respondCached(context, { db, now: new Date(), tags: [], fingerprint: body }, 'application/manifest+json; charset=utf-8', () => body);
+}
+
+/** The logo's bytes: the cleaned SVG kept in the settings, or the media's file in storage. */
+async function logoBytesOf(settings: SiteSettings, key: string | null): Promise<Uint8Array | null> {
+  if (!key) return null;
+  return settings.logoSvg ? Buffer.from(settings.logoSvg) : getStorage().readBytes(key);
 }
 
 /** Icons drawn in this process, by version and name: a handful, redrawn after a restart. */
@@ -39,13 +45,13 @@ export async function respondWithIcon(context: APIContext): Promise<Response> {
   const spec = findIconSpec(context.params['name'] ?? '');
   if (!spec) return context.rewrite('/404');
   const settings = await getSiteSettings(await getDb());
-  const source = iconSourceOf({ accentColor: settings.accentColor, logoKey: settings.logo?.key ?? null });
+  const source = iconSourceOf({ accentColor: settings.theme.primary?.light.colour ?? null, logoKey: settings.logo?.key ?? null });
   const version = iconVersionOf(source);
   const key = `${version}/${spec.name}`;
   let png = drawn.get(key);
   if (!png) {
     if (drawn.size >= MAX_DRAWN) drawn.clear();
-    png = (async () => drawIcon(spec, source, source.logoKey ? await getStorage().readBytes(source.logoKey) : null))();
+    png = (async () => drawIcon(spec, source, await logoBytesOf(settings, source.logoKey)))();
     drawn.set(key, png);
     png.catch(() => drawn.delete(key));
   }

@@ -13,11 +13,14 @@ import { readFormWithinLimit } from '../http/body-limit.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
 import { restoreSitePageRevision, saveSitePageText } from './pages.ts';
 import { siteFieldErrors, sitePageText, siteSettingsInput, type SiteFieldCode } from './schemas.ts';
-import { saveSiteSettings } from './settings-write.ts';
+import { saveSiteSettings, type SvgLogoChange } from './settings-write.ts';
 import { readSiteSettings, type SiteSettings } from './settings.ts';
+import { cleanSvgLogo, MAX_SVG_LOGO_BYTES } from './svg-logo.ts';
 
 /** A page's Markdown may be long (a privacy policy): more than the usual small-form limit. */
 const PAGE_FORM_LIMIT = 256 * 1024;
+/** The settings form may carry an SVG logo (at most `MAX_SVG_LOGO_BYTES`) and its multipart framing. */
+const SETTINGS_FORM_LIMIT = MAX_SVG_LOGO_BYTES + 64 * 1024;
 
 export const siteNotices = ['saved', 'restored', 'unchanged'] as const;
 export type SiteNotice = (typeof siteNotices)[number];
@@ -37,10 +40,16 @@ const field = (form: FormData, name: string) => {
 export interface SettingsFormValues {
   version: string;
   names: Record<Locale, string>;
+  taglines: Record<Locale, string>;
   logoMediaId: string;
-  accentColor: string;
+  primaryColor: string;
+  secondaryColor: string;
+  fontPair: string;
+  heroMediaId: string;
   contactTo: string;
 }
+
+const perLocale = (value: (locale: Locale) => string) => Object.fromEntries(locales.map((locale) => [locale, value(locale)])) as Record<Locale, string>;
 
 /** What the settings form shows: the saved settings, or what was posted with its errors. */
 export interface SettingsFormState {
@@ -55,9 +64,13 @@ export interface SettingsFormState {
 export function settingsFormValues(settings: SiteSettings): SettingsFormValues {
   return {
     version: String(settings.version),
-    names: Object.fromEntries(locales.map((locale) => [locale, settings.names[locale] ?? ''])) as Record<Locale, string>,
-    logoMediaId: settings.logo ? String(settings.logo.mediaId) : '',
-    accentColor: settings.accentColor ?? '',
+    names: perLocale((locale) => settings.names[locale] ?? ''),
+    taglines: perLocale((locale) => settings.taglines[locale] ?? ''),
+    logoMediaId: settings.logoMediaId === null ? '' : String(settings.logoMediaId),
+    primaryColor: settings.primaryColor ?? '',
+    secondaryColor: settings.secondaryColor ?? '',
+    fontPair: settings.fontPair,
+    heroMediaId: settings.heroMediaId === null ? '' : String(settings.heroMediaId),
     contactTo: settings.contactTo.join(', '),
   };
 }
@@ -70,23 +83,44 @@ export async function submitSettingsForm(
   actor: Actor,
   locale: Locale,
 ): Promise<Response | SettingsFormState> {
-  const form = await readFormWithinLimit(request);
+  const form = await readFormWithinLimit(request, SETTINGS_FORM_LIMIT);
   if (form instanceof Response) return form;
   const values: SettingsFormValues = {
     version: field(form, 'version'),
-    names: Object.fromEntries(locales.map((code) => [code, field(form, `name.${code}`)])) as Record<Locale, string>,
+    names: perLocale((code) => field(form, `name.${code}`)),
+    taglines: perLocale((code) => field(form, `tagline.${code}`)),
     logoMediaId: field(form, 'logoMediaId'),
-    accentColor: field(form, 'accentColor'),
+    primaryColor: field(form, 'primaryColor'),
+    secondaryColor: field(form, 'secondaryColor'),
+    fontPair: field(form, 'fontPair'),
+    heroMediaId: field(form, 'heroMediaId'),
     contactTo: field(form, 'contactTo'),
   };
   const parsed = siteSettingsInput.safeParse(values);
-  if (!parsed.success) return { values, errors: siteFieldErrors(parsed.error), status: 422 };
-  const outcome = await saveSiteSettings(db, cache, actor, parsed.data);
+  const svgLogo = await readSvgLogoChange(form);
+  const errors = parsed.success ? {} : siteFieldErrors(parsed.error);
+  if (svgLogo === 'INVALID_SVG') errors['logoSvg'] = ['INVALID_SVG'];
+  if (!parsed.success || svgLogo === 'INVALID_SVG') return { values, errors, status: 422 };
+  const outcome = await saveSiteSettings(db, cache, actor, parsed.data, svgLogo);
   if (outcome.ok) return seeOther(paths.adminSite(locale, new URLSearchParams({ notice: 'saved' })));
   if (outcome.code === 'INVALID') return { values, errors: outcome.errors, status: 422 };
   const current = await readSiteSettings(db);
   // The posted values stay in the form, now based on the current version: saving again overwrites.
   return { values: { ...values, version: String(current.version) }, errors: {}, conflict: true, status: 409 };
+}
+
+/**
+ * The SVG logo part of a posted form: a chosen file is cleaned (refused when too large or not an
+ * SVG); else the "remove" box removes the stored one; else it stays.
+ */
+async function readSvgLogoChange(form: FormData): Promise<SvgLogoChange | 'INVALID_SVG'> {
+  const file = form.get('logoSvg');
+  if (file instanceof File && file.size > 0) {
+    if (file.size > MAX_SVG_LOGO_BYTES) return 'INVALID_SVG';
+    const markup = cleanSvgLogo(await file.text());
+    return markup ? { action: 'set', markup } : 'INVALID_SVG';
+  }
+  return field(form, 'logoSvgRemove') === 'on' ? { action: 'remove' } : { action: 'keep' };
 }
 
 export interface PageFormValues {

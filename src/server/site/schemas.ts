@@ -1,35 +1,44 @@
 /**
- * The site screens' form inputs (docs/decisions/038), read from HTML forms and checked here: the
- * settings (site name per locale, logo, accent colour, contact recipients) and one locale's text
- * of an editorial page. Errors are stable codes the screens translate (`site.error.<CODE>`).
+ * The site screens' form inputs (docs/decisions/038, 043), read from HTML forms and checked here:
+ * the settings (site name and tagline per locale, logo, brand colours, typeface pair, hero image,
+ * contact recipients) and one locale's text of an editorial page. Errors are stable codes the
+ * screens translate (`site.error.<CODE>`); a colour's contrast failure carries its figures
+ * (`LOW_CONTRAST:<mode>:<pair>:<ratio>`, see `siteErrorText`).
  */
 import { z } from 'zod';
 import { sitePageSlugs, type SitePageSlug } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
-import { contrastRatio, HEX_COLOUR, MIN_TEXT_CONTRAST } from '../../lib/colour-contrast.ts';
+import { checkBrandColour, contrastErrorCode } from '../../lib/brand-colours.ts';
+import { HEX_COLOUR } from '../../lib/colour-contrast.ts';
+import { DEFAULT_FONT_PAIR, fontPairIds } from '../../lib/font-pairs.ts';
 
-export const siteFieldCodes = ['REQUIRED', 'TOO_LONG', 'INVALID_COLOUR', 'LOW_CONTRAST', 'INVALID_EMAIL', 'INVALID_MEDIA', 'INVALID_DATE', 'INVALID'] as const;
-export type SiteFieldCode = (typeof siteFieldCodes)[number];
-
-/**
- * The colours the accent meets on the hub (src/styles/hub.css): link text on the page background
- * (`--paper`) and on white cards, and white text on accent-coloured buttons.
- */
-export const accentSurfaces = ['#ffffff', '#fdfcf9'] as const;
-
-/** True when `hex` reaches WCAG AA for normal text against every surface it meets. */
-export function meetsAccentContrast(hex: string): boolean {
-  return accentSurfaces.every((surface) => contrastRatio(hex, surface) >= MIN_TEXT_CONTRAST);
-}
+export const siteFieldCodes = [
+  'REQUIRED',
+  'TOO_LONG',
+  'INVALID_COLOUR',
+  'LOW_CONTRAST',
+  'INVALID_EMAIL',
+  'INVALID_MEDIA',
+  'INVALID_SVG',
+  'INVALID_DATE',
+  'INVALID',
+] as const;
+/** A stable code, or a contrast failure with its figures (`LOW_CONTRAST:light:onPaper:2.91`). */
+export type SiteFieldCode = (typeof siteFieldCodes)[number] | `LOW_CONTRAST:${string}`;
 
 const version = z.coerce.number().int().min(1);
 
-const accentColor = z
+/** A brand colour: `#rrggbb` whose every text/background pair reads in light and dark mode. */
+const brandColour = z
   .string()
   .trim()
   .toLowerCase()
   .refine((value) => value === '' || HEX_COLOUR.test(value), 'INVALID_COLOUR')
-  .refine((value) => value === '' || !HEX_COLOUR.test(value) || meetsAccentContrast(value), 'LOW_CONTRAST')
+  .superRefine((value, context) => {
+    if (value === '' || !HEX_COLOUR.test(value)) return;
+    const failure = contrastErrorCode(checkBrandColour(value));
+    if (failure) context.addIssue({ code: 'custom', message: failure });
+  })
   .transform((value) => value || null);
 
 const contactTo = z
@@ -50,13 +59,24 @@ const logoMediaId = z
   .refine((value) => value === '' || /^[1-9][0-9]{0,9}$/.test(value), 'INVALID_MEDIA')
   .transform((value) => (value ? Number(value) : null));
 
+const heroMediaId = logoMediaId;
+
 const siteName = z.string().trim().max(80, 'TOO_LONG');
+const tagline = z.string().trim().max(160, 'TOO_LONG');
 
 export const siteSettingsInput = z.object({
   version,
   names: z.object(Object.fromEntries(locales.map((locale) => [locale, siteName])) as Record<Locale, typeof siteName>),
+  taglines: z.object(Object.fromEntries(locales.map((locale) => [locale, tagline])) as Record<Locale, typeof tagline>),
   logoMediaId,
-  accentColor,
+  primaryColor: brandColour,
+  secondaryColor: brandColour,
+  // No pair chosen (a form without the radio buttons) is the default pair.
+  fontPair: z
+    .string()
+    .transform((value) => value || DEFAULT_FONT_PAIR)
+    .pipe(z.enum(fontPairIds, 'INVALID')),
+  heroMediaId,
   contactTo,
 });
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
@@ -78,12 +98,14 @@ export function isSitePageSlug(value: unknown): value is SitePageSlug {
   return sitePageSlugs.some((slug) => slug === value);
 }
 
-/** Field errors of a failed parse as codes keyed by field path (`names.fr`, `accentColor`). */
+/** Field errors of a failed parse as codes keyed by field path (`names.fr`, `primaryColor`). */
 export function siteFieldErrors(error: z.ZodError): Record<string, SiteFieldCode[]> {
   const errors: Record<string, SiteFieldCode[]> = {};
   for (const issue of error.issues) {
     const path = issue.path.length ? issue.path.filter((part) => typeof part !== 'number').join('.') : 'form';
-    const code = siteFieldCodes.find((known) => known === issue.message) ?? (issue.code === 'too_big' ? 'TOO_LONG' : 'INVALID');
+    const code: SiteFieldCode =
+      siteFieldCodes.find((known) => known === issue.message) ??
+      (issue.message.startsWith('LOW_CONTRAST:') ? (issue.message as SiteFieldCode) : issue.code === 'too_big' ? 'TOO_LONG' : 'INVALID');
     const list = (errors[path] ??= []);
     if (!list.includes(code)) list.push(code);
   }

@@ -1,0 +1,1 @@
+ALTER TABLE `site_settings` DROP COLUMN `accent_color`;
