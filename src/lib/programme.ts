@@ -4,6 +4,7 @@
  * shapes; nothing here reads a clock or a database (`now` is always passed in).
  */
 import { toLocalDateKey } from './dates.ts';
+import { wallParts } from './zoned-time.ts';
 
 /** Where an event stands at a given instant. */
 export type EventPhase = 'past' | 'ongoing' | 'upcoming';
@@ -145,5 +146,67 @@ export function buildTimetable<T extends { startsAt: Date } & SchedulePlace>(day
       row.cells[index.get(scheduleColumnOf(event).key)!]!.push(event);
     }
     return { ...day, columns: ordered, rows: [...rows.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()) };
+  });
+}
+
+/**
+ * The day a festival's programme opens on: today's date if it has events, else the next day that
+ * has some. Days before it fold away; null when every day is before today (the edition is over:
+ * all of it is shown) or there are no days.
+ */
+export function openingDayKey(days: readonly { dateKey: string }[], todayKey: string): string | null {
+  return days.find((day) => day.dateKey >= todayKey)?.dateKey ?? null;
+}
+
+/** The days before the opening day (folded away) and the rest, in order. */
+export function splitAtOpeningDay<T extends { dateKey: string }>(days: readonly T[], todayKey: string): { earlier: T[]; current: T[] } {
+  const opening = openingDayKey(days, todayKey);
+  if (opening === null) return { earlier: [], current: [...days] };
+  return { earlier: days.filter((day) => day.dateKey < opening), current: days.filter((day) => day.dateKey >= opening) };
+}
+
+/** Events starting before this hour continue the night before (a festival's day runs past midnight). */
+export const FESTIVAL_NIGHT_ENDS_AT_HOUR = 5;
+
+/**
+ * The festival day of each event in `timeZone`: its local date, except that an event in the small
+ * hours (before FESTIVAL_NIGHT_ENDS_AT_HOUR) continues the night before when that day has events
+ * of its own: Saturday 01:00 after a Friday programme is Friday's night. A lone small-hours event
+ * keeps its own date.
+ */
+export function festivalDateKeys(timeZone: string, starts: readonly Date[]): string[] {
+  const local = starts.map((at) => ({ date: toLocalDateKey(timeZone, at), hour: (wallParts(at.getTime(), timeZone)['hour'] ?? 0) % 24 }));
+  const daytime = new Set(local.filter((item) => item.hour >= FESTIVAL_NIGHT_ENDS_AT_HOUR).map((item) => item.date));
+  return local.map(({ date, hour }) => {
+    if (hour >= FESTIVAL_NIGHT_ENDS_AT_HOUR) return date;
+    const before = previousDateKey(date);
+    return daytime.has(before) ? before : date;
+  });
+}
+
+function previousDateKey(dateKey: string): string {
+  return new Date(Date.parse(`${dateKey}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Days regrouped into festival days of one zone (the timetable's): each day holds the events that
+ * start from its morning into the small hours after it, oldest first, each keeping its own zone.
+ */
+export function groupByFestivalDay<T extends Timed & { phase: EventPhase }>(days: readonly ProgrammeDay<T>[], timeZone: string): ProgrammeDay<T>[] {
+  const events = days.flatMap((day) => day.events).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const keys = festivalDateKeys(
+    timeZone,
+    events.map((event) => event.startsAt),
+  );
+  const byDay = new Map<string, T[]>();
+  events.forEach((event, index) => {
+    const key = keys[index]!;
+    const day = byDay.get(key);
+    if (day) day.push(event);
+    else byDay.set(key, [event]);
+  });
+  return [...byDay.keys()].sort().map((dateKey) => {
+    const dayEvents = byDay.get(dateKey)!;
+    return { dateKey, events: dayEvents, isPast: dayEvents.every((event) => event.phase === 'past') };
   });
 }

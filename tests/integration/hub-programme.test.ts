@@ -82,8 +82,12 @@ describe('the edition page', () => {
     expect(page.status).toBe(200);
     const days = [...page.body.matchAll(/<h3 id="day-(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]);
     expect(days).toEqual(['2020-06-01', '2031-03-05', '2031-03-06']);
-    // Jump links to every day.
-    for (const day of days) expect(page.body).toContain(`href="#day-${day}"`);
+    // The programme opens on the next day with events: the days before it fold into one closed
+    // disclosure, which a jump link leads to; the other days have jump links of their own.
+    const folded = /<details class="earlier-days" id="day-earlier">([\s\S]*?)<\/details>/.exec(page.body)?.[1] ?? '';
+    expect([...folded.matchAll(/<h3 id="day-(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1])).toEqual(['2020-06-01']);
+    expect(page.body).toContain('href="#day-earlier"');
+    for (const day of ['2031-03-05', '2031-03-06']) expect(page.body).toContain(`href="#day-${day}"`);
 
     const past = daySection(page.body, 'day-2020-06-01');
     expect(text(past)).toContain(`· ${en('hub.programme.pastDay')}`);
@@ -244,11 +248,13 @@ describe('event pages', () => {
     expect(text(past.body)).toContain(en('hub.programme.eventEnded'));
     expect(past.body).not.toContain('https://tickets.example.org/past');
     expect(text(past.body)).not.toContain(en('hub.event.register'));
-    // Its siblings' cards say which have ended.
+    // Its siblings' lines say which have ended, in words.
     const upcoming = await server.html(`/en/hub/event/${ev.main.slug}`);
     expect(upcoming.body).toContain('href="https://tickets.example.org/quartet"');
     expect(text(upcoming.body)).not.toContain(en('hub.programme.eventEnded'));
-    expect(upcoming.body).toMatch(/<article class="event-card past">[\s\S]*?Finished Recital/);
+    const pastLine = /<li class="more-line past">([\s\S]*?)<\/li>/.exec(upcoming.body)?.[1] ?? '';
+    expect(text(pastLine)).toContain('Finished Recital');
+    expect(text(pastLine)).toContain(en('hub.programme.ended'));
   });
 });
 

@@ -59,8 +59,8 @@ async function patchEvent(id: number, patch: Record<string, unknown>): Promise<v
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
-/** The titles of the list's cards, in order. */
-const titlesOf = (list: string) => [...list.matchAll(/<h3 class="card-title"[^>]*>\s*<a [^>]*>\s*([^<]+?)\s*<\/a>/g)].map((match) => match[1]);
+/** The titles of the list's lines, in order. */
+const titlesOf = (list: string) => [...list.matchAll(/<a class="more-title"[^>]*>\s*([^<]+?)\s*<\/a>/g)].map((match) => match[1]);
 
 /** A title changed in the database only: no purge, so only a fresh render shows it. */
 const retitleBehindTheCache = (event: Created, title: string) =>
