@@ -41,20 +41,25 @@ export interface EditFormProps {
   aside?: ReactNode;
 }
 
+/** Published now or once (`publishedAt` is never cleared): the server's own rule for deleting (entity-remove.ts). */
+function wasEverPublished(item: Record<string, unknown> | null): boolean {
+  return Boolean(item && (item['status'] === 'published' || item['publishedAt']));
+}
+
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
 
 export function EditForm({ config, form, heading, fieldLabels, children, aside }: EditFormProps) {
-  const { t, locale, contentLocales, defaultLocale } = useAdmin();
+  const { t, locale, contentLocales, defaultLocale, permissions } = useAdmin();
   const [activeLocale, setActiveLocale] = useState(locale && contentLocales.includes(locale) ? locale : defaultLocale);
   const [deleting, setDeleting] = useState(false);
   const hydrated = useHydrated();
   const bar = useRef<HTMLDivElement>(null);
   useFocusClearOfBar(bar);
   const user = useStore($currentUser, { ssr: 'initial' });
-  // Until the user store is filled (first render), offer it; the server decides anyway.
-  const canDelete = !user || userCan(user, 'content.delete');
   const canCopy = !user || userCan(user, 'content.write');
   const { item, draft, base, saving, dirty } = form;
+  // Only what the role allows is offered: an item that is or was public needs `content.deletePublished`.
+  const canDelete = permissions.includes('content.delete') && (!wasEverPublished(item) || permissions.includes('content.deletePublished'));
   const savedStatus = typeof base['status'] === 'string' ? base['status'] : 'draft';
   const savedSlug = typeof item?.['slug'] === 'string' ? item['slug'] : null;
   const preview = useLivePreview(config, form, activeLocale);
