@@ -32,3 +32,21 @@ describe('Delete on the edit form', () => {
     expect((await running.app.editor.request('DELETE', `/api/admin/events/${draft.id}`)).status).toBe(204);
   });
 });
+
+describe('the status once "Unpublish on" has passed', () => {
+  // The list shows the same badge (EffectiveStatusBadge) from rows fetched in the browser; its rule: tests/unit/effective-status.test.ts.
+  it('reads "Unpublished on …" in the form, not "Published"', async () => {
+    const title = `Gone tide ${Date.now()}`;
+    const event = await createEvent(running.app.editor, {
+      status: 'published',
+      unpublishAt: '2026-05-12T10:00:00Z',
+      translations: { en: { title } },
+    });
+    const expected = /Unpublished on [^<]*12[^<]*2026/;
+    const form = await (await running.app.editor.request('GET', `/en/admin/events/${event.id}`)).text();
+    expect(form).toContain('data-testid="unpublished-on"');
+    expect(form.match(/unpublished-on"[^<]*/)?.[0]).toMatch(expected);
+    // The public page is gone, as the badge says.
+    expect((await fetch(`${running.app.server.origin}/en/hub/event/${event.slug}`, { redirect: 'manual' })).status).toBe(404);
+  });
+});

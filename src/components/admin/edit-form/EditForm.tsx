@@ -8,7 +8,7 @@ import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
+import { EffectiveStatusBadge, LocaleBadges } from '../ui/Badges.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import type { Completeness } from '../lib/api.ts';
 import { usagesOf } from '../lib/api.ts';
@@ -52,6 +52,8 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const { t, locale, contentLocales, defaultLocale, permissions } = useAdmin();
   const [activeLocale, setActiveLocale] = useState(locale && contentLocales.includes(locale) ? locale : defaultLocale);
   const [deleting, setDeleting] = useState(false);
+  // Read once when the form is first rendered: the badge does not flip while the person edits.
+  const [loadedAt] = useState(() => Date.now());
   const hydrated = useHydrated();
   const bar = useRef<HTMLDivElement>(null);
   useFocusClearOfBar(bar);
@@ -106,7 +108,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           </p>
           <h1>{heading}</h1>
           <div className="admin-form__badges">
-            {item && config.publishable && <StatusBadge status={savedStatus} />}
+            {item && config.publishable && <EffectiveStatusBadge status={savedStatus} unpublishAt={item['unpublishAt']} now={loadedAt} />}
             {form.workingCopy && (
               <span className="admin-badge admin-badge--changes" data-testid="unpublished-changes">
                 {t('workingCopy.badge')}
