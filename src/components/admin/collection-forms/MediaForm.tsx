@@ -3,7 +3,7 @@
  * percentages), or a video link's address; credit and licence, alternative text (a video's
  * title) and caption per locale, where it is used.
  */
-import type { MouseEvent } from 'react';
+import type { PointerEvent } from 'react';
 import { embedProviderNames, parseEmbedUrl } from '../../../lib/embeds.ts';
 import { collections } from '../../../lib/collections/index.ts';
 import { EditForm } from '../edit-form/EditForm.tsx';
@@ -26,7 +26,12 @@ function MediaPreview({ form }: { form: EditFormState }) {
   const url = typeof item['url'] === 'string' ? item['url'] : null;
   const x = Number(form.draft['focalX'] ?? 0.5);
   const y = Number(form.draft['focalY'] ?? 0.5);
-  const setFocal = (event: MouseEvent<HTMLImageElement>) => {
+  // Measured on pointer-down and the press's default prevented: the browser's own handling of the
+  // press (moving focus, scrolling it into view) moved the page before `click`, placing the first
+  // point some 74 px off.
+  const setFocal = (event: PointerEvent<HTMLImageElement>) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
     const box = event.currentTarget.getBoundingClientRect();
     form.setValue('focalX', Math.round(((event.clientX - box.left) / box.width) * 100) / 100);
     form.setValue('focalY', Math.round(((event.clientY - box.top) / box.height) * 100) / 100);
@@ -43,8 +48,8 @@ function MediaPreview({ form }: { form: EditFormState }) {
     <figure className="admin-media-preview">
       {url && item['kind'] === 'image' ? (
         <div className="admin-media-preview__frame">
-          {/* Clicking sets the focal point; the same values are editable as numbers below. */}
-          <img src={`${url}?w=960&fm=webp`} alt={t('admin.medias.previewAlt')} onClick={setFocal} />
+          {/* Pressing sets the focal point; the same values are editable as numbers below. */}
+          <img src={`${url}?w=960&fm=webp`} alt={t('admin.medias.previewAlt')} onPointerDown={setFocal} />
           <span className="admin-media-preview__focal" style={{ left: `${x * 100}%`, top: `${y * 100}%` }} aria-hidden="true" />
         </div>
       ) : (

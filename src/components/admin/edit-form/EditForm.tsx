@@ -8,7 +8,7 @@ import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
+import { EffectiveStatusBadge, LocaleBadges } from '../ui/Badges.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import type { Completeness } from '../lib/api.ts';
 import { usagesOf } from '../lib/api.ts';
@@ -41,20 +41,27 @@ export interface EditFormProps {
   aside?: ReactNode;
 }
 
+/** Published now or once (`publishedAt` is never cleared): the server's own rule for deleting (entity-remove.ts). */
+function wasEverPublished(item: Record<string, unknown> | null): boolean {
+  return Boolean(item && (item['status'] === 'published' || item['publishedAt']));
+}
+
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
 
 export function EditForm({ config, form, heading, fieldLabels, children, aside }: EditFormProps) {
-  const { t, locale, contentLocales, defaultLocale } = useAdmin();
+  const { t, locale, contentLocales, defaultLocale, permissions } = useAdmin();
   const [activeLocale, setActiveLocale] = useState(locale && contentLocales.includes(locale) ? locale : defaultLocale);
   const [deleting, setDeleting] = useState(false);
+  // Read once when the form is first rendered: the badge does not flip while the person edits.
+  const [loadedAt] = useState(() => Date.now());
   const hydrated = useHydrated();
   const bar = useRef<HTMLDivElement>(null);
   useFocusClearOfBar(bar);
   const user = useStore($currentUser, { ssr: 'initial' });
-  // Until the user store is filled (first render), offer it; the server decides anyway.
-  const canDelete = !user || userCan(user, 'content.delete');
   const canCopy = !user || userCan(user, 'content.write');
   const { item, draft, base, saving, dirty } = form;
+  // Only what the role allows is offered: an item that is or was public needs `content.deletePublished`.
+  const canDelete = permissions.includes('content.delete') && (!wasEverPublished(item) || permissions.includes('content.deletePublished'));
   const savedStatus = typeof base['status'] === 'string' ? base['status'] : 'draft';
   const savedSlug = typeof item?.['slug'] === 'string' ? item['slug'] : null;
   const preview = useLivePreview(config, form, activeLocale);
@@ -101,7 +108,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           </p>
           <h1>{heading}</h1>
           <div className="admin-form__badges">
-            {item && config.publishable && <StatusBadge status={savedStatus} />}
+            {item && config.publishable && <EffectiveStatusBadge status={savedStatus} unpublishAt={item['unpublishAt']} now={loadedAt} />}
             {form.workingCopy && (
               <span className="admin-badge admin-badge--changes" data-testid="unpublished-changes">
                 {t('workingCopy.badge')}

@@ -15,6 +15,9 @@ export function useFocusClearOfBar(bar: RefObject<HTMLElement | null>): void {
       const element = event.target;
       const barElement = bar.current;
       if (!(element instanceof HTMLElement) || !barElement || barElement.contains(element) || element.closest('dialog')) return;
+      // Only the form's own controls: a press on text or an image focuses <main> (tabindex -1),
+      // and scrolling it would move the page under the pointer between the press and the click.
+      if (!element.closest('form') || element.contains(barElement)) return;
       const { top: barTop, bottom: barBottom } = barElement.getBoundingClientRect();
       const rect = element.getBoundingClientRect();
       // Only a control that overlaps the (stuck) bar is hidden by it.

@@ -12,7 +12,7 @@ import { thumbnailOf } from '../lib/describe.ts';
 import { scheduleProblemText } from '../lib/schedule-problem.ts';
 import { sortDirection, toggleSort } from '../lib/list-state.ts';
 import { formatBytes } from '../lib/upload.ts';
-import { LocaleBadges, StatusBadge } from '../ui/Badges.tsx';
+import { EffectiveStatusBadge, LocaleBadges } from '../ui/Badges.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import type { ListController } from './use-list.ts';
 
@@ -42,7 +42,7 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
       const scheduled = item.status === 'published' && typeof item['publishAt'] === 'string' && new Date(item['publishAt']).getTime() > now;
       return (
         <>
-          <StatusBadge status={String(value ?? 'draft')} />
+          <EffectiveStatusBadge status={String(value ?? 'draft')} unpublishAt={item['unpublishAt']} now={now} />
           {scheduled && <span className="admin-badge admin-badge--scheduled">{t('admin.status.scheduled')}</span>}
           {item['unpublishedChanges'] === true && (
             <span className="admin-badge admin-badge--changes" data-testid="unpublished-changes">

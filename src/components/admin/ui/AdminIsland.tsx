@@ -26,9 +26,10 @@ export interface AdminIslandProps {
 
 export function AdminIsland({ children, ...props }: AdminIslandProps & { children: ReactNode }) {
   const { strings, locale, contentLocales, defaultLocale, localeNames, timeZone, user, errorLabels } = props;
+  const permissions = user?.permissions;
   const env = useMemo<AdminEnv>(
-    () => ({ t: createTranslator(strings, locale), locale, contentLocales, defaultLocale, localeNames, timeZone }),
-    [strings, locale, contentLocales, defaultLocale, localeNames, timeZone],
+    () => ({ t: createTranslator(strings, locale), locale, contentLocales, defaultLocale, localeNames, timeZone, permissions: permissions ?? [] }),
+    [strings, locale, contentLocales, defaultLocale, localeNames, timeZone, permissions],
   );
   useEffect(() => setCurrentUser(user), [user]);
   useEffect(() => installDirtyGuard(env.t('admin.form.unsavedPrompt')), [env]);

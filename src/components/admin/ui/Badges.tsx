@@ -1,6 +1,29 @@
 /** Status and translation-completeness badges, in lists and in the edit form's header. */
+import { formatAdminDate } from '../../../lib/dates.ts';
 import type { Completeness } from '../lib/api.ts';
 import { useAdmin } from './admin-context.tsx';
+
+/**
+ * When a published item's "Unpublish on" has passed (at `now`), that instant: the public page is
+ * gone although the stored status still reads `published` (decision 029). Null otherwise.
+ */
+export function unpublishedSince(status: string, unpublishAt: unknown, now: number): Date | null {
+  if (status !== 'published' || (typeof unpublishAt !== 'string' && !(unpublishAt instanceof Date))) return null;
+  const at = new Date(unpublishAt);
+  return at.getTime() <= now ? at : null;
+}
+
+/** The status as visitors see it: "Unpublished on …" once a published item's "Unpublish on" passed. */
+export function EffectiveStatusBadge({ status, unpublishAt, now }: { status: string; unpublishAt: unknown; now: number }) {
+  const { t, locale, timeZone } = useAdmin();
+  const since = unpublishedSince(status, unpublishAt, now);
+  if (!since) return <StatusBadge status={status} />;
+  return (
+    <span className="admin-badge admin-badge--draft" data-status="unpublished" data-testid="unpublished-on">
+      {t('publication.unpublishedOn', { date: formatAdminDate(locale, timeZone, since, 'shortDate') })}
+    </span>
+  );
+}
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useAdmin();

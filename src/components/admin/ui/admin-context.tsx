@@ -1,6 +1,7 @@
 /**
  * What every admin island shares: its strings (a translator over the props the page passed), the
- * UI locale, the content locales and their names. Provided once by `AdminIsland`.
+ * UI locale, the content locales and their names, the person's permissions. Provided once by
+ * `AdminIsland`.
  */
 import { createContext, useContext } from 'react';
 import type { Locale } from '../../../i18n/config.ts';
@@ -17,6 +18,11 @@ export interface AdminEnv {
   localeNames: Readonly<Record<string, string>>;
   /** The zone the admin shows instants in, named beside each date. */
   timeZone: string;
+  /**
+   * What the signed-in person's role allows (src/server/auth/permissions.ts), from the page's
+   * props: known on the server's render too, so an action the role cannot take is never offered.
+   */
+  permissions: readonly string[];
 }
 
 export const AdminContext = createContext<AdminEnv | null>(null);
