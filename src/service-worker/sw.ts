@@ -12,6 +12,11 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { offlineNoteText, pageLanguageOf, SAVED_AT_HEADER, withOfflineNote, type OfflineNoteStrings } from './offline-note.ts';
 import { isOfflinePage, isPublicAsset, isSiteImage } from './routes.ts';
 
+/** Workbox's plugin classes declare their optional callbacks in a way `exactOptionalPropertyTypes` rejects; they are plugins all the same. */
+function asPlugin(plugin: object): WorkboxPlugin {
+  return plugin as WorkboxPlugin;
+}
+
 /** The parts of the worker's global scope used here (the DOM typings of the project lack them). */
 interface WorkerScope {
   __WB_MANIFEST: (string | PrecacheEntry)[];
@@ -75,7 +80,7 @@ const pages = new NetworkFirst({
   networkTimeoutSeconds: 3,
   // Hub pages never depend on who asks (decision 004): one copy per URL, whatever the request headers.
   matchOptions: { ignoreVary: true },
-  plugins: [revalidate, stampPages, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }), markOffline],
+  plugins: [revalidate, stampPages, asPlugin(new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })), markOffline],
 });
 
 registerRoute(({ request, url }) => request.mode === 'navigate' && isOfflinePage(url, origin), pages);
@@ -83,14 +88,20 @@ registerRoute(
   ({ request, url }) => isPublicAsset(url, origin, request.referrer),
   new CacheFirst({
     cacheName: 'hub-assets',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })],
+    plugins: [
+      asPlugin(new CacheableResponsePlugin({ statuses: [200] })),
+      asPlugin(new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })),
+    ],
   }),
 );
 registerRoute(
   ({ url }) => isSiteImage(url, origin),
   new CacheFirst({
     cacheName: 'hub-images',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+    plugins: [
+      asPlugin(new CacheableResponsePlugin({ statuses: [200] })),
+      asPlugin(new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })),
+    ],
   }),
 );
 

@@ -225,7 +225,7 @@ describe('publishing and discarding a draft', () => {
     expect(published.body.item).toMatchObject({ venueAddress: '3 place du Marché', translations: { en: { title: 'My draft title' } } });
   });
 
-  it("answers 409 when another person saved a draft since, instead of replacing theirs", async () => {
+  it('answers 409 when another person saved a draft since, instead of replacing theirs', async () => {
     const { event } = await publishedEvent();
     // Both open the published event: neither has seen a draft.
     const first = await saveDraft(event.id, { version: event.version, copyVersion: null, translations: { en: { title: 'Editor draft' } } });
