@@ -319,6 +319,10 @@ describe('sitemap and robots', () => {
         `/${locale}/hub/contact`,
         `/${locale}/hub/privacy-policy`,
         `/${locale}/hub/terms-and-conditions`,
+        `/${locale}/hub/today`,
+        `/${locale}/hub/editions`,
+        `/${locale}/hub/venues`,
+        `/${locale}/hub/people`,
       );
     }
     const events = await server.query<{ slug: string; locale: string }>(

@@ -133,7 +133,11 @@ describe('the timetable', () => {
     expect(text(tables[0]!)).toContain(en('hub.programme.ended'));
     // Publicly cacheable and free of JavaScript.
     expect(page.headers.get('cache-control')).toContain('s-maxage=');
-    expect([...page.body.matchAll(/<script\b[^>]*>/g)].every((m) => m[0].includes('application/ld+json'))).toBe(true);
+    // No script but data and the small inline one registering the service worker (hub-pwa.test.ts).
+    const scripts = [...page.body.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)];
+    expect(
+      scripts.every(([, tag, inline]) => tag!.includes('application/ld+json') || (tag === '<script type="module">' && /register\(.\/sw\.js.\)/.test(inline!))),
+    ).toBe(true);
     expect(hreflangsOf(page.body)['en']).toMatch(new RegExp(`/en/hub/edition/${edition.slug}/schedule$`));
   });
 
