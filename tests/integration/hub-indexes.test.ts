@@ -20,7 +20,11 @@ let admin: AdminClient;
 const editions: Record<'past' | 'current' | 'upcoming' | 'draft', Created> = {} as never;
 let zebra: Created;
 
-const scriptsOf = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'));
+/** The scripts a page runs, but data and the small inline one registering the service worker (hub-pwa.test.ts). */
+const scriptsOf = (html: string) =>
+  [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)]
+    .filter(([, tag, inline]) => !tag!.includes('application/ld+json') && !(tag === '<script type="module">' && /register\(.\/sw\.js.\)/.test(inline!)))
+    .map(([, tag]) => tag!);
 const titlesOf = (html: string, className: string) =>
   [...html.matchAll(new RegExp(`class="${className}"[^>]*>\\s*<a [^>]*>([^<]*)</a>`, 'g'))].map((m) => m[1]!.trim());
 

@@ -99,7 +99,11 @@ describe('now and next', () => {
     expect(page.body).toMatch(/<h3[^>]*><a href="\/en\/hub\/venue\/[^"]+">Atelier<\/a><\/h3>/);
     expect(partOf(page.body, 'now')).toContain(`>${formatTime('en', zone, local(10))}</time>`);
     // JavaScript-free, with its alternates.
-    expect([...page.body.matchAll(/<script\b[^>]*>/g)].every((m) => m[0].includes('application/ld+json'))).toBe(true);
+    // No script but data and the small inline one registering the service worker (hub-pwa.test.ts).
+    const scripts = [...page.body.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)];
+    expect(
+      scripts.every(([, tag, inline]) => tag!.includes('application/ld+json') || (tag === '<script type="module">' && /register\(.\/sw\.js.\)/.test(inline!))),
+    ).toBe(true);
     expect(Object.keys(hreflangsOf(page.body)).sort()).toEqual(['de', 'en', 'fr', 'x-default']);
   });
 
