@@ -19,6 +19,8 @@ async function expectAccessibleAtBothWidths(page: Page, screen: string): Promise
 }
 
 test('turn two-factor on from the account page, then sign in with a code', async ({ page }) => {
+  // A whole journey with axe on five screens: close to a minute on a loaded two-core machine.
+  test.setTimeout(120_000);
   const email = await signInAsEditor(page);
   await page
     .getByRole('link', { name: /Editor/ })
