@@ -34,6 +34,12 @@ for (const locale of locales) {
     const editionPath = `/${locale}/hub/edition/${edition.slug}`;
     for (const path of [`/${locale}/hub`, eventPath, editionPath]) {
       await page.goto(path);
+      // The edition keeps its calendars behind one "Subscribe & export" disclosure: open it first.
+      if (path === editionPath)
+        await page
+          .locator('details', { has: page.locator('summary', { hasText: t('hub.edition.subscribeExport') }) })
+          .locator('summary')
+          .click();
       const downloads = page.locator('main a[href*="/calendar.ics"][download]');
       const subscriptions = page.getByRole('link', { name: t('hub.calendar.subscribe'), exact: true });
       await expect(downloads, path).toHaveCount(1);

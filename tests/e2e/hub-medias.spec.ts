@@ -69,10 +69,14 @@ test.describe('a video link on an event page', () => {
     const youtube = page.locator('details.embed').filter({ hasText: t('hub.media.play', { provider: 'YouTube' }) });
     await expect(youtube.locator('summary')).toContainText(t('hub.media.embedNotice', { provider: 'YouTube' }));
     await expect(page.getByRole('link', { name: t('hub.media.watchOn', { provider: 'Vimeo' }) })).toHaveAttribute('href', 'https://vimeo.com/76979871');
-    // The page's one script is the agenda star's same-origin module; nothing comes from a provider.
-    const scripts = page.locator('script:not([type="application/ld+json"])');
-    await expect(scripts).toHaveCount(1);
-    await expect(scripts).toHaveAttribute('src', /^\/_astro\/[^/]+\.js$/);
+    // The page's scripts are the agenda star's same-origin module and the inline one registering the
+    // service worker (hub-pwa.test.ts); nothing comes from a provider.
+    const modules = page.locator('script[src]');
+    await expect(modules).toHaveCount(1);
+    await expect(modules).toHaveAttribute('src', /^\/_astro\/[^/]+\.js$/);
+    const inline = page.locator('script:not([src]):not([type="application/ld+json"])');
+    await expect(inline).toHaveCount(1);
+    expect(await inline.evaluate((script) => script.textContent)).toMatch(/register\(.\/sw\.js.\)/);
     await expectAccessible(page);
     await page.waitForLoadState('networkidle');
     expect(providerRequests).toEqual([]);
