@@ -8,15 +8,9 @@ import type { Executor } from '../../../db/client.ts';
 import { venueTranslations, venues } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { pickTranslation } from '../../lib/translated.ts';
-import { venuePlaceColumns } from './queries.ts';
+import { venuePlaceColumns, type VenueRef } from './queries.ts';
 
-export interface VenueIndexEntry {
-  id: number;
-  slug: string;
-  name: string;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
+export interface VenueIndexEntry extends Omit<VenueRef, 'isPublic'> {
   /** Markdown. */
   accessNotes: string | null;
   /** Locale of the access notes (the default locale when not translated). */

@@ -14,7 +14,7 @@ export interface DialogProps {
   actions: ReactNode;
   /** `alertdialog` for confirmations of destructive actions. */
   role?: 'dialog' | 'alertdialog';
-  className?: string;
+  className?: string | undefined;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
