@@ -1,6 +1,6 @@
 /**
  * The process environment, validated once. Every variable the product reads is declared here
- * with its default; README.md lists the same table.
+ * with its default; docs/operators.md lists the same variables, grouped by concern.
  */
 import { availableParallelism } from 'node:os';
 import proxyAddr from 'proxy-addr';

@@ -25,7 +25,7 @@ function databasePath(url: string): string {
   if (!isEmbeddedUrl(url) || url === ':memory:') {
     throw new Error(
       "db:backup snapshots an embedded database file. For a libSQL server or Turso, use the server's own " +
-        'backups (sqld snapshots, `turso db shell <db> .dump`, or point-in-time restore) — see README "Backups".',
+        'backups (sqld snapshots, `turso db shell <db> .dump`, or point-in-time restore) — see docs/operators.md, "Backups".',
     );
   }
   return resolve(url.replace(/^file:/, '').replace(/\?.*$/, ''));

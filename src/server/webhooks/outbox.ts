@@ -13,7 +13,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../../db/schema.ts';
 /** Retries of a message stop this long after it was written (or redelivered by hand). */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
 
-/** The signed body of every message (documented in the README). */
+/** The signed body of every message (documented in docs/editors.md, "Webhooks"). */
 export interface WebhookMessage {
   type: string;
   /** When the change happened, ISO 8601. */
