@@ -122,7 +122,7 @@ function tagEnd(text: string, from: number): number {
  */
 function depthExceededAt(text: string, limit: number): number {
   let depth = 0;
-  for (let at = text.indexOf('<'); at !== -1; ) {
+  for (let at = text.indexOf('<'); at !== -1;) {
     let end: number;
     if (text.startsWith('<!--', at)) end = text.indexOf('-->', at + 4) + 2;
     else if (text.startsWith('<![CDATA[', at)) end = text.indexOf(']]>', at + 9) + 2;

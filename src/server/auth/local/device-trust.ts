@@ -65,8 +65,7 @@ export function deviceTrustPlugin(db: Database) {
         {
           matcher: (context: { path?: string }) => sessionChangePaths.has(context.path ?? '') || context.path === RESET_PATH,
           handler: createAuthMiddleware(async (ctx) => {
-            const userId =
-              ctx.path === RESET_PATH ? await accountOfResetToken(ctx) : (await getSessionFromCtx(ctx).catch(() => null))?.user.id;
+            const userId = ctx.path === RESET_PATH ? await accountOfResetToken(ctx) : (await getSessionFromCtx(ctx).catch(() => null))?.user.id;
             if (userId) changedAccount.set(ctx.context, userId);
           }),
         },
