@@ -182,6 +182,8 @@ export const envSchema = z
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
     /** Memory budget of each worker's page cache of public pages, in MiB (0 turns it off). */
+    /** Adds `X-Cache: HIT|MISS` to cached pages: for tests and diagnosis only (it tells anyone what others read). */
+    HUB_DEBUG_CACHE_HEADER: booleanFlag.optional(),
     HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(24),
     /** Worker processes `npm start` runs (node:cluster); 1 = a single process. See docs/decisions/012. */
     HUB_WORKERS: z.coerce

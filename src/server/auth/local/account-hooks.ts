@@ -110,12 +110,24 @@ async function guardSignUp(ctx: HookContext, options: AccountOptions, clientAddr
   return { context: { body: { ...(ctx.body as object), name: name.data } } };
 }
 
+/** A profile change through the JSON API keeps the sign-up rules: a valid name, no picture. */
+function guardProfileUpdate(ctx: HookContext) {
+  const t = getTranslator(currentLocale());
+  const body = (ctx.body ?? {}) as { name?: unknown; image?: unknown };
+  if (body.image !== undefined && body.image !== null) refuse('BAD_REQUEST', 'IMAGE_NOT_ALLOWED', t('auth.profile.imageNotAllowed'));
+  if (body.name === undefined) return undefined;
+  const name = nameSchema.safeParse(body.name);
+  if (!name.success) refuse('BAD_REQUEST', name.error.issues[0]!.message, t('auth.signUp.invalidName'));
+  return { context: { body: { ...(ctx.body as object), name: name.data } } };
+}
+
 /**
- * Runs before better-auth handles a request: limits and rules of sign-up and reset requests.
+ * Runs before better-auth handles a request: limits and rules of sign-up, profile and reset requests.
  * Returns a changed context for better-auth (the trimmed name) or nothing.
  */
 export async function guardAccountRequest(ctx: HookContext, options: AccountOptions, clientAddress: string) {
   if (ctx.path === '/sign-up/email') return guardSignUp(ctx, options, clientAddress);
+  if (ctx.path === '/update-user') return guardProfileUpdate(ctx);
   // Both send a mail to the address given: limited alike, per address and per client.
   if (ctx.path === '/request-password-reset' || ctx.path === '/send-verification-email') {
     const email = (ctx.body as { email?: unknown } | undefined)?.email;
@@ -156,7 +168,7 @@ export async function prepareInvitedOrNewUser(
   return null;
 }
 
-const guardedPaths: ReadonlySet<string> = new Set(['/sign-up/email', '/request-password-reset', '/send-verification-email']);
+const guardedPaths: ReadonlySet<string> = new Set(['/sign-up/email', '/update-user', '/request-password-reset', '/send-verification-email']);
 
 /**
  * `guardAccountRequest` as a better-auth plugin hook, so it runs beside the password limiter's
