@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { readFormWithinLimit } from '../http/body-limit.ts';
 import { problem } from '../http/problem.ts';
 import { webhookProblem } from './http.ts';
-import { fieldErrorsOf, formToEndpointInput, webhookEndpointInput } from './schemas.ts';
+import { destinationErrorsOf, fieldErrorsOf, formToEndpointInput, webhookEndpointInput } from './schemas.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -56,6 +56,8 @@ export async function submitEndpointForm(
   const values = raw as EndpointFormState['values'];
   const parsed = webhookEndpointInput.safeParse(raw);
   if (!parsed.success) return { values, errors: fieldErrorsOf(parsed.error) };
+  const refused = await destinationErrorsOf(parsed.data);
+  if (refused) return { values, errors: refused };
   if (existing) {
     await updateEndpoint(db, actorId, existing.id, parsed.data);
     return seeOther(paths.adminWebhook(locale, existing.id, new URLSearchParams({ notice: 'updated' })));
