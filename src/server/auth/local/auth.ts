@@ -13,6 +13,7 @@ import { currentLocale, rememberedLocale } from './account-context.ts';
 import { accountLocale, enqueueTwoFactorChangedMail } from './account-mail.ts';
 import { createSerialisedAdapter, runInAuthWrite } from './database.ts';
 import { CLIENT_ADDRESS_HEADER, limitHooks } from './limit-hooks.ts';
+import { signInLogPlugin } from './sign-in-log.ts';
 
 export { CLIENT_ADDRESS_HEADER };
 
@@ -138,8 +139,9 @@ export function createLocalAuth(options: LocalAuthOptions) {
     hooks: limitHooks,
     // Issuer = the site's name, as authenticator apps list it; wrong codes are limited by the
     // plugin (5 per challenge, then 10 in a row lock the second factor for 15 minutes).
-    // The account guard: sign-up, reset and verification requests (account-hooks.ts).
-    plugins: [twoFactor({ issuer: options.issuer }), accountsPlugin, accountGuardPlugin(options)],
+    // The account guard: sign-up, reset and verification requests (account-hooks.ts); a log line
+    // per failed or refused sign-in step (sign-in-log.ts).
+    plugins: [twoFactor({ issuer: options.issuer }), accountsPlugin, accountGuardPlugin(options), signInLogPlugin],
   });
 }
 

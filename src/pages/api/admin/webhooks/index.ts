@@ -20,5 +20,5 @@ export const POST: APIRoute = (context) =>
   webhookRoute(context, async ({ db, actor }) => {
     const input = await readEndpointJson(context.request, webhookEndpointInput);
     if (input instanceof Response) return input;
-    return json(endpointView(await createEndpoint(db, actor.id, input), { withSecret: true }), 201);
+    return json(endpointView(await createEndpoint(db, actor, input), { withSecret: true }), 201);
   });

@@ -23,7 +23,7 @@ export const PATCH: APIRoute = (context) =>
     if (endpoint instanceof Response) return endpoint;
     const patch = await readEndpointJson(context.request, webhookEndpointPatch);
     if (patch instanceof Response) return patch;
-    const updated = await updateEndpoint(admin.db, admin.actor.id, endpoint.id, patch);
+    const updated = await updateEndpoint(admin.db, admin.actor, endpoint.id, patch);
     return updated ? json(endpointView(updated)) : webhookProblem(context.request, 'NOT_FOUND');
   });
 
@@ -31,6 +31,6 @@ export const DELETE: APIRoute = (context) =>
   webhookRoute(context, async (admin) => {
     const endpoint = await routeEndpoint(context, admin);
     if (endpoint instanceof Response) return endpoint;
-    await deleteEndpoint(admin.db, endpoint.id);
+    await deleteEndpoint(admin.db, admin.actor, endpoint.id);
     return json(null, 204);
   });
