@@ -71,7 +71,9 @@ export function emailAndPasswordOptions({ db }: AccountOptions) {
 export function emailVerificationOptions({ db, verifyEmail }: AccountOptions) {
   return {
     sendOnSignUp: verifyEmail,
-    autoSignInAfterVerification: true,
+    // Verifying proves the address, not who opens the link: signing in stays a separate step
+    // (a stranger's link must not replace the reader's session, nor skip a second factor).
+    autoSignInAfterVerification: false,
     expiresIn: VERIFICATION_TOKEN_LIFETIME_SECONDS,
     sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string; emailVerified: boolean }; token: string }) => {
       // An accepted invitation proved the address already; without HUB_VERIFY_EMAIL nothing asks.
