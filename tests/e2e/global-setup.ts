@@ -24,7 +24,12 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   // Admin searches count up to E2E_LIST_COUNT_CAP items, so a spec can pass the cap with a few events.
   const servers = await Promise.all(
     Array.from({ length: Math.max(1, config.workers) }, () =>
-      startTestServer({ HUB_SIGN_UP_LIMIT: '0', HUB_SCHEDULE_POLL_MS: '1000', HUB_ADMIN_LIST_COUNT_CAP: String(E2E_LIST_COUNT_CAP) }),
+      startTestServer({
+        HUB_SIGN_UP_LIMIT: '0',
+        HUB_WEBHOOK_ALLOW_PRIVATE: '1',
+        HUB_SCHEDULE_POLL_MS: '1000',
+        HUB_ADMIN_LIST_COUNT_CAP: String(E2E_LIST_COUNT_CAP),
+      }),
     ),
   );
   servers.forEach((server, slot) => {

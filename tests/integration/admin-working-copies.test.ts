@@ -10,7 +10,7 @@ import { EDITOR_EMAIL, useAdminServer } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { createEdition, createEvent, createTag, uniqueName, type Created } from '../helpers/factories.ts';
 
-const running = useAdminServer({ HUB_DEMO: '0' });
+const running = useAdminServer({ HUB_DEMO: '0', HUB_WEBHOOK_ALLOW_PRIVATE: '1' });
 
 function get(path: string): Promise<Response> {
   return fetch(`${running.app.server.origin}${path}`, { redirect: 'manual' });

@@ -304,6 +304,11 @@ export const envSchema = z
       .min(100, 'must be between 100 and 60000 milliseconds')
       .max(60_000, 'must be between 100 and 60000 milliseconds')
       .default(10_000),
+    /**
+     * `1`: webhook endpoints may be loopback, link-local, unspecified or cloud metadata addresses
+     * (refused by default, when saved and when sent; docs/decisions/028). For a receiver on the same machine.
+     */
+    HUB_WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
     /** Days delivered and failed webhook deliveries (and their attempts) are kept before the daily job deletes them. */
     HUB_WEBHOOK_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a number of days' })

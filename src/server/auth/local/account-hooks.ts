@@ -15,6 +15,7 @@ import { currentInvitation, currentLocale } from './account-context.ts';
 import { runInAuthWrite } from './database.ts';
 import { consumeInvitation } from './invitations.ts';
 import { CLIENT_ADDRESS_HEADER } from './limit-hooks.ts';
+import { logSignInRefusal } from './sign-in-refusals.ts';
 
 export type SignUpMode = 'open' | 'closed' | 'invite-only';
 
@@ -70,7 +71,9 @@ export function emailAndPasswordOptions({ db }: AccountOptions) {
 export function emailVerificationOptions({ db, verifyEmail }: AccountOptions) {
   return {
     sendOnSignUp: verifyEmail,
-    autoSignInAfterVerification: true,
+    // Verifying proves the address, not who opens the link: signing in stays a separate step
+    // (a stranger's link must not replace the reader's session, nor skip a second factor).
+    autoSignInAfterVerification: false,
     expiresIn: VERIFICATION_TOKEN_LIFETIME_SECONDS,
     sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string; emailVerified: boolean }; token: string }) => {
       // An accepted invitation proved the address already; without HUB_VERIFY_EMAIL nothing asks.
@@ -133,6 +136,7 @@ export async function guardAccountRequest(ctx: HookContext, options: AccountOpti
     const email = (ctx.body as { email?: unknown } | undefined)?.email;
     const verdict = await countResetRequest(typeof email === 'string' ? email : '', clientAddress);
     if (!verdict.allowed) {
+      logSignInRefusal(ctx.path === '/request-password-reset' ? 'RESET_LIMITED' : 'VERIFICATION_MAIL_LIMITED', email, clientAddress);
       const t = getTranslator(currentLocale());
       refuse('TOO_MANY_REQUESTS', 'TOO_MANY_RESET_REQUESTS', t('auth.reset.tooMany'), { 'Retry-After': String(verdict.retryAfterSeconds) });
     }

@@ -14,6 +14,7 @@ import { accountLocale, enqueueTwoFactorChangedMail } from './account-mail.ts';
 import { createSerialisedAdapter, runInAuthWrite } from './database.ts';
 import { CLIENT_ADDRESS_HEADER, limitHooks } from './limit-hooks.ts';
 import { deviceTrustPlugin, revokeDeviceTrust } from './device-trust.ts';
+import { signInLogPlugin } from './sign-in-log.ts';
 
 export { CLIENT_ADDRESS_HEADER };
 
@@ -141,9 +142,10 @@ export function createLocalAuth(options: LocalAuthOptions) {
     hooks: limitHooks,
     // Issuer = the site's name, as authenticator apps list it; wrong codes are limited by the
     // plugin (5 per challenge, then 10 in a row lock the second factor for 15 minutes).
-    // The account guard: sign-up, reset and verification requests (account-hooks.ts).
-    // No "trust this device"; trust records go on every security change (device-trust.ts).
-    plugins: [twoFactor({ issuer: options.issuer }), accountsPlugin, accountGuardPlugin(options), deviceTrustPlugin(options.db)],
+    // The account guard: sign-up, reset and verification requests (account-hooks.ts); no "trust
+    // this device", and trust records go on every security change (device-trust.ts); a log line
+    // per failed or refused sign-in step (sign-in-log.ts).
+    plugins: [twoFactor({ issuer: options.issuer }), accountsPlugin, accountGuardPlugin(options), deviceTrustPlugin(options.db), signInLogPlugin],
   });
 }
 
