@@ -48,15 +48,18 @@ const eventsField = z
   .min(1, 'EVENTS_REQUIRED')
   .transform((events) => [...new Set(events)].sort());
 
+const descriptionField = z.string().trim().max(500, 'DESCRIPTION_TOO_LONG');
+
 export const webhookEndpointInput = z.strictObject({
   url: urlField,
-  description: z.string().trim().max(500, 'DESCRIPTION_TOO_LONG').default(''),
+  description: descriptionField.default(''),
   enabled: z.boolean().default(true),
   events: eventsField,
 });
 export type WebhookEndpointInput = z.output<typeof webhookEndpointInput>;
 
-export const webhookEndpointPatch = webhookEndpointInput.partial();
+/** A change names what it changes: no default fills in what it leaves out (a disabled endpoint stays disabled). */
+export const webhookEndpointPatch = z.strictObject({ url: urlField, description: descriptionField, enabled: z.boolean(), events: eventsField }).partial();
 export type WebhookEndpointPatch = z.output<typeof webhookEndpointPatch>;
 
 /** An endpoint form's fields as the JSON shape (`enabled` is a checkbox: absent = off). */
