@@ -55,6 +55,11 @@ export interface DatedSummary {
 export interface EventListItem extends DatedSummary {
   /** The venue's name (or the event's free-text place). */
   venueName: string | null;
+  /**
+   * Locale of a free-text place (the default locale when it falls back); the page's own for a
+   * venue's name, which is not translated. Optional: rows built elsewhere may not know it.
+   */
+  venueNameLocale?: Locale;
   venueId?: number | null;
   /** Set when the venue has a public page (optional: rows built elsewhere may not know it). */
   venueSlug?: string | null;
@@ -167,6 +172,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         endsAt: events.endsAt,
         timeZone: events.timeZone,
         venueName: sql<string | null>`coalesce(${venues.name}, ${own.venueName}, ${fallback.venueName})`,
+        venueNameFallback: sql<number>`${venues.name} IS NULL AND ${own.venueName} IS NULL AND ${fallback.venueName} IS NOT NULL`,
         venueId: events.venueId,
         venueSlug: sql<string | null>`CASE WHEN ${venues.status} = 'published' THEN ${venues.slug} END`,
         room: events.room,
@@ -203,10 +209,11 @@ export type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect
 export function toListRows(rows: readonly EventItemRow[], locale: Locale) {
   return rows
     .filter((row) => row.title !== null)
-    .map(({ translated, ownSummary, editionTranslated, ...row }) => ({
+    .map(({ translated, ownSummary, editionTranslated, venueNameFallback, ...row }) => ({
       ...row,
       titleLocale: translated ? locale : defaultLocale,
       summaryLocale: ownSummary ? locale : defaultLocale,
+      venueNameLocale: venueNameFallback ? defaultLocale : locale,
       editionTitleLocale: editionTranslated ? locale : defaultLocale,
     }));
 }
