@@ -36,7 +36,7 @@ describe('asking for a reset link', () => {
   it('is offered on the sign-in page, in every language', async () => {
     for (const [locale, label] of [
       ['en', 'Forgot your password?'],
-      ['fr', 'Mot de passe oublié ?'],
+      ['fr', 'Mot de passe oublié\u202F?'],
       ['de', 'Passwort vergessen?'],
     ] as const) {
       const html = await (await get(server.origin, `/${locale}/admin/sign-in`)).text();

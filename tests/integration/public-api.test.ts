@@ -625,7 +625,7 @@ describe('filters on people, venues and tags', () => {
       expect(status, path).toBe(400);
       expect(headers.get('content-type')).toContain('application/problem+json');
       expect(body, path).toMatchObject({ code: 'INVALID_PARAMETER', errors: { [field]: [expect.any(String)] } });
-      expect(body['title']).toBe('Un paramètre de cette requête n’est pas valide : voyez errors pour chacun.');
+      expect(body['title']).toBe('Un paramètre de cette requête n’est pas valide\u202F: voyez errors pour chacun.');
     }
   });
 });

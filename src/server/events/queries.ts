@@ -124,6 +124,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         endsAt: events.endsAt,
         timeZone: events.timeZone,
         venueName: sql<string | null>`coalesce(${venues.name}, ${own.venueName}, ${fallback.venueName})`,
+        venueNameFallback: sql<number>`${venues.name} IS NULL AND ${own.venueName} IS NULL AND ${fallback.venueName} IS NOT NULL`,
         venueId: events.venueId,
         venueSlug: sql<string | null>`CASE WHEN ${venues.status} = 'published' THEN ${venues.slug} END`,
         room: events.room,
@@ -160,10 +161,11 @@ export type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect
 export function toListRows(rows: readonly EventItemRow[], locale: Locale) {
   return rows
     .filter((row) => row.title !== null)
-    .map(({ translated, ownSummary, editionTranslated, ...row }) => ({
+    .map(({ translated, ownSummary, editionTranslated, venueNameFallback, ...row }) => ({
       ...row,
       titleLocale: translated ? locale : defaultLocale,
       summaryLocale: ownSummary ? locale : defaultLocale,
+      venueNameLocale: venueNameFallback ? defaultLocale : locale,
       editionTitleLocale: editionTranslated ? locale : defaultLocale,
     }));
 }

@@ -31,6 +31,11 @@ export interface DatedSummary {
 export interface EventListItem extends DatedSummary {
   /** The venue's name (or the event's free-text place). */
   venueName: string | null;
+  /**
+   * Locale of a free-text place (the default locale when it falls back); the page's own for a
+   * venue's name, which is not translated. Optional: rows built elsewhere may not know it.
+   */
+  venueNameLocale?: Locale;
   venueId?: number | null;
   /** Set when the venue has a public page (optional: rows built elsewhere may not know it). */
   venueSlug?: string | null;
