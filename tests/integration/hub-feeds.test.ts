@@ -128,7 +128,12 @@ describe('iCalendar', () => {
     const summary = 'Doors at seven\rbar open late';
     const created = await Promise.all([
       // 19:30 in Paris in winter (CET) and in summer (CEST); 19:30 in New York either side of its DST change.
-      createEvent(admin, { ...published, startsAt: '2031-01-15T19:30:00+01:00', endsAt: '2031-01-15T22:00:00+01:00', translations: { en: { title: long, summary } } }),
+      createEvent(admin, {
+        ...published,
+        startsAt: '2031-01-15T19:30:00+01:00',
+        endsAt: '2031-01-15T22:00:00+01:00',
+        translations: { en: { title: long, summary } },
+      }),
       createEvent(admin, { ...published, startsAt: '2031-07-15T19:30:00+02:00', endsAt: '2031-07-15T22:00:00+02:00' }),
       createEvent(admin, { ...published, timeZone: 'America/New_York', startsAt: '2031-03-08T19:30:00-05:00', endsAt: '2031-03-08T21:00:00-05:00' }),
       createEvent(admin, { ...published, timeZone: 'America/New_York', startsAt: '2031-03-10T19:30:00-04:00', endsAt: '2031-03-10T21:00:00-04:00' }),
