@@ -15,7 +15,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup.ts'],
-          testTimeout: 30_000,
+          // Generous: a file waits on its servers, and two files share two cores with them.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },

@@ -49,7 +49,7 @@ async function openDb(): Promise<Database> {
 
 async function newPageCache(fanOut: (tags: readonly string[], options: PurgeOptions) => void): Promise<ProcessPageCache> {
   const { ProcessPageCache } = await import('../src/server/page-cache/process-cache.ts');
-  return new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut });
+  return new ProcessPageCache({ maxBytes: env.HUB_FRONT_CACHE_MB * 1024 * 1024, fanOut, showsState: env.HUB_DEBUG_CACHE_HEADER ?? false });
 }
 
 async function startDuties(db: Database, apply: (tags: readonly string[]) => void, takeover = false): Promise<MachineDuties> {

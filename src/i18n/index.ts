@@ -3,6 +3,7 @@ import { defaultLocale, locales, type Locale } from './config.ts';
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
+import { withFrenchSpacing } from './french-typography.ts';
 import { asksForI18nextFeatures, compileTemplate, fillTemplate, type Template } from './templates.ts';
 
 type StringKey = keyof typeof en;
@@ -10,7 +11,8 @@ type StringKey = keyof typeof en;
 export type UiKey = StringKey | (StringKey extends infer K ? (K extends `${infer Base}_one` ? Base : never) : never);
 export type Translate = (key: UiKey, options?: Record<string, unknown>) => string;
 
-const strings: Record<Locale, Record<string, string>> = { en, fr, de };
+// French punctuation spacing is typography, not translation: added once here, for every reader.
+const strings: Record<Locale, Record<string, string>> = { en, fr: withFrenchSpacing(fr), de };
 
 /**
  * One i18next instance for the process, initialised synchronously. Requests never switch its

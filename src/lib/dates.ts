@@ -9,6 +9,7 @@ const styles = {
   shortDay: { weekday: 'short', day: 'numeric', month: 'short' },
   time: { timeStyle: 'short' },
   zoneName: { timeZoneName: 'long' },
+  shortZoneName: { timeZoneName: 'short' },
   dateTimeSeconds: { dateStyle: 'medium', timeStyle: 'medium' },
   shortDate: { dateStyle: 'medium' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
@@ -64,6 +65,12 @@ export function formatTimeZoneName(locale: Locale, timeZone: string, at: Date): 
   if (cached !== undefined) return cached;
   const parts = getFormatter(locale, timeZone, 'zoneName').formatToParts(at);
   return remember(zoneNames, MAX_RANGES, key, parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone);
+}
+
+/** The zone's short localized name ("GMT-4", "EDT", "MESZ"), for a compact line that names the long one elsewhere. */
+export function formatShortTimeZoneName(locale: Locale, timeZone: string, at: Date): string {
+  const parts = getFormatter(locale, timeZone, 'shortZoneName').formatToParts(at);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 /** "Saturday 21 November 2026": a day heading in the given zone. */

@@ -10,7 +10,11 @@ function getFormatter(locale: Locale, unit?: (typeof units)[number]): Intl.Numbe
   const key = `${locale}|${unit ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    const options: Intl.NumberFormatOptions = unit ? { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 } : {};
+    // Bytes are spelled out ("880 bytes", "880 octets": the short form is "880 byte" in English);
+    // larger units keep their symbols ("1.2 MB", "1,2 Mo").
+    const options: Intl.NumberFormatOptions = unit
+      ? { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 }
+      : {};
     formatter = new Intl.NumberFormat(localeConfig[locale].intl, options);
     formatters.set(key, formatter);
   }

@@ -72,11 +72,15 @@ export interface ScheduleColumn {
   kind: 'venue' | 'online' | 'unannounced';
   /** The venue's name as first written; null for the online and unannounced columns. */
   label: string | null;
+  /** Locale of a free-text place's name (see `SchedulePlace`). */
+  labelLocale?: string | undefined;
 }
 
 /** What decides an event's column: its venue (and room), or its online link. */
 export interface SchedulePlace {
   venueName: string | null;
+  /** Locale of a free-text place when it is another locale's text; a venue's name has none. */
+  venueNameLocale?: string | undefined;
   /** Room inside the venue: a room of its own gets a column of its own. */
   room?: string | null | undefined;
   onlineUrl: string | null;
@@ -94,7 +98,7 @@ export function scheduleColumnOf(event: SchedulePlace): ScheduleColumn {
   const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase('und');
   if (name) {
     const label = room ? `${name} · ${room}` : name;
-    return { key: room ? `venue:${fold(name)}\u0000${fold(room)}` : `venue:${fold(name)}`, kind: 'venue', label };
+    return { key: room ? `venue:${fold(name)}\u0000${fold(room)}` : `venue:${fold(name)}`, kind: 'venue', label, labelLocale: event.venueNameLocale };
   }
   if (event.onlineUrl) return { key: 'online', kind: 'online', label: null };
   return { key: 'unannounced', kind: 'unannounced', label: null };

@@ -26,6 +26,11 @@ export function textLocaleOf(found: 'own' | 'fallback' | null, locale: Locale): 
   return found === 'fallback' ? defaultLocale : locale;
 }
 
+/** The `lang` of text written in `textLocale` on a page in `pageLocale`: set only when they differ. */
+export function langAttribute<L extends string>(textLocale: L | null | undefined, pageLocale: string): L | undefined {
+  return textLocale && textLocale !== pageLocale ? textLocale : undefined;
+}
+
 /** The supported locales among translation rows, in configuration order of appearance. */
 export function translatedLocales(rows: readonly { locale: string }[]): Locale[] {
   return [...new Set(rows.map((row) => row.locale))].filter(isLocale);

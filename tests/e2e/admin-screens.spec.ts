@@ -50,6 +50,8 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 test.describe('admin screens', () => {
+  // Each test signs in and makes its own content: they spread over the workers.
+  test.describe.configure({ mode: 'parallel' });
   test.beforeEach(async ({ page }) => {
     await signInAsEditor(page);
   });

@@ -26,7 +26,7 @@ test.describe('Site settings and pages', () => {
     // A colour too light for its text: refused, with the failing pair and its contrast next to the field.
     await page.getByLabel(fr('admin.site.primary'), { exact: true }).fill('#ffd700');
     await page.getByRole('button', { name: fr('admin.site.save') }).press('Enter');
-    await expect(page.getByTestId('site-form-errors')).toContainText('Texte de cette couleur sur le fond de page en mode clair : 1,3:1, il faut 4,5:1.');
+    await expect(page.getByTestId('site-form-errors')).toContainText('Texte de cette couleur sur le fond de page en mode clair\u202F: 1,3:1, il faut 4,5:1.');
     await expect(page.getByLabel(fr('admin.site.primary'), { exact: true })).toHaveAttribute('aria-invalid', 'true');
     // The 422 this provoked is logged by Chromium as a failed load: expected, not an error.
     const provoked = consoleErrors.filter((line) => line.includes('/fr/admin/site: Failed to load resource') && line.includes('status of 422'));

@@ -1,17 +1,14 @@
 /**
  * Helpers of the admin e2e specs: a `test` that fails on any browser console error, a signed-in
- * editor on the shared e2e server (signed up through the API, role granted with `npm run users`
- * against the e2e database), and test images made with sharp.
+ * editor on the worker's e2e server (signed up through the API, role granted as `npm run users`
+ * grants it, on the e2e database), and test images made with sharp.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import AxeBuilder from '@axe-core/playwright';
 import { openDatabase } from '../../db/client.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { grantRole } from '../helpers/auth.ts';
 
 /**
  * A 4xx answer of the admin API that the test provoked (a 409 conflict, a 422): Chromium logs
@@ -50,25 +47,12 @@ export function uniqueToken(): string {
   return randomUUID().replace(/-/g, '').slice(0, 8);
 }
 
-/**
- * Grants a role with `npm run users` on the e2e database. Asynchronous: a synchronous spawn would
- * freeze the test's event loop while the server closes idle keep-alive sockets.
- */
-async function grantRole(email: string, role: 'admin' | 'editor'): Promise<{ ok: boolean; output: string }> {
+/** Grants a role on the e2e database, as `npm run users -- grant` does (tests/helpers/auth.ts). */
+async function grantE2eRole(email: string, role: 'admin' | 'editor'): Promise<{ ok: boolean; output: string }> {
   const databaseUrl = process.env['E2E_DATABASE_URL'];
   if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');
-  const child = spawn(process.execPath, ['scripts/users.ts', 'grant', email, role], {
-    cwd: root,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATABASE_URL: databaseUrl },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const status = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  return { ok: status === 0, output };
+  const granted = await grantRole(databaseUrl, email, role);
+  return granted.ok ? { ok: true, output: '' } : { ok: false, output: granted.code };
 }
 
 async function signUp(page: Page, email: string): Promise<void> {
@@ -93,13 +77,13 @@ export async function signInAsEditor(page: Page): Promise<string> {
     const email = `editor-${uniqueToken()}@e2e.example`;
     await page.context().clearCookies();
     await signUp(page, email);
-    const grant = await grantRole(email, 'editor');
+    const grant = await grantE2eRole(email, 'editor');
     if (grant.ok) {
       await page.goto('/en/admin');
       await expect(page.getByTestId('admin-user')).toContainText('Editor');
       return email;
     }
-    if (!/last administrator/i.test(grant.output)) throw new Error(`granting editor failed: ${grant.output}`);
+    if (grant.output !== 'LAST_ADMIN') throw new Error(`granting editor failed: ${grant.output}`);
   }
   throw new Error('could not get an editor account');
 }
@@ -128,12 +112,12 @@ export async function storeContactMessage(subject: string): Promise<number> {
   }
 }
 
-/** Signs the page's browser context in as a fresh administrator (granted with `npm run users`). */
+/** Signs the page's browser context in as a fresh administrator (granted as `npm run users` grants it). */
 export async function signInAsAdmin(page: Page): Promise<string> {
   const email = `admin-${uniqueToken()}@e2e.example`;
   await page.context().clearCookies();
   await signUp(page, email);
-  const grant = await grantRole(email, 'admin');
+  const grant = await grantE2eRole(email, 'admin');
   if (!grant.ok) throw new Error(`granting admin failed: ${grant.output}`);
   await page.goto('/en/admin');
   await expect(page.getByTestId('admin-user')).toContainText('Administrator');

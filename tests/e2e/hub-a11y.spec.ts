@@ -9,6 +9,9 @@ import { locales } from '../../src/i18n/config.ts';
 import { createFilledEvent, type FilledEvent } from '../helpers/factories.ts';
 import { editorClient } from './content-support.ts';
 
+// The tests share nothing but the event made for them: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 let filled: FilledEvent;
 test.beforeAll(async ({ browser }) => {
   filled = await createFilledEvent(await editorClient(browser));
@@ -67,9 +70,9 @@ for (const locale of locales) {
   });
 }
 
-test('the indexes reflow at 320 and 360 px: no sideways scroll, axe clean', async ({ page }) => {
-  test.setTimeout(180_000);
-  for (const width of [320, 360]) {
+for (const width of [320, 360]) {
+  test(`the indexes reflow at ${width} px: no sideways scroll, axe clean`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 740 });
     for (const locale of locales) {
       for (const name of ['today', 'editions', 'venues', 'people']) {
@@ -79,5 +82,5 @@ test('the indexes reflow at 320 and 360 px: no sideways scroll, axe clean', asyn
         expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
       }
     }
-  }
-});
+  });
+}

@@ -52,7 +52,7 @@ async function journey(page: Page, { javaScript }: { javaScript: boolean }): Pro
   await firstTitle.click();
   await expect(page).toHaveURL(/\/fr\/hub\/event\/[a-z0-9-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(page.getByText(/Heure locale : /).first()).toBeVisible();
+  await expect(page.getByText(/Heure locale\u202F: /).first()).toBeVisible();
 
   // Download its calendar file.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: t('hub.event.addToCalendar') }).click()]);

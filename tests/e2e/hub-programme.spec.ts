@@ -14,6 +14,9 @@ import { editorClient } from './content-support.ts';
 
 const en = getTranslator('en');
 
+// Each test makes its own content: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 /** Fails when the document is wider than the viewport (the page scrolls sideways). */
 async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
   const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
@@ -76,6 +79,12 @@ interface SweepContent {
  * edition with two more days of events, and a past event, all tagged alike, with long titles in
  * English, French and German.
  */
+/** The sweeps' content, made once per worker (each worker has its own server). */
+let sweep: Promise<SweepContent> | undefined;
+function sweepContentOnce(browser: Browser): Promise<SweepContent> {
+  return (sweep ??= sweepContent(browser));
+}
+
 async function sweepContent(browser: Browser): Promise<SweepContent> {
   const editor = await editorClient(browser);
   const token = uniqueToken();
@@ -164,10 +173,10 @@ test('a visitor opens the timetable on a 360 px phone, one day at a time', async
   await expect(tables.first()).toBeVisible();
 });
 
-test('the new page types have no serious accessibility violations', async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  const content = await sweepContent(browser);
-  for (const locale of locales) {
+for (const locale of locales) {
+  test(`the new page types in ${locale} have no serious accessibility violations`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const content = await sweepContentOnce(browser);
     const edition = `/${locale}/hub/edition/${content.edition}`;
     const pastEvent = `/${locale}/hub/event/${content.pastEvent}`;
     const day = `${edition}/schedule?day=${content.day}`;
@@ -180,13 +189,13 @@ test('the new page types have no serious accessibility violations', async ({ pag
         .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
       expect(serious, path).toEqual([]);
     }
-  }
-});
+  });
+}
 
-test('every hub page type reflows at 320, 360 and 1280 px without sideways scrolling', async ({ page, browser }) => {
-  test.setTimeout(240_000);
-  const content = await sweepContent(browser);
-  for (const locale of locales) {
+for (const locale of locales) {
+  test(`every hub page type in ${locale} reflows at 320, 360 and 1280 px without sideways scrolling`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const content = await sweepContentOnce(browser);
     const edition = `/${locale}/hub/edition/${content.edition}`;
     const pages = [
       `/${locale}`,
@@ -214,8 +223,8 @@ test('every hub page type reflows at 320, 360 and 1280 px without sideways scrol
         await expectNoSidewaysScroll(page, `${path} at ${width} px`);
       }
     }
-  }
-});
+  });
+}
 
 test('on a phone the hub’s results come before its filters', async ({ page, browser }) => {
   // At least one upcoming event, whatever else the server holds.

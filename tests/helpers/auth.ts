@@ -4,6 +4,9 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../db/client.ts';
+import { setGrantedRole } from '../../src/server/auth/local/users.ts';
+import type { Role } from '../../src/server/auth/roles.ts';
 import { buildSite } from '../../src/server/runtime/build-state.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -79,6 +82,22 @@ export function runUsersCli(databaseUrl: string, args: string[]): Promise<{ stat
     child.once('error', reject);
     child.once('close', (status) => resolve({ status, output }));
   });
+}
+
+/**
+ * Grants `role` to the account of `email` the way `npm run users -- grant` does (the same function,
+ * with no allow lists, as the command line reads none from a bare DATABASE_URL), in this process:
+ * a test that needs an editor does not start Node for it. The command itself is tested in
+ * auth-local.test.ts. Refused with `LAST_ADMIN` when it would leave no administrator.
+ */
+export async function grantRole(databaseUrl: string, email: string, role: Role): Promise<{ ok: true } | { ok: false; code: 'USER_NOT_FOUND' | 'LAST_ADMIN' }> {
+  const db = await openDatabase({ url: databaseUrl });
+  try {
+    const result = await setGrantedRole(db, { email }, role, { adminEmails: [], editorEmails: [], requireVerifiedEmail: false });
+    return result.ok ? { ok: true } : { ok: false, code: result.code };
+  } finally {
+    db.$client.close();
+  }
 }
 
 const buildLock = join(tmpdir(), 'edition-hub-auth-build.lock');

@@ -5,7 +5,7 @@
  * public page needs and takes overrides in the API's own shape; titles and names are unique per
  * call so factories never collide on slugs.
  */
-import { runUsersCli, signUp } from './auth.ts';
+import { grantRole, signUp } from './auth.ts';
 import { adminClient, type AdminClient } from './admin-client.ts';
 import { image, jpegWithGps, pdf } from './admin-files.ts';
 import type { TestServer } from './server.ts';
@@ -183,8 +183,8 @@ export function createFile(client: AdminClient, name = 'programme.pdf', metadata
 }
 
 /**
- * A local account signed in on `server`, holding `role` (granted the way an operator does, with
- * `npm run users -- grant`) or none. The first account of a database is its admin: ask for 'admin' there
+ * A local account signed in on `server`, holding `role` (granted as an operator's
+ * `npm run users -- grant` does) or none. The first account of a database is its admin: ask for 'admin' there
  * (the last administrator cannot be given another role).
  */
 export async function createUser(
@@ -195,8 +195,8 @@ export async function createUser(
   const cookie = await signUp(server.origin, email);
   const [account] = await server.query<{ role: string | null }>('SELECT role FROM auth_users WHERE email = ?', [email]);
   if (role && account?.role !== role) {
-    const granted = await runUsersCli(server.databaseUrl, ['grant', email, role]);
-    if (granted.status !== 0) throw new Error(`granting ${role} to ${email} failed: ${granted.output}`);
+    const granted = await grantRole(server.databaseUrl, email, role);
+    if (!granted.ok) throw new Error(`granting ${role} to ${email} failed: ${granted.code}`);
   }
   return adminClient(server.origin, cookie);
 }

@@ -57,6 +57,8 @@ export async function startTestServer(env: Record<string, string> = {}, { sharin
       HUB_DEMO: '1',
       // One process unless a test is about workers: the machine's cores are shared by the test files.
       HUB_WORKERS: '1',
+      // Tests tell hits from misses by `X-Cache`, which production leaves out.
+      HUB_DEBUG_CACHE_HEADER: '1',
       ...(process.env.HUB_DIST_DIR ? { HUB_DIST_DIR: process.env.HUB_DIST_DIR } : {}),
       ...env,
     },

@@ -380,6 +380,15 @@ const specific: Record<Collection, Bad[]> = {
       field: ['translations.en.title', 'TOO_LONG'],
     },
     {
+      name: 'title with a line break inside',
+      method: 'POST',
+      path: '',
+      body: with_('events', { translations: { en: { title: 'Concert\r\nBcc: everyone@example.org' } } }),
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      field: ['translations.en.title', 'MULTI_LINE'],
+    },
+    {
       name: 'tag ids as a string',
       method: 'POST',
       path: '',
@@ -509,6 +518,15 @@ const specific: Record<Collection, Bad[]> = {
       status: 400,
       code: 'VALIDATION_FAILED',
       field: ['name', 'TOO_LONG'],
+    },
+    {
+      name: 'name with a line feed inside',
+      method: 'POST',
+      path: '',
+      body: { name: 'Ada\nLovelace' },
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      field: ['name', 'MULTI_LINE'],
     },
     {
       name: 'link with a javascript: URL',

@@ -10,7 +10,7 @@ import { EDITOR_EMAIL, useAdminServer } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { createEdition, createEvent, createTag, uniqueName, type Created } from '../helpers/factories.ts';
 
-const running = useAdminServer({ HUB_DEMO: '0' });
+const running = useAdminServer({ HUB_DEMO: '0', HUB_WEBHOOK_ALLOW_PRIVATE: '1' });
 
 function get(path: string): Promise<Response> {
   return fetch(`${running.app.server.origin}${path}`, { redirect: 'manual' });
@@ -43,7 +43,10 @@ async function publishedEvent(): Promise<{ event: Created; tag: Created; word: s
   return { event, tag, word, title };
 }
 
-/** Every public view of the event, warmed so the next request is a cache HIT. */
+/** What the page cache says of a view once warmed: typed searches are never kept. */
+const warmState = (view: string) => (view.includes('/search?q=') ? null : 'HIT');
+
+/** Every public view of the event, warmed so the next request is a cache HIT (searches aside). */
 async function warmPublicViews(event: Created, tag: Created, word: string): Promise<string[]> {
   const views = [
     `/en/hub/event/${event.slug}`,
@@ -55,7 +58,7 @@ async function warmPublicViews(event: Created, tag: Created, word: string): Prom
   ];
   for (const view of views) {
     expect((await page(view)).status, view).toBe(200);
-    expect((await page(view)).state, view).toBe('HIT');
+    expect((await page(view)).state, view).toBe(warmState(view));
   }
   return views;
 }
@@ -93,7 +96,7 @@ describe('saving a draft of a published event', () => {
 
     for (const [index, view] of views.entries()) {
       const after = await page(view);
-      expect(after.state, view).toBe('HIT');
+      expect(after.state, view).toBe(warmState(view));
       expect(after.body, view).toBe(before[index]);
       expect(after.body, view).not.toContain('Lighthouse');
     }

@@ -16,7 +16,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  server = await startTestServer({ HUB_DEMO: '0', ...smtp.env, ...FAST_MAIL });
+  // Behind a trusted proxy on loopback, so a request can come from another client (X-Forwarded-For).
+  server = await startTestServer({ HUB_DEMO: '0', HUB_TRUST_PROXY: 'loopback', ...smtp.env, ...FAST_MAIL });
   await signUp(server.origin, 'rita@example.test', 'Rita');
 });
 
@@ -27,15 +28,15 @@ afterAll(async () => {
 
 const me = (cookie: string) => get(server.origin, '/api/admin/me', cookie);
 
-async function requestReset(locale: string, email: string): Promise<Response> {
-  return postForm(server.origin, `/${locale}/admin/sign-in/forgot-password`, { email });
+async function requestReset(locale: string, email: string, client?: string): Promise<Response> {
+  return postForm(server.origin, `/${locale}/admin/sign-in/forgot-password`, { email }, client ? { 'x-forwarded-for': client } : {});
 }
 
 describe('asking for a reset link', () => {
   it('is offered on the sign-in page, in every language', async () => {
     for (const [locale, label] of [
       ['en', 'Forgot your password?'],
-      ['fr', 'Mot de passe oublié ?'],
+      ['fr', 'Mot de passe oublié\u202F?'],
       ['de', 'Passwort vergessen?'],
     ] as const) {
       const html = await (await get(server.origin, `/${locale}/admin/sign-in`)).text();
@@ -137,6 +138,19 @@ describe('limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await requestReset('en', 'flood@example.test')).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('counts per address and client: a stranger using up an address’s requests does not stop its owner', async () => {
+    const stranger: number[] = [];
+    for (let i = 0; i < 4; i++) stranger.push((await requestReset('en', 'owner@example.test', '198.51.100.7')).status);
+    expect(stranger).toEqual([200, 200, 200, 429]);
+    expect((await requestReset('en', 'Owner@Example.test', '203.0.113.5')).status).toBe(200);
+  });
+
+  it('bounds the mail one address receives, whatever the clients', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await requestReset('en', 'inbox@example.test', `198.51.100.${20 + i}`)).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
   });
 
   it('takes at most 10 requests per client and hour, whatever the addresses', async () => {

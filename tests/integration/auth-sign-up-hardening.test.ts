@@ -1,6 +1,6 @@
 /**
  * Sign-up as a prober would try it: the JSON API applies the form's rules (name 1–100 characters
- * trimmed, no image), the answer is the same whether the address is new or taken (the mail says
+ * trimmed, no image; the profile update too), the answer is the same whether the address is new or taken (the mail says
  * which), and a client cannot create accounts without limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,12 @@ import { startTestSmtp, type TestSmtp } from '../helpers/smtp-server.ts';
 
 let smtp: TestSmtp;
 let server: TestServer;
+let ownerCookie: string;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({ HUB_DEMO: '0', ...smtp.env, ...FAST_MAIL });
-  await signUp(server.origin, 'owner@example.test', 'Owner');
+  ownerCookie = await signUp(server.origin, 'owner@example.test', 'Owner');
 });
 
 afterAll(async () => {
@@ -59,6 +60,35 @@ describe('the JSON sign-up applies the form rules', () => {
   it('explains the refusal in the language of the page it came from', async () => {
     const response = await jsonSignUp({ email: 'lang@example.test', name: '' }, '/de/admin/sign-up');
     expect(await response.json()).toMatchObject({ message: 'Geben Sie einen Namen mit 1 bis 100 Zeichen ein.' });
+  });
+});
+
+describe('the JSON profile update applies the same rules', () => {
+  const updateUser = (body: Record<string, unknown>) =>
+    fetch(`${server.origin}/api/auth/update-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin, cookie: ownerCookie },
+      body: JSON.stringify(body),
+    });
+  const owner = async () =>
+    (await server.query<{ name: string; image: string | null }>('SELECT name, image FROM auth_users WHERE email = ?', ['owner@example.test']))[0];
+
+  it.each([
+    ['a 60,000-character name', { name: 'x'.repeat(60_000) }, 'NAME_TOO_LONG'],
+    ['an empty name', { name: '' }, 'NAME_REQUIRED'],
+    ['a javascript: image', { image: 'javascript:alert(1)' }, 'IMAGE_NOT_ALLOWED'],
+    ['an https image', { image: 'https://images.example/me.png' }, 'IMAGE_NOT_ALLOWED'],
+  ])('refuses %s, changing nothing', async (_label, body, code) => {
+    const response = await updateUser(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code, message: expect.any(String) });
+    expect(await owner()).toEqual({ name: 'Owner', image: null });
+  });
+
+  it('stores a valid name trimmed', async () => {
+    expect((await updateUser({ name: '  Olive Owner  ' })).status).toBe(200);
+    expect(await owner()).toEqual({ name: 'Olive Owner', image: null });
+    expect((await updateUser({ name: 'Owner' })).status).toBe(200);
   });
 });
 

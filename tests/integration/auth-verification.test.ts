@@ -1,11 +1,13 @@
 /**
  * HUB_VERIFY_EMAIL=1 through the built server and a real SMTP server: sign-up sends a link in
  * the page's language, and no role (not the first account's admin, not an allow-list role) is
- * effective until the address is verified; an accepted invitation counts as verified.
+ * effective until the address is verified; an accepted invitation counts as verified. The link
+ * verifies without signing anyone in or out: its reader is sent to sign-in with a notice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_MAIL, linkIn, mailTo, pathOf } from '../helpers/account-mail.ts';
 import { PASSWORD, get, postForm, sessionCookie, signIn, signUp } from '../helpers/auth.ts';
+import { getTranslator } from '../../src/i18n/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp-server.ts';
 
@@ -25,7 +27,7 @@ afterAll(async () => {
 const me = (cookie: string) => get(server.origin, '/api/admin/me', cookie);
 
 describe('verification on sign-up', () => {
-  it('gives the first account no admin role until its address is verified, then signs it in as admin', async () => {
+  it('gives the first account no admin role until its address is verified; the link verifies without signing in', async () => {
     const mark = smtp.received.length;
     const form = await postForm(server.origin, '/de/admin/sign-up', { name: 'Vera', email: 'vera@example.test', password: PASSWORD });
     expect(form.status).toBe(200);
@@ -43,13 +45,31 @@ describe('verification on sign-up', () => {
     // No "account created" mail besides: the verification mail is the one that says what happened.
     expect(smtp.received.slice(mark).filter((m) => m.to.includes('vera@example.test'))).toHaveLength(1);
 
+    // The link verifies without signing in: it leads to sign-in, with a notice, and sets no cookie.
     const verified = await get(server.origin, pathOf(link));
     expect(verified.status).toBe(303);
-    expect(verified.headers.get('location')).toMatch(/^\/de\/admin/);
-    const verifiedCookie = sessionCookie(verified);
-    expect(await (await me(verifiedCookie)).json()).toMatchObject({ role: 'admin' });
-    // The earlier session holds the role now too: the role depends on the address, not the session.
+    expect(verified.headers.get('location')).toBe('/de/admin/sign-in?email_verified=1');
+    expect(verified.headers.getSetCookie()).toEqual([]);
+    const signInPage = await (await get(server.origin, verified.headers.get('location')!)).text();
+    expect(signInPage).toContain(getTranslator('de')('auth.verify.done'));
+    // The session signed in before holds the role now: the role depends on the address, not the session.
     expect(await (await me(cookie)).json()).toMatchObject({ role: 'admin' });
+    expect(await (await me(await signIn(server.origin, 'vera@example.test'))).json()).toMatchObject({ role: 'admin' });
+  });
+
+  it('leaves a signed-in admin who opens a stranger’s link signed in as themselves', async () => {
+    const admin = await signIn(server.origin, 'vera@example.test');
+    const mark = smtp.received.length;
+    expect((await postForm(server.origin, '/en/admin/sign-up', { name: 'Stranger', email: 'stranger@example.test', password: PASSWORD })).status).toBe(200);
+    const link = linkIn(await mailTo(smtp, 'stranger@example.test', 'Confirm your e-mail address', mark), '/en/admin/sign-up/verify-email');
+    const opened = await get(server.origin, pathOf(link), admin);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/en/admin/sign-in?email_verified=1');
+    // No session for the stranger (whatever their second factor), none replaced for the admin.
+    expect(opened.headers.getSetCookie()).toEqual([]);
+    expect(await (await me(admin)).json()).toMatchObject({ user: { email: 'vera@example.test' }, role: 'admin' });
+    const [row] = await server.query<{ email_verified: number }>('SELECT email_verified FROM auth_users WHERE email = ?', ['stranger@example.test']);
+    expect(row?.email_verified).toBe(1);
   });
 
   it('gives an allow-listed address no role until verified', async () => {

@@ -17,7 +17,7 @@ import { recordHubPurge } from '../../src/server/page-cache/invalidate.ts';
 import { OwnPurges } from '../../src/server/page-cache/own-purges.ts';
 import { getLatestPurgeId, insertPurge, prunePurges } from '../../src/server/page-cache/purge-log.ts';
 import { hasMissingPurges, PurgePoller, type PurgePollerOptions } from '../../src/server/page-cache/purge-poller.ts';
-import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
+import { adminClient, startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { createEvent } from '../helpers/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { startHranaServer } from '../helpers/hrana-server.ts';
@@ -34,12 +34,15 @@ describe('two app nodes on one database', () => {
   let nodeB: TestServer;
   let db: Client;
   let event: { id: number; slug: string };
+  /** An event renamed only to see that a node's poller has read every purge written before. */
+  let marker: { id: number; slug: string };
 
   beforeAll(async () => {
     nodeA = await startAdminServer({ HUB_PURGE_POLL_MS: String(POLL_MS), HUB_DEMO: '0' });
-    // Made before node B starts: B's poller begins after the create's purge row, so no late purge
-    // of that row can empty B's cache during a test.
+    // Made before node B starts: B's poller begins after the creates' purge rows, so no late purge
+    // of those rows can empty B's cache during a test.
     event = await createEvent(nodeA.admin, { status: 'published' });
+    marker = await createEvent(nodeA.admin, { status: 'published' });
     nodeB = await startTestServer({ HUB_PURGE_POLL_MS: String(POLL_MS), HUB_DEMO: '0' }, { sharingWith: nodeA.server });
     db = createClient({ url: nodeA.server.databaseUrl, intMode: 'number' });
   });
@@ -49,10 +52,32 @@ describe('two app nodes on one database', () => {
   });
 
   const page = () => `/en/hub/event/${event.slug}`;
-  const get = async (origin: string) => {
-    const response = await fetch(`${origin}${page()}`);
+  const get = async (origin: string, path = page()) => {
+    const response = await fetch(`${origin}${path}`);
     expect(response.status).toBe(200);
     return { cache: response.headers.get('x-cache'), body: await response.text() };
+  };
+  /**
+   * Resolves once `reader`'s poller has applied every purge written so far. Purge rows are read in
+   * order, so it renames the marker event through the other node while `reader` holds the marker's
+   * page in its cache, and waits for `reader` to show the new name: everything written before that
+   * rename has been read too. What the test expects then to be absent is absent for good.
+   */
+  let markers = 0;
+  const caughtUp = async (reader: 'A' | 'B') => {
+    const [readerOrigin, writerOrigin] = reader === 'A' ? [nodeA.server.origin, nodeB.origin] : [nodeB.origin, nodeA.server.origin];
+    const markerPage = `/en/hub/event/${marker.slug}`;
+    await get(readerOrigin, markerPage);
+    expect((await get(readerOrigin, markerPage)).cache).toBe('HIT');
+    const writer = adminClient(writerOrigin, nodeA.admin.cookie);
+    const current = (await writer.call('GET', `/api/admin/events/${marker.id}`)).body.version;
+    const title = `Marker ${++markers}`;
+    expect((await writer.call('PATCH', `/api/admin/events/${marker.id}`, { version: current, translations: { en: { title } } })).status).toBe(200);
+    const started = Date.now();
+    while (!(await get(readerOrigin, markerPage)).body.includes(`<h1 id="event-title">${title}</h1>`)) {
+      if (Date.now() - started > PROPAGATION_LIMIT_MS) throw new Error(`node ${reader} did not read the purges within ${PROPAGATION_LIMIT_MS} ms`);
+      await sleep(20);
+    }
   };
   const countPurges = async () => Number((await db.execute('SELECT count(*) AS n FROM cache_purges')).rows[0]!['n']);
   const rename = async (title: string, version?: number) => {
@@ -98,7 +123,8 @@ describe('two app nodes on one database', () => {
     expect(fresh.body).toContain(title);
     expect((await get(nodeA.server.origin)).cache).toBe('HIT');
     await waitOnB(title);
-    await sleep(POLL_MS * 4);
+    // Node A has read its own purge row, and kept its fresh copy.
+    await caughtUp('A');
     expect((await get(nodeA.server.origin)).cache).toBe('HIT');
   });
 
@@ -109,8 +135,8 @@ describe('two app nodes on one database', () => {
     const refused = await rename('Never Saved', 1);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('VERSION_CONFLICT');
-    await sleep(POLL_MS * 4);
     expect(await countPurges()).toBe(before);
+    await caughtUp('B');
     const still = await get(nodeB.origin);
     expect(still.cache).toBe('HIT');
     expect(still.body).not.toContain('Never Saved');
@@ -122,7 +148,7 @@ describe('two app nodes on one database', () => {
     // A change no purge describes (as a script writing to the database would make) ...
     const title = 'Changed Behind The Caches';
     await db.execute({ sql: "UPDATE event_translations SET title = ? WHERE event_id = ? AND locale = 'en'", args: [title, event.id] });
-    await sleep(POLL_MS * 4);
+    await caughtUp('B');
     expect((await get(nodeB.origin)).body).not.toContain(title);
     // ... then a purge row B never saw: only purging everything can show the change.
     await db.batch(
@@ -418,7 +444,8 @@ describe('purge poller timer', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    // Killed if it has not exited by itself; generous, as Node starts slowly on a loaded machine.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     clearTimeout(timer);
     expect(output).toContain('polled up to 0');

@@ -75,7 +75,7 @@ describe('event status', () => {
 
     // Calendars: STATUS and the title, per event and for a filtered view.
     const one = parseIcs(await (await hub(`/fr/hub/event/${cancelled.slug}/calendar.ics`)).text()).events;
-    expect(one[0]).toMatchObject({ STATUS: 'CANCELLED', SUMMARY: 'Annulé : Concert du port' });
+    expect(one[0]).toMatchObject({ STATUS: 'CANCELLED', SUMMARY: 'Annulé\u202F: Concert du port' });
     const view = parseIcs(await (await hub(`/en/hub/calendar.ics?tag=${tag.slug}&when=all`)).text()).events;
     expect(view.map((event) => event.STATUS)).toEqual(['CANCELLED', 'TENTATIVE', 'CONFIRMED']);
 

@@ -58,6 +58,16 @@ describe('contact form', () => {
     expect(german).toContain('<html lang="de"');
   });
 
+  it('refuses a line break in the name or the subject, which are single lines', async () => {
+    const response = await post('en', { ...valid, name: 'Ada\r\nLovelace', subject: 'Hello\nBcc: everyone@example.org' });
+    expect(response.status).toBe(400);
+    const body = decodeEntities(await response.text());
+    const message = getTranslator('en')('hub.contact.error.MULTI_LINE');
+    expect(body).toContain(`<p id="contact-name-error" class="field-error">${message}</p>`);
+    expect(body).toContain(`<p id="contact-subject-error" class="field-error">${message}</p>`);
+    expect(await messages()).toEqual([]);
+  });
+
   it('refuses a cross-site post', async () => {
     expect((await post('fr', valid, { origin: 'https://evil.example' })).status).toBe(403);
     expect(await messages()).toEqual([]);

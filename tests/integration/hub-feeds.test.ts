@@ -123,16 +123,23 @@ describe('iCalendar', () => {
   it('gives every event its own zone with one VTIMEZONE per zone, local wall time across DST, and escapes what editors type', async () => {
     const tag = await createTag(admin, { translations: { en: { label: 'Rock; Pop, Folk' } } });
     const published = { status: 'published', tagIds: [tag.id] };
-    const long = `Jazz\rNight — ${'Étoile 🎷 音楽 '.repeat(8)}`;
+    const long = `Jazz Night — ${'Étoile 🎷 音楽 '.repeat(8)}`;
+    // Titles are single lines (a line break is refused); a summary may hold a bare CR.
+    const summary = 'Doors at seven\rbar open late';
     const created = await Promise.all([
       // 19:30 in Paris in winter (CET) and in summer (CEST); 19:30 in New York either side of its DST change.
-      createEvent(admin, { ...published, startsAt: '2031-01-15T19:30:00+01:00', endsAt: '2031-01-15T22:00:00+01:00', translations: { en: { title: long } } }),
+      createEvent(admin, {
+        ...published,
+        startsAt: '2031-01-15T19:30:00+01:00',
+        endsAt: '2031-01-15T22:00:00+01:00',
+        translations: { en: { title: long, summary } },
+      }),
       createEvent(admin, { ...published, startsAt: '2031-07-15T19:30:00+02:00', endsAt: '2031-07-15T22:00:00+02:00' }),
       createEvent(admin, { ...published, timeZone: 'America/New_York', startsAt: '2031-03-08T19:30:00-05:00', endsAt: '2031-03-08T21:00:00-05:00' }),
       createEvent(admin, { ...published, timeZone: 'America/New_York', startsAt: '2031-03-10T19:30:00-04:00', endsAt: '2031-03-10T21:00:00-04:00' }),
     ]);
     const text = await (await server.get(`/en/hub/calendar.ics?tag=${tag.slug}&when=all`)).text();
-    // No bare CR reaches the document: the title's CR is an escaped line break inside SUMMARY.
+    // No bare CR reaches the document: the summary's CR is an escaped line break inside DESCRIPTION.
     expect(text).not.toMatch(/\r(?!\n)/);
     const { root } = parseIcs(text);
     const zones = root.components.filter((c) => c.name === 'VTIMEZONE');
@@ -152,7 +159,8 @@ describe('iCalendar', () => {
       expect(icsList(vevent, 'CATEGORIES')).toEqual(['Rock; Pop, Folk']);
     }
     const first = parseIcs(text).events.find((e) => e.UID === `event-${created[0]!.id}@edition-hub`)!;
-    expect(first.SUMMARY).toBe(long.replace('\r', '\n').trim());
+    expect(first.SUMMARY).toBe(long.trim());
+    expect(first.DESCRIPTION!.startsWith('Doors at seven\nbar open late\n\n')).toBe(true);
   });
 
   it('answers a valid empty calendar for a view with no events, and refuses an invalid filter', async () => {

@@ -296,7 +296,11 @@ describe('hub pages stay cacheable and script-free', () => {
       ).toEqual([]);
       expect(scripts.filter(isStar).length, path).toBe(body.includes(' data-star=') ? 1 : 0);
       expect(scripts.filter(isWorkerRegistration).length, path).toBe(path.includes('/hub/search') ? 0 : 1);
-      if (!path.endsWith('/about')) {
+      if (path.includes('/hub/search?q=')) {
+        // What someone searched for is nobody else's business: never kept by a shared cache.
+        expect(response.headers.get('cache-control'), path).toMatch(/private/);
+        expect(response.headers.get('cache-control'), path).toMatch(/no-store/);
+      } else if (!path.endsWith('/about')) {
         expect(response.headers.get('cache-control'), path).toMatch(/s-maxage=\d+/);
         expect(response.headers.get('cache-control'), path).toMatch(/stale-while-revalidate=\d+/);
         expect(response.headers.get('etag'), path).toMatch(/^(W\/)?"[^"]+"$/);

@@ -198,6 +198,15 @@ describe('CSV', () => {
     const entity = await importFile({ editionId: target.id, content: '<!DOCTYPE schedule [<!ENTITY a "aaaa">]>\n<schedule/>', format: 'frab-xml' });
     expect(entity.body).toMatchObject({ code: 'IMPORT_UNREADABLE' });
 
+    // Nested 200,000 deep (1.4 MB, under the size limit): once a stack overflow and a 500.
+    const deep = await importFile({
+      editionId: target.id,
+      content: `<schedule>${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}</schedule>`,
+      format: 'frab-xml',
+    });
+    expect(deep.status).toBe(422);
+    expect(deep.body).toMatchObject({ code: 'IMPORT_TOO_DEEP', format: 'frab-xml', line: 1 });
+
     const noEdition = await importFile({ editionId: 99_999_999, content: csv() });
     expect(noEdition.status).toBe(422);
     expect(noEdition.body).toMatchObject({ errors: { editionId: ['NOT_FOUND'] } });

@@ -77,7 +77,7 @@ describe('live preview of an event', () => {
     const html = await response.text();
     expect(heading(html)).toBe('Concert valide');
     expect(html).toContain('Un résumé tout neuf');
-    expect(html).toMatch(/data-ignored[^>]*>Les champs non valides affichent leur valeur enregistrée : [^<]*\(fr\)/);
+    expect(html).toMatch(/data-ignored[^>]*>Les champs non valides affichent leur valeur enregistrée\u202F: [^<]*\(fr\)/);
   });
 
   it('resolves the relations the draft links (tags, curators, organizers, cover) without linking them', async () => {

@@ -27,7 +27,6 @@ beforeAll(async () => {
   otherEdition = await createEdition(app.admin, { status: 'published' });
   scheduledEdition = await createEdition(app.admin, { status: 'published' });
   target = await createEvent(app.admin, { status: 'published', editionId: edition.id, translations: { en: { title: 'Harbour evening' } } });
-  // Found by the search page the test watches, which the target's write must not change.
   other = await createEvent(app.admin, { status: 'published', editionId: otherEdition.id, translations: { en: { title: 'Cache of letters' } } });
   // Keeps the scheduled event's edition listing non-empty before its publication.
   spare = await createEvent(app.admin, { status: 'published', editionId: scheduledEdition.id });
@@ -77,12 +76,10 @@ describe('page cache', () => {
       `/en/hub/event/${target.slug}/calendar.ics`,
       '/en/hub/feed.xml',
       '/sitemap.xml',
-      '/en/hub/search?q=cache',
     ];
     const unrelated = [`/en/hub/event/${other.slug}`, `/fr/hub/event/${other.slug}`, `/en/hub/edition/${otherEdition.slug}`];
     for (const path of [...affected, ...unrelated]) await probe(path);
     for (const path of [...affected, ...unrelated]) expect((await probe(path)).state, path).toBe('HIT');
-    const searchBefore = await probe('/en/hub/search?q=cache');
 
     const title = 'Invalidation Rehearsal Evening';
     await patchEvent(target.id, { translations: { en: { title } } });
@@ -92,14 +89,13 @@ describe('page cache', () => {
     expect((await probe(`/en/hub/event/${target.slug}`)).body).toContain(`<h1 id="event-title">${title}</h1>`);
     expect((await probe(`/en/hub/edition/${edition.slug}`)).body).toContain(title);
     expect((await probe(`/en/hub?edition=${edition.slug}&when=all`)).body).toContain(title);
+    // Searches with typed words are never kept (page-cache-serve.test.ts): the new title is found at once.
     expect((await probe('/en/hub/search?q=rehearsal')).body).toContain('<mark>Rehearsal</mark>');
-    // The search page's data did not change: its ETag survives the purge.
-    expect((await probe('/en/hub/search?q=cache')).etag).toBe(searchBefore.etag);
-    expect(searchBefore.body).toContain('<mark>Cache</mark>');
+    expect((await probe('/en/hub/search?q=cache')).body).toContain('<mark>Cache</mark>');
   });
 
   it('answers 304 when the client copy is still current, without caching the 304', async () => {
-    const path = '/fr/hub/search?q=zzzzzz';
+    const path = '/fr/hub/search';
     const { etag } = await probe(path);
     // Purge the search pages (a write elsewhere), so the next request renders again.
     await patchEvent(spare.id, { translations: { de: { title: 'Neuer Titel' } } });

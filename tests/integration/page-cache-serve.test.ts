@@ -53,7 +53,7 @@ describe('front cache in the production server', () => {
   });
 
   it('compresses a miss once for its client and adds the encoding a later client prefers', async () => {
-    const page = '/de/hub/search?q=jazz';
+    const page = '/de/hub/search?when=upcoming';
     const miss = await rawGet(page, { 'accept-encoding': 'gzip' });
     expect([miss.headers['x-cache'], miss.headers['content-encoding']]).toEqual(['MISS', 'gzip']);
     const html = gunzipSync(miss.body).toString();
@@ -91,6 +91,18 @@ describe('front cache in the production server', () => {
     expect(brotliDecompressSync(later.body).toString()).toBe(html);
     expect(later.headers['content-length']).toBe(String(later.body.length));
     expect(later.headers.etag).toBe(miss.headers.etag);
+  });
+
+  it('never keeps what a visitor typed into search, in this server or a CDN', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await rawGet('/en/hub/search?q=jazz');
+      expect(response.status).toBe(200);
+      expect(response.headers['x-cache']).toBeUndefined();
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    }
+    // The same page without typed words is an ordinary page.
+    await rawGet('/en/hub/search?type=event');
+    expect((await rawGet('/en/hub/search?type=event')).headers['x-cache']).toBe('HIT');
   });
 
   it('never stores or serves admin pages, API answers or anything that sets cookies', async () => {
@@ -181,5 +193,21 @@ describe('front cache in the production server', () => {
     const upcoming = await rawGet('/en/hub');
     expect(past.headers['x-cache']).toBe('HIT');
     expect(past.body.equals(upcoming.body)).toBe(false);
+  });
+});
+
+describe('front cache without the diagnostic header', () => {
+  let plain: TestServer;
+  beforeAll(async () => {
+    plain = await startTestServer({ HUB_DEBUG_CACHE_HEADER: '0' });
+  });
+  afterAll(() => plain?.stop());
+
+  it('does not tell a visitor whether someone else fetched the page', async () => {
+    const first = await plain.get('/en/hub');
+    const second = await plain.get('/en/hub');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual([null, null]);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
   });
 });

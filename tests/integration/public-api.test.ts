@@ -390,6 +390,20 @@ describe('cursor pagination', () => {
     }
   });
 
+  it('refuses a forged or tampered cursor with 400, never a 500', async () => {
+    const page = (await json(`${API}/events?limit=1`)).body;
+    const [body, signature] = String(page['nextCursor']).split('.') as [string, string];
+    const { s } = JSON.parse(Buffer.from(body, 'base64url').toString()) as { s: string };
+    const forge = (k: number[]) => Buffer.from(JSON.stringify({ s, k })).toString('base64url');
+    const extreme = [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+    for (const cursor of [forge(extreme), `${forge(extreme)}.${signature}`, `${forge([1_900_000_000_000, 1])}.${signature}`, `${body}.${'A'.repeat(43)}`]) {
+      const answer = await json(`${API}/events?limit=1&cursor=${cursor}`);
+      expect(answer.status, cursor).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'INVALID_PARAMETER', errors: { cursor: ['INVALID'] } });
+    }
+    expect(server.logs()).not.toMatch(/select .* from/i);
+  });
+
   it('refuses bad filters, limits and unknown parameters with a localized 400, never a 500', async () => {
     const cases: [string, string][] = [
       ['from=2031-13-45', 'from'],
@@ -611,7 +625,7 @@ describe('filters on people, venues and tags', () => {
       expect(status, path).toBe(400);
       expect(headers.get('content-type')).toContain('application/problem+json');
       expect(body, path).toMatchObject({ code: 'INVALID_PARAMETER', errors: { [field]: [expect.any(String)] } });
-      expect(body['title']).toBe('Un paramètre de cette requête n’est pas valide : voyez errors pour chacun.');
+      expect(body['title']).toBe('Un paramètre de cette requête n’est pas valide\u202F: voyez errors pour chacun.');
     }
   });
 });

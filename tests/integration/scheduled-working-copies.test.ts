@@ -3,10 +3,12 @@
  * scheduled a moment ahead reaches the public page by itself, as one save (revision, audit, copy
  * gone, cache purged), and cached pages do not outlive the instant; a copy the live item outgrew
  * stays, unscheduled, with its reason in the item, the list and the activity log; bad requests
- * get clear 4xx answers. Exactly once across workers: workers.test.ts.
+ * get clear 4xx answers; a copy whose author lost the right to publish is not applied. Exactly
+ * once across workers: workers.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { EDITOR_EMAIL, useAdminServer } from '../helpers/admin-client.ts';
+import { adminClient, EDITOR_EMAIL, useAdminServer } from '../helpers/admin-client.ts';
+import { signUp } from '../helpers/auth.ts';
 import { cacheState } from '../helpers/cache-state.ts';
 import { createEvent, uniqueName, type Created } from '../helpers/factories.ts';
 
@@ -135,5 +137,48 @@ describe('publish changes at a time', () => {
     expect(off.status).toBe(200);
     expect(off.body.draft).toMatchObject({ scheduledAt: null, scheduledBy: null, baseVersion: event.version });
     expect((await auditActions(event.id)).map((entry) => entry.action)).toEqual(expect.arrayContaining(['schedule', 'unschedule']));
+  });
+});
+
+describe('an author who may no longer publish', () => {
+  it('does not apply the copy once their role is revoked and their account disabled: it stays, unscheduled, with the reason', async () => {
+    const { admin, server } = running.app;
+    const email = `${uniqueName('scheduler')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')}@schedule.test`;
+    const cookie = await signUp(server.origin, email);
+    const [user] = await server.query<{ id: string }>('SELECT id FROM auth_users WHERE email = ?', [email]);
+    expect((await admin.call('POST', `/api/admin/team/${user!.id}/role`, { role: 'editor' })).status).toBe(200);
+    const author = adminClient(server.origin, cookie);
+
+    const title = uniqueName('Harbour lights');
+    const draftTitle = uniqueName('Harbour lights, unapproved');
+    const event = await createEvent(author, { status: 'published', translations: { en: { title } } });
+    expect(
+      (await author.call('PUT', `/api/admin/events/${event.id}/draft`, { version: event.version, translations: { en: { title: draftTitle } } })).status,
+    ).toBe(200);
+    const at = new Date(Date.now() + 3_000);
+    expect((await author.call('PUT', `/api/admin/events/${event.id}/draft/schedule`, { version: event.version, scheduledAt: at.toISOString() })).status).toBe(
+      200,
+    );
+
+    expect((await admin.call('POST', `/api/admin/team/${user!.id}/role`, { role: 'none' })).status).toBe(200);
+    expect((await admin.call('POST', `/api/admin/team/${user!.id}/disable`, {})).status).toBe(200);
+
+    const copy = await waitFor('the schedule to fail', async () => {
+      const [row] = await server.query<{ scheduled_at: number | null; schedule_problem: string | null }>(
+        "SELECT scheduled_at, schedule_problem FROM working_copies WHERE entity = 'event' AND entity_id = ?",
+        [event.id],
+      );
+      return row?.schedule_problem ? row : undefined;
+    });
+    expect(copy).toEqual({ scheduled_at: null, schedule_problem: 'SCHEDULER_NOT_ALLOWED' });
+    const hub = await page(`/en/hub/event/${event.slug}`);
+    expect(hub.body).toContain(title);
+    expect(hub.body).not.toContain(draftTitle);
+    expect((await auditActions(event.id)).map((entry) => entry.action)).toEqual(['create', 'draft-save', 'schedule', 'schedule-failed']);
+    const item = await running.app.editor.call('GET', `/api/admin/events/${event.id}`);
+    expect(item.body.draft).toMatchObject({ scheduledAt: null, scheduleProblem: 'SCHEDULER_NOT_ALLOWED' });
+    expect(await listRow(event.id, title)).toMatchObject({ changesScheduledAt: null, changesScheduleProblem: 'SCHEDULER_NOT_ALLOWED' });
   });
 });

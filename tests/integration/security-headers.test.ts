@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -53,6 +54,20 @@ describe('security headers', () => {
     const hit = await get('/de/hub');
     expect(hit.headers.get('x-cache')).toBe('HIT');
     expect(hit.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('chooses the framing policy from the path the page is routed by, not the raw request target', async () => {
+    const embed = await rawRequest(server.origin, { method: 'GET', path: '/en/embed/events' });
+    expect(embed.status).toBe(200);
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    for (const path of ['/en/embed/../admin/sign-in', '/en/embed/%2e%2e/admin/sign-in', '/en/embed/./../../en/admin/sign-in']) {
+      const response = await rawRequest(server.origin, { method: 'GET', path });
+      expect(response.status, path).toBe(200);
+      expect(response.body, path).toContain('type="password"');
+      expect(response.headers['x-frame-options'], path).toBe('DENY');
+      expect(response.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    }
   });
 
   it('marks admin pages and API answers private, no-store', async () => {

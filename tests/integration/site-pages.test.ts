@@ -240,7 +240,7 @@ describe('site settings', () => {
     const t = getTranslator('fr');
     for (const [primaryColor, text] of [
       ['blue', t('admin.site.error.INVALID_COLOUR')],
-      ['#ffd700', 'Texte de cette couleur sur le fond de page en mode clair : 1,3:1, il faut 4,5:1.'],
+      ['#ffd700', 'Texte de cette couleur sur le fond de page en mode clair\u202F: 1,3:1, il faut 4,5:1.'],
     ] as const) {
       const response = await form(running.app.admin, '/fr/admin/site', { ...(await baseFields()), primaryColor });
       expect(response.status, primaryColor).toBe(422);

@@ -22,6 +22,8 @@ import { Receiver, type Received } from '../helpers/webhook-receiver.ts';
 const TIMEOUT_MS = 3000;
 const context = useAdminServer({
   HUB_DEMO: '0',
+  // The receiver listens on loopback, refused by default (tests/integration/webhook-destinations.test.ts).
+  HUB_WEBHOOK_ALLOW_PRIVATE: '1',
   HUB_WEBHOOK_RETRY_BASE_MS: '50',
   HUB_WEBHOOK_POLL_MS: '200',
   HUB_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),

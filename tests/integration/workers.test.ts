@@ -19,7 +19,14 @@ import { Receiver, type Received } from '../helpers/webhook-receiver.ts';
 
 // Webhook senders poll often, so the two workers' senders compete for every message.
 // So do the rounds that publish scheduled working copies.
-const running = useAdminServer({ HUB_WORKERS: '2', HUB_PURGE_POLL_MS: '0', HUB_WEBHOOK_POLL_MS: '50', HUB_SCHEDULE_POLL_MS: '50', HUB_DEMO: '0' });
+const running = useAdminServer({
+  HUB_WORKERS: '2',
+  HUB_PURGE_POLL_MS: '0',
+  HUB_WEBHOOK_POLL_MS: '50',
+  HUB_SCHEDULE_POLL_MS: '50',
+  HUB_DEMO: '0',
+  HUB_WEBHOOK_ALLOW_PRIVATE: '1',
+});
 
 /** One request on a connection of its own: the cluster hands each new connection to the next worker. */
 const fresh = (server: TestServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>

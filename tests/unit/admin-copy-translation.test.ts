@@ -8,7 +8,7 @@ import {
   undoWrites,
   type CopyWrite,
 } from '../../src/components/admin/lib/copy-translation.ts';
-import { writePath } from '../../src/components/admin/edit-form/form-context.tsx';
+import { writePath } from '../../src/components/admin/lib/draft-paths.ts';
 import type { FormDraft } from '../../src/components/admin/lib/payload.ts';
 
 const fields = ['title', 'summary', 'body'];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRequest, decideAccess, normalisePath, type GateInput } from '../../src/server/auth/gate.ts';
+import { classifyRequest, decideAccess, type GateInput } from '../../src/server/auth/gate.ts';
+import { normalisePath } from '../../src/server/auth/request-path.ts';
 import { isSameOriginRequest, isStateChanging } from '../../src/server/auth/origin.ts';
 import type { AuthUser } from '../../src/server/auth/types.ts';
 

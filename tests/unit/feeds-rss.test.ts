@@ -49,7 +49,7 @@ describe('feed text', () => {
     const called = (locale: 'en' | 'fr', eventStatus: 'cancelled' | 'postponed') =>
       parseXml(buildEventFeed('https://hub.example', locale, { title: 'T', description: 'D' }, { hubPath: '/', feedPath: '/f' }, [{ ...item, eventStatus }]));
     expect(textOf(findAll(called('en', 'cancelled'), 'item')[0]!.elements!.find((e) => e.name === 'title'))).toBe(`Cancelled: ${item.title}`);
-    expect(textOf(findAll(called('fr', 'postponed'), 'item')[0]!.elements!.find((e) => e.name === 'title'))).toBe(`Reporté : ${item.title}`);
+    expect(textOf(findAll(called('fr', 'postponed'), 'item')[0]!.elements!.find((e) => e.name === 'title'))).toBe(`Reporté\u202F: ${item.title}`);
   });
 });
 

@@ -15,7 +15,7 @@ describe('a row refused at commit', () => {
       extensions: { line: 3, reason: 'INVALID_TRANSITION', reasonText: issueReason(t, 'INVALID_TRANSITION') },
     });
     expect(problemMessage(t, error)).toBe(
-      "Ligne 3 · Une ligne a été refusée pendant l'import ; rien n'a été importé. Ce changement de statut n’est pas possible.",
+      "Ligne 3 · Une ligne a été refusée pendant l'import\u202F; rien n'a été importé. Ce changement de statut n’est pas possible.",
     );
   });
 

@@ -1,8 +1,11 @@
 /** Query strings of the public API (src/server/public-api/params.ts) and their cursors. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeCursor } from '../../src/server/public-api/cursor.ts';
 import { eventFilters } from '../../src/server/public-api/events.ts';
 import { noFilters, readItemQuery, readListQuery } from '../../src/server/public-api/params.ts';
+
+// Cursors are signed with the server's secret.
+vi.stubEnv('BETTER_AUTH_SECRET', 'unit-test-secret-of-at-least-32-characters');
 
 const read = (query: string) => readListQuery(new URLSearchParams(query), 'events', eventFilters, 2);
 
@@ -43,7 +46,12 @@ describe('readListQuery', () => {
   });
 
   it('refuses a cursor that is not one of ours', () => {
-    for (const cursor of ['%%%', Buffer.from('{"s":"x","k":[1]}').toString('base64url'), 'a'.repeat(300)]) {
+    const first = read('');
+    if (!first.ok) throw new Error('valid query refused');
+    const [body, signature] = encodeCursor(first.query.scope, [1_900_000_000_000, 42]).split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), k: [1_900_000_000_000, 41] })).toString('base64url');
+    const unbounded = encodeCursor(first.query.scope, [Number.MAX_SAFE_INTEGER, 42]);
+    for (const cursor of ['%%%', Buffer.from('{"s":"x","k":[1]}').toString('base64url'), 'a'.repeat(300), body, `${forged}.${signature}`, unbounded]) {
       const result = read(`cursor=${encodeURIComponent(cursor)}`);
       expect(!result.ok && result.errors['cursor']).toEqual(['INVALID']);
     }

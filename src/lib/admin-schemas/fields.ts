@@ -19,9 +19,20 @@ export const slugField = z
   .max(SLUG_MAX_LENGTH, { error: 'TOO_LONG' })
   .regex(SLUG_PATTERN, { error: 'INVALID_SLUG' });
 
-/** A required single-line text (trimmed, never empty). */
+/**
+ * Line breaks and other control characters inside a text meant for one line (a title, a name, a
+ * mail subject): shown raw they break layouts, and in headers they start new ones. Tabs are allowed.
+ */
+export const SINGLE_LINE_PATTERN = /^[^\u0000-\u0008\u000A-\u001F\u007F\u0085\u2028\u2029]*$/;
+
+/** A required single-line text (trimmed, never empty, no line break). */
 export function requiredText(max: number) {
-  return z.string({ error: typeError }).trim().min(1, { error: 'REQUIRED' }).max(max, { error: 'TOO_LONG' });
+  return z
+    .string({ error: typeError })
+    .trim()
+    .min(1, { error: 'REQUIRED' })
+    .max(max, { error: 'TOO_LONG' })
+    .regex(SINGLE_LINE_PATTERN, { error: 'MULTI_LINE' });
 }
 
 /** An optional text; empty or blank means "no value" (stored as null). */

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { locales, type Locale } from '../../i18n/config.ts';
-import type { FilterControl } from '../collections/declare.ts';
 
 const localeFilter = z.enum(locales as [Locale, ...Locale[]], { error: 'INVALID_VALUE' }).optional();
 
@@ -17,10 +16,14 @@ export type TranslationFilterKey = (typeof translationFilterKeys)[number];
 /** Query parameters: the locale an item lacks (`missing`), has only in part (`partial`) or has in full (`complete`). */
 export const translationFilters: Record<TranslationFilterKey, typeof localeFilter> = { missing: localeFilter, partial: localeFilter, complete: localeFilter };
 
-/** The list screen's controls for them: one select of the content locales each. */
-export const translationFilterControls: readonly FilterControl[] = translationFilterKeys.map((key) => ({
+/**
+ * The list screen's controls for them: one select of the content locales each (filter controls
+ * of `collections/declare.ts`, which adds them to every list; typed there, so this module needs
+ * nothing of it).
+ */
+export const translationFilterControls = translationFilterKeys.map((key) => ({
   key,
-  kind: 'select',
+  kind: 'select' as const,
   options: locales,
   labelPrefix: 'admin.translations.inLocale.',
   label: `admin.translations.filter.${key}`,

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { httpUrlField, idField, optionalText, requiredText, slugField, typeError } from '../admin-schemas/fields.ts';
 import { idParam } from '../admin-schemas/list-query.ts';
 import { defineCollection } from './declare.ts';
+import { paths } from '../paths.ts';
 
 const linkSchema = z.strictObject({ label: requiredText(100), url: httpUrlField });
 
 export const curatorsCollection = defineCollection({
   name: 'curators',
   entity: 'curator',
+  publicPage: paths.curator,
   fields: {
     slug: slugField,
     name: requiredText(200),

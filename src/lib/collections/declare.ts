@@ -6,7 +6,7 @@
  * src/server/<collection>/admin-resource.ts.
  */
 import { z } from 'zod';
-import { locales } from '../../i18n/config.ts';
+import { locales, type Locale } from '../../i18n/config.ts';
 import { translationsField, translationsPatchField, versionField } from '../admin-schemas/fields.ts';
 import { LIST_LIMIT_DEFAULT, exportQuerySchema, listQuerySchema } from '../admin-schemas/list-query.ts';
 import { translationFilterControls, translationFilters } from '../admin-schemas/translation-filters.ts';
@@ -116,6 +116,8 @@ export interface CollectionInput<
   publishable: boolean;
   /** Type segment of the draft preview route, when the collection has public pages. */
   preview?: 'event' | 'edition';
+  /** The path of an item's hub page, when the collection has public pages (webhook messages' URLs). */
+  publicPage?: (locale: Locale, slug: string) => string;
   list: {
     sorts: readonly [S, ...S[]];
     defaultSort: S | `-${S}`;

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { idField, idListField, instantField, optionalText, publicationStatusField, requiredText, slugField, timeZoneField } from '../admin-schemas/fields.ts';
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
 import { defineCollection, programmeColumns, statusControl } from './declare.ts';
+import { paths } from '../paths.ts';
 
 export const editionsCollection = defineCollection({
   name: 'editions',
   entity: 'edition',
+  publicPage: paths.edition,
   fields: {
     slug: slugField,
     status: publicationStatusField,

@@ -14,10 +14,12 @@ import {
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
 import { eventStatusControl, eventStatusField } from '../admin-schemas/event-status.ts';
 import { defineCollection, programmeColumns, statusControl } from './declare.ts';
+import { paths } from '../paths.ts';
 
 export const eventsCollection = defineCollection({
   name: 'events',
   entity: 'event',
+  publicPage: paths.event,
   fields: {
     slug: slugField,
     editionId: idField.nullable(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { httpUrlField, idField, optionalText, requiredText, slugField } from '../admin-schemas/fields.ts';
 import { defineCollection } from './declare.ts';
+import { paths } from '../paths.ts';
 
 export const organizerKinds = ['organisation', 'person'] as const;
 const kind = z.enum(organizerKinds, { error: 'INVALID_VALUE' });
@@ -9,6 +10,7 @@ const kind = z.enum(organizerKinds, { error: 'INVALID_VALUE' });
 export const organizersCollection = defineCollection({
   name: 'organizers',
   entity: 'organizer',
+  publicPage: paths.organizer,
   fields: {
     slug: slugField,
     name: requiredText(200),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { httpUrlField, idField, optionalText, publicationStatusField, requiredText, slugField, typeError } from '../admin-schemas/fields.ts';
 import { statusFilter } from '../admin-schemas/list-query.ts';
 import { defineCollection, statusControl } from './declare.ts';
+import { paths } from '../paths.ts';
 
 /** A coordinate in decimal degrees, within `limit` either side of zero. */
 const degrees = (limit: number) => z.number({ error: typeError }).min(-limit, { error: 'OUT_OF_RANGE' }).max(limit, { error: 'OUT_OF_RANGE' });
@@ -10,6 +11,7 @@ const degrees = (limit: number) => z.number({ error: typeError }).min(-limit, { 
 export const venuesCollection = defineCollection({
   name: 'venues',
   entity: 'venue',
+  publicPage: paths.venue,
   fields: {
     slug: slugField,
     name: requiredText(200),

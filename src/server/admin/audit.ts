@@ -9,9 +9,10 @@ export type { AuditChange };
 /**
  * The audited entities: one per collection declaration, the team's accounts (`user`), and the
  * contact inbox's messages and the people who wrote them (keyed by a hash of the address, never
- * the address: decision 021), the team's invitations (decision 018), and the site's settings and pages.
+ * the address: decision 021), the team's invitations (decision 018), the site's settings and pages,
+ * and webhook endpoints (decision 028; their secret is never logged).
  */
-export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person' | 'invitation' | SiteAuditEntity;
+export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person' | 'invitation' | 'webhook_endpoint' | SiteAuditEntity;
 
 /** The site's settings (one row, id 1) and its pages (About, Privacy, Terms: decision 038). */
 export type SiteAuditEntity = 'site_settings' | 'site_page';
@@ -31,7 +32,10 @@ export const invitationActions = ['resend', 'accept'] as const;
 /** Working copies of published items (decision 035): saved, discarded, scheduled, taken off the schedule, or failed at their time. */
 export const workingCopyActions = ['draft-save', 'draft-discard', 'schedule', 'unschedule', 'schedule-failed'] as const;
 
-export const auditActions = [...contentActions, ...teamActions, ...inboxActions, ...invitationActions, ...workingCopyActions] as const;
+/** A webhook endpoint's secret replaced (`create`, `update` and `delete` are shared with content). */
+export const webhookActions = ['rotate-secret'] as const;
+
+export const auditActions = [...contentActions, ...teamActions, ...inboxActions, ...invitationActions, ...workingCopyActions, ...webhookActions] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {

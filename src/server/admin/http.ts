@@ -5,7 +5,7 @@
 import type { APIContext } from 'astro';
 import type { Database } from '../../../db/client.ts';
 import { isCollectionName } from '../../lib/collections/index.ts';
-import { normalisePath } from '../auth/gate.ts';
+import { normalisePath } from '../auth/request-path.ts';
 import { declaredAccess, refuseAccess } from '../auth/permissions.ts';
 import { getDb } from '../db.ts';
 import { invalidateHubFor } from '../page-cache/invalidate.ts';

@@ -6,7 +6,8 @@
  * the transaction that applies a copy starts by clearing its `scheduled_at` in one
  * `UPDATE … WHERE scheduled_at = <the instant seen>`, which takes the write lock, so a second
  * process waits and then matches no row. A copy that fails (the live item changed since; today's
- * rules refuse it) stays, unscheduled, with the reason and an audit entry.
+ * rules refuse it; its author may no longer publish) stays, unscheduled, with the reason and an
+ * audit entry.
  */
 import { EventEmitter } from 'node:events';
 import { and, asc, eq, isNotNull, lte, min } from 'drizzle-orm';
@@ -15,7 +16,10 @@ import { writeTransaction, type Database, type Executor } from '../../../db/clie
 import { workingCopies } from '../../../db/schema.ts';
 import { instantField } from '../../lib/admin-schemas/fields.ts';
 import { collectionNames } from '../../lib/collections/index.ts';
+import { authUsers } from '../../../db/auth-schema.ts';
+import { getEnv } from '../config/env.ts';
 import { hasPermission } from '../auth/permissions.ts';
+import { allowListsFrom, resolveRole, type Role } from '../auth/roles.ts';
 import { forgetScheduleCache } from '../page-cache/schedule.ts';
 import type { Actor } from './actor.ts';
 import { loadTitles } from './audit-changes.ts';
@@ -114,11 +118,29 @@ export async function unscheduleWorkingCopy(db: Database, actor: Actor, resource
 }
 
 /**
- * The scheduled save is made in the name of whoever scheduled it, with an editor's rights: they
- * held `content.publish` when they scheduled it, and a copy never changes the status.
+ * The scheduled save is made in the name of whoever scheduled it, with the role they hold now:
+ * a role revoked or an account disabled since stops the copy (SCHEDULER_NOT_ALLOWED) instead of
+ * publishing in the name of someone who may no longer publish.
  */
-function scheduledActor(copy: WorkingCopyRow): Actor {
-  return { id: copy.scheduledBy ?? 'scheduler', label: copy.scheduledByLabel ?? 'scheduler', can: (permission) => hasPermission('editor', permission) };
+async function scheduledActor(tx: Executor, copy: WorkingCopyRow): Promise<Actor> {
+  const role = await currentPublishingRole(tx, copy.scheduledBy);
+  return { id: copy.scheduledBy ?? 'scheduler', label: copy.scheduledByLabel ?? 'scheduler', can: (permission) => hasPermission(role, permission) };
+}
+
+/** The scheduling author's effective role now; none for a disabled or vanished account. */
+async function currentPublishingRole(tx: Executor, userId: string | null): Promise<Role | null> {
+  const env = getEnv();
+  // Clerk keeps its accounts and roles at Clerk; only its session claims say them (decision 002).
+  if (env.AUTH_PROVIDER === 'clerk') return 'editor';
+  if (!userId) return null;
+  const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, userId)).limit(1);
+  if (!user || user.banned) return null;
+  return resolveRole(user.role, user.email, allowListsFrom(env), user.emailVerified);
+}
+
+/** Throws SCHEDULER_NOT_ALLOWED unless the actor may still publish. */
+function requireSchedulerMayPublish(actor: Actor): void {
+  if (!actor.can('content.publish')) throw new AdminError(403, 'SCHEDULER_NOT_ALLOWED', 'The person who scheduled these changes may no longer publish');
 }
 
 function resourceOfEntity(entity: string): AdminResource | undefined {
@@ -140,7 +162,8 @@ async function applyDueCopy(db: Database, resource: AdminResource, entityId: num
       writeTransaction(db, async (tx) => {
         const [claimed] = await tx.update(workingCopies).set({ scheduledAt: null }).where(stillScheduled(key, at)).returning();
         if (!claimed) return undefined;
-        actor = scheduledActor(claimed);
+        actor = await scheduledActor(tx, claimed);
+        requireSchedulerMayPublish(actor);
         const live = (await loadStates(tx, spec, [entityId])).get(entityId);
         if (!live) return undefined;
         return (await applyWorkingCopyIn(tx, actor, resource, live, claimed)).result;
@@ -157,7 +180,7 @@ async function applyDueCopy(db: Database, resource: AdminResource, entityId: num
         .set({ scheduledAt: null, scheduleProblem: error.code, scheduleFailedAt: new Date() })
         .where(stillScheduled(key, at))
         .returning();
-      if (failed) await auditSchedule(tx, actor ?? scheduledActor(failed), resource, entityId, 'schedule-failed', at, null);
+      if (failed) await auditSchedule(tx, actor ?? (await scheduledActor(tx, failed)), resource, entityId, 'schedule-failed', at, null);
     });
     return undefined;
   }

@@ -7,13 +7,20 @@ import { getEnv } from '../config/env.ts';
 import { createSharedLimiter, type SharedLimiter } from '../rate-limit/shared.ts';
 import type { LimitVerdict } from './rate-limit.ts';
 
-/** Sign-up: HUB_SIGN_UP_LIMIT attempts per client per hour. Reset: 3 mails per address, 10 requests per client, per hour. */
+/**
+ * Sign-up: HUB_SIGN_UP_LIMIT attempts per client per hour. Reset (and verification) mail, per
+ * hour: 3 per (address, client), so a stranger spending an address's requests does not lock its
+ * owner out, who asks from elsewhere; 10 per address whatever the client, to bound the mail one
+ * inbox can receive; 10 per client whatever the address.
+ */
 export const accountLimits = {
-  resetAddress: { limit: 3, windowMs: 60 * 60_000 },
+  resetAddressClient: { limit: 3, windowMs: 60 * 60_000 },
+  resetAddress: { limit: 10, windowMs: 60 * 60_000 },
   resetClient: { limit: 10, windowMs: 60 * 60_000 },
 } as const;
 
 let signUpClient: SharedLimiter | undefined;
+const resetAddressClient = createSharedLimiter('reset-address-client', accountLimits.resetAddressClient);
 const resetAddress = createSharedLimiter('reset-address', accountLimits.resetAddress);
 const resetClient = createSharedLimiter('reset-client', accountLimits.resetClient);
 
@@ -33,5 +40,7 @@ export async function countSignUpAttempt(clientAddress: string): Promise<LimitVe
 
 /** Counts one password-reset request for `email` from `clientAddress`. */
 export async function countResetRequest(email: string, clientAddress: string): Promise<LimitVerdict> {
-  return combine(await Promise.all([resetAddress.count(email.trim().toLowerCase()), resetClient.count(clientAddress)]));
+  const address = email.trim().toLowerCase();
+  // A newline cannot occur in an address or a client address: the pair key is unambiguous.
+  return combine(await Promise.all([resetAddressClient.count(`${address}\n${clientAddress}`), resetAddress.count(address), resetClient.count(clientAddress)]));
 }

@@ -11,21 +11,6 @@ import type { AuthUser } from './types.ts';
 /** `public` requests never touch auth (hub pages are served from the route cache anyway). */
 export type AuthArea = 'public' | 'admin-page' | 'admin-api' | 'auth-api';
 
-/**
- * The path as the router sees it: percent-decoded, repeated slashes collapsed, no trailing
- * slash. Classifying the raw path would let `/en/%61dmin` slip past the gate.
- */
-export function normalisePath(pathname: string): string {
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // Malformed escapes: classify the raw path; the router will not match it either.
-  }
-  const collapsed = decoded.replace(/\/{2,}/g, '/');
-  return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
-}
-
 function classifyPattern(path: string): AuthArea {
   if (/^\/api\/admin(\/|$)/i.test(path)) return 'admin-api';
   if (/^\/api\/auth(\/|$)/i.test(path)) return 'auth-api';

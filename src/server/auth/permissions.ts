@@ -9,8 +9,7 @@
  */
 import { collectionNames, collections, type CollectionName } from '../../lib/collections/index.ts';
 import { problem } from '../http/problem.ts';
-// gate.ts imports this module too; the cycle is safe, both only call each other at request time.
-import { normalisePath } from './gate.ts';
+import { normalisePath } from './request-path.ts';
 import type { Role } from './roles.ts';
 import type { AuthUser } from './types.ts';
 

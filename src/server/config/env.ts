@@ -182,6 +182,8 @@ export const envSchema = z
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
     /** Memory budget of each worker's page cache of public pages, in MiB (0 turns it off). */
+    /** Adds `X-Cache: HIT|MISS` to cached pages: for tests and diagnosis only (it tells anyone what others read). */
+    HUB_DEBUG_CACHE_HEADER: booleanFlag.optional(),
     HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(24),
     /** Worker processes `npm start` runs (node:cluster); 1 = a single process. See docs/decisions/012. */
     HUB_WORKERS: z.coerce
@@ -302,6 +304,11 @@ export const envSchema = z
       .min(100, 'must be between 100 and 60000 milliseconds')
       .max(60_000, 'must be between 100 and 60000 milliseconds')
       .default(10_000),
+    /**
+     * `1`: webhook endpoints may be loopback, link-local, unspecified or cloud metadata addresses
+     * (refused by default, when saved and when sent; docs/decisions/028). For a receiver on the same machine.
+     */
+    HUB_WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
     /** Days delivered and failed webhook deliveries (and their attempts) are kept before the daily job deletes them. */
     HUB_WEBHOOK_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a number of days' })

@@ -6,7 +6,7 @@ import { idList, inIdList, preparedQuery } from '../../../db/prepared.ts';
 import { editionTags, eventTags, tagTranslations, tags } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { loadMedias, type MediaView } from '../storage/catalog.ts';
-import type { EventListItem, TagView } from './queries.ts';
+import type { EventListItem, TagView } from './views.ts';
 
 type Link = typeof eventTags | typeof editionTags;
 

@@ -5,14 +5,14 @@ import type { Executor } from '../../../db/client.ts';
 import { editionTranslations, editions, eventTags, eventTranslations, events, tags, venues } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { nextDateKey, startOfLocalDay } from '../../lib/dates.ts';
-import type { EventStatus } from '../../lib/event-status.ts';
-import type { MediaView } from '../storage/catalog.ts';
 import { attachCardDetails } from './cards.ts';
+import type { EventListItem } from './views.ts';
 import type { EventTimeFilter } from './filters.ts';
 import { getLongestEventSpan } from './span.ts';
 import { isPubliclyVisible, isPubliclyVisibleUnindexed } from './visibility.ts';
 
 export type { EventTimeFilter } from './filters.ts';
+export type { DatedSummary, EventListItem, TagView } from './views.ts';
 
 export interface EventListQuery {
   locale: Locale;
@@ -29,49 +29,6 @@ export interface EventListQuery {
   to?: string | undefined;
   page?: number;
   pageSize?: number;
-}
-
-export interface TagView {
-  id: number;
-  slug: string;
-  label: string;
-  labelLocale: Locale;
-}
-
-/** What an event's and an edition's cards both show: texts in the locale each was found in, dates in the item's zone. */
-export interface DatedSummary {
-  id: number;
-  slug: string;
-  title: string;
-  titleLocale: Locale;
-  summary: string | null;
-  /** Locale of `summary` (each text falls back on its own; optional: rows built elsewhere may not know it). */
-  summaryLocale?: Locale;
-  startsAt: Date;
-  endsAt: Date;
-  timeZone: string;
-}
-
-export interface EventListItem extends DatedSummary {
-  /** The venue's name (or the event's free-text place). */
-  venueName: string | null;
-  venueId?: number | null;
-  /** Set when the venue has a public page (optional: rows built elsewhere may not know it). */
-  venueSlug?: string | null;
-  room?: string | null;
-  onlineUrl: string | null;
-  /** Cancelled and postponed events stay listed, marked (decision 029). */
-  eventStatus: EventStatus;
-  /** Set while the edition is public (optional: rows built elsewhere may not know it). */
-  editionId?: number | null;
-  editionSlug: string | null;
-  editionTitle: string | null;
-  editionTitleLocale: Locale;
-  /** When the event became public (its publication, or its scheduled time if later). */
-  publishedAt: Date | null;
-  updatedAt: Date;
-  cover: MediaView | null;
-  tags: TagView[];
 }
 
 /**
@@ -167,6 +124,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         endsAt: events.endsAt,
         timeZone: events.timeZone,
         venueName: sql<string | null>`coalesce(${venues.name}, ${own.venueName}, ${fallback.venueName})`,
+        venueNameFallback: sql<number>`${venues.name} IS NULL AND ${own.venueName} IS NULL AND ${fallback.venueName} IS NOT NULL`,
         venueId: events.venueId,
         venueSlug: sql<string | null>`CASE WHEN ${venues.status} = 'published' THEN ${venues.slug} END`,
         room: events.room,
@@ -203,10 +161,11 @@ export type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect
 export function toListRows(rows: readonly EventItemRow[], locale: Locale) {
   return rows
     .filter((row) => row.title !== null)
-    .map(({ translated, ownSummary, editionTranslated, ...row }) => ({
+    .map(({ translated, ownSummary, editionTranslated, venueNameFallback, ...row }) => ({
       ...row,
       titleLocale: translated ? locale : defaultLocale,
       summaryLocale: ownSummary ? locale : defaultLocale,
+      venueNameLocale: venueNameFallback ? defaultLocale : locale,
       editionTitleLocale: editionTranslated ? locale : defaultLocale,
     }));
 }

@@ -98,10 +98,53 @@ const xmlParser = new XMLParser({
   isArray: (_name, jpath) => arrayPaths.has(String(jpath)),
 });
 
+/** Far deeper than any schedule (schedule › day › room › event › persons › person is 6). */
+export const MAX_XML_DEPTH = 64;
+
+/** The end of the markup starting at `from` (its `>`), skipping quoted attribute values; -1 if none. */
+function tagEnd(text: string, from: number): number {
+  let quote = '';
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return i;
+  }
+  return -1;
+}
+
+/**
+ * Where elements first nest deeper than `limit`, or -1: one pass without recursion, before the
+ * parser (which recurses per level and overflows the stack on a document nested 200,000 deep).
+ * Comments, CDATA, declarations and processing instructions do not nest; broken markup is left
+ * to the validator.
+ */
+function depthExceededAt(text: string, limit: number): number {
+  let depth = 0;
+  for (let at = text.indexOf('<'); at !== -1;) {
+    let end: number;
+    if (text.startsWith('<!--', at)) end = text.indexOf('-->', at + 4) + 2;
+    else if (text.startsWith('<![CDATA[', at)) end = text.indexOf(']]>', at + 9) + 2;
+    else {
+      end = tagEnd(text, at + 1);
+      if (end === -1) return -1;
+      const kind = text[at + 1];
+      if (kind === '/') depth--;
+      else if (kind !== '?' && kind !== '!' && text[end - 1] !== '/' && ++depth > limit) return at;
+    }
+    if (end < at) return -1;
+    at = text.indexOf('<', end + 1);
+  }
+  return -1;
+}
+
 /** The rows of a frab XML schedule. */
 export function parseFrabXml(text: string, editionZone: string, textLocale: Locale): ParseResult {
   // A document type could declare entities; a schedule never needs one.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, code: 'IMPORT_UNREADABLE', line: lineAt(text, text.search(/<!DOCTYPE|<!ENTITY/i)) };
+  const tooDeep = depthExceededAt(text, MAX_XML_DEPTH);
+  if (tooDeep !== -1) return { ok: false, code: 'IMPORT_TOO_DEEP', line: lineAt(text, tooDeep) };
   // The parser itself is lenient (an unclosed element reads as empty): validate first. The
   // validator is deprecated in favour of a young separate package; see decision 034.
   const valid = XMLValidator.validate(text);

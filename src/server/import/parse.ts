@@ -75,7 +75,8 @@ function checkRow(row: ImportRow, seen: Set<string>): void {
 
 /**
  * The checked rows of `text` read as `format`. A file that cannot be read at all is a 422
- * (`IMPORT_UNREADABLE`, with its line when known); more than `MAX_IMPORT_ROWS` events a 413.
+ * (`IMPORT_UNREADABLE`, with its line when known; `IMPORT_TOO_DEEP` for XML nested past any
+ * schedule); more than `MAX_IMPORT_ROWS` events a 413.
  */
 export function readImportRows(format: ImportFormat, text: string, zone: string, textLocale: Locale): ImportRow[] {
   const result = parseAs(format, text, zone, textLocale);

@@ -12,6 +12,8 @@ export interface ProcessPageCacheOptions {
   maxBytes: number;
   /** Tells the rest of the machine about a purge this process made (after it purged itself). */
   fanOut?: (tags: readonly string[], options: PurgeOptions) => void;
+  /** Answers say `X-Cache: HIT|MISS` (HUB_DEBUG_CACHE_HEADER); off in production. */
+  showsState?: boolean;
 }
 
 export class ProcessPageCache {
@@ -20,9 +22,9 @@ export class ProcessPageCache {
   readonly #fanOut: NonNullable<ProcessPageCacheOptions['fanOut']>;
   readonly #listeners = new Set<(tags: readonly string[]) => void>();
 
-  constructor({ maxBytes, fanOut = () => undefined }: ProcessPageCacheOptions) {
+  constructor({ maxBytes, fanOut = () => undefined, showsState = false }: ProcessPageCacheOptions) {
     const fragmentBytes = Math.floor(maxBytes * FRAGMENT_SHARE);
-    this.store = new FrontCache(maxBytes - fragmentBytes);
+    this.store = new FrontCache(maxBytes - fragmentBytes, showsState);
     this.fragments = new TaggedStore<Fragment>(fragmentBytes);
     this.#fanOut = fanOut;
   }

@@ -132,7 +132,7 @@ function refineLater(store: FrontCache, entry: CachedResponse): void {
   );
 }
 
-function headFor(entry: CachedResponse, sent: Encoding, length: number, notModified: boolean, state: 'HIT' | 'MISS'): Head {
+function headFor(store: FrontCache, entry: CachedResponse, sent: Encoding, length: number, notModified: boolean, state: 'HIT' | 'MISS'): Head {
   const variant: Variant = notModified ? `304-${sent}` : sent;
   let byVariant = heads.get(entry);
   const cached = state === 'HIT' ? byVariant?.[variant] : undefined;
@@ -143,7 +143,8 @@ function headFor(entry: CachedResponse, sent: Encoding, length: number, notModif
     if (name === 'vary') vary = value;
     else head.push(name, value);
   }
-  head.push('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding', 'x-cache', state, 'etag', etagOf(entry.etag, sent));
+  head.push('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding', 'etag', etagOf(entry.etag, sent));
+  if (store.showsState) head.push('x-cache', state);
   if (!notModified) {
     if (sent !== 'identity') head.push('content-encoding', sent);
     head.push('content-length', length);
@@ -178,7 +179,7 @@ export function sendCached(
   // Most hits carry no validator: the encodings' tags are only spelled out when one is sent.
   const notModified = ifNoneMatch !== undefined && ifNoneMatchMatches(ifNoneMatch, entry.etag, etagVariants(entry.etag));
   if (notModified) {
-    res.writeHead(304, headFor(entry, sent ?? preferred, 0, true, state));
+    res.writeHead(304, headFor(store, entry, sent ?? preferred, 0, true, state));
     res.end();
     return;
   }
@@ -192,7 +193,7 @@ export function sendCached(
     if (sent !== preferred) addEncodingLater(store, entry, preferred);
   }
   if (state === 'HIT') refineLater(store, entry);
-  res.writeHead(entry.status, headFor(entry, sent, body.length, false, state));
+  res.writeHead(entry.status, headFor(store, entry, sent, body.length, false, state));
   res.end(withBody ? body : undefined);
 }
 

@@ -131,6 +131,17 @@ export class TaggedStore<E extends StoredEntry> {
 /** The store of whole responses, whose copies in other encodings are added as clients ask. */
 export class FrontCache extends TaggedStore<CachedResponse> {
   /**
+   * Whether answers carry `X-Cache: HIT|MISS`. Off unless asked for: the header tells anyone
+   * whether another visitor fetched a URL lately.
+   */
+  readonly showsState: boolean;
+
+  constructor(maxBytes: number, showsState = false) {
+    super(maxBytes);
+    this.showsState = showsState;
+  }
+
+  /**
    * Adds a copy in another encoding made after `entry` was stored. Ignored when the entry has been purged,
    * replaced or evicted since: the copy would describe a page the cache no longer holds.
    */

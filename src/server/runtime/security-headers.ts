@@ -29,9 +29,22 @@ const EMBED_PATH = /^\/[a-z]{2}\/embed\//;
 /** The admin's live preview (decision 036) is the only page the admin itself may frame. */
 const LIVE_PREVIEW_PATH = /^\/[a-z]{2}\/admin\/preview\/live\//;
 
+/**
+ * The path of a request target as routing sees it: `.` and `..` segments (encoded or not)
+ * resolved the way Astro builds its URL. A framing policy chosen from the raw target would give
+ * `/en/embed/../admin/…` (an admin page) the embed pages' "any site may frame this".
+ */
+export function routedPath(url: string | undefined): string {
+  try {
+    return new URL(`http://localhost${url ?? '/'}`).pathname;
+  } catch {
+    return '/';
+  }
+}
+
 /** Whether `url` (a request target) is an embed page. */
 export function isEmbedRequest(url: string | undefined): boolean {
-  return EMBED_PATH.test(url ?? '');
+  return EMBED_PATH.test(routedPath(url));
 }
 
 /** Headers every response gets, whatever produced it. */
@@ -102,8 +115,9 @@ function isHtml(headers: [string, string][]): boolean {
 export function withContentSecurityPolicy(options: SecurityOptions, app: Handler): Handler {
   const embedAncestors = options.embedOrigins?.length ? options.embedOrigins.join(' ') : '*';
   return (req, res) => {
-    const embed = isEmbedRequest(req.url);
-    const livePreview = LIVE_PREVIEW_PATH.test(req.url ?? '');
+    const path = routedPath(req.url);
+    const embed = EMBED_PATH.test(path);
+    const livePreview = LIVE_PREVIEW_PATH.test(path);
     // X-Frame-Options cannot name several origins: embeds rely on frame-ancestors alone.
     if (embed) res.removeHeader('x-frame-options');
     if (livePreview) res.setHeader('x-frame-options', 'SAMEORIGIN');

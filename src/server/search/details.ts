@@ -30,6 +30,8 @@ export interface HitDetails {
 export interface FacetValue {
   slug: string;
   label: string | null;
+  /** Editions and tags: the label is the default locale's (the page's locale has none). */
+  labelIsFallback?: boolean;
   count: number;
   /** Editions only: the tie-break (latest first). */
   startsAt?: number;
@@ -90,7 +92,7 @@ function writeDetails(): SQL {
     LEFT JOIN organizers org ON ${type} = ${is('organizer')} AND org.id = ${id}
     UNION ALL
     SELECT * FROM (
-      SELECT 'edition', json_object('slug', top.slug, 'label', coalesce(own.title, fb.title), 'count', top.n, 'startsAt', top.starts_at)
+      SELECT 'edition', json_object('slug', top.slug, 'label', coalesce(own.title, fb.title), 'labelIsFallback', own.title IS NULL AND fb.title IS NOT NULL, 'count', top.n, 'startsAt', top.starts_at)
       FROM (
         -- The listed editions first, then their labels: two lookups per listed edition, not per matching one.
         SELECT ed.id, ed.slug, ed.starts_at, j.value ->> 1 AS n
@@ -102,7 +104,7 @@ function writeDetails(): SQL {
       LEFT JOIN edition_translations fb ON fb.edition_id = top.id AND fb.locale = ${defaultLocale})
     UNION ALL
     SELECT * FROM (
-      SELECT 'tag', json_object('slug', tg.slug, 'label', coalesce(own.label, fb.label), 'count', x.n)
+      SELECT 'tag', json_object('slug', tg.slug, 'label', coalesce(own.label, fb.label), 'labelIsFallback', own.label IS NULL AND fb.label IS NOT NULL, 'count', x.n)
       FROM (
         SELECT tag_id, count(*) AS n FROM (
           SELECT t.tag_id FROM json_each(${bound.eventIds}) j CROSS JOIN event_tags t ON t.event_id = j.value
@@ -143,7 +145,8 @@ export async function loadDetails(db: Executor, request: DetailsRequest, locale:
       const hit = JSON.parse(row.data) as HitDetails;
       details.hits.set(hit.rowid, { ...hit, isFallback: Boolean(hit.isFallback) });
     } else {
-      details[row.kind === 'edition' ? 'editions' : row.kind === 'tag' ? 'tags' : 'venues'].push(JSON.parse(row.data) as FacetValue);
+      const value = JSON.parse(row.data) as FacetValue;
+      details[row.kind === 'edition' ? 'editions' : row.kind === 'tag' ? 'tags' : 'venues'].push({ ...value, labelIsFallback: Boolean(value.labelIsFallback) });
     }
   }
   // A compound SELECT does not promise its rows' order: sort again as each part did.

@@ -14,6 +14,8 @@ export type FacetKey = 'type' | 'edition' | 'tag' | 'venue';
 export interface FacetCount {
   value: string;
   label: string;
+  /** The label is the default locale's text, the page's locale having none. */
+  labelIsFallback?: boolean;
   count: number;
   /** Counted among the first SEARCH_CAP matches only: the real count may be higher ("N+"). */
   atLeast: boolean;
@@ -66,5 +68,11 @@ export function taggedIds({ rows }: KeptMatches): { eventIds: number[]; editionI
 
 /** Facet values loaded with the details, marked as lower bounds when counted past the cap. */
 export function toFacetCounts(values: FacetValue[], { capped }: KeptMatches): FacetCount[] {
-  return values.map((value) => ({ value: value.slug, label: value.label ?? value.slug, count: value.count, atLeast: capped }));
+  return values.map((value) => ({
+    value: value.slug,
+    label: value.label ?? value.slug,
+    ...(value.labelIsFallback && value.label ? { labelIsFallback: true } : {}),
+    count: value.count,
+    atLeast: capped,
+  }));
 }

@@ -11,6 +11,7 @@ import type { Actor } from '../admin/actor.ts';
 import { recordAudit, type AuditChange } from '../admin/audit.ts';
 import { defaultLocale } from '../../i18n/config.ts';
 import { accountLocale, enqueueTwoFactorChangedMail } from '../auth/local/account-mail.ts';
+import { revokeDeviceTrust } from '../auth/local/device-trust.ts';
 import { accountTitle, findAccount, leavesNoAdmin, writeRole, type UserRow } from '../auth/local/users.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
@@ -33,7 +34,9 @@ export type TeamOutcome = { ok: true; action: TeamActionName; changed: boolean }
 
 const refused = (code: TeamErrorCode): TeamOutcome => ({ ok: false, code });
 
+/** Ends the account's sessions and forgets every device it trusted (device-trust.ts). */
 async function endSessions(tx: Transaction, userId: string): Promise<number> {
+  await revokeDeviceTrust(tx, userId);
   const ended = await tx.delete(authSessions).where(eq(authSessions.userId, userId)).returning({ id: authSessions.id });
   return ended.length;
 }
@@ -113,6 +116,7 @@ async function apply(tx: Transaction, actor: Actor, target: UserRow, command: Te
       // The same writes as better-auth's own "disable": the flag, then the secret and recovery codes.
       await tx.update(authUsers).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(authUsers.id, target.id));
       await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, target.id));
+      await revokeDeviceTrust(tx, target.id);
       await audit(tx, actor, target, 'disable-two-factor', [{ kind: 'value', field: 'twoFactor', from: true, to: false }]);
       const locale = await accountLocale(tx, target.id, defaultLocale);
       await enqueueTwoFactorChangedMail(tx, target, { enabled: false, by: 'admin', at: new Date() }, locale);

@@ -8,7 +8,6 @@
 import type { Executor } from '../../../db/client.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
 import { collections, type CollectionName } from '../../lib/collections/index.ts';
-import { paths } from '../../lib/paths.ts';
 import type { EntitySpec, EntityState } from '../admin/entity-spec.ts';
 import { getSiteOrigin } from '../seo/site.ts';
 import { CONTACT_RECEIVED, contentEventType, type ContentEventKind } from './event-types.ts';
@@ -22,12 +21,6 @@ export interface ContentChange {
   /** Field paths the write changed (an update that changed nothing sends nothing). */
   changed?: readonly string[];
 }
-
-/** Hub pages of the collections that have one; the others' messages carry no URLs. */
-const publicPaths: Partial<Record<string, (locale: Locale, slug: string) => string>> = {
-  event: paths.event,
-  edition: paths.edition,
-};
 
 const titleFields = ['title', 'label', 'name'];
 
@@ -76,7 +69,8 @@ export function contentEventData(spec: EntitySpec, collection: CollectionName, s
     const row = state.translations[locale];
     if (row) titles[locale] = (titleField ? row[titleField] : undefined) ?? (typeof baseTitle === 'string' ? baseTitle : null);
   }
-  const toPath = publicPaths[spec.entity];
+  // Hub pages of the collections that declare one; the others' messages carry no URLs.
+  const toPath = collections[collection].publicPage;
   const urls = toPath && slug ? Object.fromEntries(Object.keys(titles).map((locale) => [locale, new URL(toPath(locale as Locale, slug), origin).href])) : null;
   return { collection, id: state.id, slug, status: state.values['status'] ?? null, titles, urls };
 }

@@ -5,12 +5,13 @@
  */
 import type { AstroGlobal } from 'astro';
 import type { Database } from '../../../db/client.ts';
+import { actorFromUser, type Actor } from '../admin/actor.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { readFormWithinLimit } from '../http/body-limit.ts';
 import { problem } from '../http/problem.ts';
 import { webhookProblem } from './http.ts';
-import { fieldErrorsOf, formToEndpointInput, webhookEndpointInput } from './schemas.ts';
+import { destinationErrorsOf, fieldErrorsOf, formToEndpointInput, webhookEndpointInput } from './schemas.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -46,7 +47,7 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
 export async function submitEndpointForm(
   request: Request,
   db: Database,
-  actorId: string,
+  actor: Actor,
   locale: Locale,
   existing?: WebhookEndpoint,
 ): Promise<Response | EndpointFormState> {
@@ -56,11 +57,13 @@ export async function submitEndpointForm(
   const values = raw as EndpointFormState['values'];
   const parsed = webhookEndpointInput.safeParse(raw);
   if (!parsed.success) return { values, errors: fieldErrorsOf(parsed.error) };
+  const refused = await destinationErrorsOf(parsed.data);
+  if (refused) return { values, errors: refused };
   if (existing) {
-    await updateEndpoint(db, actorId, existing.id, parsed.data);
+    await updateEndpoint(db, actor, existing.id, parsed.data);
     return seeOther(paths.adminWebhook(locale, existing.id, new URLSearchParams({ notice: 'updated' })));
   }
-  const created = await createEndpoint(db, actorId, parsed.data);
+  const created = await createEndpoint(db, actor, parsed.data);
   return seeOther(paths.adminWebhook(locale, created.id, new URLSearchParams({ notice: 'created' })));
 }
 
@@ -90,13 +93,13 @@ export async function endpointFormStateOf(
   existing?: WebhookEndpoint,
 ): Promise<Response | EndpointFormState> {
   if (page.request.method !== 'POST') return { values: initial };
-  const outcome = await submitEndpointForm(page.request, db, page.locals.user!.id, page.locals.locale, existing);
+  const outcome = await submitEndpointForm(page.request, db, actorFromUser(page.locals.user!), page.locals.locale, existing);
   if (!(outcome instanceof Response)) page.response.status = 422;
   return outcome;
 }
 
 /** One of the detail screen's buttons (`intent` = ping, rotate, redeliver, delete). */
-export async function submitEndpointAction(request: Request, db: Database, actorId: string, locale: Locale, endpoint: WebhookEndpoint): Promise<Response> {
+export async function submitEndpointAction(request: Request, db: Database, actor: Actor, locale: Locale, endpoint: WebhookEndpoint): Promise<Response> {
   const form = await readFormWithinLimit(request);
   if (form instanceof Response) return form;
   const back = (notice: WebhookNotice) => seeOther(paths.adminWebhook(locale, endpoint.id, new URLSearchParams({ notice })));
@@ -105,10 +108,10 @@ export async function submitEndpointAction(request: Request, db: Database, actor
       await pingEndpoint(db, endpoint.id);
       return back('pinged');
     case 'rotate':
-      await rotateSecret(db, actorId, endpoint.id);
+      await rotateSecret(db, actor, endpoint.id);
       return back('rotated');
     case 'delete':
-      await deleteEndpoint(db, endpoint.id);
+      await deleteEndpoint(db, actor, endpoint.id);
       return seeOther(paths.adminWebhooks(locale, new URLSearchParams({ notice: 'deleted' })));
     case 'redeliver': {
       const deliveryId = parseWebhookId(String(form.get('delivery') ?? ''));

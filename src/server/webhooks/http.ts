@@ -10,7 +10,7 @@ import { getTranslator, type UiKey } from '../../i18n/index.ts';
 import { answer, authorize, type AdminRequest } from '../admin/http.ts';
 import { readJsonWithinLimit } from '../http/body-limit.ts';
 import { problem } from '../http/problem.ts';
-import { fieldErrorsOf } from './schemas.ts';
+import { destinationErrorsOf, fieldErrorsOf } from './schemas.ts';
 import { getEndpoint, parseWebhookId, type WebhookEndpoint } from './service.ts';
 
 export type WebhookErrorCode = 'VALIDATION_FAILED' | 'NOT_FOUND' | 'DELIVERY_NOT_FOUND' | 'IN_FLIGHT' | 'INVALID_INTENT';
@@ -47,4 +47,12 @@ export async function readValidJson<S extends z.ZodType>(request: Request, schem
   const parsed = schema.safeParse(read.value);
   if (!parsed.success) return webhookProblem(request, 'VALIDATION_FAILED', fieldErrorsOf(parsed.error));
   return parsed.data;
+}
+
+/** An endpoint body (create or patch) validated, its URL's destination included, or the 4xx to answer. */
+export async function readEndpointJson<S extends z.ZodType<{ url?: string | undefined }>>(request: Request, schema: S): Promise<z.output<S> | Response> {
+  const input = await readValidJson(request, schema);
+  if (input instanceof Response) return input;
+  const refused = await destinationErrorsOf(input);
+  return refused ? webhookProblem(request, 'VALIDATION_FAILED', refused) : input;
 }

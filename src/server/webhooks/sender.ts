@@ -22,6 +22,8 @@ export interface WebhookSenderOptions {
   pollMs: number;
   /** The longest one request may take (connect, answer and excerpt). */
   timeoutMs: number;
+  /** `HUB_WEBHOOK_ALLOW_PRIVATE`: loopback, link-local and metadata addresses may be reached. */
+  allowPrivate?: boolean;
   batch?: number;
   log?: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
   now?: () => Date;
@@ -36,7 +38,7 @@ export class WebhookSender {
   readonly #onEnqueued = () => this.wake();
 
   constructor(options: WebhookSenderOptions) {
-    this.#options = { batch: 20, log: logLine, now: () => new Date(), ...options };
+    this.#options = { batch: 20, allowPrivate: false, log: logLine, now: () => new Date(), ...options };
     this.#leaseMs = options.timeoutMs * 2 + 60_000;
     this.#rounds = new OutboxRounds({
       round: (claimAtOnce) => this.#round(claimAtOnce),
@@ -92,7 +94,7 @@ export class WebhookSender {
   }
 
   async #deliver(row: ClaimedDelivery): Promise<void> {
-    const { db, now, log, timeoutMs, retryBaseMs } = this.#options;
+    const { db, now, log, timeoutMs, retryBaseMs, allowPrivate } = this.#options;
     const at = now();
     const response = await postWebhook({
       url: row.url,
@@ -100,6 +102,7 @@ export class WebhookSender {
       messageId: row.messageId,
       payload: row.payload,
       now: at,
+      allowPrivate,
       signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(timeoutMs)]),
     });
     if (this.#abort.signal.aborted) {

@@ -6,6 +6,8 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../db/schema.ts';
+import type { Actor } from '../admin/actor.ts';
+import { recordAudit, type AuditChange } from '../admin/audit.ts';
 import { PING } from './event-types.ts';
 import { enqueueWebhook, webhookEvents } from './outbox.ts';
 import type { WebhookEndpointInput, WebhookEndpointPatch } from './schemas.ts';
@@ -54,44 +56,77 @@ export async function getEndpoint(db: Database, id: number): Promise<WebhookEndp
   return row;
 }
 
-export function createEndpoint(db: Database, actorId: string, input: WebhookEndpointInput): Promise<WebhookEndpoint> {
+/** The audited fields of an endpoint (never its secret). */
+const auditedFields = ['url', 'description', 'enabled', 'events'] as const;
+
+function auditValue(endpoint: WebhookEndpoint, field: (typeof auditedFields)[number]): string | boolean {
+  const value = endpoint[field];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** What a save changed, field by field, old → new. */
+function changesBetween(before: WebhookEndpoint, after: WebhookEndpoint): Extract<AuditChange, { kind: 'value' }>[] {
+  return auditedFields
+    .map((field) => ({ kind: 'value' as const, field, from: auditValue(before, field), to: auditValue(after, field) }))
+    .filter((change) => change.from !== change.to);
+}
+
+export function createEndpoint(db: Database, actor: Actor, input: WebhookEndpointInput): Promise<WebhookEndpoint> {
   const now = new Date();
   return writeTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ ...input, secret: generateWebhookSecret(), createdAt: now, updatedAt: now, createdBy: actorId, updatedBy: actorId })
+      .values({ ...input, secret: generateWebhookSecret(), createdAt: now, updatedAt: now, createdBy: actor.id, updatedBy: actor.id })
       .returning();
+    await recordAudit(tx, actor, [
+      {
+        action: 'create',
+        entity: 'webhook_endpoint',
+        entityId: row!.id,
+        title: row!.url,
+        changedFields: [...auditedFields],
+        changes: auditedFields.map((field) => ({ kind: 'value', field, from: null, to: auditValue(row!, field) })),
+      },
+    ]);
     return row!;
   });
 }
 
-export function updateEndpoint(db: Database, actorId: string, id: number, patch: WebhookEndpointPatch): Promise<WebhookEndpoint | undefined> {
+export function updateEndpoint(db: Database, actor: Actor, id: number, patch: WebhookEndpointPatch): Promise<WebhookEndpoint | undefined> {
   return writeTransaction(db, async (tx) => {
+    const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).limit(1);
+    if (!before) return undefined;
     const [row] = await tx
       .update(webhookEndpoints)
-      .set({ ...patch, updatedAt: new Date(), updatedBy: actorId })
+      .set({ ...patch, updatedAt: new Date(), updatedBy: actor.id })
       .where(eq(webhookEndpoints.id, id))
       .returning();
+    const changes = changesBetween(before, row!);
+    await recordAudit(tx, actor, [
+      { action: 'update', entity: 'webhook_endpoint', entityId: id, title: row!.url, changedFields: changes.map((change) => change.field), changes },
+    ]);
     return row;
   });
 }
 
-/** A new secret; the old one stops working at once (receivers must be updated). */
-export function rotateSecret(db: Database, actorId: string, id: number): Promise<WebhookEndpoint | undefined> {
+/** A new secret; the old one stops working at once (receivers must be updated). Audited without either secret. */
+export function rotateSecret(db: Database, actor: Actor, id: number): Promise<WebhookEndpoint | undefined> {
   return writeTransaction(db, async (tx) => {
     const [row] = await tx
       .update(webhookEndpoints)
-      .set({ secret: generateWebhookSecret(), updatedAt: new Date(), updatedBy: actorId })
+      .set({ secret: generateWebhookSecret(), updatedAt: new Date(), updatedBy: actor.id })
       .where(eq(webhookEndpoints.id, id))
       .returning();
+    if (row) await recordAudit(tx, actor, [{ action: 'rotate-secret', entity: 'webhook_endpoint', entityId: id, title: row.url, changedFields: ['secret'] }]);
     return row;
   });
 }
 
 /** Deletes the endpoint with its deliveries and their attempts (cascade). */
-export function deleteEndpoint(db: Database, id: number): Promise<boolean> {
+export function deleteEndpoint(db: Database, actor: Actor, id: number): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
-    const removed = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+    const removed = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (removed[0]) await recordAudit(tx, actor, [{ action: 'delete', entity: 'webhook_endpoint', entityId: id, title: removed[0].url, changedFields: [] }]);
     return removed.length > 0;
   });
 }

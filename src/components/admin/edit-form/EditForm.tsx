@@ -17,6 +17,7 @@ import { CloneEdition } from './CloneEditionDialog.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
+import { idOf } from './edit-form-state.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { FormContext, type FormContextValue } from './form-context.tsx';
 import { LivePreview, LivePreviewToggle } from './LivePreview.tsx';
@@ -144,8 +145,8 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
                     {t('admin.form.preview')}
                   </a>
                 )}
-                {canCopy && <DuplicateButton collection={config.name} id={item['id'] as number} disabled={saving} />}
-                {canCopy && config.name === 'editions' && <CloneEdition id={item['id'] as number} disabled={saving} />}
+                {canCopy && <DuplicateButton collection={config.name} id={idOf(item)} disabled={saving} />}
+                {canCopy && config.name === 'editions' && <CloneEdition id={idOf(item)} disabled={saving} />}
                 {canDelete && (
                   <button type="button" className="admin-button admin-button--danger admin-form__delete" aria-disabled={saving} onClick={openDelete}>
                     {t('admin.form.delete')}

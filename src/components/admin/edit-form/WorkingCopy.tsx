@@ -14,6 +14,7 @@ import { translateCode } from '../lib/translate.ts';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
+import { idOf } from './edit-form-state.ts';
 import type { EditFormState, WorkingCopy } from './use-edit-form.ts';
 
 /** Says whether the form shows unpublished changes (by whom, since when) or the published item. */
@@ -69,7 +70,7 @@ export function WorkingCopySchedule({ form, config }: { form: EditFormState; con
     }
     setBusy(true);
     const body = method === 'PUT' ? { version: copy.baseVersion, scheduledAt: at!.toISOString() } : undefined;
-    const result = await apiRequest<Record<string, unknown>>(method, paths.adminApiWorkingCopy(config.name, item['id'] as number, 'schedule'), body);
+    const result = await apiRequest<Record<string, unknown>>(method, paths.adminApiWorkingCopy(config.name, idOf(item), 'schedule'), body);
     setBusy(false);
     if (!result.ok) {
       const code = result.problem.errors?.['scheduledAt']?.[0] ?? result.problem.code;

@@ -1,6 +1,7 @@
 /** The edit form's state as its fields see it: value and errors by field path, and a setter. */
 import { createContext, useContext } from 'react';
 import { errorsAt, fieldId, type FieldErrorMap } from '../lib/field-errors.ts';
+import { readPath } from '../lib/draft-paths.ts';
 import type { FormDraft } from '../lib/payload.ts';
 
 export interface FormContextValue {
@@ -25,20 +26,6 @@ export function useForm(): FormContextValue {
   const form = useContext(FormContext);
   if (!form) throw new Error('form field outside <EditForm>');
   return form;
-}
-
-/** Reads `field` or `translations.<locale>.<field>` from a draft. */
-function readPath(draft: FormDraft, path: string): unknown {
-  if (!path.startsWith('translations.')) return draft[path];
-  const [, locale, field] = path.split('.');
-  return draft.translations[locale ?? '']?.[field ?? ''];
-}
-
-/** A copy of `draft` with `path` set to `value`. */
-export function writePath(draft: FormDraft, path: string, value: unknown): FormDraft {
-  if (!path.startsWith('translations.')) return { ...draft, [path]: value };
-  const [, locale = '', field = ''] = path.split('.');
-  return { ...draft, translations: { ...draft.translations, [locale]: { ...draft.translations[locale], [field]: String(value ?? '') } } };
 }
 
 /** One field's binding: DOM id, current value, setter and errors. */

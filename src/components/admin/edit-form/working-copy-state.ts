@@ -40,3 +40,8 @@ export function startOf(spec: Collection['draft'], item: Item): { base: FormDraf
   if (!copy) return { base: live, shown: live };
   return { base: { ...live, version: copy.baseVersion }, shown: { ...itemToDraft(spec, copy.item), version: copy.baseVersion } };
 }
+
+/** A published item (or one holding a copy) is edited through its working copy. */
+export function editsThroughCopy(config: Pick<Collection, 'publishable'>, item: Item | null): boolean {
+  return Boolean(config.publishable && item && (item['status'] === 'published' || workingCopyOf(item)));
+}

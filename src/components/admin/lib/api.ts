@@ -33,11 +33,19 @@ export async function readProblem(response: Response): Promise<Problem> {
   };
 }
 
+/** What the client needs of `fetch`: the browser's, or a test's stub answering real `Response`s. */
+export type Fetch = (path: string, init: RequestInit) => Promise<Response>;
+
 /** Sends one request; `body` is sent as JSON. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
+export function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
+  return sendRequest<T>((url, init) => fetch(url, init), method, path, body, signal);
+}
+
+/** Sends one request through `fetcher`; `body` is sent as JSON. */
+export async function sendRequest<T>(fetcher: Fetch, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetcher(path, {
       method,
       credentials: 'same-origin',
       headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },

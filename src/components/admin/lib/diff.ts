@@ -86,8 +86,8 @@ function setPath(draft: Record<string, unknown>, path: string, value: unknown): 
  * takes the editor's value, every other field takes the current one. With the current version,
  * saving this keeps both sides' work except where both edited the same field.
  */
-export function rebaseDraft(base: Draft, theirs: Draft, mine: Draft): Record<string, unknown> {
-  const result: Record<string, unknown> = structuredClone(theirs) as Record<string, unknown>;
+export function rebaseDraft<T extends Draft>(base: Draft, theirs: T, mine: Draft): T {
+  const result = structuredClone(theirs);
   const b = flattenDraft(base);
   const m = flattenDraft(mine);
   for (const path of allPaths(b, m)) {

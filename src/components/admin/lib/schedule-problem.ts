@@ -2,5 +2,7 @@
 import type { AdminT } from './translate.ts';
 
 export function scheduleProblemText(t: AdminT, code: string): string {
-  return code === 'VERSION_CONFLICT' || code === 'WORKING_COPY_INVALID' ? t(`workingCopy.problem.${code}`) : t('workingCopy.problem.OTHER');
+  return code === 'VERSION_CONFLICT' || code === 'WORKING_COPY_INVALID' || code === 'SCHEDULER_NOT_ALLOWED'
+    ? t(`workingCopy.problem.${code}`)
+    : t('workingCopy.problem.OTHER');
 }

@@ -15,6 +15,7 @@ import { currentInvitation, currentLocale } from './account-context.ts';
 import { runInAuthWrite } from './database.ts';
 import { consumeInvitation } from './invitations.ts';
 import { CLIENT_ADDRESS_HEADER } from './limit-hooks.ts';
+import { logSignInRefusal } from './sign-in-refusals.ts';
 
 export type SignUpMode = 'open' | 'closed' | 'invite-only';
 
@@ -70,7 +71,9 @@ export function emailAndPasswordOptions({ db }: AccountOptions) {
 export function emailVerificationOptions({ db, verifyEmail }: AccountOptions) {
   return {
     sendOnSignUp: verifyEmail,
-    autoSignInAfterVerification: true,
+    // Verifying proves the address, not who opens the link: signing in stays a separate step
+    // (a stranger's link must not replace the reader's session, nor skip a second factor).
+    autoSignInAfterVerification: false,
     expiresIn: VERIFICATION_TOKEN_LIFETIME_SECONDS,
     sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string; emailVerified: boolean }; token: string }) => {
       // An accepted invitation proved the address already; without HUB_VERIFY_EMAIL nothing asks.
@@ -110,17 +113,30 @@ async function guardSignUp(ctx: HookContext, options: AccountOptions, clientAddr
   return { context: { body: { ...(ctx.body as object), name: name.data } } };
 }
 
+/** A profile change through the JSON API keeps the sign-up rules: a valid name, no picture. */
+function guardProfileUpdate(ctx: HookContext) {
+  const t = getTranslator(currentLocale());
+  const body = (ctx.body ?? {}) as { name?: unknown; image?: unknown };
+  if (body.image !== undefined && body.image !== null) refuse('BAD_REQUEST', 'IMAGE_NOT_ALLOWED', t('auth.profile.imageNotAllowed'));
+  if (body.name === undefined) return undefined;
+  const name = nameSchema.safeParse(body.name);
+  if (!name.success) refuse('BAD_REQUEST', name.error.issues[0]!.message, t('auth.signUp.invalidName'));
+  return { context: { body: { ...(ctx.body as object), name: name.data } } };
+}
+
 /**
- * Runs before better-auth handles a request: limits and rules of sign-up and reset requests.
+ * Runs before better-auth handles a request: limits and rules of sign-up, profile and reset requests.
  * Returns a changed context for better-auth (the trimmed name) or nothing.
  */
 export async function guardAccountRequest(ctx: HookContext, options: AccountOptions, clientAddress: string) {
   if (ctx.path === '/sign-up/email') return guardSignUp(ctx, options, clientAddress);
+  if (ctx.path === '/update-user') return guardProfileUpdate(ctx);
   // Both send a mail to the address given: limited alike, per address and per client.
   if (ctx.path === '/request-password-reset' || ctx.path === '/send-verification-email') {
     const email = (ctx.body as { email?: unknown } | undefined)?.email;
     const verdict = await countResetRequest(typeof email === 'string' ? email : '', clientAddress);
     if (!verdict.allowed) {
+      logSignInRefusal(ctx.path === '/request-password-reset' ? 'RESET_LIMITED' : 'VERIFICATION_MAIL_LIMITED', email, clientAddress);
       const t = getTranslator(currentLocale());
       refuse('TOO_MANY_REQUESTS', 'TOO_MANY_RESET_REQUESTS', t('auth.reset.tooMany'), { 'Retry-After': String(verdict.retryAfterSeconds) });
     }
@@ -156,7 +172,7 @@ export async function prepareInvitedOrNewUser(
   return null;
 }
 
-const guardedPaths: ReadonlySet<string> = new Set(['/sign-up/email', '/request-password-reset', '/send-verification-email']);
+const guardedPaths: ReadonlySet<string> = new Set(['/sign-up/email', '/update-user', '/request-password-reset', '/send-verification-email']);
 
 /**
  * `guardAccountRequest` as a better-auth plugin hook, so it runs beside the password limiter's

@@ -13,6 +13,8 @@ import { currentLocale, rememberedLocale } from './account-context.ts';
 import { accountLocale, enqueueTwoFactorChangedMail } from './account-mail.ts';
 import { createSerialisedAdapter, runInAuthWrite } from './database.ts';
 import { CLIENT_ADDRESS_HEADER, limitHooks } from './limit-hooks.ts';
+import { deviceTrustPlugin, revokeDeviceTrust } from './device-trust.ts';
+import { signInLogPlugin } from './sign-in-log.ts';
 
 export { CLIENT_ADDRESS_HEADER };
 
@@ -119,9 +121,11 @@ export function createLocalAuth(options: LocalAuthOptions) {
           after: async (user, context) => {
             if (!context?.path.startsWith('/two-factor/') || typeof user.twoFactorEnabled !== 'boolean') return;
             const enabled = user.twoFactorEnabled;
-            await runInAuthWrite(options.db, async (tx) =>
-              enqueueTwoFactorChangedMail(tx, user, { enabled, by: 'self', at: new Date() }, await accountLocale(tx, user.id, currentLocale())),
-            );
+            await runInAuthWrite(options.db, async (tx) => {
+              // No device stays trusted across a change of the second factor (device-trust.ts).
+              await revokeDeviceTrust(tx, user.id);
+              await enqueueTwoFactorChangedMail(tx, user, { enabled, by: 'self', at: new Date() }, await accountLocale(tx, user.id, currentLocale()));
+            });
           },
         },
       },
@@ -138,8 +142,10 @@ export function createLocalAuth(options: LocalAuthOptions) {
     hooks: limitHooks,
     // Issuer = the site's name, as authenticator apps list it; wrong codes are limited by the
     // plugin (5 per challenge, then 10 in a row lock the second factor for 15 minutes).
-    // The account guard: sign-up, reset and verification requests (account-hooks.ts).
-    plugins: [twoFactor({ issuer: options.issuer }), accountsPlugin, accountGuardPlugin(options)],
+    // The account guard: sign-up, reset and verification requests (account-hooks.ts); no "trust
+    // this device", and trust records go on every security change (device-trust.ts); a log line
+    // per failed or refused sign-in step (sign-in-log.ts).
+    plugins: [twoFactor({ issuer: options.issuer }), accountsPlugin, accountGuardPlugin(options), deviceTrustPlugin(options.db), signInLogPlugin],
   });
 }
 

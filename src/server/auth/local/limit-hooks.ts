@@ -4,6 +4,7 @@
  * account. The client address comes in a header only our code sets (CLIENT_ADDRESS_HEADER).
  */
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { logSignInRefusal } from './sign-in-refusals.ts';
 import { checkPasswordConfirmation, checkSignInAttempt, recordPasswordConfirmation, recordSignInOutcome, type LimitVerdict } from '../rate-limit.ts';
 
 /** Header carrying the client address into better-auth; set by our code, never by the client. */
@@ -67,7 +68,10 @@ export const limitHooks = {
   before: createAuthMiddleware(async (ctx) => {
     if (ctx.path === SIGN_IN_PATH) {
       const verdict = await checkSignInAttempt({ email: emailOf(ctx.body), clientAddress: clientAddressOf(ctx.headers) });
-      if (!verdict.allowed) refuse(verdict);
+      if (!verdict.allowed) {
+        logSignInRefusal('LOCKED_OUT', emailOf(ctx.body), clientAddressOf(ctx.headers));
+        refuse(verdict);
+      }
       return;
     }
     if (passwordConfirmationPaths.has(ctx.path)) await beforePasswordConfirmation(ctx);

@@ -105,14 +105,18 @@ export async function submitInvitationAcceptance(submission: FormSubmission & { 
   }
 }
 
-/** Confirms an address from the link in the mail and signs its owner in: the cookies to set, or null. */
-export async function verifyEmailToken(auth: LocalAuth, token: string | null, request: Request): Promise<string[] | null> {
-  if (!token || token.length > 4000) return null;
+/**
+ * Confirms an address from the link in the mail, without signing anyone in or out: true when the
+ * address is now verified. The reader's cookies are not passed on, so the session of whoever
+ * opens the link (perhaps someone else's) is neither used nor replaced.
+ */
+export async function verifyEmailToken(auth: LocalAuth, token: string | null): Promise<boolean> {
+  if (!token || token.length > 4000) return false;
   try {
-    const { headers } = await auth.api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true });
-    return headers.getSetCookie();
+    await auth.api.verifyEmail({ query: { token } });
+    return true;
   } catch (error) {
-    if (isAPIError(error)) return null;
+    if (isAPIError(error)) return false;
     throw error;
   }
 }

@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { json } from '../../../../server/admin/http.ts';
 import { subscribableEventTypes } from '../../../../server/webhooks/event-types.ts';
-import { readValidJson, webhookRoute } from '../../../../server/webhooks/http.ts';
+import { readEndpointJson, webhookRoute } from '../../../../server/webhooks/http.ts';
 import { webhookEndpointInput } from '../../../../server/webhooks/schemas.ts';
 import { createEndpoint, endpointView, listEndpoints } from '../../../../server/webhooks/service.ts';
 
@@ -18,7 +18,7 @@ export const GET: APIRoute = (context) =>
 
 export const POST: APIRoute = (context) =>
   webhookRoute(context, async ({ db, actor }) => {
-    const input = await readValidJson(context.request, webhookEndpointInput);
+    const input = await readEndpointJson(context.request, webhookEndpointInput);
     if (input instanceof Response) return input;
-    return json(endpointView(await createEndpoint(db, actor.id, input), { withSecret: true }), 201);
+    return json(endpointView(await createEndpoint(db, actor, input), { withSecret: true }), 201);
   });

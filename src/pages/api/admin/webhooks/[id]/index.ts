@@ -5,7 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { json } from '../../../../../server/admin/http.ts';
-import { readValidJson, routeEndpoint, webhookProblem, webhookRoute } from '../../../../../server/webhooks/http.ts';
+import { readEndpointJson, routeEndpoint, webhookProblem, webhookRoute } from '../../../../../server/webhooks/http.ts';
 import { webhookEndpointPatch } from '../../../../../server/webhooks/schemas.ts';
 import { deleteEndpoint, endpointView, updateEndpoint } from '../../../../../server/webhooks/service.ts';
 
@@ -21,9 +21,9 @@ export const PATCH: APIRoute = (context) =>
   webhookRoute(context, async (admin) => {
     const endpoint = await routeEndpoint(context, admin);
     if (endpoint instanceof Response) return endpoint;
-    const patch = await readValidJson(context.request, webhookEndpointPatch);
+    const patch = await readEndpointJson(context.request, webhookEndpointPatch);
     if (patch instanceof Response) return patch;
-    const updated = await updateEndpoint(admin.db, admin.actor.id, endpoint.id, patch);
+    const updated = await updateEndpoint(admin.db, admin.actor, endpoint.id, patch);
     return updated ? json(endpointView(updated)) : webhookProblem(context.request, 'NOT_FOUND');
   });
 
@@ -31,6 +31,6 @@ export const DELETE: APIRoute = (context) =>
   webhookRoute(context, async (admin) => {
     const endpoint = await routeEndpoint(context, admin);
     if (endpoint instanceof Response) return endpoint;
-    await deleteEndpoint(admin.db, endpoint.id);
+    await deleteEndpoint(admin.db, admin.actor, endpoint.id);
     return json(null, 204);
   });

@@ -10,6 +10,6 @@ export const POST: APIRoute = (context) =>
   webhookRoute(context, async (admin) => {
     const endpoint = await routeEndpoint(context, admin);
     if (endpoint instanceof Response) return endpoint;
-    const rotated = await rotateSecret(admin.db, admin.actor.id, endpoint.id);
+    const rotated = await rotateSecret(admin.db, admin.actor, endpoint.id);
     return rotated ? json(endpointView(rotated, { withSecret: true })) : webhookProblem(context.request, 'NOT_FOUND');
   });
