@@ -184,27 +184,63 @@ describe('two-factor security notices', () => {
     // The account signs in with its password alone now.
     expect((await postForm(server.origin, '/de/admin/sign-in', { email: DE, password: PASSWORD })).headers.get('location')).not.toContain('two-factor');
 
-    // Again: nothing to change, nothing sent. One's own second factor is not turned off here.
-    const json = (userId: string, cookie: string) =>
+    // Again: nothing to change, nothing sent.
+    const json = (userId: string, cookie: string, language = 'en') =>
       fetch(`${server.origin}/api/admin/team/${userId}/disable-two-factor`, {
         method: 'POST',
-        headers: { cookie, origin: server.origin, 'content-type': 'application/json' },
+        headers: { cookie, origin: server.origin, 'content-type': 'application/json', 'accept-language': language },
         body: '{}',
       });
     const repeated = await json(id, cookies.fr);
     expect(await repeated.json()).toMatchObject({ action: 'disable-two-factor', changed: false });
-    const self = await json(await idOf(FR), cookies.fr);
-    expect(self.status).toBe(409);
-    expect(await self.json()).toMatchObject({ code: 'SELF' });
     expect(await server.query("SELECT count(*) AS n FROM mail_outbox WHERE kind = 'two-factor-off'")).toEqual([{ n: 1 }]);
+  });
+
+  it('tells an administrator who turns off their own second factor from the team screen to use their account page, in their language', async () => {
+    const self = await idOf(FR);
+    for (const locale of ['en', 'fr', 'de'] as const) {
+      const refused = await fetch(`${server.origin}/api/admin/team/${self}/disable-two-factor`, {
+        method: 'POST',
+        headers: { cookie: cookies.fr, origin: server.origin, 'content-type': 'application/json', 'accept-language': locale },
+        body: '{}',
+      });
+      expect(refused.status).toBe(409);
+      const title = getTranslator(locale)('admin.team.error.SELF_TWO_FACTOR');
+      expect(await refused.json()).toMatchObject({ code: 'SELF_TWO_FACTOR', title });
+      // Not the refusal to disable one's own account, which talks about something else.
+      expect(title).not.toBe(getTranslator(locale)('admin.team.error.SELF'));
+    }
+    const form = await postForm(server.origin, `/api/admin/team/${self}/disable-two-factor`, { locale: 'fr' }, { cookie: cookies.fr });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe(`/fr/admin/team?error=SELF_TWO_FACTOR&user=${self}`);
+    const page = decodeEntities(await (await get(server.origin, form.headers.get('location')!, cookies.fr)).text());
+    expect(page).toContain(fr('admin.team.error.SELF_TWO_FACTOR'));
+    expect(page).not.toContain(fr('admin.team.error.SELF'));
   });
 
   it('mails the account when it turns two-factor off itself', async () => {
     cookies.de = await signInThrough('de', DE);
     await turnOn();
     const mark = smtp.received.length;
-    const off = await account({ intent: 'disable-two-factor', password: PASSWORD });
+    // A wrong password says so, in the page's language, and changes nothing.
+    for (const locale of ['en', 'fr', 'de'] as const) {
+      const t = getTranslator(locale);
+      const wrong = await postForm(
+        server.origin,
+        `/${locale}/admin/account`,
+        { intent: 'disable-two-factor', password: 'not-my-password' },
+        { cookie: cookies.de },
+      );
+      expect(wrong.status).toBe(400);
+      const html = decodeEntities(await wrong.text());
+      expect(html).toContain(t('admin.account.field.PASSWORD_WRONG'));
+      expect(html).toContain(t('admin.account.twoFactor.on'));
+    }
+    const off = await postForm(server.origin, '/de/admin/account', { intent: 'disable-two-factor', password: PASSWORD }, { cookie: cookies.de });
     expect(off.status).toBe(303);
+    expect(off.headers.get('location')).toBe('/de/admin/account?done=twoFactorDisabled');
+    const done = decodeEntities(await (await get(server.origin, off.headers.get('location')!, sessionCookie(off))).text());
+    expect(done).toContain(de('admin.account.notice.twoFactorDisabled'));
     const mail = await mailTo(smtp, DE, de('mail.account.twoFactorOff.subject'), mark);
     expect(mail.text).toContain(de('mail.account.twoFactorOff.body'));
   });

@@ -19,7 +19,7 @@ export const teamActionNames = ['approve', 'refuse', 'role', 'disable', 'enable'
 export type TeamActionName = (typeof teamActionNames)[number];
 
 /** Stable codes the screen and the API translate (`admin.team.error.<code>`). */
-export type TeamErrorCode = 'USER_NOT_FOUND' | 'LAST_ADMIN' | 'NOT_PENDING' | 'SELF' | 'ROLE_REQUIRED';
+export type TeamErrorCode = 'USER_NOT_FOUND' | 'LAST_ADMIN' | 'NOT_PENDING' | 'SELF' | 'SELF_TWO_FACTOR' | 'ROLE_REQUIRED';
 
 export type TeamCommand =
   | { action: 'approve'; role: Role }
@@ -110,8 +110,8 @@ async function apply(tx: Transaction, actor: Actor, target: UserRow, command: Te
     }
     case 'disable-two-factor': {
       // For a lost phone and lost recovery codes. One's own second factor is turned off on the
-      // account page, with the password.
-      if (target.id === actor.id) return refused('SELF');
+      // account page, with the password: the refusal says so, not "your own account".
+      if (target.id === actor.id) return refused('SELF_TWO_FACTOR');
       if (!target.twoFactorEnabled) return done(false);
       // The same writes as better-auth's own "disable": the flag, then the secret and recovery codes.
       await tx.update(authUsers).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(authUsers.id, target.id));
