@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { cacheState } from '../helpers/cache-state.ts';
-import { createEvent, createImage, createOrganizer, createTag } from '../helpers/factories.ts';
+import { createCurator, createEvent, createImage, createOrganizer, createTag } from '../helpers/factories.ts';
 
 let app: AdminServer;
 
@@ -176,6 +176,27 @@ describe('export', () => {
     expect(header).toEqual(expect.arrayContaining(['id', 'slug', 'label_en', 'label_fr', 'label_de', 'status_en']));
     expect(rows).toHaveLength(1);
     expect(rows[0]![header!.indexOf('label_en')]).toBe(`'=HYPERLINK("http://evil.example")`);
+  });
+
+  it('exports full-width formula starts as text, and curator links as readable text in CSV while JSON keeps them', async () => {
+    await createTag(app.editor, { slug: 'full-width-formula', translations: { en: { label: '＝HYPERLINK("http://evil.example")' } } });
+    const tags = parseCsv(await (await app.editor.request('GET', '/api/admin/tags/export?format=csv&q=evil')).text());
+    const fullWidth = tags.find((row) => row[tags[0]!.indexOf('slug')] === 'full-width-formula');
+    expect(fullWidth?.[tags[0]!.indexOf('label_en')]).toBe(`'＝HYPERLINK("http://evil.example")`);
+
+    const links = [
+      { label: 'Website', url: 'https://ines.example/' },
+      { label: '＠ines', url: 'https://social.example/@ines' },
+    ];
+    const curator = await createCurator(app.editor, { name: 'Inès Linked', links });
+    const [header, ...rows] = parseCsv(await (await app.editor.request('GET', '/api/admin/curators/export?format=csv&q=linked')).text());
+    expect(rows).toHaveLength(1);
+    const cell = rows[0]![header!.indexOf('links')]!;
+    expect(cell).toBe('Website <https://ines.example/>; ＠ines <https://social.example/@ines>');
+    expect(rows.flat().join('\n')).not.toContain('[object Object]');
+
+    const json = await app.editor.call('GET', '/api/admin/curators/export?format=json&q=linked');
+    expect(json.body).toEqual([expect.objectContaining({ id: curator.id, links })]);
   });
 
   it('exports the same items as the filtered list, as CSV and as JSON', async () => {

@@ -1,7 +1,7 @@
 /**
  * CSV and JSON exports of a collection, streamed in batches so a 100k-event export never sits in
  * memory. Rows are the full API view of each item; CSV flattens texts to `<field>_<locale>`
- * columns and relation lists to space-separated ids.
+ * columns, relation lists to space-separated ids and links to readable text (csv-cell.ts).
  */
 import { getTableColumns } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
@@ -10,6 +10,7 @@ import { locales } from '../../i18n/config.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { loadStates } from './entity-state.ts';
 import { localeCompleteness } from './completeness.ts';
+import { csvCell } from './csv-cell.ts';
 import { entityView } from './entity-view.ts';
 import { nextExportIds, type ListDefinition } from './list.ts';
 
@@ -22,19 +23,6 @@ function csvColumns(spec: EntitySpec): string[] {
   const texts = locales.flatMap((locale) => spec.translations.fields.map((field) => `${field}_${locale}`));
   const badges = locales.map((locale) => `status_${locale}`);
   return [...base, ...texts, ...Object.keys(spec.links), ...badges];
-}
-
-/**
- * A cell safe to open in a spreadsheet: text that a spreadsheet would run as a formula
- * (`=`, `+`, `-`, `@`, tab, CR first) gets a leading apostrophe.
- */
-function csvCell(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.join(' ');
-  if (typeof value === 'number') return value;
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 function flatten(spec: EntitySpec, state: EntityState): Record<string, unknown> {
