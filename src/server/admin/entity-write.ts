@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { reindexSearch } from '../../../db/search-index.ts';
 import { recordHubPurge, tagsToInvalidate, type HubChanges } from '../page-cache/invalidate.ts';
-import type { Actor } from './actor.ts';
+import { demand, type Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { describeChanges, loadTitles } from './audit-changes.ts';
 import { withConstraintErrors } from './db-errors.ts';
@@ -143,9 +143,32 @@ export interface RevisionOrigin {
 /** What an update needs besides where it writes: who, which item, the new input, the purge and how it is recorded. */
 type UpdateArguments = [actor: Actor, spec: EntitySpec, id: number, input: EntityInput, purgeOf?: PurgeOf<WriteResult>, origin?: RevisionOrigin];
 
-/** Applies a partial update based on `input.version`. */
+/**
+ * Applies a partial update based on `input.version`: a PATCH, or a revision's restore. On an item
+ * that is published either changes the public site at once, so it needs `content.publish` like
+ * publishing; whoever lacks it proposes the change as a working copy (decision 035). Previews
+ * and working copies call `updateEntityIn` directly: what they write is rolled back or is the
+ * publish itself, checked by its route.
+ */
 export function updateEntity(db: Database, ...update: UpdateArguments): Promise<WriteResult> {
-  return withConstraintErrors(() => writeTransaction(db, (tx) => updateEntityIn(tx, ...update)));
+  return withConstraintErrors(() =>
+    writeTransaction(db, async (tx) => {
+      const [actor, spec, id] = update;
+      if (await isPublished(tx, spec, id)) demand(actor, 'content.publish');
+      return updateEntityIn(tx, ...update);
+    }),
+  );
+}
+
+/** True when item `id` of a collection with a publication status is published now. */
+async function isPublished(tx: Executor, spec: EntitySpec, id: number): Promise<boolean> {
+  if (!spec.publication) return false;
+  const [row] = await tx
+    .select({ status: columnOf(spec, 'status') })
+    .from(spec.table)
+    .where(eq(columnOf(spec, 'id'), id))
+    .limit(1);
+  return row?.status === 'published';
 }
 
 /** The state an update of `before` leads to, checked like a save (422 field errors), nothing written. */

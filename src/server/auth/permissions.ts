@@ -2,8 +2,9 @@
  * The one permission map: which role holds which permission, and which permission every admin
  * route needs per HTTP method. The middleware enforces a route's permission before the route
  * runs, and routes authorize again with the same rule (`declaredAccess`), so each permission is
- * written here once. Decisions that depend on the data are the services' (deleting a published
- * item needs `content.deletePublished`, deleting a media in use `media.deleteInUse`).
+ * written here once. Decisions that depend on the data are the services' (changing or restoring
+ * a published item needs `content.publish`, deleting one `content.deletePublished`, deleting a
+ * media in use `media.deleteInUse`).
  * A route missing from `routeRules` is refused; tests/integration/auth-matrix.test.ts fails for
  * every route file without a rule. See docs/decisions/003-roles-and-permissions.md.
  */
@@ -87,7 +88,8 @@ function collectionApiRules(collection: CollectionName): RouteRule[] {
     { pattern: `/api/admin/${collection}/export`, methods: { GET: 'content.read' } },
     // A draft copy: creating, like a JSON create (a media/file copy shares the stored upload).
     { pattern: `/api/admin/${collection}/:id/duplicate`, methods: { POST: 'content.write' } },
-    // Revisions (decision 030): reading the history; a restore is a save, like PATCH.
+    // Revisions (decision 030): reading the history; a restore is a save, like PATCH (and, like
+    // it, also needs `content.publish` on a published item: the service checks the status).
     { pattern: `/api/admin/${collection}/:id/revisions`, methods: { GET: 'content.read' } },
     { pattern: `/api/admin/${collection}/:id/revisions/:revisionId`, methods: { GET: 'content.read' } },
     { pattern: `/api/admin/${collection}/:id/revisions/:revisionId/restore`, methods: { POST: 'content.write' } },
@@ -97,8 +99,10 @@ function collectionApiRules(collection: CollectionName): RouteRule[] {
     { pattern: `/api/admin/${collection}/:id/draft/publish`, methods: { POST: 'content.publish' } },
     // Scheduling a copy decides when the public item changes: a publish, too.
     { pattern: `/api/admin/${collection}/:id/draft/schedule`, methods: { PUT: 'content.publish', DELETE: 'content.publish' } },
-    // DELETE: `content.delete` here; the route also requires `content.deletePublished` for a
-    // published item and `media.deleteInUse` for a media/file something still shows.
+    // PATCH: `content.write` here; the service also requires `content.publish` for a published
+    // item (the change is public at once). DELETE: `content.delete` here; the route also requires
+    // `content.deletePublished` for a published item and `media.deleteInUse` for a media/file
+    // something still shows.
     { pattern: `/api/admin/${collection}/:id`, methods: { GET: 'content.read', PATCH: 'content.write', DELETE: 'content.delete' } },
   ];
 }
