@@ -6,6 +6,7 @@
  *   role          { "role": "admin" | "editor" | "none" }  grant or revoke (never the last admin: 409 LAST_ADMIN)
  *   disable / enable                               disabling ends the account's sessions at once
  *   end-sessions                                   signs the account out everywhere
+ *   disable-two-factor                             another account's (a lost phone); one's own: 409 SELF_TWO_FACTOR
  */
 import type { APIRoute } from 'astro';
 import { handleTeamAction } from '../../../../../server/team/http.ts';
