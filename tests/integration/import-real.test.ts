@@ -21,7 +21,7 @@ function importFile(body: Record<string, unknown>) {
 }
 
 describe('real schedules', () => {
-  it('reads the four real files: camp2019 JSON (79 events), DiVOC XML (45) and ICS (45), an Exchange ICS (1)', async () => {
+  it('reads the four real files without an error: camp2019 JSON (79 events, 2 abstracts moved), DiVOC XML (45, 8 moved) and ICS (45), an Exchange ICS (1)', async () => {
     const target = await edition();
     const expected = [
       ['camp2019.frab.json', 'frab-json', 79, 2],
@@ -29,12 +29,72 @@ describe('real schedules', () => {
       ['divoc-r2r-2021.ics', 'ics', 45, 0],
       ['exchange-eastern-standard-time.ics', 'ics', 1, 0],
     ] as const;
-    for (const [name, format, events, errors] of expected) {
+    for (const [name, format, events, warnings] of expected) {
       const dry = await importFile({ editionId: target.id, content: realFile(name), fileName: name });
       expect(dry.status, name).toBe(200);
       expect(dry.body.format, name).toBe(format);
       expect(dry.body.rows, name).toHaveLength(events);
-      expect(dry.body.counts.error, name).toBe(errors);
+      expect(dry.body.counts, name).toEqual({ create: events, update: 0, error: 0 });
+      expect(dry.body.warnings, name).toBe(warnings);
     }
+  });
+
+  it('imports camp2019’s 79 events, moving its 2 long abstracts into the description with a warning naming the field and the limit', async () => {
+    const target = await edition();
+    const content = realFile('camp2019.frab.json');
+    const dry = await importFile({ editionId: target.id, content, fileName: 'schedule.json', locale: 'fr' });
+    const warned = dry.body.rows.filter((row: { warnings: unknown[] }) => row.warnings.length > 0);
+    expect(warned.map((row: { externalId: string; warnings: { field: string; code: string; limit: number }[] }) => [row.externalId, row.warnings])).toEqual([
+      [
+        expect.any(String),
+        [
+          {
+            line: expect.any(Number),
+            field: 'abstract',
+            code: 'SUMMARY_MOVED',
+            limit: 1000,
+            reason: expect.stringMatching(/^abstract dépasse les 1\s000 caractères du résumé/),
+          },
+        ],
+      ],
+      [expect.any(String), [{ line: expect.any(Number), field: 'abstract', code: 'SUMMARY_MOVED', limit: 1000, reason: expect.any(String) }]],
+    ]);
+
+    const committed = await importFile({ editionId: target.id, content, fileName: 'schedule.json', dryRun: false });
+    expect(committed.status).toBe(201);
+    expect(committed.body).toMatchObject({ created: 79, updated: 0 });
+    expect(committed.body.warnings).toHaveLength(2);
+    const [first] = committed.body.warnings;
+    expect(first).toMatchObject({ field: 'abstract', code: 'SUMMARY_MOVED', limit: 1000, externalId: warned[0].externalId });
+    const [texts] = await running.app.server.query<{ summary: string; body: string }>(
+      'SELECT summary, body FROM event_translations WHERE event_id = ? AND summary IS NOT NULL',
+      [first.eventId],
+    );
+    expect(texts!.summary.length).toBeLessThanOrEqual(1000);
+    expect(texts!.summary).toMatch(/[.!?]$/);
+    // The whole abstract opens the description.
+    expect(texts!.body.startsWith(texts!.summary)).toBe(true);
+    expect(texts!.body.length).toBeGreaterThan(1000);
+  });
+
+  it('imports the DiVOC pretalx XML: 45 events, 8 abstracts moved (named <abstract>)', async () => {
+    const target = await edition();
+    const committed = await importFile({ editionId: target.id, content: realFile('divoc-r2r-2021.frab.xml'), fileName: 'schedule.xml', dryRun: false });
+    expect(committed.status).toBe(201);
+    expect(committed.body).toMatchObject({ created: 45 });
+    expect(committed.body.warnings).toHaveLength(8);
+    expect(new Set(committed.body.warnings.map((warning: { field: string }) => warning.field))).toEqual(new Set(['<abstract>']));
+  });
+
+  it('cuts an over-long iCalendar SUMMARY at a word with a warning', async () => {
+    const target = await edition();
+    const long = `${'Workshop '.repeat(30)}end`;
+    const content = realFile('divoc-r2r-2021.ics').replace('SUMMARY:Opening - hexchen\\, NicKira', `SUMMARY:${long}`);
+    const dry = await importFile({ editionId: target.id, content, fileName: 'schedule.ics' });
+    expect(dry.body).toMatchObject({ counts: { create: 45, error: 0 }, warnings: 1 });
+    const row = dry.body.rows.find((candidate: { warnings: unknown[] }) => candidate.warnings.length > 0);
+    expect(row.warnings).toEqual([{ line: row.line, field: 'SUMMARY', code: 'TITLE_CUT', limit: 200, reason: expect.stringContaining('SUMMARY') }]);
+    expect(row.title.length).toBeLessThanOrEqual(200);
+    expect(row.title.endsWith('Workshop…')).toBe(true);
   });
 });

@@ -26,7 +26,7 @@ import { BulkRefusal, createEntitiesIn } from './bulk-create.ts';
 import { updateEntitiesIn } from './bulk-update.ts';
 import { loadNameIndex, nameKey, type NamedKind } from './names.ts';
 import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
-import { issueReason } from './reasons.ts';
+import { issueReason, warningReason } from './reasons.ts';
 
 export interface CommitResult {
   created: number;
@@ -34,6 +34,18 @@ export interface CommitResult {
   /** Items of other collections the import created, per kind. */
   added: Record<NamedKind, number>;
   events: { line: number; id: number; action: 'create' | 'update' }[];
+  /** Texts moved or cut to fit, per event, with the file's field, the limit and the reason. */
+  warnings: ImportedWarning[];
+}
+
+export interface ImportedWarning {
+  line: number;
+  eventId: number;
+  externalId: string | null;
+  field: string;
+  code: string;
+  limit: number;
+  reason: string;
 }
 
 const namedResources: Record<NamedKind, AdminResource> = { venue: venuesAdmin, tags: tagsAdmin, organizers: organizersAdmin, curators: curatorsAdmin };
@@ -159,6 +171,15 @@ export async function commitImport(db: Database, actor: Actor, plan: ImportPlan,
         updated: results.filter(({ result }) => result.before).length,
         added,
         events: results.map(({ row, result }) => ({ line: row.line, id: result.id, action: result.before ? 'update' : 'create' })),
+        warnings: results.flatMap(({ row, result }) =>
+          row.row.warnings.map((warning) => ({
+            line: row.line,
+            eventId: result.id,
+            externalId: row.externalId,
+            ...warning,
+            reason: warningReason(t, warning),
+          })),
+        ),
       };
       return withPurge(tx, { body, changes }, (r) => r.changes);
     }),

@@ -8,6 +8,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
+import { fitLongTexts, type SourceFields } from './fit.ts';
 import { readDuration } from './instants.ts';
 import { cleanText, emptyRow, lineAt, type ImportRow, type ParseResult } from './rows.ts';
 
@@ -139,6 +140,10 @@ function depthExceededAt(text: string, limit: number): number {
   return -1;
 }
 
+/** How each format names the fields a warning may be about. */
+const xmlFields: SourceFields = { title: '<title>', summary: '<abstract>' };
+const jsonFields: SourceFields = { title: 'title', summary: 'abstract' };
+
 /** The rows of a frab XML schedule. */
 export function parseFrabXml(text: string, editionZone: string, textLocale: Locale): ParseResult {
   // A document type could declare entities; a schedule never needs one.
@@ -154,7 +159,7 @@ export function parseFrabXml(text: string, editionZone: string, textLocale: Loca
   const zone = zoneOf(asNode(schedule['conference']), editionZone);
   const lines = [...text.matchAll(/<event[\s>]/g)].map((match) => lineAt(text, match.index));
   const events = asArray(schedule['day']).flatMap((day) => asArray(asNode(day)['room']).flatMap((room) => asArray(asNode(room)['event'])));
-  return { ok: true, rows: events.map((event, index) => readEvent(asNode(event), lines[index] ?? 1, zone, textLocale)) };
+  return { ok: true, rows: events.map((event, index) => fitLongTexts(readEvent(asNode(event), lines[index] ?? 1, zone, textLocale), xmlFields)) };
 }
 
 /** The line of the first `"guid": "<id>"` in the JSON text (JSON.parse keeps no positions). */
@@ -176,5 +181,5 @@ export function parseFrabJson(text: string, editionZone: string, textLocale: Loc
   if (!Array.isArray(conference['days'])) return { ok: false, code: 'IMPORT_UNREADABLE' };
   const zone = zoneOf(conference, editionZone);
   const events = conference['days'].flatMap((day) => Object.values(asNode(asNode(day)['rooms'])).flatMap(asArray));
-  return { ok: true, rows: events.map((event) => readEvent(asNode(event), jsonLine(text, asNode(event)), zone, textLocale)) };
+  return { ok: true, rows: events.map((event) => fitLongTexts(readEvent(asNode(event), jsonLine(text, asNode(event)), zone, textLocale), jsonFields)) };
 }

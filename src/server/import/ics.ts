@@ -6,6 +6,7 @@
 import ICAL from 'ical.js';
 import { isLocale, type Locale } from '../../i18n/config.ts';
 import { isKnownTimeZone, wallTimeToInstant } from '../../lib/zoned-time.ts';
+import { fitLongTexts } from './fit.ts';
 import { cleanText, emptyRow, lineAt, splitNames, type ImportRow, type ParseResult } from './rows.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -101,6 +102,6 @@ export function parseIcs(text: string, editionZone: string, textLocale: Locale):
     .getAllSubcomponents('vevent')
     .map((event, index) => ({ event, line: lines[index] ?? 1 }))
     .filter(({ event }) => !event.hasProperty('recurrence-id'))
-    .map(({ event, line }) => readEvent(event, line, zones, editionZone, textLocale));
+    .map(({ event, line }) => fitLongTexts(readEvent(event, line, zones, editionZone, textLocale), { title: 'SUMMARY' }));
   return { ok: true, rows };
 }

@@ -28,6 +28,16 @@ export interface RowIssue {
   code: string;
 }
 
+/**
+ * A text the import changed so the row fits (a long frab abstract moved to the description, a
+ * title cut): the source field as the file names it (`<abstract>`, `SUMMARY`) and the limit.
+ */
+export interface RowWarning {
+  field: string;
+  code: string;
+  limit: number;
+}
+
 /** An event's texts in one locale. */
 export interface RowTexts {
   title?: string | undefined;
@@ -50,6 +60,7 @@ export interface ImportRow {
   organizers: string[];
   curators: string[];
   issues: RowIssue[];
+  warnings: RowWarning[];
 }
 
 /** A row with nothing read yet, at `line`, in the edition's zone. */
@@ -67,6 +78,7 @@ export function emptyRow(line: number, timeZone: string): ImportRow {
     organizers: [],
     curators: [],
     issues: [],
+    warnings: [],
   };
 }
 

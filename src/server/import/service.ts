@@ -13,7 +13,7 @@ import { detectFormat, readImportRows } from './parse.ts';
 import { editionZone, planImport, type ImportPlan, type PlannedAction } from './plan.ts';
 import { sourceOf, type ImportFormat } from './rows.ts';
 import type { ImportRequest } from './schemas.ts';
-import { issueReason } from './reasons.ts';
+import { issueReason, warningReason } from './reasons.ts';
 
 export interface PlanView {
   dryRun: true;
@@ -21,6 +21,8 @@ export interface PlanView {
   editionId: number;
   status: ImportPlan['status'];
   counts: Record<PlannedAction, number>;
+  /** Texts the import moves or cuts to fit (each listed on its row). */
+  warnings: number;
   rows: {
     line: number;
     action: PlannedAction;
@@ -30,6 +32,7 @@ export interface PlanView {
     startsAt: string | null;
     timeZone: string;
     errors: { line: number; field: string; code: string; reason: string }[];
+    warnings: { line: number; field: string; code: string; limit: number; reason: string }[];
     creates: Record<string, string[]>;
   }[];
 }
@@ -46,6 +49,7 @@ function viewOf(plan: ImportPlan, format: ImportFormat, locale: ImportRequest['l
     editionId: plan.editionId,
     status: plan.status,
     counts,
+    warnings: plan.rows.reduce((sum, row) => sum + row.row.warnings.length, 0),
     rows: plan.rows.map((row) => ({
       line: row.line,
       action: row.action,
@@ -55,6 +59,7 @@ function viewOf(plan: ImportPlan, format: ImportFormat, locale: ImportRequest['l
       startsAt: row.startsAt?.toISOString() ?? null,
       timeZone: row.row.timeZone,
       errors: row.issues.map((issue) => ({ line: row.line, field: issue.field, code: issue.code, reason: issueReason(t, issue.code) })),
+      warnings: row.row.warnings.map((warning) => ({ line: row.line, ...warning, reason: warningReason(t, warning) })),
       creates: Object.fromEntries(Object.entries(row.created).filter(([, names]) => names.length > 0)),
     })),
   };
