@@ -16,6 +16,15 @@ function edition(timeZone = 'Europe/Berlin'): Promise<Created> {
   return createEdition(running.app.editor, { timeZone, startsAt: '2019-01-01T00:00:00Z', endsAt: '2021-12-31T00:00:00Z' });
 }
 
+/** `ics` without the property `name` (with its folded lines) in the VEVENTs numbered `which` (0-based). */
+function dropProperty(ics: string, name: string, which: number[]): string {
+  let index = -1;
+  return ics.replace(/BEGIN:VEVENT\r?\n[\s\S]*?END:VEVENT/g, (event) => {
+    index++;
+    return which.includes(index) ? event.replace(new RegExp(`^${name}[;:].*\\r?\\n(?:[ \\t].*\\r?\\n)*`, 'm'), '') : event;
+  });
+}
+
 function importFile(body: Record<string, unknown>) {
   return running.app.editor.call('POST', '/api/admin/import', body);
 }
@@ -96,5 +105,53 @@ describe('real schedules', () => {
     expect(row.warnings).toEqual([{ line: row.line, field: 'SUMMARY', code: 'TITLE_CUT', limit: 200, reason: expect.stringContaining('SUMMARY') }]);
     expect(row.title.length).toBeLessThanOrEqual(200);
     expect(row.title.endsWith('Workshop…')).toBe(true);
+  });
+
+  it('skips the rows it cannot take when asked: 45 DiVOC events, 3 without SUMMARY and 1 without DTSTART → imports 41, skips 4', async () => {
+    const target = await edition();
+    const content = dropProperty(dropProperty(realFile('divoc-r2r-2021.ics'), 'SUMMARY', [2, 10, 20]), 'DTSTART', [30]);
+    const dry = await importFile({ editionId: target.id, content, fileName: 'divoc.ics' });
+    expect(dry.body.counts).toEqual({ create: 41, update: 0, error: 4 });
+    const errors = dry.body.rows.flatMap((row: { errors: { line: number; source: string; code: string }[] }) =>
+      row.errors.map(({ line, source, code }) => ({ line, source, code })),
+    );
+    expect(errors.map(({ source, code }: { source: string; code: string }) => `${source} ${code}`)).toEqual([
+      'SUMMARY REQUIRED',
+      'SUMMARY REQUIRED',
+      'SUMMARY REQUIRED',
+      'DTSTART REQUIRED',
+    ]);
+    const skippedLines = errors.map((error: { line: number }) => error.line);
+
+    // Without skip=errors the file is still refused whole.
+    const refused = await importFile({ editionId: target.id, content, fileName: 'divoc.ics', dryRun: false });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'IMPORT_HAS_ERRORS', errorRows: 4 });
+    const none = await running.app.server.query<{ n: number }>('SELECT count(*) AS n FROM events WHERE edition_id = ?', [target.id]);
+    expect(none[0]!.n).toBe(0);
+
+    const badSkip = await importFile({ editionId: target.id, content, dryRun: false, skip: 'everything' });
+    expect(badSkip.status).toBe(400);
+    expect(Object.keys(badSkip.body.errors)).toEqual(['skip']);
+
+    const committed = await importFile({ editionId: target.id, content, fileName: 'divoc.ics', dryRun: false, skip: 'errors' });
+    expect(committed.status).toBe(201);
+    expect(committed.body).toMatchObject({ created: 41, updated: 0 });
+    expect(committed.body.skipped.map((row: { line: number }) => row.line)).toEqual(skippedLines);
+    expect(committed.body.skipped[0].errors).toEqual([{ field: 'title', source: 'SUMMARY', code: 'REQUIRED', reason: 'Required, but empty.' }]);
+    const imported = await running.app.server.query<{ n: number }>('SELECT count(*) AS n FROM events WHERE edition_id = ?', [target.id]);
+    expect(imported[0]!.n).toBe(41);
+
+    const [entry] = await running.app.server.query<{ action: string; changes: string; title: string }>(
+      "SELECT action, changes, title FROM audit_log WHERE entity = 'edition' AND entity_id = ? AND action = 'import'",
+      [String(target.id)],
+    );
+    expect(entry!.title).toBe('divoc.ics');
+    expect(JSON.parse(entry!.changes)).toEqual([
+      { kind: 'value', field: 'created', from: null, to: 41 },
+      { kind: 'value', field: 'updated', from: null, to: 0 },
+      { kind: 'value', field: 'skipped', from: null, to: 4 },
+      { kind: 'value', field: 'skippedLines', from: null, to: skippedLines.join(', ') },
+    ]);
   });
 });

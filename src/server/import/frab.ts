@@ -10,6 +10,7 @@ import { getTranslator } from '../../i18n/index.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { fitLongTexts, type SourceFields } from './fit.ts';
 import { readDuration } from './instants.ts';
+import { sourceFieldOf } from './source-fields.ts';
 import { cleanText, emptyRow, lineAt, type ImportRow, type ParseResult } from './rows.ts';
 
 type Node = Record<string, unknown>;
@@ -141,8 +142,8 @@ function depthExceededAt(text: string, limit: number): number {
 }
 
 /** How each format names the fields a warning may be about. */
-const xmlFields: SourceFields = { title: '<title>', summary: '<abstract>' };
-const jsonFields: SourceFields = { title: 'title', summary: 'abstract' };
+const xmlFields: SourceFields = { title: sourceFieldOf('frab-xml', 'title'), summary: sourceFieldOf('frab-xml', 'summary') };
+const jsonFields: SourceFields = { title: sourceFieldOf('frab-json', 'title'), summary: sourceFieldOf('frab-json', 'summary') };
 
 /** The rows of a frab XML schedule. */
 export function parseFrabXml(text: string, editionZone: string, textLocale: Locale): ParseResult {

@@ -7,6 +7,7 @@ import ICAL from 'ical.js';
 import { isLocale, type Locale } from '../../i18n/config.ts';
 import { isKnownTimeZone, wallTimeToInstant } from '../../lib/zoned-time.ts';
 import { fitLongTexts } from './fit.ts';
+import { sourceFieldOf } from './source-fields.ts';
 import { cleanText, emptyRow, lineAt, splitNames, type ImportRow, type ParseResult } from './rows.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -102,6 +103,6 @@ export function parseIcs(text: string, editionZone: string, textLocale: Locale):
     .getAllSubcomponents('vevent')
     .map((event, index) => ({ event, line: lines[index] ?? 1 }))
     .filter(({ event }) => !event.hasProperty('recurrence-id'))
-    .map(({ event, line }) => fitLongTexts(readEvent(event, line, zones, editionZone, textLocale), { title: 'SUMMARY' }));
+    .map(({ event, line }) => fitLongTexts(readEvent(event, line, zones, editionZone, textLocale), { title: sourceFieldOf('ics', 'title') }));
   return { ok: true, rows };
 }

@@ -51,10 +51,12 @@ function checkRow(row: ImportRow, seen: Set<string>): void {
     if (!row.issues.some((issue) => issue.field === field && issue.code === code)) row.issues.push({ field, code });
   };
   const locales = Object.keys(row.texts) as Locale[];
-  if (!locales.some((locale) => row.texts[locale]?.title)) add('title', 'REQUIRED');
+  const titled = locales.some((locale) => row.texts[locale]?.title);
+  if (!titled) add('title', 'REQUIRED');
   for (const locale of locales) {
     const texts = row.texts[locale]!;
-    if (!texts.title && (texts.summary || texts.body)) add(`title_${locale}`, 'REQUIRED');
+    // A row with no title at all says so once; one titled in another language lacks this one's.
+    if (titled && !texts.title && (texts.summary || texts.body)) add(`title_${locale}`, 'REQUIRED');
     const parsed = eventTexts.safeParse(texts);
     if (!parsed.success) {
       for (const [field, codes] of Object.entries(issuesToFieldErrors(parsed.error.issues)))
