@@ -154,4 +154,38 @@ describe('real schedules', () => {
       { kind: 'value', field: 'skippedLines', from: null, to: skippedLines.join(', ') },
     ]);
   });
+
+  it('reads the Exchange export’s Windows zone “Eastern Standard Time” as America/New_York, with or without its VTIMEZONE: 1 event', async () => {
+    const exchange = realFile('exchange-eastern-standard-time.ics');
+    const withoutZone = exchange.replace(/BEGIN:VTIMEZONE[\s\S]*?END:VTIMEZONE\r?\n/, '');
+    expect(withoutZone).not.toContain('VTIMEZONE');
+    for (const content of [exchange, withoutZone]) {
+      const target = await edition();
+      const committed = await importFile({ editionId: target.id, content, fileName: 'exchange.ics', dryRun: false });
+      expect(committed.status).toBe(201);
+      expect(committed.body).toMatchObject({ created: 1 });
+      const [event] = await running.app.server.query<{ starts_at: number; ends_at: number; time_zone: string }>(
+        'SELECT starts_at, ends_at, time_zone FROM events WHERE edition_id = ?',
+        [target.id],
+      );
+      // 17:00 in New York on 28 October 2024 (EDT, UTC−4).
+      expect(new Date(event!.starts_at).toISOString()).toBe('2024-10-28T21:00:00.000Z');
+      expect(new Date(event!.ends_at).toISOString()).toBe('2024-10-28T22:00:00.000Z');
+      expect(event!.time_zone).toBe('America/New_York');
+    }
+  });
+
+  it('makes 45 events of the DiVOC calendar with every UID replaced by one (a broken exporter), keyed by UID and start, and updates them on re-import', async () => {
+    const target = await edition();
+    const content = realFile('divoc-r2r-2021.ics').replace(/^UID:.*$/gm, 'UID:one-uid-for-all@example.org');
+    const dry = await importFile({ editionId: target.id, content, fileName: 'broken.ics' });
+    expect(dry.body.counts).toEqual({ create: 45, update: 0, error: 0 });
+    const ids = dry.body.rows.map((row: { externalId: string }) => row.externalId);
+    expect(new Set(ids).size).toBe(45);
+    expect(ids[0]).toBe('one-uid-for-all@example.org#20210402T080000Z');
+    const first = await importFile({ editionId: target.id, content, fileName: 'broken.ics', dryRun: false });
+    expect(first.body).toMatchObject({ created: 45, updated: 0 });
+    const again = await importFile({ editionId: target.id, content, fileName: 'broken.ics', dryRun: false });
+    expect(again.body).toMatchObject({ created: 0, updated: 45 });
+  });
 });
