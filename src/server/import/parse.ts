@@ -10,6 +10,7 @@ import { AdminError } from '../admin/errors.ts';
 import { parseCsv } from './csv.ts';
 import { parseFrabJson, parseFrabXml } from './frab.ts';
 import { parseIcs } from './ics.ts';
+import { normaliseImportedMarkdown } from './markdown.ts';
 import { MAX_IMPORT_ROWS, type ImportFormat, type ImportRow, type ParseResult } from './rows.ts';
 
 /** Names longer than their collection allows (a tag label: 100; a venue, organizer, curator name: 200). */
@@ -94,6 +95,9 @@ export function readImportRows(format: ImportFormat, text: string, zone: string,
     });
   }
   const seen = new Set<string>();
-  for (const row of result.rows) checkRow(row, seen);
+  for (const row of result.rows) {
+    for (const texts of Object.values(row.texts)) if (texts?.body) texts.body = normaliseImportedMarkdown(texts.body);
+    checkRow(row, seen);
+  }
   return result.rows;
 }
