@@ -188,4 +188,21 @@ describe('real schedules', () => {
     const again = await importFile({ editionId: target.id, content, fileName: 'broken.ics', dryRun: false });
     expect(again.body).toMatchObject({ created: 0, updated: 45 });
   });
+
+  it('reads a 6 MB frab XML built from 60 copies of the DiVOC schedule (over the former 2 MB limit): 2,700 events, 480 abstracts moved, 0 errors', async () => {
+    const target = await edition();
+    const original = realFile('divoc-r2r-2021.frab.xml');
+    const daysStart = original.indexOf('<day ');
+    const daysEnd = original.lastIndexOf('</schedule>');
+    const days = original.slice(daysStart, daysEnd);
+    const copies = Array.from({ length: 60 }, (_, copy) => days.replace(/guid='([0-9a-f-]+)'/g, (_match, guid: string) => `guid='${guid}-${copy}'`));
+    const content = `${original.slice(0, daysStart)}${copies.join('')}${original.slice(daysEnd)}`;
+    expect(Buffer.byteLength(content)).toBeGreaterThan(6_000_000);
+    const dry = await importFile({ editionId: target.id, content, fileName: 'large.xml' });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ format: 'frab-xml', counts: { create: 2700, update: 0, error: 0 }, warnings: 480 });
+    // Lines are counted through the whole file: the last event stands near its end.
+    expect(dry.body.rows.at(-1).line).toBe(content.slice(0, content.lastIndexOf('<event ')).split('\n').length);
+    expect(dry.body.rows.at(-1).line).toBeGreaterThan(80_000);
+  });
 });

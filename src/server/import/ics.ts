@@ -10,7 +10,7 @@ import { isKnownTimeZone, wallTimeToInstant } from '../../lib/zoned-time.ts';
 import { fitLongTexts } from './fit.ts';
 import { ianaZoneOfWindowsName } from './windows-zones.ts';
 import { sourceFieldOf } from './source-fields.ts';
-import { cleanText, emptyRow, lineAt, splitNames, type ImportRow, type ParseResult } from './rows.ts';
+import { cleanText, emptyRow, lineLocator, splitNames, type ImportRow, type ParseResult } from './rows.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -51,7 +51,8 @@ function readTime(property: ICAL.Property, zones: Map<string, ICAL.Timezone>, ed
 /** Lines on which each `BEGIN:VEVENT` stands, in order (ical.js keeps no positions). */
 function eventLines(text: string): number[] {
   const lines: number[] = [];
-  for (const match of text.matchAll(/^BEGIN:VEVENT\s*$/gim)) lines.push(lineAt(text, match.index));
+  const lineOf = lineLocator(text);
+  for (const match of text.matchAll(/^BEGIN:VEVENT\s*$/gim)) lines.push(lineOf(match.index));
   return lines;
 }
 
