@@ -148,11 +148,16 @@ describe('real schedules', () => {
     );
     expect(entry!.title).toBe('divoc.ics');
     expect(JSON.parse(entry!.changes)).toEqual([
-      { kind: 'value', field: 'created', from: null, to: 41 },
-      { kind: 'value', field: 'updated', from: null, to: 0 },
-      { kind: 'value', field: 'skipped', from: null, to: 4 },
-      { kind: 'value', field: 'skippedLines', from: null, to: skippedLines.join(', ') },
+      { kind: 'value', field: 'importCreated', from: null, to: 41 },
+      { kind: 'value', field: 'importUpdated', from: null, to: 0 },
+      { kind: 'value', field: 'importSkipped', from: null, to: 4 },
+      { kind: 'value', field: 'importSkippedLines', from: null, to: skippedLines.join(', ') },
     ]);
+    // The activity screen says it in the reader's language.
+    const activity = await running.app.editor.request('GET', '/fr/admin/activity');
+    expect(activity.status).toBe(200);
+    const page = await activity.text();
+    for (const text of ['Fichier importé', 'Lignes ignorées', skippedLines.join(', ')]) expect(page).toContain(text);
   });
 
   it('reads the Exchange export’s Windows zone “Eastern Standard Time” as America/New_York, with or without its VTIMEZONE: 1 event', async () => {

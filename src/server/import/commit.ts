@@ -189,10 +189,10 @@ function importAuditEntry(plan: ImportPlan, body: CommitResult, options: CommitO
     changedFields: [],
     title: options.fileName || options.format,
     changes: [
-      value('created', body.created),
-      value('updated', body.updated),
-      value('skipped', body.skipped.length),
-      ...(body.skipped.length ? [value('skippedLines', body.skipped.map((row) => row.line).join(', '))] : []),
+      value('importCreated', body.created),
+      value('importUpdated', body.updated),
+      value('importSkipped', body.skipped.length),
+      ...(body.skipped.length ? [value('importSkippedLines', body.skipped.map((row) => row.line).join(', '))] : []),
     ],
   };
 }
