@@ -4,6 +4,7 @@
  * draft events in the edition's event list. The screen passes axe and does not scroll sideways
  * at 1280, 360 and 320 px.
  */
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { tPlural } from '../../src/lib/plural.ts';
@@ -111,4 +112,29 @@ test('a file with errors shows each one by line and field, and imports the other
   const listed = await page.request.get(`/api/admin/events?edition=${editionId}`);
   const { items } = (await listed.json()) as { items: { title: string }[] };
   expect(items.map((item) => item.title)).toEqual([`Fine ${token}`]);
+});
+
+test('a real frab JSON (camp2019: 79 events) shows its 2 moved abstracts as warnings, then imports all 79', async ({ page }) => {
+  const de = getTranslator('de');
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const editionTitle = `Camp ${token}`;
+  await createEdition(page, editionTitle);
+  await page.goto('/de/admin/import');
+  await page.getByLabel(de('import.field.edition')).selectOption({ label: editionTitle });
+  const file = readFileSync(new URL('../fixtures/import/real/camp2019.frab.json', import.meta.url));
+  await page.getByLabel(de('import.field.file'), { exact: true }).setInputFiles({ name: 'schedule.json', mimeType: 'application/json', buffer: file });
+  await page.getByRole('button', { name: de('import.dryRun') }).click();
+  const plan = page.getByTestId('import-plan');
+  await expect(plan.getByTestId('import-summary')).toHaveText(
+    `${de('import.result.summary', { create: 79, update: 0, error: 0 })} · ${tPlural(de, 'import.result.warnings', 2)}`,
+  );
+  const warnings = plan.locator('.import-details__warning');
+  await expect(warnings).toHaveCount(2);
+  await expect(warnings.first()).toContainText(de('import.warning.SUMMARY_MOVED', { field: 'abstract', limit: 1000 }));
+  await expectAccessible(page, 'dry run with warnings');
+  await plan.getByRole('button', { name: tPlural(de, 'import.commit', 79) }).click();
+  const done = page.getByTestId('import-done');
+  await expect(done).toContainText(de('import.done', { created: 79, updated: 0 }));
+  await expect(done.getByTestId('import-warnings').locator('li')).toHaveCount(2);
 });
