@@ -4,6 +4,7 @@
  * draft events in the edition's event list. The screen passes axe and does not scroll sideways
  * at 1280, 360 and 320 px.
  */
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { tPlural } from '../../src/lib/plural.ts';
@@ -80,22 +81,60 @@ test('an editor imports a CSV into an edition: dry run, commit, drafts in the li
   expect(items.map((item) => item.status)).toEqual(['draft', 'draft']);
 });
 
-test('a file with errors shows each one by line and field, and offers no import', async ({ page }) => {
+test('a file with errors shows each one by line and field, and imports the others when asked: "Importer 1, ignorer 1"', async ({ page }) => {
+  const fr = getTranslator('fr');
   const token = uniqueToken();
   await signInAsEditor(page);
   const editionTitle = `Broken fest ${token}`;
-  await createEdition(page, editionTitle);
+  const editionId = await createEdition(page, editionTitle);
   await page.goto('/fr/admin/import');
-  await page.getByLabel(getTranslator('fr')('import.field.edition')).selectOption({ label: editionTitle });
+  // The language options are the languages' own names, never raw keys.
+  await expect(page.getByLabel(fr('import.field.textLocale')).locator('option')).toHaveText(['English', 'Français', 'Deutsch']);
+  await expect(page.locator('main')).not.toContainText('language.');
+  await page.getByLabel(fr('import.field.edition')).selectOption({ label: editionTitle });
   const csv = ['title_en,start,end', `Fine ${token},2032-05-12 19:00,2032-05-12 21:00`, `Backwards ${token},2032-05-12 19:00,2032-05-12 18:00`].join('\n');
-  await page
-    .getByLabel(getTranslator('fr')('import.field.file'), { exact: true })
-    .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page.getByRole('button', { name: getTranslator('fr')('import.dryRun') }).click();
+  await page.getByLabel(fr('import.field.file'), { exact: true }).setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: fr('import.dryRun') }).click();
   const row = page.locator('tbody tr[data-action="error"]');
   await expect(row).toContainText('3');
-  await expect(row).toContainText(`end · ${getTranslator('fr')('import.issue.END_BEFORE_START')}`);
-  await expect(page.getByTestId('import-plan').getByRole('alert')).toHaveText(getTranslator('fr')('import.result.blocked'));
-  await expect(page.getByRole('button', { name: /Importer \d/ })).toHaveCount(0);
+  await expect(row).toContainText(`end · ${fr('import.issue.END_BEFORE_START')}`);
+  await expect(page.getByTestId('import-plan').getByRole('alert')).toHaveText(fr('import.result.blockedOrSkip'));
+  await expect(page.getByRole('button', { name: /^Importer \d+ événements?$/ })).toHaveCount(0);
   await expectAccessible(page, 'dry run with errors');
+
+  await page.getByRole('button', { name: tPlural(fr, 'import.commitSkipping', 1, { skipped: 1 }) }).click();
+  const done = page.getByTestId('import-done');
+  await expect(done).toContainText(fr('import.done', { created: 1, updated: 0 }));
+  await expect(done.getByTestId('import-skipped')).toContainText(
+    `${fr('import.problem.line', { line: 3 })} · Backwards ${token} · end · ${fr('import.issue.END_BEFORE_START')}`,
+  );
+  await expectAccessible(page, 'import done with skipped rows');
+  const listed = await page.request.get(`/api/admin/events?edition=${editionId}`);
+  const { items } = (await listed.json()) as { items: { title: string }[] };
+  expect(items.map((item) => item.title)).toEqual([`Fine ${token}`]);
+});
+
+test('a real frab JSON (camp2019: 79 events) shows its 2 moved abstracts as warnings, then imports all 79', async ({ page }) => {
+  const de = getTranslator('de');
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const editionTitle = `Camp ${token}`;
+  await createEdition(page, editionTitle);
+  await page.goto('/de/admin/import');
+  await page.getByLabel(de('import.field.edition')).selectOption({ label: editionTitle });
+  const file = readFileSync(new URL('../fixtures/import/real/camp2019.frab.json', import.meta.url));
+  await page.getByLabel(de('import.field.file'), { exact: true }).setInputFiles({ name: 'schedule.json', mimeType: 'application/json', buffer: file });
+  await page.getByRole('button', { name: de('import.dryRun') }).click();
+  const plan = page.getByTestId('import-plan');
+  await expect(plan.getByTestId('import-summary')).toHaveText(
+    `${de('import.result.summary', { create: 79, update: 0, error: 0 })} · ${tPlural(de, 'import.result.warnings', 2)}`,
+  );
+  const warnings = plan.locator('.import-details__warning');
+  await expect(warnings).toHaveCount(2);
+  await expect(warnings.first()).toContainText(de('import.warning.SUMMARY_MOVED', { field: 'abstract', limit: 1000 }));
+  await expectAccessible(page, 'dry run with warnings');
+  await plan.getByRole('button', { name: tPlural(de, 'import.commit', 79) }).click();
+  const done = page.getByTestId('import-done');
+  await expect(done).toContainText(de('import.done', { created: 79, updated: 0 }));
+  await expect(done.getByTestId('import-warnings').locator('li')).toHaveCount(2);
 });

@@ -4,8 +4,8 @@ import { getStrings, type Translate, type UiKey } from '../../i18n/index.ts';
 import type { AuditValue } from '../../../db/schema.ts';
 import { getAdminDateFormat } from '../admin/admin-dates.ts';
 
-/** Fields of account entries (the team screen), labelled under `admin.activity.field.*`. */
-const accountFields = new Set(['role', 'disabled', 'sessions', 'twoFactor']);
+/** Fields of account entries (the team screen) and of an import's entry, labelled under `admin.activity.field.*`. */
+const accountFields = new Set(['role', 'disabled', 'sessions', 'twoFactor', 'importCreated', 'importUpdated', 'importSkipped', 'importSkippedLines']);
 
 export interface ActivityLabels {
   action(action: string): string;

@@ -35,7 +35,18 @@ export const workingCopyActions = ['draft-save', 'draft-discard', 'schedule', 'u
 /** A webhook endpoint's secret replaced (`create`, `update` and `delete` are shared with content). */
 export const webhookActions = ['rotate-secret'] as const;
 
-export const auditActions = [...contentActions, ...teamActions, ...inboxActions, ...invitationActions, ...workingCopyActions, ...webhookActions] as const;
+/** A file imported into an edition (decision 034): what it created, updated and skipped, on the edition. */
+export const importActions = ['import'] as const;
+
+export const auditActions = [
+  ...contentActions,
+  ...teamActions,
+  ...inboxActions,
+  ...invitationActions,
+  ...workingCopyActions,
+  ...webhookActions,
+  ...importActions,
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {

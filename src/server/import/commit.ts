@@ -26,7 +26,10 @@ import { BulkRefusal, createEntitiesIn } from './bulk-create.ts';
 import { updateEntitiesIn } from './bulk-update.ts';
 import { loadNameIndex, nameKey, type NamedKind } from './names.ts';
 import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
-import { issueReason } from './reasons.ts';
+import { issueReason, warningReason } from './reasons.ts';
+import type { ImportFormat } from './rows.ts';
+import { sourceFieldOf } from './source-fields.ts';
+import { recordAudit } from '../admin/audit.ts';
 
 export interface CommitResult {
   created: number;
@@ -34,6 +37,34 @@ export interface CommitResult {
   /** Items of other collections the import created, per kind. */
   added: Record<NamedKind, number>;
   events: { line: number; id: number; action: 'create' | 'update' }[];
+  /** Texts moved or cut to fit, per event, with the file's field, the limit and the reason. */
+  warnings: ImportedWarning[];
+  /** Rows left out because they had errors (only with `skip: 'errors'`), each with its reasons. */
+  skipped: SkippedRow[];
+}
+
+export interface SkippedRow {
+  line: number;
+  externalId: string | null;
+  title: string;
+  errors: { field: string; source: string; code: string; reason: string }[];
+}
+
+/** How the person asked to commit: skip rows with errors or refuse the file; where it came from. */
+export interface CommitOptions {
+  skipErrors: boolean;
+  format: ImportFormat;
+  fileName: string;
+}
+
+export interface ImportedWarning {
+  line: number;
+  eventId: number;
+  externalId: string | null;
+  field: string;
+  code: string;
+  limit: number;
+  reason: string;
 }
 
 const namedResources: Record<NamedKind, AdminResource> = { venue: venuesAdmin, tags: tagsAdmin, organizers: organizersAdmin, curators: curatorsAdmin };
@@ -135,10 +166,53 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
   return { results, added };
 }
 
-/** Applies `plan` (which must hold no error rows) in one transaction. */
-export async function commitImport(db: Database, actor: Actor, plan: ImportPlan, textLocale: Locale, t: Translate): Promise<WriteOutcome<CommitResult>> {
-  const failing = plan.rows.filter((row) => row.action === 'error');
-  if (failing.length > 0) {
+/** The rows left out, with their reasons in the admin's language and the file's field names. */
+function skippedRows(failing: readonly PlannedRow[], format: ImportFormat, t: Translate): SkippedRow[] {
+  return failing.map((row) => ({
+    line: row.line,
+    externalId: row.externalId,
+    title: row.title,
+    errors: row.issues.map((issue) => ({ ...issue, source: sourceFieldOf(format, issue.field), reason: issueReason(t, issue.code) })),
+  }));
+}
+
+/**
+ * The activity log's entry for the import itself, on the edition: how many events it created and
+ * updated, and which rows it skipped (their count and lines), so nothing leaves the file unseen.
+ */
+function importAuditEntry(plan: ImportPlan, body: CommitResult, options: CommitOptions) {
+  const value = (field: string, to: string | number) => ({ kind: 'value' as const, field, from: null, to });
+  return {
+    action: 'import' as const,
+    entity: 'edition' as const,
+    entityId: plan.editionId,
+    changedFields: [],
+    title: options.fileName || options.format,
+    changes: [
+      value('importCreated', body.created),
+      value('importUpdated', body.updated),
+      value('importSkipped', body.skipped.length),
+      ...(body.skipped.length ? [value('importSkippedLines', body.skipped.map((row) => row.line).join(', '))] : []),
+    ],
+  };
+}
+
+/**
+ * Applies `plan` in one transaction. Rows with errors refuse the whole file (422
+ * `IMPORT_HAS_ERRORS`), unless `skipErrors`: then the other rows are imported and those are
+ * listed as skipped, in the result and in the activity log.
+ */
+export async function commitImport(
+  db: Database,
+  actor: Actor,
+  fullPlan: ImportPlan,
+  textLocale: Locale,
+  t: Translate,
+  options: CommitOptions,
+): Promise<WriteOutcome<CommitResult>> {
+  const failing = fullPlan.rows.filter((row) => row.action === 'error');
+  const plan = { ...fullPlan, rows: fullPlan.rows.filter((row) => row.action !== 'error') };
+  if (failing.length > 0 && !options.skipErrors) {
     const errors = Object.fromEntries(failing.flatMap((row) => row.issues.map((issue) => [`line:${row.line}.${issue.field}`, [issue.code]])));
     throw new AdminError(422, 'IMPORT_HAS_ERRORS', `${failing.length} rows have errors; fix them and import again`, {
       errors,
@@ -159,7 +233,18 @@ export async function commitImport(db: Database, actor: Actor, plan: ImportPlan,
         updated: results.filter(({ result }) => result.before).length,
         added,
         events: results.map(({ row, result }) => ({ line: row.line, id: result.id, action: result.before ? 'update' : 'create' })),
+        skipped: skippedRows(failing, options.format, t),
+        warnings: results.flatMap(({ row, result }) =>
+          row.row.warnings.map((warning) => ({
+            line: row.line,
+            eventId: result.id,
+            externalId: row.externalId,
+            ...warning,
+            reason: warningReason(t, warning),
+          })),
+        ),
       };
+      await recordAudit(tx, actor, [importAuditEntry(plan, body, options)]);
       return withPurge(tx, { body, changes }, (r) => r.changes);
     }),
   );

@@ -4,12 +4,14 @@
  * `guid`. `date` carries the offset, so the instant is exact; `duration` gives the end; the
  * room is the event's place (see placeOf), the track a tag, the persons its organizers.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
+import { fitLongTexts, type SourceFields } from './fit.ts';
 import { readDuration } from './instants.ts';
-import { cleanText, emptyRow, lineAt, type ImportRow, type ParseResult } from './rows.ts';
+import { sourceFieldOf } from './source-fields.ts';
+import { plainElement, readScheduleXml } from './frab-xml.ts';
+import { cleanText, emptyRow, lineLocator, type ImportRow, type ParseResult } from './rows.ts';
 
 type Node = Record<string, unknown>;
 
@@ -86,82 +88,40 @@ function zoneOf(conference: Node, editionZone: string): string {
   return named && isKnownTimeZone(named) ? named : editionZone;
 }
 
-/** The repeated elements of the XSD, read as lists even when one is present. */
-const arrayPaths = new Set(['schedule.day', 'schedule.day.room', 'schedule.day.room.event', 'schedule.day.room.event.persons.person']);
-
-const xmlParser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: true,
-  isArray: (_name, jpath) => arrayPaths.has(String(jpath)),
-});
-
-/** Far deeper than any schedule (schedule › day › room › event › persons › person is 6). */
-export const MAX_XML_DEPTH = 64;
-
-/** The end of the markup starting at `from` (its `>`), skipping quoted attribute values; -1 if none. */
-function tagEnd(text: string, from: number): number {
-  let quote = '';
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '>') return i;
-  }
-  return -1;
-}
-
-/**
- * Where elements first nest deeper than `limit`, or -1: one pass without recursion, before the
- * parser (which recurses per level and overflows the stack on a document nested 200,000 deep).
- * Comments, CDATA, declarations and processing instructions do not nest; broken markup is left
- * to the validator.
- */
-function depthExceededAt(text: string, limit: number): number {
-  let depth = 0;
-  for (let at = text.indexOf('<'); at !== -1;) {
-    let end: number;
-    if (text.startsWith('<!--', at)) end = text.indexOf('-->', at + 4) + 2;
-    else if (text.startsWith('<![CDATA[', at)) end = text.indexOf(']]>', at + 9) + 2;
-    else {
-      end = tagEnd(text, at + 1);
-      if (end === -1) return -1;
-      const kind = text[at + 1];
-      if (kind === '/') depth--;
-      else if (kind !== '?' && kind !== '!' && text[end - 1] !== '/' && ++depth > limit) return at;
-    }
-    if (end < at) return -1;
-    at = text.indexOf('<', end + 1);
-  }
-  return -1;
-}
+/** How each format names the fields a warning may be about. */
+const xmlFields: SourceFields = { title: sourceFieldOf('frab-xml', 'title'), summary: sourceFieldOf('frab-xml', 'summary') };
+const jsonFields: SourceFields = { title: sourceFieldOf('frab-json', 'title'), summary: sourceFieldOf('frab-json', 'summary') };
 
 /** The rows of a frab XML schedule. */
 export function parseFrabXml(text: string, editionZone: string, textLocale: Locale): ParseResult {
-  // A document type could declare entities; a schedule never needs one.
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, code: 'IMPORT_UNREADABLE', line: lineAt(text, text.search(/<!DOCTYPE|<!ENTITY/i)) };
-  const tooDeep = depthExceededAt(text, MAX_XML_DEPTH);
-  if (tooDeep !== -1) return { ok: false, code: 'IMPORT_TOO_DEEP', line: lineAt(text, tooDeep) };
-  // The parser itself is lenient (an unclosed element reads as empty): validate first. The
-  // validator is deprecated in favour of a young separate package; see decision 034.
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) return { ok: false, code: 'IMPORT_UNREADABLE', line: valid.err.line };
-  const schedule = asNode(asNode(xmlParser.parse(text))['schedule']);
-  if (!schedule['conference'] && !schedule['day']) return { ok: false, code: 'IMPORT_UNREADABLE' };
-  const zone = zoneOf(asNode(schedule['conference']), editionZone);
-  const lines = [...text.matchAll(/<event[\s>]/g)].map((match) => lineAt(text, match.index));
-  const events = asArray(schedule['day']).flatMap((day) => asArray(asNode(day)['room']).flatMap((room) => asArray(asNode(room)['event'])));
-  return { ok: true, rows: events.map((event, index) => readEvent(asNode(event), lines[index] ?? 1, zone, textLocale)) };
+  const read = readScheduleXml(text);
+  if (!read.ok) return read;
+  const zone = zoneOf(read.conference, editionZone);
+  const lineOf = lineLocator(text);
+  const lines = Array.from(text.matchAll(/<event[\s>]/g), (match) => lineOf(match.index));
+  return {
+    ok: true,
+    rows: read.events.map((event, index) => fitLongTexts(readEvent(asNode(plainElement(event)), lines[index] ?? 1, zone, textLocale), xmlFields)),
+  };
 }
 
-/** The line of the first `"guid": "<id>"` in the JSON text (JSON.parse keeps no positions). */
-function jsonLine(text: string, event: Node): number {
-  const guid = cleanText(event['guid']);
-  const index = guid ? text.indexOf(JSON.stringify(guid)) : -1;
-  return index === -1 ? 1 : lineAt(text, index);
+/**
+ * The line of each event's `"guid"` in the JSON text (JSON.parse keeps no positions), searched
+ * forward from the previous event's, as events follow one another in the file.
+ */
+function jsonLines(text: string): (event: Node) => number {
+  const lineOf = lineLocator(text);
+  let from = 0;
+  return (event) => {
+    const guid = cleanText(event['guid']);
+    if (!guid) return 1;
+    const needle = JSON.stringify(guid);
+    let index = text.indexOf(needle, from);
+    if (index === -1) index = text.indexOf(needle);
+    if (index === -1) return 1;
+    from = index + needle.length;
+    return lineOf(index);
+  };
 }
 
 /** The rows of a frab JSON schedule (`{ schedule: { conference: { days: [{ rooms: { name: [events] } }] } } }`). */
@@ -176,5 +136,6 @@ export function parseFrabJson(text: string, editionZone: string, textLocale: Loc
   if (!Array.isArray(conference['days'])) return { ok: false, code: 'IMPORT_UNREADABLE' };
   const zone = zoneOf(conference, editionZone);
   const events = conference['days'].flatMap((day) => Object.values(asNode(asNode(day)['rooms'])).flatMap(asArray));
-  return { ok: true, rows: events.map((event) => readEvent(asNode(event), jsonLine(text, asNode(event)), zone, textLocale)) };
+  const lineOf = jsonLines(text);
+  return { ok: true, rows: events.map((event) => fitLongTexts(readEvent(asNode(event), lineOf(asNode(event)), zone, textLocale), jsonFields)) };
 }

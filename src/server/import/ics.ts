@@ -1,12 +1,16 @@
 /**
- * iCalendar import (ical.js): one row per VEVENT, keyed by its UID. Times keep their meaning:
- * UTC stays UTC; a TZID is read with the file's own VTIMEZONE when it has one (Outlook names
- * zones its own way), else as an IANA zone; a floating time is a wall time in the edition's zone.
+ * iCalendar import (ical.js): one row per VEVENT, keyed by its UID (by UID and start when a broken
+ * exporter reused one UID). Times keep their meaning: UTC stays UTC; a TZID is read with the
+ * file's own VTIMEZONE when it has one, else as an IANA zone; Outlook's Windows zone names
+ * (`W. Europe Standard Time`) name their IANA zone; a floating time is a wall time in the edition's zone.
  */
 import ICAL from 'ical.js';
 import { isLocale, type Locale } from '../../i18n/config.ts';
 import { isKnownTimeZone, wallTimeToInstant } from '../../lib/zoned-time.ts';
-import { cleanText, emptyRow, lineAt, splitNames, type ImportRow, type ParseResult } from './rows.ts';
+import { fitLongTexts } from './fit.ts';
+import { ianaZoneOfWindowsName } from './windows-zones.ts';
+import { sourceFieldOf } from './source-fields.ts';
+import { cleanText, emptyRow, lineLocator, splitNames, type ImportRow, type ParseResult } from './rows.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -14,6 +18,13 @@ interface ReadTime {
   instant: Date;
   /** The IANA zone the time was written in, when it names one. */
   zone?: string | undefined;
+}
+
+/** The IANA zone a TZID names: itself, or the zone of an Outlook/Exchange (Windows) zone name. */
+function ianaZoneOf(tzid: string): string | undefined {
+  if (isKnownTimeZone(tzid)) return tzid;
+  const windows = ianaZoneOfWindowsName(tzid.trim());
+  return windows && isKnownTimeZone(windows) ? windows : undefined;
 }
 
 /** The instant of a DTSTART/DTEND property, or undefined when its zone cannot be resolved. */
@@ -24,7 +35,7 @@ function readTime(property: ICAL.Property, zones: Map<string, ICAL.Timezone>, ed
   const tzidText = typeof tzid === 'string' ? tzid : undefined;
   if (time.zone === ICAL.Timezone.utcTimezone) return { instant: time.toJSDate() };
   const fromFile = tzidText ? zones.get(tzidText) : undefined;
-  const iana = tzidText && isKnownTimeZone(tzidText) ? tzidText : undefined;
+  const iana = tzidText ? ianaZoneOf(tzidText) : undefined;
   if (fromFile) {
     const zoned = time.clone();
     zoned.zone = fromFile;
@@ -40,7 +51,8 @@ function readTime(property: ICAL.Property, zones: Map<string, ICAL.Timezone>, ed
 /** Lines on which each `BEGIN:VEVENT` stands, in order (ical.js keeps no positions). */
 function eventLines(text: string): number[] {
   const lines: number[] = [];
-  for (const match of text.matchAll(/^BEGIN:VEVENT\s*$/gim)) lines.push(lineAt(text, match.index));
+  const lineOf = lineLocator(text);
+  for (const match of text.matchAll(/^BEGIN:VEVENT\s*$/gim)) lines.push(lineOf(match.index));
   return lines;
 }
 
@@ -101,6 +113,23 @@ export function parseIcs(text: string, editionZone: string, textLocale: Locale):
     .getAllSubcomponents('vevent')
     .map((event, index) => ({ event, line: lines[index] ?? 1 }))
     .filter(({ event }) => !event.hasProperty('recurrence-id'))
-    .map(({ event, line }) => readEvent(event, line, zones, editionZone, textLocale));
-  return { ok: true, rows };
+    .map(({ event, line }) => fitLongTexts(readEvent(event, line, zones, editionZone, textLocale), { title: sourceFieldOf('ics', 'title') }));
+  return { ok: true, rows: keyReusedUids(rows) };
+}
+
+/** An instant as iCalendar writes it in UTC (`20210402T080000Z`). */
+const icalStamp = (instant: Date) => instant.toISOString().replace(/[-:]|\.\d{3}/g, '');
+
+/**
+ * Broken exporters give many events one UID (without RECURRENCE-ID, so they are not one series):
+ * each becomes its own event, keyed by UID and start (`<uid>#20210402T080000Z`), which a re-import
+ * of the same file finds again. Two with the same UID and start stay a repeated id (an error).
+ */
+function keyReusedUids(rows: ImportRow[]): ImportRow[] {
+  const uses = new Map<string, number>();
+  for (const row of rows) if (row.externalId) uses.set(row.externalId, (uses.get(row.externalId) ?? 0) + 1);
+  for (const row of rows) {
+    if (row.externalId && row.startsAt && uses.get(row.externalId)! > 1) row.externalId = `${row.externalId}#${icalStamp(row.startsAt)}`;
+  }
+  return rows;
 }

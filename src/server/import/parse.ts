@@ -10,6 +10,7 @@ import { AdminError } from '../admin/errors.ts';
 import { parseCsv } from './csv.ts';
 import { parseFrabJson, parseFrabXml } from './frab.ts';
 import { parseIcs } from './ics.ts';
+import { normaliseImportedMarkdown } from './markdown.ts';
 import { MAX_IMPORT_ROWS, type ImportFormat, type ImportRow, type ParseResult } from './rows.ts';
 
 /** Names longer than their collection allows (a tag label: 100; a venue, organizer, curator name: 200). */
@@ -51,10 +52,12 @@ function checkRow(row: ImportRow, seen: Set<string>): void {
     if (!row.issues.some((issue) => issue.field === field && issue.code === code)) row.issues.push({ field, code });
   };
   const locales = Object.keys(row.texts) as Locale[];
-  if (!locales.some((locale) => row.texts[locale]?.title)) add('title', 'REQUIRED');
+  const titled = locales.some((locale) => row.texts[locale]?.title);
+  if (!titled) add('title', 'REQUIRED');
   for (const locale of locales) {
     const texts = row.texts[locale]!;
-    if (!texts.title && (texts.summary || texts.body)) add(`title_${locale}`, 'REQUIRED');
+    // A row with no title at all says so once; one titled in another language lacks this one's.
+    if (titled && !texts.title && (texts.summary || texts.body)) add(`title_${locale}`, 'REQUIRED');
     const parsed = eventTexts.safeParse(texts);
     if (!parsed.success) {
       for (const [field, codes] of Object.entries(issuesToFieldErrors(parsed.error.issues)))
@@ -92,6 +95,9 @@ export function readImportRows(format: ImportFormat, text: string, zone: string,
     });
   }
   const seen = new Set<string>();
-  for (const row of result.rows) checkRow(row, seen);
+  for (const row of result.rows) {
+    for (const texts of Object.values(row.texts)) if (texts?.body) texts.body = normaliseImportedMarkdown(texts.body);
+    checkRow(row, seen);
+  }
   return result.rows;
 }

@@ -5,6 +5,7 @@
  */
 import { getStrings, type Translate, type UiKey } from '../../i18n/index.ts';
 import { defaultLocale } from '../../i18n/config.ts';
+import type { RowWarning } from './rows.ts';
 
 export const importIssueCodes = [
   'REQUIRED',
@@ -23,4 +24,12 @@ export function issueReason(t: Translate, code: string): string {
   if ((importIssueCodes as readonly string[]).includes(code)) return t(`import.issue.${code}` as UiKey);
   const adminKey = `admin.error.${code}`;
   return t((adminKey in getStrings(defaultLocale) ? adminKey : 'import.issue.INVALID') as UiKey);
+}
+
+export const importWarningCodes = ['SUMMARY_MOVED', 'TITLE_CUT'] as const;
+
+/** The sentence of a warning in the translator's language, naming the file's field and the limit. */
+export function warningReason(t: Translate, warning: RowWarning): string {
+  const key = (importWarningCodes as readonly string[]).includes(warning.code) ? warning.code : 'CHANGED';
+  return t(`import.warning.${key}` as UiKey, { field: warning.field, limit: warning.limit });
 }

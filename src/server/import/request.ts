@@ -72,7 +72,10 @@ export async function readImportRequest(request: Request): Promise<ImportRequest
   } else {
     fields = await formFields(request, bytes);
   }
+  const skip = new URL(request.url).searchParams.get('skip');
+  if (skip !== null && typeof fields === 'object' && fields !== null && !('skip' in fields)) fields = { ...fields, skip };
   const input = parseInput(importRequestSchema, fields);
-  if (new TextEncoder().encode(input.content).length > MAX_IMPORT_BYTES) throw tooLarge();
+  // Counted without encoding a copy: the text may be 20 MB.
+  if (Buffer.byteLength(input.content, 'utf8') > MAX_IMPORT_BYTES) throw tooLarge();
   return { ...input, content: input.content.replace(/^\uFEFF/, '') };
 }

@@ -15,6 +15,8 @@ export const importRequestSchema = z.strictObject({
   textLocale: z.enum(locales).optional(),
   status: z.enum(['draft', 'published']).default('draft'),
   dryRun: flag.default(true),
+  /** `errors`: commit the rows without errors and list the others as skipped (else any error refuses the file). */
+  skip: z.enum(['errors']).optional(),
   /** The file's text. */
   content: z.string(),
   fileName: z.string().max(255).default(''),

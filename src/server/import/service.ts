@@ -13,7 +13,8 @@ import { detectFormat, readImportRows } from './parse.ts';
 import { editionZone, planImport, type ImportPlan, type PlannedAction } from './plan.ts';
 import { sourceOf, type ImportFormat } from './rows.ts';
 import type { ImportRequest } from './schemas.ts';
-import { issueReason } from './reasons.ts';
+import { issueReason, warningReason } from './reasons.ts';
+import { sourceFieldOf } from './source-fields.ts';
 
 export interface PlanView {
   dryRun: true;
@@ -21,6 +22,8 @@ export interface PlanView {
   editionId: number;
   status: ImportPlan['status'];
   counts: Record<PlannedAction, number>;
+  /** Texts the import moves or cuts to fit (each listed on its row). */
+  warnings: number;
   rows: {
     line: number;
     action: PlannedAction;
@@ -29,7 +32,8 @@ export interface PlanView {
     eventId: number | null;
     startsAt: string | null;
     timeZone: string;
-    errors: { line: number; field: string; code: string; reason: string }[];
+    errors: { line: number; field: string; source: string; code: string; reason: string }[];
+    warnings: { line: number; field: string; code: string; limit: number; reason: string }[];
     creates: Record<string, string[]>;
   }[];
 }
@@ -46,6 +50,7 @@ function viewOf(plan: ImportPlan, format: ImportFormat, locale: ImportRequest['l
     editionId: plan.editionId,
     status: plan.status,
     counts,
+    warnings: plan.rows.reduce((sum, row) => sum + row.row.warnings.length, 0),
     rows: plan.rows.map((row) => ({
       line: row.line,
       action: row.action,
@@ -54,7 +59,14 @@ function viewOf(plan: ImportPlan, format: ImportFormat, locale: ImportRequest['l
       eventId: row.eventId ?? null,
       startsAt: row.startsAt?.toISOString() ?? null,
       timeZone: row.row.timeZone,
-      errors: row.issues.map((issue) => ({ line: row.line, field: issue.field, code: issue.code, reason: issueReason(t, issue.code) })),
+      errors: row.issues.map((issue) => ({
+        line: row.line,
+        field: issue.field,
+        source: sourceFieldOf(format, issue.field),
+        code: issue.code,
+        reason: issueReason(t, issue.code),
+      })),
+      warnings: row.row.warnings.map((warning) => ({ line: row.line, ...warning, reason: warningReason(t, warning) })),
       creates: Object.fromEntries(Object.entries(row.created).filter(([, names]) => names.length > 0)),
     })),
   };
@@ -69,5 +81,6 @@ export async function runImport(db: Database, actor: Actor, input: ImportRequest
   const rows = readImportRows(format, input.content, zone, textLocale);
   const plan = await planImport(db, rows, { editionId: input.editionId, source: sourceOf(format), status: input.status });
   if (input.dryRun) return { dryRun: true, body: viewOf(plan, format, input.locale) };
-  return { dryRun: false, format, ...(await commitImport(db, actor, plan, textLocale, getTranslator(input.locale))) };
+  const options = { skipErrors: input.skip === 'errors', format, fileName: input.fileName };
+  return { dryRun: false, format, ...(await commitImport(db, actor, plan, textLocale, getTranslator(input.locale), options)) };
 }
