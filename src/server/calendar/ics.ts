@@ -7,7 +7,8 @@
 import type { Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { formatDateTimeRange, formatTimeZoneName } from '../../lib/dates.ts';
-import type { EventStatus } from '../../lib/event-status.ts';
+import { isCalledOff, type EventStatus } from '../../lib/event-status.ts';
+import { describeTickets, type Tickets } from '../../lib/tickets.ts';
 import { paths } from '../../lib/paths.ts';
 import { isKnownTimeZone, isRepeatedWallTime } from '../../lib/zoned-time.ts';
 import { titleWithStatus } from '../events/status-title.ts';
@@ -33,6 +34,12 @@ export interface CalendarEvent {
   tags?: { label: string }[];
   /** Absent = scheduled. */
   eventStatus?: EventStatus;
+  /** Price and places, when stated (src/lib/tickets.ts). */
+  admission?: Tickets['admission'];
+  priceMin?: number | null;
+  priceMax?: number | null;
+  currency?: string | null;
+  availability?: Tickets['availability'];
 }
 
 /**
@@ -90,7 +97,16 @@ function eventLines(origin: string, locale: Locale, event: CalendarEvent): strin
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
   const when = `${formatDateTimeRange(locale, event.timeZone, event.startsAt, event.endsAt)} (${formatTimeZoneName(locale, event.timeZone, event.startsAt)}, ${event.timeZone})`;
   const location = [event.venueName, event.room, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : '');
-  const description = [event.summary, when, event.onlineUrl ? `${t('event.online')}: ${event.onlineUrl}` : null, url].filter(Boolean).join('\n\n');
+  const tickets = describeTickets(locale, t, event, !isCalledOff(status));
+  const description = [
+    event.summary,
+    when,
+    tickets ? t('tickets.line', { tickets }) : null,
+    event.onlineUrl ? `${t('event.online')}: ${event.onlineUrl}` : null,
+    url,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const zone = zoneOf(event);
   // DTSTAMP from the last edit keeps the file byte-stable while nothing changes.
   const stamp = formatUtcDateTime(event.updatedAt.getTime());

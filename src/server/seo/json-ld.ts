@@ -3,6 +3,7 @@ import type { EditionDetail } from '../editions/queries.ts';
 import type { EventDetail } from '../events/detail.ts';
 import type { MediaView } from '../storage/catalog.ts';
 import { isCalledOff, schemaOrgEventStatus } from '../../lib/event-status.ts';
+import { schemaOrgAvailability } from '../../lib/tickets.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { VenueDetail, VenueRef } from '../venues/queries.ts';
@@ -75,8 +76,27 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
           url: absoluteUrl(origin, paths.edition(locale, event.edition.slug)),
         }
       : undefined,
-    // An ended, cancelled or postponed event offers no registration, here as on the page.
-    offers: event.registrationUrl && !event.hasEnded && !isCalledOff(event.eventStatus) ? { '@type': 'Offer', url: event.registrationUrl } : undefined,
+    isAccessibleForFree: event.tickets.admission === 'free' ? true : undefined,
+    // An ended, cancelled or postponed event offers nothing, here as on the page.
+    offers: event.hasEnded || isCalledOff(event.eventStatus) ? undefined : offerOf(event),
+  };
+}
+
+/**
+ * The event's offer: its price (an `AggregateOffer` for a range, 0 when free) with currency and
+ * availability, and the registration link; nothing when none of them is stated.
+ */
+function offerOf(event: EventDetail): JsonLd | undefined {
+  const { admission, priceMin, priceMax, currency, availability } = event.tickets;
+  const paid = admission === 'paid' && priceMin !== null && currency !== null;
+  if (!paid && admission !== 'free' && !availability && !event.registrationUrl) return undefined;
+  const range = paid && priceMax !== null && priceMax > priceMin;
+  return {
+    '@type': range ? 'AggregateOffer' : 'Offer',
+    url: event.registrationUrl ?? undefined,
+    ...(range ? { lowPrice: priceMin, highPrice: priceMax } : paid ? { price: priceMin } : admission === 'free' ? { price: 0 } : {}),
+    priceCurrency: paid ? currency : undefined,
+    availability: availability ? schemaOrgAvailability(availability) : undefined,
   };
 }
 

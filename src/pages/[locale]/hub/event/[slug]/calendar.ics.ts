@@ -37,10 +37,11 @@ export const GET: APIRoute = async (context) => {
         event.onlineUrl,
         event.updatedAt,
         event.tags,
+        event.tickets,
       ],
     },
     'text/calendar; charset=utf-8',
-    () => buildCalendar(origin, locale, event.title, [{ ...event, summary: event.summary, geo: eventGeo(event.venue) }]),
+    () => buildCalendar(origin, locale, event.title, [{ ...event, ...event.tickets, summary: event.summary, geo: eventGeo(event.venue) }]),
     { ...publicReadCors, 'Content-Disposition': `attachment; filename="${calendarFileName(event.slug)}"` },
   );
 };
