@@ -1,20 +1,22 @@
 /** The event form's price and availability (src/lib/tickets.ts). */
 import { useEffect } from 'react';
 import { admissions, availabilities } from '../../../lib/tickets.ts';
-import { useFormField } from '../edit-form/form-context.tsx';
+import { useForm, useFormField } from '../edit-form/form-context.tsx';
 import { DecimalField, Section, SelectField, TextField } from '../edit-form/fields.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
+
+const PRICE_FIELDS = ['priceMin', 'priceMax', 'currency'] as const;
 
 export function TicketsSection({ labels }: { labels: Readonly<Record<string, string>> }) {
   const { t } = useAdmin();
   const admission = useFormField<string | null>('admission');
-  const prices = [useFormField<unknown>('priceMin'), useFormField<unknown>('priceMax'), useFormField<unknown>('currency')];
+  const { draft, setValue } = useForm();
   const notStated = { value: '', label: t('tickets.notStated') };
-  const hasPrice = prices.some((field) => field.value !== null && field.value !== undefined);
+  const hasPrice = PRICE_FIELDS.some((path) => draft[path] !== null && draft[path] !== undefined);
   // A free or unstated admission has no price: what was typed for a paid one goes with it.
   useEffect(() => {
-    if (admission.value !== 'paid' && hasPrice) prices.forEach((field) => field.setValue(null));
-  }, [admission.value, hasPrice, prices]);
+    if (admission.value !== 'paid' && hasPrice) PRICE_FIELDS.forEach((path) => setValue(path, null));
+  }, [admission.value, hasPrice, setValue]);
   return (
     <Section legend={t('admin.group.tickets')}>
       <SelectField
