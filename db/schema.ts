@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { eventStatuses } from '../src/lib/event-status.ts';
+import { admissions, availabilities } from '../src/lib/tickets.ts';
 
 export const publicationStatuses = ['draft', 'published', 'archived'] as const;
 export type PublicationStatus = (typeof publicationStatuses)[number];
@@ -337,6 +338,14 @@ export const events = sqliteTable(
     room: text('room'),
     onlineUrl: text('online_url'),
     registrationUrl: text('registration_url'),
+    /** Price and availability (src/lib/tickets.ts); null: not stated. Checked by the admin schema. */
+    admission: text('admission', { enum: admissions }),
+    /** Amounts in the currency's major unit (12.5 = €12.50). */
+    priceMin: real('price_min'),
+    priceMax: real('price_max'),
+    /** ISO 4217. */
+    currency: text('currency'),
+    availability: text('availability', { enum: availabilities }),
     coverMediaId: integer('cover_media_id').references(() => medias.id, { onDelete: 'restrict' }),
     ...tracked(),
   },

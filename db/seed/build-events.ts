@@ -13,6 +13,22 @@ import { DAY_MS, zonedTimeToUtc } from './zoned-time.ts';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
+/**
+ * Price and places, derived from the index (not the random stream, so the rest of the demo stays
+ * as it was): a fifth free, three fifths paid (one price or a range, in the venue's currency),
+ * a fifth not stated; some few places left, some sold out.
+ */
+function ticketsFor(index: number, timeZone: string) {
+  const kind = index % 5;
+  const availability = index % 9 === 4 ? ('sold-out' as const) : index % 7 === 3 ? ('limited' as const) : null;
+  if (kind === 0) return { admission: 'free' as const, priceMin: null, priceMax: null, currency: null, availability };
+  if (kind === 4) return { admission: null, priceMin: null, priceMax: null, currency: null, availability: null };
+  const currency = timeZone === 'Asia/Tokyo' ? 'JPY' : timeZone.startsWith('America/') ? 'CAD' : 'EUR';
+  const scale = currency === 'JPY' ? 150 : 1;
+  const priceMin = [8, 12, 15, 18, 25][index % 5]! * scale;
+  return { admission: 'paid' as const, priceMin, priceMax: index % 3 === 0 ? priceMin + 10 * scale : null, currency, availability };
+}
+
 export interface EventRows {
   events: Insert<typeof schema.events>[];
   eventTranslations: Insert<typeof schema.eventTranslations>[];
@@ -113,6 +129,7 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
     room,
     onlineUrl,
     registrationUrl,
+    ...ticketsFor(index, venue.timeZone),
     coverMediaId: index % 25 === 24 ? null : pick(random, ids.coverIds),
     ...stamp,
   });

@@ -85,6 +85,28 @@ export function zoneOffsetMs(ms: number, zone: string): number {
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
+/**
+ * True when the wall time of instant `ms` in `zone` happens twice (the hour an autumn change
+ * repeats), so a local time alone cannot say which of the two instants is meant.
+ */
+export function isRepeatedWallTime(ms: number, zone: string): boolean {
+  const offset = zoneOffsetMs(ms, zone);
+  // The offsets a few hours either side cover both sides of any change near this instant.
+  return [ms - 3 * 3_600_000, ms + 3 * 3_600_000].some((near) => {
+    const other = zoneOffsetMs(near, zone);
+    return other !== offset && zoneOffsetMs(ms + offset - other, zone) === other;
+  });
+}
+
+/** "2031-07-12T19:30:00+02:00": instant `ms` as ISO 8601 in the wall time of `zone`, with its offset. */
+export function formatIsoWithOffset(ms: number, zone: string): string {
+  const offset = zoneOffsetMs(ms, zone);
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const minutes = Math.abs(offset) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  return `${wall}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /** True when the runtime knows the zone. */
 export function isKnownTimeZone(zone: string): boolean {
   try {

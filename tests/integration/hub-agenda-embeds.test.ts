@@ -15,6 +15,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 const EMBED_ORIGINS = 'https://festival.example, https://partner.example:8443';
 
 let server: TestServer;
+/** Calendar UIDs and feed GUIDs name the site's host (from PUBLIC_SITE_URL, here the test server's). */
+const uidHost = () => new URL(server.origin).hostname;
 let admin: AdminClient;
 let edition: Created;
 let tag: Created;
@@ -139,7 +141,7 @@ describe('agenda calendar', () => {
     expect(response.headers.get('etag')).toBeTruthy();
     const { calendar, events } = parseIcs(await response.text());
     expect(calendar['X-WR-CALNAME']).toContain('My agenda');
-    expect(events.map((event) => event.UID)).toEqual([early, late, nextDay].map((event) => `event-${event.id}@edition-hub`));
+    expect(events.map((event) => event.UID)).toEqual([early, late, nextDay].map((event) => `event-${event.id}@${uidHost()}`));
     expect(events[0]!.DTSTART).toBe('20310310T140000');
     expect(cacheState(await server.get(`/en/hub/agenda/calendar.ics?events=${ids}`))).toBe('HIT');
   });

@@ -22,6 +22,8 @@ import { getTranslator } from '../../src/i18n/index.ts';
 import { publicSql } from '../helpers/visibility.ts';
 
 let server: TestServer;
+/** Calendar UIDs and feed GUIDs name the site's host (from PUBLIC_SITE_URL, here the test server's). */
+const uidHost = () => new URL(server.origin).hostname;
 interface EventRow {
   id: number;
   slug: string;
@@ -71,7 +73,7 @@ describe('iCalendar', () => {
     expect(calendar.VERSION).toBe('2.0');
     expect(events).toHaveLength(1);
     const [vevent] = events;
-    expect(vevent!.UID).toBe(`event-${event.id}@edition-hub`);
+    expect(vevent!.UID).toBe(`event-${event.id}@${uidHost()}`);
     expect(vevent!.DTSTART).toBe('20310612T193000');
     expect(vevent!.DTEND).toBe('20310612T220000');
     const start = parsedVevents(calendarText).find((c) => c.properties.some((p) => p.name === 'UID' && p.raw === vevent!.UID))!;
@@ -103,7 +105,7 @@ describe('iCalendar', () => {
     const upcoming = await createEvent(admin, published);
     await createEvent(admin, { tagIds: [tag.id] });
     await createEvent(admin, { status: 'published' });
-    const uid = (event: { id: number }) => `event-${event.id}@edition-hub`;
+    const uid = (event: { id: number }) => `event-${event.id}@${uidHost()}`;
 
     const all = parseIcs(await (await server.get(`/fr/hub/calendar.ics?tag=${tag.slug}&when=all`)).text()).events;
     expect(all.map((e) => e.UID).sort()).toEqual([uid(past), uid(upcoming)].sort());
@@ -116,7 +118,7 @@ describe('iCalendar', () => {
     const inside = await Promise.all([1, 2].map(() => createEvent(admin, { status: 'published', editionId: edition.id })));
     await createEvent(admin, { editionId: edition.id });
     const { calendar, events } = parseIcs(await (await server.get(`/de/hub/edition/${edition.slug}/calendar.ics`)).text());
-    expect(events.map((e) => e.UID).sort()).toEqual(inside.map((e) => `event-${e.id}@edition-hub`).sort());
+    expect(events.map((e) => e.UID).sort()).toEqual(inside.map((e) => `event-${e.id}@${uidHost()}`).sort());
     expect(calendar['X-WR-CALNAME']).toBe('Sommernächte');
   });
 
@@ -150,7 +152,7 @@ describe('iCalendar', () => {
       `SELECT id, starts_at, time_zone FROM events WHERE id IN (${created.map((e) => e.id).join(',')})`,
     );
     for (const row of rows) {
-      const vevent = vevents.find((v) => propertyOf(v, 'UID')!.raw === `event-${row.id}@edition-hub`)!;
+      const vevent = vevents.find((v) => propertyOf(v, 'UID')!.raw === `event-${row.id}@${uidHost()}`)!;
       const start = propertyOf(vevent, 'DTSTART')!;
       expect(start.params['TZID']).toBe(row.time_zone);
       expect(start.raw.slice(9)).toBe('193000');
@@ -158,7 +160,7 @@ describe('iCalendar', () => {
       expect(resolveIcsLocalTime(zone, start.raw)).toBe(new Date(row.starts_at).toISOString());
       expect(icsList(vevent, 'CATEGORIES')).toEqual(['Rock; Pop, Folk']);
     }
-    const first = parseIcs(text).events.find((e) => e.UID === `event-${created[0]!.id}@edition-hub`)!;
+    const first = parseIcs(text).events.find((e) => e.UID === `event-${created[0]!.id}@${uidHost()}`)!;
     expect(first.SUMMARY).toBe(long.trim());
     expect(first.DESCRIPTION!.startsWith('Doors at seven\nbar open late\n\n')).toBe(true);
   });
@@ -199,6 +201,47 @@ describe('iCalendar', () => {
   });
 });
 
+describe('read by other sites', () => {
+  it('lets any site read schedule exports, feeds and calendars, from the cache too, and nothing else', async () => {
+    const edition = await createEdition(admin, { status: 'published' });
+    const event = await createEvent(admin, {
+      status: 'published',
+      editionId: edition.id,
+      startsAt: '2031-06-12T19:30:00+02:00',
+      endsAt: '2031-06-12T22:00:00+02:00',
+    });
+    const open = [
+      `/en/hub/event/${event.slug}/calendar.ics`,
+      `/fr/hub/edition/${edition.slug}/calendar.ics`,
+      `/de/hub/calendar.ics?when=all`,
+      `/en/hub/agenda/calendar.ics?events=${event.id}`,
+      `/en/hub/feed.xml`,
+      `/en/hub/edition/${edition.slug}/schedule.xml`,
+      `/en/hub/edition/${edition.slug}/schedule.json`,
+    ];
+    for (const path of open) {
+      const states: (string | null)[] = [];
+      for (let request = 0; request < 2; request += 1) {
+        const response = await server.get(path, { headers: { Origin: 'https://partner.example' } });
+        await response.arrayBuffer();
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+        expect(response.headers.get('access-control-allow-credentials'), path).toBeNull();
+        expect(response.headers.get('set-cookie'), path).toBeNull();
+        states.push(cacheState(response));
+      }
+      // The second answer comes from the page cache, which keeps the header.
+      expect(states, path).toEqual(['MISS', 'HIT']);
+    }
+    // Pages and anything behind a session stay same-origin.
+    for (const path of [`/en/hub/event/${event.slug}`, `/en/hub/edition/${edition.slug}`, '/api/admin/events', '/api/admin/me']) {
+      const response = await server.get(path, { headers: { Origin: 'https://partner.example', cookie: admin.cookie } });
+      await response.arrayBuffer();
+      expect(response.headers.get('access-control-allow-origin'), path).toBeNull();
+    }
+  });
+});
+
 describe('RSS', () => {
   it('lists the newest public events with guids and localized titles', async () => {
     // More than the feed's 30 items, some with a French title and some falling back to English.
@@ -218,7 +261,7 @@ describe('RSS', () => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     for (const item of items) {
       const guid = textOf(findAll(item, 'guid')[0]);
-      const id = Number(/^event-(\d+)@edition-hub$/.exec(guid)?.[1]);
+      const id = Number(new RegExp(`^event-(\\d+)@${uidHost().replace(/\./g, '\\.')}$`).exec(guid)?.[1]);
       const event = byId.get(id);
       expect(event, guid).toBeDefined();
       expect(textOf(findAll(item, 'title')[0])).toBe(event!.title);
@@ -239,7 +282,7 @@ describe('RSS', () => {
         .map((guid) => textOf(guid))
         .sort();
     };
-    const uid = (event: { id: number }) => `event-${event.id}@edition-hub`;
+    const uid = (event: { id: number }) => `event-${event.id}@${uidHost()}`;
     expect(await guidsOf(`/en/hub/feed.xml?tag=${tag.slug}`)).toEqual(tagged.map(uid).sort());
     // Like the hub, an edition's view covers all of its dates.
     expect(await guidsOf(`/en/hub/feed.xml?edition=${edition.slug}&when=all`)).toEqual([uid(inEdition)]);
@@ -267,7 +310,7 @@ describe('RSS', () => {
     const added = await createEvent(admin, { status: 'published', tagIds: [tag.id] });
     const fresh = await server.get(feed);
     expect(cacheState(fresh)).toBe('MISS');
-    expect(await fresh.text()).toContain(`event-${added.id}@edition-hub`);
+    expect(await fresh.text()).toContain(`event-${added.id}@${uidHost()}`);
   });
 
   it('puts titles and summaries as escaped plain text, never markup', async () => {

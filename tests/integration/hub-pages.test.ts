@@ -231,6 +231,7 @@ interface EventLd {
   organizer: unknown[];
   performer: unknown[];
   startDate: string;
+  endDate: string;
 }
 interface BreadcrumbLd {
   '@type': string;
@@ -250,10 +251,13 @@ describe('structured data and SEO tags', () => {
     expect(event.name).toBe(publicEvent.titles.en);
     expect(event.superEvent['@type']).toBe('EventSeries');
     expect(event.eventStatus).toBe('https://schema.org/EventScheduled');
-    expect(event.location).toMatchObject({ address: '1 rue de la Paix, Paris' });
+    // The factory's free-text place ("1 rue de la Paix, Paris") as a postal address.
+    expect(event.location).toMatchObject({ address: { '@type': 'PostalAddress', streetAddress: '1 rue de la Paix', addressLocality: 'Paris' } });
     expect(event.organizer).toEqual([expect.objectContaining({ name: organizer['name'] })]);
     expect(event.performer).toEqual([expect.objectContaining({ name: curator['name'] })]);
-    expect(Date.parse(event.startDate)).not.toBeNaN();
+    // The factory's 18:30 in Paris (winter), with its offset: the local hour, the same instant.
+    expect(event.startDate).toBe('2031-03-05T18:30:00+01:00');
+    expect(event.endDate).toBe('2031-03-05T21:00:00+01:00');
     expect(breadcrumbs['@type']).toBe('BreadcrumbList');
     expect(breadcrumbs.itemListElement.at(-1)!.name).toBe(publicEvent.titles.en);
     expect(page.body).toMatch(/<meta property="og:image" content="http[^"]+\/media\/[^"]+"/);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactSchema } from '../../src/server/contact/schema.ts';
 import { buildAlternates } from '../../src/server/seo/alternates.ts';
 import { serializeJsonLd } from '../../src/server/seo/json-ld.ts';
+import { postalAddressOf } from '../../src/server/seo/postal-address.ts';
 
 describe('buildAlternates', () => {
   const pathFor = (locale: string) => `/${locale}/hub/event/x`;
@@ -43,5 +44,32 @@ describe('contact schema', () => {
     expect(result.success).toBe(false);
     const codes = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
     expect(codes).toEqual({ name: 'REQUIRED', email: 'INVALID_EMAIL', subject: 'TOO_LONG', message: 'TOO_SHORT', consent: 'CONSENT_REQUIRED' });
+  });
+});
+
+describe('postalAddressOf', () => {
+  it.each([
+    ['1 rue de la Paix, Paris', { streetAddress: '1 rue de la Paix', addressLocality: 'Paris' }],
+    [
+      'Salle Pleyel\n252 rue du Faubourg Saint-Honoré\n75008 Paris',
+      { streetAddress: 'Salle Pleyel, 252 rue du Faubourg Saint-Honoré', postalCode: '75008', addressLocality: 'Paris' },
+    ],
+    [
+      'Gartenstraße 5\nD-10115 Berlin\nDeutschland',
+      { streetAddress: 'Gartenstraße 5', postalCode: '10115', addressLocality: 'Berlin', addressCountry: 'Deutschland' },
+    ],
+    ['Keizersgracht 1, 1015 CJ Amsterdam', { streetAddress: 'Keizersgracht 1', postalCode: '1015 CJ', addressLocality: 'Amsterdam' }],
+    [
+      '175 rue Sainte-Catherine O, Montréal QC H2X 1Y4, Canada',
+      { streetAddress: '175 rue Sainte-Catherine O', postalCode: 'H2X 1Y4', addressLocality: 'Montréal QC', addressCountry: 'Canada' },
+    ],
+    ['1-19-1 Jinnan, Shibuya, Tokyo 150-0041', { streetAddress: '1-19-1 Jinnan, Shibuya', postalCode: '150-0041', addressLocality: 'Tokyo' }],
+    [
+      'Royal Festival Hall\nBelvedere Road\nLondon SE1 8XX',
+      { streetAddress: 'Royal Festival Hall, Belvedere Road', postalCode: 'SE1 8XX', addressLocality: 'London' },
+    ],
+    ['The old harbour', { streetAddress: 'The old harbour' }],
+  ])('reads %j', (text, parts) => {
+    expect(postalAddressOf(text)).toEqual({ '@type': 'PostalAddress', ...parts });
   });
 });

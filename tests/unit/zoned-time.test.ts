@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { instantToWallTime, listTimeZones, wallParts, wallTimeToInstant, zoneOffsetMs } from '../../src/lib/zoned-time.ts';
+import {
+  formatIsoWithOffset,
+  instantToWallTime,
+  isRepeatedWallTime,
+  listTimeZones,
+  wallParts,
+  wallTimeToInstant,
+  zoneOffsetMs,
+} from '../../src/lib/zoned-time.ts';
 
 describe('wall times in a time zone', () => {
   it('converts both ways across zones', () => {
@@ -96,5 +104,32 @@ describe('wall clock parts from cached quarter-hour offsets', () => {
 
   it('still refuses an unknown zone', () => {
     expect(() => wallParts(Date.UTC(2026, 0, 1), 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('local times with their offset', () => {
+  const at = (iso: string) => new Date(iso).getTime();
+
+  it('writes an instant in the wall time of its zone with the offset in force', () => {
+    expect(formatIsoWithOffset(at('2031-07-12T17:30:00Z'), 'Europe/Paris')).toBe('2031-07-12T19:30:00+02:00');
+    expect(formatIsoWithOffset(at('2031-01-12T18:30:00Z'), 'Europe/Paris')).toBe('2031-01-12T19:30:00+01:00');
+    expect(formatIsoWithOffset(at('2031-01-13T00:30:00Z'), 'America/Montreal')).toBe('2031-01-12T19:30:00-05:00');
+    expect(formatIsoWithOffset(at('2031-07-12T14:00:00Z'), 'Asia/Kolkata')).toBe('2031-07-12T19:30:00+05:30');
+    expect(formatIsoWithOffset(at('2031-07-12T14:00:00Z'), 'UTC')).toBe('2031-07-12T14:00:00+00:00');
+  });
+
+  it('knows the wall times an autumn change repeats, and only those', () => {
+    // Paris: 03:00 CEST becomes 02:00 CET on 26 October 2031 (01:00Z).
+    expect(isRepeatedWallTime(at('2031-10-26T00:00:00Z'), 'Europe/Paris')).toBe(true); // 02:00 CEST
+    expect(isRepeatedWallTime(at('2031-10-26T00:59:00Z'), 'Europe/Paris')).toBe(true); // 02:59 CEST
+    expect(isRepeatedWallTime(at('2031-10-26T01:30:00Z'), 'Europe/Paris')).toBe(true); // 02:30 CET
+    expect(isRepeatedWallTime(at('2031-10-25T23:59:00Z'), 'Europe/Paris')).toBe(false); // 01:59 CEST
+    expect(isRepeatedWallTime(at('2031-10-26T02:00:00Z'), 'Europe/Paris')).toBe(false); // 03:00 CET
+    // Spring forward skips an hour; nothing repeats.
+    expect(isRepeatedWallTime(at('2031-03-30T01:30:00Z'), 'Europe/Paris')).toBe(false); // 03:30 CEST
+    // Lord Howe Island changes by half an hour.
+    expect(isRepeatedWallTime(at('2031-04-05T14:45:00Z'), 'Australia/Lord_Howe')).toBe(true); // 01:45 +11:00
+    expect(isRepeatedWallTime(at('2031-07-12T17:30:00Z'), 'Asia/Tokyo')).toBe(false);
+    expect(isRepeatedWallTime(at('2031-07-12T17:30:00Z'), 'UTC')).toBe(false);
   });
 });

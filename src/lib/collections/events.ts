@@ -13,6 +13,7 @@ import {
 } from '../admin-schemas/fields.ts';
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
 import { eventStatusControl, eventStatusField } from '../admin-schemas/event-status.ts';
+import { admissionField, availabilityField, currencyField, priceField } from '../admin-schemas/tickets.ts';
 import { defineCollection, programmeColumns, statusControl } from './declare.ts';
 import { paths } from '../paths.ts';
 
@@ -39,6 +40,12 @@ export const eventsCollection = defineCollection({
     room: optionalText(200),
     onlineUrl: httpUrlField.nullable(),
     registrationUrl: httpUrlField.nullable(),
+    /** Price and availability (src/lib/tickets.ts); null: not stated. */
+    admission: admissionField,
+    priceMin: priceField,
+    priceMax: priceField,
+    currency: currencyField,
+    availability: availabilityField,
     coverMediaId: idField.nullable(),
     tagIds: idListField(),
     organizerIds: idListField(),
@@ -63,6 +70,11 @@ export const eventsCollection = defineCollection({
     room: 'optionalText',
     onlineUrl: 'optionalText',
     registrationUrl: 'optionalText',
+    admission: 'value',
+    priceMin: 'value',
+    priceMax: 'value',
+    currency: 'value',
+    availability: 'value',
     coverMediaId: 'id',
     tagIds: 'ids',
     organizerIds: 'ids',

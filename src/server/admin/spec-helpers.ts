@@ -21,6 +21,23 @@ export function validateTimeRange(state: EntityState, errors: FieldErrors): void
   }
 }
 
+/**
+ * Price rules across fields: a paid admission needs its lowest price and a currency, a highest
+ * price is not below the lowest, and a free or unstated admission carries no price.
+ */
+export function validateTickets(state: EntityState, errors: FieldErrors): void {
+  const { admission, priceMin, priceMax, currency } = state.values;
+  if (admission === 'paid') {
+    if (typeof priceMin !== 'number') errors.add('priceMin', 'PRICE_REQUIRED');
+    if (typeof currency !== 'string') errors.add('currency', 'CURRENCY_REQUIRED');
+    if (typeof priceMin === 'number' && typeof priceMax === 'number' && priceMax < priceMin) errors.add('priceMax', 'PRICE_BELOW_MINIMUM');
+  } else {
+    for (const field of ['priceMin', 'priceMax', 'currency'] as const) {
+      if (state.values[field] !== null && state.values[field] !== undefined) errors.add(field, 'PRICE_WITHOUT_PAID_ADMISSION');
+    }
+  }
+}
+
 /** A text field in the default locale, else in the first locale that has it. */
 export function preferredText(state: EntityState, field: string): string | undefined {
   for (const locale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {

@@ -7,9 +7,10 @@
 import type { Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { formatDateTimeRange, formatTimeZoneName } from '../../lib/dates.ts';
-import type { EventStatus } from '../../lib/event-status.ts';
+import { isCalledOff, type EventStatus } from '../../lib/event-status.ts';
+import { describeTickets, type Tickets } from '../../lib/tickets.ts';
 import { paths } from '../../lib/paths.ts';
-import { isKnownTimeZone } from '../../lib/zoned-time.ts';
+import { isKnownTimeZone, isRepeatedWallTime } from '../../lib/zoned-time.ts';
 import { titleWithStatus } from '../events/status-title.ts';
 import { absoluteUrl } from '../seo/site.ts';
 import { escapeText, escapeTextList, toIcsDocument } from './ical-text.ts';
@@ -33,6 +34,12 @@ export interface CalendarEvent {
   tags?: { label: string }[];
   /** Absent = scheduled. */
   eventStatus?: EventStatus;
+  /** Price and places, when stated (src/lib/tickets.ts). */
+  admission?: Tickets['admission'];
+  priceMin?: number | null;
+  priceMax?: number | null;
+  currency?: string | null;
+  availability?: Tickets['availability'];
 }
 
 /**
@@ -42,9 +49,12 @@ export interface CalendarEvent {
  */
 const icsStatus: Record<EventStatus, string> = { scheduled: 'CONFIRMED', rescheduled: 'CONFIRMED', postponed: 'TENTATIVE', cancelled: 'CANCELLED' };
 
-/** The UID of an event in every feed and download: stable across edits and locales. */
-export function eventUid(id: number): string {
-  return `event-${id}@edition-hub`;
+/**
+ * The UID of an event in every feed and download: stable across edits and locales, and naming the
+ * site's host (PUBLIC_SITE_URL) so two festivals on this product never share a UID in one calendar.
+ */
+export function eventUid(origin: string, id: number): string {
+  return `event-${id}@${new URL(origin).hostname}`;
 }
 
 /** Zones whose times are written in UTC form (`…Z`): a VTIMEZONE for them would say nothing. */
@@ -55,8 +65,14 @@ function zoneOf(event: CalendarEvent): string | null {
   return UTC_ZONES.has(event.timeZone) || !isKnownTimeZone(event.timeZone) ? null : event.timeZone;
 }
 
+/**
+ * A time in the hour an autumn change repeats is written in UTC form: RFC 5545 reads such a local
+ * time as its first occurrence, but ical.js and python `icalendar` both read the second, so a
+ * 02:30 start would move an hour for one reader or the other. UTC form means one instant to all.
+ */
 function dateTimeLine(name: 'DTSTART' | 'DTEND', at: Date, zone: string | null): string {
-  return zone ? `${name};TZID=${zone}:${formatLocalDateTime(at.getTime(), zone)}` : `${name}:${formatUtcDateTime(at.getTime())}`;
+  const ms = at.getTime();
+  return zone && !isRepeatedWallTime(ms, zone) ? `${name};TZID=${zone}:${formatLocalDateTime(ms, zone)}` : `${name}:${formatUtcDateTime(ms)}`;
 }
 
 /** One VTIMEZONE per zone used, covering the years its events span. */
@@ -81,13 +97,22 @@ function eventLines(origin: string, locale: Locale, event: CalendarEvent): strin
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
   const when = `${formatDateTimeRange(locale, event.timeZone, event.startsAt, event.endsAt)} (${formatTimeZoneName(locale, event.timeZone, event.startsAt)}, ${event.timeZone})`;
   const location = [event.venueName, event.room, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : '');
-  const description = [event.summary, when, event.onlineUrl ? `${t('event.online')}: ${event.onlineUrl}` : null, url].filter(Boolean).join('\n\n');
+  const tickets = describeTickets(locale, t, event, !isCalledOff(status));
+  const description = [
+    event.summary,
+    when,
+    tickets ? t('tickets.line', { tickets }) : null,
+    event.onlineUrl ? `${t('event.online')}: ${event.onlineUrl}` : null,
+    url,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const zone = zoneOf(event);
   // DTSTAMP from the last edit keeps the file byte-stable while nothing changes.
   const stamp = formatUtcDateTime(event.updatedAt.getTime());
   return [
     'BEGIN:VEVENT',
-    `UID:${eventUid(event.id)}`,
+    `UID:${eventUid(origin, event.id)}`,
     `DTSTAMP:${stamp}`,
     `LAST-MODIFIED:${stamp}`,
     dateTimeLine('DTSTART', event.startsAt, zone),

@@ -6,7 +6,16 @@ import { eventsCollection } from '../../lib/collections/events.ts';
 import { paths } from '../../lib/paths.ts';
 import { defineAdminResource, linkTable, orderedLinkTable, translationTable } from '../admin/resource.ts';
 import type { EntityState } from '../admin/entity-spec.ts';
-import { defaultLocaleRequirements, idsOf, linkedTo, preferredText, stringValue, translatedTitle, validateTimeRange } from '../admin/spec-helpers.ts';
+import {
+  defaultLocaleRequirements,
+  idsOf,
+  linkedTo,
+  preferredText,
+  stringValue,
+  translatedTitle,
+  validateTickets,
+  validateTimeRange,
+} from '../admin/spec-helpers.ts';
 
 /** What decides which of an edition's events come first, and in which order. */
 const LISTING_FIELDS = ['status', 'publishAt', 'unpublishAt', 'startsAt', 'editionId'];
@@ -54,7 +63,10 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
   },
   search: 'event',
   searchColumns: ['venueId'],
-  validate: validateTimeRange,
+  validate: (state, errors) => {
+    validateTimeRange(state, errors);
+    validateTickets(state, errors);
+  },
   // An event shows on its edition's page: the previous and the new edition both change. Venue
   // pages carry their events' tags and `hub`, so they need no venue purge here.
   changes: (ids, states) => ({ events: ids, [keepsEditionLists(states) ? 'editionsKeepingLists' : 'editions']: idsOf(states, 'editionId') }),

@@ -15,6 +15,7 @@ import { coverIds, loadTagsFor, withCardDetails } from './cards.ts';
 import { eventItemsSelect, toListRows, type EventListItem, type TagView } from './queries.ts';
 import { getVenueRef, type VenueRef } from '../venues/queries.ts';
 import { isPubliclyVisible, selectBySlug } from './visibility.ts';
+import type { Tickets } from '../../lib/tickets.ts';
 
 export interface EditionRef {
   id: number;
@@ -40,6 +41,8 @@ export interface EventDetail {
   room: string | null;
   onlineUrl: string | null;
   registrationUrl: string | null;
+  /** Price and places, as the team stated them (src/lib/tickets.ts). */
+  tickets: Tickets;
   eventStatus: EventStatus;
   /** The event had ended when the page was read: it says so and offers no registration. */
   hasEnded: boolean;
@@ -212,6 +215,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     room: event.room,
     onlineUrl: event.onlineUrl,
     registrationUrl: event.registrationUrl,
+    tickets: { admission: event.admission, priceMin: event.priceMin, priceMax: event.priceMax, currency: event.currency, availability: event.availability },
     eventStatus: event.eventStatus,
     hasEnded: event.endsAt.getTime() <= nowMs,
     publishedAt: event.publishedAt,

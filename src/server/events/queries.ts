@@ -130,6 +130,11 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         room: events.room,
         onlineUrl: events.onlineUrl,
         eventStatus: events.eventStatus,
+        admission: events.admission,
+        priceMin: events.priceMin,
+        priceMax: events.priceMax,
+        currency: events.currency,
+        availability: events.availability,
         coverMediaId: events.coverMediaId,
         // When the event became public: the later of its publication and its scheduled time.
         publishedAt:

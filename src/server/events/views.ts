@@ -6,6 +6,7 @@
 import type { Locale } from '../../i18n/config.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
 import type { MediaView } from '../storage/catalog.ts';
+import type { Tickets } from '../../lib/tickets.ts';
 
 export interface TagView {
   id: number;
@@ -43,6 +44,12 @@ export interface EventListItem extends DatedSummary {
   onlineUrl: string | null;
   /** Cancelled and postponed events stay listed, marked (decision 029). */
   eventStatus: EventStatus;
+  /** Price and places (src/lib/tickets.ts); optional: rows built elsewhere may not know them. */
+  admission?: Tickets['admission'];
+  priceMin?: number | null;
+  priceMax?: number | null;
+  currency?: string | null;
+  availability?: Tickets['availability'];
   /** Set while the edition is public (optional: rows built elsewhere may not know it). */
   editionId?: number | null;
   editionSlug: string | null;

@@ -76,7 +76,7 @@ export function buildEventFeed(
       '<item>',
       element('title', titleWithStatus(locale, item.eventStatus, item.title)),
       element('link', absoluteUrl(origin, paths.event(locale, item.slug))),
-      `<guid isPermaLink="false">${escapeXml(eventUid(item.id))}</guid>`,
+      `<guid isPermaLink="false">${escapeXml(eventUid(origin, item.id))}</guid>`,
       element('pubDate', publishedAt(item).toUTCString()),
       element('description', plainTextToHtml([when, item.summary].filter(Boolean).join(' — '))),
       ...item.tags.map((tag) => element('category', tag.label)),

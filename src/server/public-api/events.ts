@@ -19,6 +19,7 @@ import { siteUrl, tagOf } from './links.ts';
 import type { FilterReader, ListQuery, ParamErrors } from './params.ts';
 import { fileOf, galleryItemOf, imageOf } from './media.ts';
 import { localized } from './translated.ts';
+import type { Tickets } from '../../lib/tickets.ts';
 
 export interface EventFilters {
   hub: HubFilters;
@@ -42,6 +43,17 @@ export const eventFilters: FilterReader<EventFilters> = {
 };
 
 /** An event list row or page as the API shows it (the fields both have). */
+/** A listed event's price and places (rows built elsewhere may not carry them: not stated). */
+function ticketsOf(item: EventListItem): Tickets {
+  return {
+    admission: item.admission ?? null,
+    priceMin: item.priceMin ?? null,
+    priceMax: item.priceMax ?? null,
+    currency: item.currency ?? null,
+    availability: item.availability ?? null,
+  };
+}
+
 function eventBase(item: EventListItem | EventDetail, locale: Locale) {
   return {
     id: item.id,
@@ -52,6 +64,7 @@ function eventBase(item: EventListItem | EventDetail, locale: Locale) {
     timeZone: item.timeZone,
     cover: imageOf(item.cover),
     eventStatus: item.eventStatus,
+    tickets: 'tickets' in item ? item.tickets : ticketsOf(item),
     venueName: item.venueName,
     room: item.room ?? null,
     onlineUrl: item.onlineUrl,

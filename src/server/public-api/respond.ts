@@ -7,6 +7,7 @@ import type { APIContext } from 'astro';
 import type { Executor } from '../../../db/client.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { getTranslator, type UiKey } from '../../i18n/index.ts';
+import { publicReadCors } from '../http/cors.ts';
 import { problem } from '../http/problem.ts';
 import { etagFor } from '../page-cache/bodies.ts';
 import { decideHubCaching } from '../page-cache/decision.ts';
@@ -14,12 +15,6 @@ import { hubTags } from '../page-cache/tags.ts';
 import type { ParamErrors } from './params.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-
-/** CORS for simple and conditional reads from any site; `*` never goes with credentials. */
-export const corsHeaders: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag',
-};
 
 export interface JsonCaching {
   db: Executor;
@@ -38,7 +33,7 @@ export async function respondJson(context: APIContext, body: unknown, caching: J
   // `hub` is purged by every write of an event, edition, tag, media or venue (invalidate.ts).
   const tags = [...new Set([hubTags.hub, ...caching.tags])];
   const { headers, notModified } = await decideHubCaching(context, { ...caching, tags, fingerprint: null, etag });
-  for (const [name, value] of Object.entries(corsHeaders)) headers.set(name, value);
+  for (const [name, value] of Object.entries(publicReadCors)) headers.set(name, value);
   if (notModified) return new Response(null, { status: 304, headers });
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.set('X-Content-Type-Options', 'nosniff');
@@ -55,7 +50,7 @@ const titles = {
 export function apiProblem(locale: Locale, status: 400 | 404 | 405, code: keyof typeof titles, errors?: ParamErrors): Response {
   return problem(status, code, getTranslator(locale)(titles[code]), {
     ...(errors ? { errors } : {}),
-    headers: { ...corsHeaders, ...(status === 405 ? { Allow: ALLOWED_METHODS } : {}) },
+    headers: { ...publicReadCors, ...(status === 405 ? { Allow: ALLOWED_METHODS } : {}) },
   });
 }
 
@@ -64,7 +59,7 @@ export function preflight(): Response {
   return new Response(null, {
     status: 204,
     headers: {
-      ...corsHeaders,
+      ...publicReadCors,
       'Access-Control-Allow-Methods': ALLOWED_METHODS,
       'Access-Control-Allow-Headers': 'Accept, If-None-Match, Cache-Control',
       'Access-Control-Max-Age': '86400',

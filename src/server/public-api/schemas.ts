@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { locales } from '../../i18n/config.ts';
 import { embedProviders } from '../../lib/embeds.ts';
 import { eventStatuses } from '../../lib/event-status.ts';
+import { admissions, availabilities } from '../../lib/tickets.ts';
 import { variantFormats, variantWidths } from '../storage/keys.ts';
 
 /** Every schema the document names, under its component name. */
@@ -120,9 +121,20 @@ const datedFields = {
   cover: imageSchema.nullable(),
 };
 
+const ticketsSchema = z
+  .object({
+    admission: z.enum(admissions).nullable().describe('Null when the festival has not said.'),
+    priceMin: z.number().nonnegative().nullable().describe("A paid admission's lowest (or only) price, in the currency's major unit (12.5 = 12.50)."),
+    priceMax: z.number().nonnegative().nullable().describe('The highest price of a range, else null.'),
+    currency: z.string().nullable().describe('ISO 4217 code of the prices.'),
+    availability: z.enum(availabilities).nullable().describe('`limited`: few places left. Null when the festival has not said.'),
+  })
+  .register(apiRegistry, { id: 'Tickets', description: 'Price and places of an event.' });
+
 const eventFields = {
   ...datedFields,
   eventStatus: z.enum(eventStatuses),
+  tickets: ticketsSchema,
   venue: venueRef.nullable(),
   venueName: z.string().nullable().describe("The venue's name, or the event's free-text place."),
   room: z.string().nullable(),

@@ -2,6 +2,7 @@
 import type { APIContext } from 'astro';
 import { paths } from '../../lib/paths.ts';
 import { getDb } from '../db.ts';
+import { publicReadCors } from '../http/cors.ts';
 import { respondCached } from '../page-cache/decision.ts';
 import { getSiteOrigin } from '../seo/site.ts';
 import { scheduleToJson } from './json.ts';
@@ -26,5 +27,11 @@ export async function respondScheduleExport(context: APIContext, format: keyof t
   const loaded = await loadScheduleSource(db, { slug, locale, now, origin: getSiteOrigin() });
   if (!loaded) return context.rewrite(paths.notFound(locale));
   const { contentType, write } = formats[format];
-  return respondCached(context, { db, now, tags: loaded.tags, fingerprint: [format, loaded.source] }, contentType, () => write(buildSchedule(loaded.source)));
+  return respondCached(
+    context,
+    { db, now, tags: loaded.tags, fingerprint: [format, loaded.source] },
+    contentType,
+    () => write(buildSchedule(loaded.source)),
+    publicReadCors,
+  );
 }

@@ -3,15 +3,26 @@ import type { EditionDetail } from '../editions/queries.ts';
 import type { EventDetail } from '../events/detail.ts';
 import type { MediaView } from '../storage/catalog.ts';
 import { isCalledOff, schemaOrgEventStatus } from '../../lib/event-status.ts';
+import { schemaOrgAvailability } from '../../lib/tickets.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { VenueDetail, VenueRef } from '../venues/queries.ts';
+import { formatIsoWithOffset } from '../../lib/zoned-time.ts';
+import { postalAddressOf } from './postal-address.ts';
 import { absoluteUrl } from './site.ts';
 
 type JsonLd = Record<string, unknown>;
 
 function imageUrl(origin: string, media: MediaView | null): string | undefined {
   return media ? absoluteUrl(origin, paths.media(media.key, { width: 1280, format: 'jpeg' })) : undefined;
+}
+
+/**
+ * Start and end in the item's own wall time with its offset ("2031-07-12T19:30:00+02:00"): the
+ * same instants as UTC, but the local hour is what search engines show beside the event.
+ */
+function datesOf(item: { startsAt: Date; endsAt: Date; timeZone: string }): { startDate: string; endDate: string } {
+  return { startDate: formatIsoWithOffset(item.startsAt.getTime(), item.timeZone), endDate: formatIsoWithOffset(item.endsAt.getTime(), item.timeZone) };
 }
 
 /** A curator named on an event or edition, pointing at their own page (its `Person`). */
@@ -26,7 +37,7 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
   const place = event.venue
     ? placeJsonLd(origin, locale, event.venue)
     : event.venueAddress
-      ? { '@type': 'Place', name: event.venueName ?? undefined, address: event.venueAddress }
+      ? { '@type': 'Place', name: event.venueName ?? undefined, address: postalAddressOf(event.venueAddress) }
       : undefined;
   const virtual = event.onlineUrl ? { '@type': 'VirtualLocation', url: event.onlineUrl } : undefined;
   const location = [place, virtual].filter(Boolean);
@@ -38,8 +49,7 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
     description: event.summary ?? undefined,
     inLanguage: event.textLocale,
     url,
-    startDate: event.startsAt.toISOString(),
-    endDate: event.endsAt.toISOString(),
+    ...datesOf(event),
     eventStatus: schemaOrgEventStatus(event.eventStatus),
     eventAttendanceMode:
       place && virtual
@@ -66,8 +76,27 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
           url: absoluteUrl(origin, paths.edition(locale, event.edition.slug)),
         }
       : undefined,
-    // An ended, cancelled or postponed event offers no registration, here as on the page.
-    offers: event.registrationUrl && !event.hasEnded && !isCalledOff(event.eventStatus) ? { '@type': 'Offer', url: event.registrationUrl } : undefined,
+    isAccessibleForFree: event.tickets.admission === 'free' ? true : undefined,
+    // An ended, cancelled or postponed event offers nothing, here as on the page.
+    offers: event.hasEnded || isCalledOff(event.eventStatus) ? undefined : offerOf(event),
+  };
+}
+
+/**
+ * The event's offer: its price (an `AggregateOffer` for a range, 0 when free) with currency and
+ * availability, and the registration link; nothing when none of them is stated.
+ */
+function offerOf(event: EventDetail): JsonLd | undefined {
+  const { admission, priceMin, priceMax, currency, availability } = event.tickets;
+  const paid = admission === 'paid' && priceMin !== null && currency !== null;
+  if (!paid && admission !== 'free' && !availability && !event.registrationUrl) return undefined;
+  const range = paid && priceMax !== null && priceMax > priceMin;
+  return {
+    '@type': range ? 'AggregateOffer' : 'Offer',
+    url: event.registrationUrl ?? undefined,
+    ...(range ? { lowPrice: priceMin, highPrice: priceMax } : paid ? { price: priceMin } : admission === 'free' ? { price: 0 } : {}),
+    priceCurrency: paid ? currency : undefined,
+    availability: availability ? schemaOrgAvailability(availability) : undefined,
   };
 }
 
@@ -82,8 +111,7 @@ export function editionJsonLd(origin: string, locale: Locale, edition: EditionDe
     description: edition.summary ?? undefined,
     inLanguage: edition.titleLocale,
     url,
-    startDate: edition.startsAt.toISOString(),
-    endDate: edition.endsAt.toISOString(),
+    ...datesOf(edition),
     image: imageUrl(origin, edition.cover),
     organizer: undefined,
     performer: edition.curators.map((curator) => personRef(origin, locale, curator)),
@@ -92,8 +120,7 @@ export function editionJsonLd(origin: string, locale: Locale, edition: EditionDe
         '@type': 'Event',
         name: event.title,
         url: absoluteUrl(origin, paths.event(locale, event.slug)),
-        startDate: event.startsAt.toISOString(),
-        endDate: event.endsAt.toISOString(),
+        ...datesOf(event),
         eventStatus: schemaOrgEventStatus(event.eventStatus),
       })),
     ),
@@ -138,7 +165,7 @@ export function placeJsonLd(origin: string, locale: Locale, venue: VenueRef | (V
     '@id': url,
     name: venue.name,
     url,
-    address: venue.address ?? undefined,
+    address: venue.address ? postalAddressOf(venue.address) : undefined,
     geo: venue.latitude !== null && venue.longitude !== null ? { '@type': 'GeoCoordinates', latitude: venue.latitude, longitude: venue.longitude } : undefined,
   };
 }

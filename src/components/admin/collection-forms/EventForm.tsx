@@ -15,6 +15,7 @@ import { useAdmin } from '../ui/admin-context.tsx';
 import { formIsland } from './form-island.tsx';
 import { EditionZoneHint } from './EditionZoneHint.tsx';
 import { ProgrammeTexts } from './ProgrammeTexts.tsx';
+import { TicketsSection } from './TicketsSection.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
 
@@ -66,6 +67,7 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
         <TextField path="onlineUrl" type="url" label={labels['onlineUrl']!} placeholder="https://" />
         <TextField path="registrationUrl" type="url" label={labels['registrationUrl']!} placeholder="https://" />
       </Section>
+      <TicketsSection labels={labels} />
       <Section legend={t('admin.group.programme')}>
         <SingleRelationField path="editionId" collection="editions" label={labels['editionId']!} />
         <MultiRelationField path="tagIds" collection="tags" label={labels['tagIds']!} />

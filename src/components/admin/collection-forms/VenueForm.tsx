@@ -1,16 +1,13 @@
 /** Create/edit form of a venue: where events happen (docs/decisions/025). */
-import { useState } from 'react';
 import { collections } from '../../../lib/collections/index.ts';
 import { EditForm } from '../edit-form/EditForm.tsx';
-import { useFormField } from '../edit-form/form-context.tsx';
-import { Section, TextAreaField, TextField } from '../edit-form/fields.tsx';
+import { DecimalField, Section, TextAreaField, TextField } from '../edit-form/fields.tsx';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
 import { SlugSection } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
 import { ImageField } from '../ImageField.tsx';
 import { MarkdownField } from '../MarkdownField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { Field } from '../ui/Field.tsx';
 import { WhereUsed } from './WhereUsed.tsx';
 import { formIsland } from './form-island.tsx';
 import type { ItemFormProps } from './types.ts';
@@ -18,35 +15,6 @@ import { useFieldLabels } from './use-labels.ts';
 
 const config = collections.venues;
 const labelKeys = ['slug', 'name', 'address', 'latitude', 'longitude', 'websiteUrl', 'imageMediaId', 'description', 'accessNotes'];
-
-/**
- * A coordinate in decimal degrees. What is typed stays as typed while it is not a number yet
- * (`-`, `48.`), and is sent as a number once it parses, so the API checks the range.
- */
-function DegreesField({ path, label, hint }: { path: string; label: string; hint: string }) {
-  const field = useFormField<number | string | null>(path);
-  const [typed, setTyped] = useState<string | undefined>(undefined);
-  const shown = typed ?? (field.value === null || field.value === undefined ? '' : String(field.value));
-  return (
-    <Field id={field.id} label={label} hint={hint} errors={field.errors}>
-      {(control) => (
-        <input
-          {...control}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={shown}
-          onChange={(event) => {
-            const text = event.target.value.replace(',', '.');
-            setTyped(event.target.value);
-            const number = Number(text);
-            field.setValue(text.trim() === '' ? null : Number.isFinite(number) ? number : text);
-          }}
-        />
-      )}
-    </Field>
-  );
-}
 
 function VenueFields({ item }: Pick<ItemFormProps, 'item'>) {
   const { t } = useAdmin();
@@ -58,8 +26,8 @@ function VenueFields({ item }: Pick<ItemFormProps, 'item'>) {
       <Section legend={t('admin.group.identity')}>
         <TextField path="name" label={labels['name']!} required maxLength={200} />
         <TextAreaField path="address" label={labels['address']!} rows={3} maxLength={500} />
-        <DegreesField path="latitude" label={labels['latitude']!} hint={t('admin.venues.latitudeHint')} />
-        <DegreesField path="longitude" label={labels['longitude']!} hint={t('admin.venues.longitudeHint')} />
+        <DecimalField path="latitude" label={labels['latitude']!} hint={t('admin.venues.latitudeHint')} />
+        <DecimalField path="longitude" label={labels['longitude']!} hint={t('admin.venues.longitudeHint')} />
         <TextField path="websiteUrl" type="url" label={labels['websiteUrl']!} placeholder="https://" />
         <ImageField path="imageMediaId" label={labels['imageMediaId']!} />
       </Section>

@@ -1,5 +1,5 @@
 /** Form controls bound to the edit form's draft by field path. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Compared } from '../translations/Compared.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useFormField } from './form-context.tsx';
@@ -71,17 +71,48 @@ export function TextAreaField({ path, label, hint, required, lang, rows = 3, max
 }
 
 export function SelectField({ path, label, hint, required, options }: BoundProps & { options: readonly { value: string; label: string }[] }) {
-  const field = useFormField<string>(path);
+  const field = useFormField<string | null>(path);
   return (
     <Field id={field.id} label={label} hint={hint} errors={field.errors} required={required ?? false}>
       {(control) => (
-        <select {...control} value={field.value ?? ''} onChange={(event) => field.setValue(event.target.value)}>
+        // The empty option ("not stated") is no value: null, as the API stores it.
+        <select {...control} value={field.value ?? ''} onChange={(event) => field.setValue(event.target.value === '' ? null : event.target.value)}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
         </select>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * A decimal number (a coordinate, a price). What is typed stays as typed while it is not a number
+ * yet (`-`, `48.`, `12,`), and is sent as a number once it parses (a comma read as the decimal
+ * point), so the API checks the range; empty is no value.
+ */
+export function DecimalField({ path, label, hint, required }: BoundProps) {
+  const field = useFormField<number | string | null>(path);
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  const shown = typed ?? (field.value === null || field.value === undefined ? '' : String(field.value));
+  return (
+    <Field id={field.id} label={label} hint={hint} errors={field.errors} required={required ?? false}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={shown}
+          onChange={(event) => {
+            const text = event.target.value.replace(',', '.');
+            setTyped(event.target.value);
+            const number = Number(text);
+            field.setValue(text.trim() === '' ? null : Number.isFinite(number) ? number : text);
+          }}
+        />
       )}
     </Field>
   );

@@ -15,6 +15,7 @@ import { respondCached } from '../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../server/seo/site.ts';
 import { siteNameOf } from '../../../server/site/settings.ts';
+import { publicReadCors } from '../../../server/http/cors.ts';
 
 /** Bounds the document for subscribers of "all events" on a very large programme. */
 const MAX_EVENTS = 1_000;
@@ -34,6 +35,6 @@ export const GET: APIRoute = async (context) => {
     { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: [filters, items] },
     'text/calendar; charset=utf-8',
     () => buildCalendar(origin, locale, `${siteNameOf(context.locals)} · ${t('hub.title')}`, items),
-    { 'Content-Disposition': 'attachment; filename="programme.ics"' },
+    { ...publicReadCors, 'Content-Disposition': 'attachment; filename="programme.ics"' },
   );
 };

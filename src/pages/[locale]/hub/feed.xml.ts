@@ -9,6 +9,7 @@ import { listRecentlyPublished } from '../../../server/events/queries.ts';
 import { loadEnclosures } from '../../../server/feeds/enclosures.ts';
 import { openHubView } from '../../../server/feeds/hub-view.ts';
 import { buildEventFeed } from '../../../server/feeds/rss.ts';
+import { publicReadCors } from '../../../server/http/cors.ts';
 import { respondCached } from '../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../server/seo/site.ts';
@@ -40,5 +41,6 @@ export const GET: APIRoute = async (context) => {
         items,
         await loadEnclosures(origin, items),
       ),
+    publicReadCors,
   );
 };

@@ -17,6 +17,7 @@ import { respondCached } from '../../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../server/seo/site.ts';
 import { siteNameOf } from '../../../../server/site/settings.ts';
+import { publicReadCors } from '../../../../server/http/cors.ts';
 
 export const GET: APIRoute = async (context) => {
   const { locale } = context.locals;
@@ -36,6 +37,6 @@ export const GET: APIRoute = async (context) => {
     { db, now, tags: [hubTags.hub, hubTags.feeds], fingerprint: items },
     'text/calendar; charset=utf-8',
     () => buildCalendar(origin, locale, `${siteNameOf(context.locals)} · ${t('agenda.title')}`, items),
-    { 'Content-Disposition': 'attachment; filename="agenda.ics"' },
+    { ...publicReadCors, 'Content-Disposition': 'attachment; filename="agenda.ics"' },
   );
 };

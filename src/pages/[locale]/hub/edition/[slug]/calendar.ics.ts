@@ -11,6 +11,7 @@ import { findEntityBySlug } from '../../../../../server/page-cache/entity-page.t
 import { editionPageTags } from '../../../../../server/page-cache/page-tags.ts';
 import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/seo/site.ts';
+import { publicReadCors } from '../../../../../server/http/cors.ts';
 
 export const GET: APIRoute = async (context) => {
   const { locale } = context.locals;
@@ -27,6 +28,6 @@ export const GET: APIRoute = async (context) => {
     { db, now, tags: [...editionPageTags(edition), hubTags.feeds], fingerprint: [edition.title, events] },
     'text/calendar; charset=utf-8',
     () => buildCalendar(origin, locale, edition.title, events),
-    { 'Content-Disposition': `attachment; filename="${calendarFileName(edition.slug)}"` },
+    { ...publicReadCors, 'Content-Disposition': `attachment; filename="${calendarFileName(edition.slug)}"` },
   );
 };

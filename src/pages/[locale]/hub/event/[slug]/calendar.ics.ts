@@ -9,6 +9,7 @@ import { respondCached } from '../../../../../server/page-cache/decision.ts';
 import { findEntityBySlug } from '../../../../../server/page-cache/entity-page.ts';
 import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/seo/site.ts';
+import { publicReadCors } from '../../../../../server/http/cors.ts';
 
 export const GET: APIRoute = async (context) => {
   const { locale } = context.locals;
@@ -36,10 +37,11 @@ export const GET: APIRoute = async (context) => {
         event.onlineUrl,
         event.updatedAt,
         event.tags,
+        event.tickets,
       ],
     },
     'text/calendar; charset=utf-8',
-    () => buildCalendar(origin, locale, event.title, [{ ...event, summary: event.summary, geo: eventGeo(event.venue) }]),
-    { 'Content-Disposition': `attachment; filename="${calendarFileName(event.slug)}"` },
+    () => buildCalendar(origin, locale, event.title, [{ ...event, ...event.tickets, summary: event.summary, geo: eventGeo(event.venue) }]),
+    { ...publicReadCors, 'Content-Disposition': `attachment; filename="${calendarFileName(event.slug)}"` },
   );
 };
