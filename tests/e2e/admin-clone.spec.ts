@@ -3,7 +3,7 @@
  * the "Clone edition…" dialog by keyboard (same weekday next year, a new English title) and lands
  * on the new draft edition, whose event came along; then duplicates that edition.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
@@ -48,7 +48,7 @@ test('an editor clones an edition with its event from the edit page and lands on
   await shift.fill('7');
   await dialog.getByRole('button', { name: t('admin.clone.nextYear') }).click();
   await expect(shift).toHaveValue('364');
-  const { violations } = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await axeOn(page).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // On a 320 px phone the dialog's fields wrap instead of scrolling sideways.
   await page.setViewportSize({ width: 320, height: 640 });

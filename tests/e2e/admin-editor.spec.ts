@@ -4,7 +4,7 @@
  * texts, an uploaded cover image, the tag and the organizer; publish it and find it on the hub and
  * in search in each locale; rename it and see the hub follow; try to delete the tag in use.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { makePng, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
@@ -13,7 +13,7 @@ const t = getTranslator('en');
 const locales = ['en', 'fr', 'de'] as const;
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

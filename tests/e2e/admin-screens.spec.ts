@@ -5,7 +5,7 @@
  * fields disabled until hydration, the sanitised Markdown preview, upload refusals, a 360 px wide
  * screen, and the JS budget.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { getTranslator, type UiKey } from '../../src/i18n/index.ts';
@@ -317,7 +317,7 @@ test.describe('admin screens', () => {
       'https://vimeo.com/76979871',
     );
     await expect(saved).toHaveValue('https://vimeo.com/76979871');
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
@@ -329,7 +329,7 @@ test.describe('admin screens', () => {
     await expect(startsAt).toHaveAttribute('aria-invalid', 'true');
     await expect(startsAt).toBeFocused();
     await expect(page.locator('.admin-form__summary')).toContainText(`${t('admin.field.startsAt')}: ${t('admin.error.REQUIRED')}`);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 

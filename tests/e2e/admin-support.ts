@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { openDatabase } from '../../db/client.ts';
 import { grantRole } from '../helpers/auth.ts';
 
@@ -129,7 +129,7 @@ export async function signInAsAdmin(page: Page): Promise<string> {
  * `skipFrames`: frames axe cannot enter (a sandboxed frame refuses its script).
  */
 export async function expectAccessible(page: Page, label: string, skipFrames: readonly string[] = []): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  let builder = axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of skipFrames) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   expect(violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

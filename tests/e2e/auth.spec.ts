@@ -2,7 +2,7 @@
  * The sign-up and sign-in journey in German, in Chromium, on a server of its own: a fresh database makes
  * this visitor the first account (admin) whatever the other specs did on the shared server.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -23,7 +23,7 @@ test.afterAll(async () => {
 });
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -3,7 +3,7 @@
  * those of an event made for the test with everything a page can show (cover, gallery, tag,
  * curator with a photo, organizer with a logo, download, venue, edition), in the three locales.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { locales } from '../../src/i18n/config.ts';
 import { createFilledEvent, type FilledEvent } from '../helpers/factories.ts';
@@ -19,7 +19,7 @@ test.beforeAll(async ({ browser }) => {
 
 async function expectAccessible(page: Page, path: string, status = 200): Promise<void> {
   expect((await page.goto(path))?.status(), path).toBe(status);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -65,7 +65,7 @@ for (const locale of locales) {
     await page.goto(`/${locale}/hub/contact`);
     await page.locator('form.contact-form button[type="submit"]').click();
     await expect(page.locator('.field-error').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 }

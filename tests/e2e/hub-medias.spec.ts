@@ -4,7 +4,7 @@
  * JavaScript); then its player loads. The page stays free of serious accessibility violations,
  * closed and open.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
@@ -34,7 +34,7 @@ async function insertMedias(): Promise<number[]> {
 }
 
 async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 

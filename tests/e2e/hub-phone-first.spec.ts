@@ -6,7 +6,7 @@
  * dark mode with AA contrast; the programme and the timetable printing on at most three A4 pages.
  * Measured on the demo content.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { locales } from '../../src/i18n/config.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
@@ -248,7 +248,7 @@ test('dark mode turns the page dark and keeps AA contrast on the event and editi
   for (const path of [edition, event, `/en/hub/event/${cancelled.slug}`]) {
     await page.goto(path);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(17, 16, 21)');
-    const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    const results = await axeOn(page).withRules(['color-contrast']).analyze();
     expect(
       results.violations.flatMap((violation) => violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`)),
       path,

@@ -4,7 +4,7 @@
  * 1280 px (the page never scrolls sideways); axe on the new page types. The pages checked are
  * those of content the tests make (long titles in three locales, a past and an upcoming event).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { locales } from '../../src/i18n/config.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
@@ -183,7 +183,7 @@ for (const locale of locales) {
     for (const path of [`${edition}/schedule`, day, `/${locale}/hub?view=list`, `/${locale}/hub?when=past&view=list`, pastEvent, edition]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
       const serious = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);

@@ -4,7 +4,7 @@
  * the e2e database), accepts, edits an event, signs out, forgets the password, resets it from
  * the mailed link and signs in again. The screens pass axe at 360 and 1280 px.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe.ts';
 import { createClient } from '@libsql/client';
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
@@ -17,7 +17,7 @@ const NEW_PASSWORD = 'another long e2e password';
 async function expectAccessible(page: Page): Promise<void> {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
