@@ -6,7 +6,13 @@
  * Lighthouse's waits for a quiet page.
  */
 import { expect, test } from '@playwright/test';
+import { killAll } from 'chrome-launcher';
 import { auditPages, findHubPages } from '../helpers/lighthouse.ts';
+
+// A test stopped at its timeout leaves Lighthouse's browser running: close it all the same.
+test.afterAll(() => {
+  killAll();
+});
 
 test('home, edition and event pages score at least 95 in accessibility, best practices and SEO', async ({ baseURL }) => {
   test.setTimeout(90_000);
