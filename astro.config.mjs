@@ -6,6 +6,7 @@ import { getMonitoringIntegrations } from './src/server/errors/sentry-integratio
 import { authBuildOptions } from './src/server/auth/clerk/build.mjs';
 import { defaultLocale, locales } from './src/i18n/config.ts';
 import { serviceWorker } from './src/service-worker/build.ts';
+import { precompressAssets } from './src/server/runtime/precompress.ts';
 
 // Clerk only when both of its keys are set; otherwise nothing of it is built (decision 002).
 const auth = await authBuildOptions();
@@ -17,7 +18,8 @@ export default defineConfig({
   // Middleware mode: our server (src/server/runtime/http-server.ts) owns the socket and serves the
   // static files; pages are rendered whole before they are sent (decision 012).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), ...(await getMonitoringIntegrations()), ...auth.integrations, serviceWorker()],
+  // Last: the compressed copies are made of every file the others wrote (sw.js included).
+  integrations: [react(), ...(await getMonitoringIntegrations()), ...auth.integrations, serviceWorker(), precompressAssets()],
   // Absolute URLs in pages come from src/server/seo/site.ts (configuration, never the Host header).
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },

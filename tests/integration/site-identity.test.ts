@@ -75,8 +75,13 @@ describe('brand colours', () => {
     expect(style.match(/@font-face\{/g)).toHaveLength(4);
     expect(style.match(/font-display:swap/g)).toHaveLength(4);
     expect(style).not.toMatch(/url\(https?:/);
-    const preload = /<link rel="preload" href="([^"]+literata-latin-wght[^"]+\.woff2)" as="font" type="font\/woff2" crossorigin/.exec(html)?.[1];
-    expect(preload).toBeDefined();
+    // Both faces' Latin files are preloaded: the first screen's title and text need them.
+    const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin/g)].map((match) => match[1]);
+    expect(preloads).toEqual([
+      expect.stringMatching(/fraunces-latin-wght-normal\.[\w-]+\.woff2$/),
+      expect.stringMatching(/literata-latin-wght-normal\.[\w-]+\.woff2$/),
+    ]);
+    const preload = preloads[1];
     const font = await server.get(preload!);
     expect(font.status).toBe(200);
     expect(font.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

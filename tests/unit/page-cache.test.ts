@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncodings, encodeInBackground, encodeNow, etagFor } from '../../src/server/page-cache/bodies.ts';
+import { encodeInBackground, encodeNow, etagFor } from '../../src/server/page-cache/bodies.ts';
+import { acceptedEncodings } from '../../src/server/http/content-coding.ts';
 import { isCacheCandidate, sendCached } from '../../src/server/page-cache/serve.ts';
 import { FrontCache, type CachedResponse } from '../../src/server/page-cache/store.ts';
 

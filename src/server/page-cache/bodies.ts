@@ -5,22 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants, gunzip, gunzipSync, gzip, gzipSync } from 'node:zlib';
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-export type Compression = Exclude<Encoding, 'identity'>;
-
-/** The compressed encodings a client accepts, best first (brotli, then gzip); empty: identity only. */
-export function acceptedEncodings(acceptEncoding: string | undefined): Compression[] {
-  if (!acceptEncoding) return [];
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  return (['br', 'gzip'] as const).filter(ok);
-}
+import type { Encoding } from '../http/content-coding.ts';
 
 /**
  * A copy of `buffer` in memory of its own, exactly its size. zlib's results (and small Buffers)
@@ -94,11 +79,4 @@ function encodeOffLoop(bodies: Partial<Record<Encoding, Buffer>>, encoding: Enco
 /** Strong ETag of the identity body; each encoding gets a suffix so caches never mix them up. */
 export function etagFor(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-export const ETAG_SUFFIX: Readonly<Record<Encoding, string>> = { identity: '', gzip: '-gz', br: '-br' };
-
-/** The ETag sent with `encoding`'s copy. */
-export function etagOf(etag: string, encoding: Encoding): string {
-  return encoding === 'identity' ? etag : etag.replace(/"$/, `${ETAG_SUFFIX[encoding]}"`);
 }

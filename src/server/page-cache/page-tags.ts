@@ -1,6 +1,6 @@
 /** The cache tags of each kind of hub page: everything the page shows, by id. */
 import type { CuratorPage } from '../curators/page.ts';
-import type { EditionDetail } from '../editions/queries.ts';
+import type { EditionDetail, EditionSummary } from '../editions/queries.ts';
 import type { OrganizerPage } from '../organizers/page.ts';
 import type { PersonWorks } from '../people/works.ts';
 import type { EventDetail } from '../events/detail.ts';
@@ -22,6 +22,29 @@ export function otherEventsTags(editionId: number, cards: readonly EventListItem
       ...card.tags.map((tag) => hubTags.tag(tag.id)),
       ...(card.venueId ? [hubTags.venue(card.venueId)] : []),
     ]),
+  ];
+}
+
+/**
+ * The home page shows the listings (`hub`), the site settings' hero image, the featured edition
+ * with its cover, and the next events with theirs. A media write purges `hub` as well today; the
+ * media tags keep the home right if that ever narrows, as they do on every other page.
+ */
+export function homePageTags({
+  heroMediaId,
+  featured,
+  items,
+}: {
+  heroMediaId: number | null;
+  featured: EditionSummary | undefined;
+  items: readonly EventListItem[];
+}): string[] {
+  const medias = [heroMediaId, featured?.cover?.id, ...items.map((item) => item.cover?.id)].filter((id): id is number => typeof id === 'number');
+  return [
+    hubTags.hub,
+    ...(featured ? [hubTags.edition(featured.id)] : []),
+    ...items.map((item) => hubTags.event(item.id)),
+    ...new Set(medias.map((id) => hubTags.media(id))),
   ];
 }
 

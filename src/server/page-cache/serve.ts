@@ -8,7 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { captureResponse } from '../http/response-capture.ts';
 import { ifNoneMatchMatches } from '../http/conditional.ts';
-import { acceptedEncodings, decodeNow, encodeInBackground, encodeNow, etagFor, etagOf, hasQuickSetting, type Compression, type Encoding } from './bodies.ts';
+import { acceptedEncodings, etagOf, type Compression, type Encoding } from '../http/content-coding.ts';
+import { decodeNow, encodeInBackground, encodeNow, etagFor, hasQuickSetting } from './bodies.ts';
 import type { ProcessPageCache } from './process-cache.ts';
 import type { PageCacheRequest } from './request.ts';
 import type { CachedResponse, FrontCache } from './store.ts';
@@ -132,7 +133,10 @@ function refineLater(store: FrontCache, entry: CachedResponse): void {
   );
 }
 
-function headFor(store: FrontCache, entry: CachedResponse, sent: Encoding, length: number, notModified: boolean, state: 'HIT' | 'MISS'): Head {
+/** `HIT` and `MISS` are reported in `X-Cache` (when the store shows it); `UNKEPT` (a zero budget keeps nothing) is not. */
+type CacheState = 'HIT' | 'MISS' | 'UNKEPT';
+
+function headFor(store: FrontCache, entry: CachedResponse, sent: Encoding, length: number, notModified: boolean, state: CacheState): Head {
   const variant: Variant = notModified ? `304-${sent}` : sent;
   let byVariant = heads.get(entry);
   const cached = state === 'HIT' ? byVariant?.[variant] : undefined;
@@ -144,7 +148,7 @@ function headFor(store: FrontCache, entry: CachedResponse, sent: Encoding, lengt
     else head.push(name, value);
   }
   head.push('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding', 'etag', etagOf(entry.etag, sent));
-  if (store.showsState) head.push('x-cache', state);
+  if (store.showsState && state !== 'UNKEPT') head.push('x-cache', state);
   if (!notModified) {
     if (sent !== 'identity') head.push('content-encoding', sent);
     head.push('content-length', length);
@@ -168,7 +172,7 @@ export function sendCached(
   req: IncomingMessage,
   res: ServerResponse,
   entry: CachedResponse,
-  state: 'HIT' | 'MISS',
+  state: CacheState,
   withBody = req.method !== 'HEAD',
 ): void {
   const accepted = encodingsFor(req.headers['accept-encoding']);
@@ -225,7 +229,7 @@ export function withPageCache(cache: ProcessPageCache, app: LocalsHandler): Hand
     // A HEAD is rendered as the GET it stands for, so it answers (and fills the cache) exactly
     // as that GET would; Node sends no body for it whatever is written.
     if (isHead) req.method = 'GET';
-    if (cache.store.maxBytes === 0) validateShareable(req, res, handle, isHead);
+    if (cache.store.maxBytes === 0) validateShareable(req, res, cache.store, handle, isHead);
     else captureShareable(req, res, cache.store, handle, isHead);
     app(req, res, { pageCache: handle });
   };
@@ -270,20 +274,29 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, store: Fron
 
 /**
  * With nothing to keep (a zero budget): a shareable response is still tagged with the hash of
- * its body and answered 304 when the client has it; otherwise sent as rendered, uncompressed.
+ * its body, answered 304 when the client has it, and otherwise sent in the encoding the client
+ * prefers, as a miss is; nothing is stored.
  */
-function validateShareable(req: IncomingMessage, res: ServerResponse, handle: PageCacheRequest, isHead: boolean): void {
+function validateShareable(req: IncomingMessage, res: ServerResponse, store: FrontCache, handle: PageCacheRequest, isHead: boolean): void {
   captureResponse(res, {
     shouldCapture: shouldCaptureFor(handle),
     finish: ({ status, headers }, body) => {
       const etag = etagFor(body);
-      const notModified = ifNoneMatchMatches(req.headers['if-none-match'], etag);
-      const head: Head = [];
-      for (const [name, value] of headers) if (!DROPPED_HEADERS.has(name)) head.push(name, value);
-      head.push('etag', etag);
-      if (!notModified) head.push('content-length', body.length);
-      res.writeHead(notModified ? 304 : status, head);
-      res.end(notModified || isHead ? undefined : body);
+      const encoding = preferredOf(encodingsFor(req.headers['accept-encoding']));
+      // A client that has the page gets a 304 (sendCached): nothing to compress for it.
+      const notModified = ifNoneMatchMatches(req.headers['if-none-match'], etag, etagVariants(etag));
+      const entry: CachedResponse = {
+        key: req.url ?? '/',
+        status,
+        headers: headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
+        bodies: notModified ? { identity: body } : { [encoding]: encodeNow(body, encoding, { quick: true }) },
+        quick: undefined,
+        etag,
+        tags: [],
+        expiresAt: 0,
+        bytes: 0,
+      };
+      sendCached(store, req, res, entry, 'UNKEPT', !isHead);
     },
   });
 }

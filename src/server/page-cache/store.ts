@@ -4,7 +4,7 @@
  * indexed by tag for purges. What may be stored is decided elsewhere (serve.ts); this only keeps
  * and forgets.
  */
-import type { Encoding } from './bodies.ts';
+import type { Encoding } from '../http/content-coding.ts';
 
 /** What a store needs of an entry. */
 export interface StoredEntry {

@@ -7,6 +7,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { answerUnhandledError } from '../errors/last-resort.ts';
+import { withCompression } from '../http/compress-responses.ts';
 import { ProcessPageCache } from '../page-cache/process-cache.ts';
 import { serveFromCache, withPageCache, type LocalsHandler } from '../page-cache/serve.ts';
 import { getDistDir } from './build-state.ts';
@@ -68,7 +69,9 @@ export async function startHttpServer({ root, host, port, readiness, pageCache, 
   const astro = await loadAstroHandler(root);
   // Without a page cache, requests still get a handle (pages set rules on it; nothing is kept).
   const cache = pageCache ?? new ProcessPageCache({ maxBytes: 0 });
-  const app = withPageCache(cache, (req, res, locals) => withContentSecurityPolicy(security, (q, r) => astro(q, r, locals))(req, res));
+  // Outermost, the compression sees each response as the inner layers decided it: the page cache
+  // sends its pages already compressed, everything else rendered is compressed here (decision 044).
+  const app = withCompression(withPageCache(cache, (req, res, locals) => withContentSecurityPolicy(security, (q, r) => astro(q, r, locals))(req, res)));
   const server = createHttpServer(app, readiness, security, (req, res) => serveFromCache(cache.store, req, res), health);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -59,8 +59,12 @@ export function fontFaceRules(pairId: FontPairId): string {
   return [...new Set([display, body])].flatMap((family) => (family ? [fontFaces(family)] : [])).join('');
 }
 
-/** The body face's Latin file, worth a preload: nearly every page's first text needs it. */
-export function bodyFontPreload(pairId: FontPairId): string | null {
-  const body = fontPairs[pairId].body;
-  return body ? familyFiles[body].latin : null;
+/**
+ * The Latin files of the pair's faces, display first, worth a preload: every page's first screen
+ * sets its title in the display face and its text in the body face. A face discovered only at
+ * the first layout arrives after it, and the whole page is laid out and painted again with it.
+ */
+export function fontPreloads(pairId: FontPairId): string[] {
+  const { display, body } = fontPairs[pairId];
+  return [...new Set([display, body])].flatMap((family) => (family ? [familyFiles[family].latin] : []));
 }

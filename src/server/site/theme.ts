@@ -5,7 +5,7 @@
  */
 import { checkBrandColour, type ModeColour } from '../../lib/brand-colours.ts';
 import { fontPairs, fontStack, type FontPairId } from '../../lib/font-pairs.ts';
-import { bodyFontPreload, fontFaceRules } from './font-files.ts';
+import { fontFaceRules, fontPreloads } from './font-files.ts';
 
 export interface BrandColour {
   light: ModeColour;
@@ -19,8 +19,8 @@ export interface SiteTheme {
   fontPair: FontPairId;
   /** The `@font-face` rules, the custom properties and their dark-mode values, in one style sheet. */
   css: string;
-  /** The body font's Latin file, preloaded; null for the system fonts. */
-  preload: string | null;
+  /** The Latin files of the pair's faces, preloaded; none for the system fonts. */
+  preloads: string[];
 }
 
 /** A saved colour's variants; a colour saved before a rule changed and now failing is left out. */
@@ -49,5 +49,5 @@ export function siteThemeOf(settings: { primaryColor: string | null; secondaryCo
   const light = properties(primary?.light, secondary?.light, { display: fontStack(pair.display), body: fontStack(pair.body) });
   const dark = properties(primary?.dark, secondary?.dark);
   const css = fontFaceRules(settings.fontPair) + light + (dark ? `@media (prefers-color-scheme: dark){${dark}}` : '');
-  return { primary, secondary, fontPair: settings.fontPair, css, preload: bodyFontPreload(settings.fontPair) };
+  return { primary, secondary, fontPair: settings.fontPair, css, preloads: fontPreloads(settings.fontPair) };
 }
