@@ -181,7 +181,9 @@ export function decodeEntities(text: string): string {
 
 /** The text a reader sees in an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
 export function htmlText(html: string): string {
-  return decodeEntities(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+  // Scripts and styles are not text a reader sees (JSON-LD gives times in the event's own zone).
+  const visible = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ');
+  return decodeEntities(visible.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 }
 
 /** The text of the page's h1 (tags stripped). */
