@@ -60,22 +60,21 @@ export function schemaOrgAvailability(availability: Availability): string {
   return `https://schema.org/${names[availability]}`;
 }
 
+type TicketsKey = 'tickets.admission.free' | `tickets.availability.${Availability}`;
+
+/** What a place costs in words: "Free", "€12–20"; null when the admission or its price is not stated. */
+export function priceText(locale: Locale, t: (key: TicketsKey) => string, tickets: Partial<Tickets>): string | null {
+  if (tickets.admission === 'free') return t('tickets.admission.free');
+  return formatPrice(locale, {
+    admission: tickets.admission ?? null,
+    priceMin: tickets.priceMin ?? null,
+    priceMax: tickets.priceMax ?? null,
+    currency: tickets.currency ?? null,
+  });
+}
+
 /** Price and places in one line of plain text ("€12–20 · Few places left"), for calendars and feeds; null when nothing is stated. */
-export function describeTickets(
-  locale: Locale,
-  t: (key: 'tickets.admission.free' | `tickets.availability.${Availability}`) => string,
-  tickets: Partial<Tickets>,
-  withPlaces = true,
-): string | null {
-  const price =
-    tickets.admission === 'free'
-      ? t('tickets.admission.free')
-      : formatPrice(locale, {
-          admission: tickets.admission ?? null,
-          priceMin: tickets.priceMin ?? null,
-          priceMax: tickets.priceMax ?? null,
-          currency: tickets.currency ?? null,
-        });
+export function describeTickets(locale: Locale, t: (key: TicketsKey) => string, tickets: Partial<Tickets>, withPlaces = true): string | null {
   const places = withPlaces && tickets.availability ? t(`tickets.availability.${tickets.availability}`) : null;
-  return [price, places].filter(Boolean).join(' · ') || null;
+  return [priceText(locale, t, tickets), places].filter(Boolean).join(' · ') || null;
 }
