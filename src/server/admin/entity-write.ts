@@ -154,21 +154,11 @@ export function updateEntity(db: Database, ...update: UpdateArguments): Promise<
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const [actor, spec, id] = update;
-      if (await isPublished(tx, spec, id)) demand(actor, 'content.publish');
-      return updateEntityIn(tx, ...update);
+      const before = await reloadState(tx, spec, id);
+      if (spec.publication && statusOf(before) === 'published') demand(actor, 'content.publish');
+      return applyUpdate(tx, before, ...update);
     }),
   );
-}
-
-/** True when item `id` of a collection with a publication status is published now. */
-async function isPublished(tx: Executor, spec: EntitySpec, id: number): Promise<boolean> {
-  if (!spec.publication) return false;
-  const [row] = await tx
-    .select({ status: columnOf(spec, 'status') })
-    .from(spec.table)
-    .where(eq(columnOf(spec, 'id'), id))
-    .limit(1);
-  return row?.status === 'published';
 }
 
 /** The state an update of `before` leads to, checked like a save (422 field errors), nothing written. */
@@ -196,8 +186,13 @@ export async function checkUpdate(tx: Executor, actor: Actor, spec: EntitySpec, 
 }
 
 /** `updateEntity` inside a write transaction the caller holds (publishing a working copy drops it in the same one). */
-export async function updateEntityIn(tx: Executor, ...[actor, spec, id, input, purgeOf, origin]: UpdateArguments): Promise<WriteResult> {
-  const before = await reloadState(tx, spec, id);
+export async function updateEntityIn(tx: Executor, ...update: UpdateArguments): Promise<WriteResult> {
+  const [, spec, id] = update;
+  return applyUpdate(tx, await reloadState(tx, spec, id), ...update);
+}
+
+/** The update of `before`, the item as loaded in this transaction. */
+async function applyUpdate(tx: Executor, before: EntityState, ...[actor, spec, id, input, purgeOf, origin]: UpdateArguments): Promise<WriteResult> {
   const { after, changed } = await checkUpdate(tx, actor, spec, before, input);
   if (changed.length === 0) return { id, before, after: before, changed };
 
