@@ -20,7 +20,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Last: the compressed copies are made of every file the others wrote (sw.js included).
   integrations: [react(), ...(await getMonitoringIntegrations()), ...auth.integrations, serviceWorker(), precompressAssets()],
-  // Absolute URLs in pages come from src/server/seo/site.ts (configuration, never the Host header).
+  // Absolute URLs in pages come from src/server/config/site-origin.ts (configuration, never the Host header).
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },
   i18n: {

@@ -827,7 +827,7 @@ export const revisions = sqliteTable(
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     snapshot: text('snapshot', { mode: 'json' }).$type<RevisionSnapshot>().notNull(),
-    /** What this write changed, as the audit log says it (src/server/admin/audit-changes.ts). */
+    /** What this write changed, as the audit log says it (src/server/engine/audit-changes.ts). */
     changes: text('changes', { mode: 'json' }).$type<AuditChange[]>().notNull().default([]),
   },
   (t) => [uniqueIndex('revisions_item_number_unique').on(t.entity, t.entityId, t.number)],

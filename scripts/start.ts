@@ -18,8 +18,8 @@ import type { ProcessPageCache } from '../src/server/page-cache/process-cache.ts
 import { serveSharedLimits } from '../src/server/rate-limit/shared.ts';
 import type { PurgeOptions } from '../src/server/page-cache/request.ts';
 import type { MachineDuties } from '../src/server/runtime/machine-duties.ts';
-import { siteUrlProblem } from '../src/server/seo/site.ts';
-import { logLine } from '../src/server/runtime/log-line.ts';
+import { siteUrlProblem } from '../src/server/config/site-origin.ts';
+import { logLine } from '../src/server/log/log-line.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

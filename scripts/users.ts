@@ -5,7 +5,7 @@
  */
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { listUsers, setGrantedRole, type UserSummary } from '../src/server/auth/local/users.ts';
+import { listUsers, setGrantedRole, type UserSummary } from '../src/server/team/users.ts';
 import { allowListsFrom, isRole, roles, type Role } from '../src/server/auth/roles.ts';
 import { EnvError, parseEnv, type Env } from '../src/server/config/env.ts';
 

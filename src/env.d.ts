@@ -13,7 +13,7 @@ declare namespace App {
     /** UI strings fixed to `locale`. */
     t: import('./i18n/index.ts').Translate;
     /** The site settings pages show (name, logo, accent colour); unset on API and upload routes. */
-    site?: import('./server/site/settings.ts').SiteView;
+    site?: import('./server/config/site-settings.ts').SiteView;
     /**
      * Who is signed in, with their effective role; set by the auth middleware on admin and auth
      * routes only (`null` everywhere else: public pages never look at cookies).

@@ -8,7 +8,8 @@ import { refuseCrossSiteForms } from './server/http/cross-site-forms.ts';
 import { getDb } from './server/db.ts';
 import { problem } from './server/http/problem.ts';
 import { pageCacheOf } from './server/page-cache/request.ts';
-import { forgetSiteSettingsOnPurge, getSiteSettings, siteViewOf } from './server/site/settings.ts';
+import { hubTags } from './server/page-cache/tags.ts';
+import { forgetSiteSettings, getSiteSettings, siteViewOf } from './server/config/site-settings.ts';
 import { keepViewZoneInLinks } from './server/time-zone/keep-in-links.ts';
 
 /** Resolves the request locale from the `/{locale}` segment and puts it, with `t`, on locals. */
@@ -28,8 +29,11 @@ const NO_PAGE = /^\/(?:api|media|files|monitoring)(?:\/|$)/;
  * process's copy; a purge of `all` (a settings save, anywhere) makes it read them again.
  */
 const resolveSite = defineMiddleware(async (context, next) => {
-  // Every process that may read the settings (pages, the contact form, inbox replies) forgets them on purges.
-  pageCacheOf(context.locals)?.onPurge(forgetSiteSettingsOnPurge);
+  // Every process that may read the settings (pages, the contact form, inbox replies) forgets them on purges
+  // of `all`: a settings save purges it (every page shows the name), as does a node that may have missed purges.
+  pageCacheOf(context.locals)?.onPurge((tags) => {
+    if (tags.includes(hubTags.all)) forgetSiteSettings();
+  });
   if (NO_PAGE.test(context.url.pathname)) return next();
   context.locals.site = siteViewOf(await getSiteSettings(await getDb()), context.locals.locale, context.locals.t);
   return next();

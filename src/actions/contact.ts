@@ -9,8 +9,8 @@ import { clerkAdminAddresses } from '../server/inbox/mail.ts';
 import { contactSchema } from '../server/contact/schema.ts';
 import { getDb } from '../server/db.ts';
 import { clientAddressOf } from '../server/http/client-address.ts';
-import { getSiteOrigin } from '../server/seo/site.ts';
-import { contactRecipientsOf, getSiteSettings } from '../server/site/settings.ts';
+import { getSiteOrigin } from '../server/config/site-origin.ts';
+import { contactRecipientsOf, getSiteSettings } from '../server/config/site-settings.ts';
 
 export const contact = defineAction({
   accept: 'form',

@@ -1,7 +1,7 @@
 /**
  * The typeface pairs a site may choose (decision 043): open fonts shipped with the application,
  * each a display face for headings and a body face for text, plus the visitor's system fonts.
- * Pure and browser-safe (the admin's preview); the font files are in `src/server/site/font-files.ts`.
+ * Pure and browser-safe (the admin's preview); the font files are in `src/server/config/font-files.ts`.
  */
 
 export const fontFamilies = ['bricolage-grotesque', 'inter', 'fraunces', 'literata', 'space-grotesk', 'dm-sans', 'archivo', 'source-serif-4'] as const;

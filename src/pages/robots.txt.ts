@@ -1,6 +1,6 @@
 /** GET /robots.txt — crawl everything public, keep out of the admin and APIs, point at the sitemap. */
 import type { APIRoute } from 'astro';
-import { getSiteOrigin } from '../server/seo/site.ts';
+import { getSiteOrigin } from '../server/config/site-origin.ts';
 
 export const GET: APIRoute = () => {
   const origin = getSiteOrigin();

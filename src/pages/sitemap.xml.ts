@@ -7,7 +7,7 @@ import { getDb } from '../server/db.ts';
 import { respondCached } from '../server/page-cache/decision.ts';
 import { hubTags } from '../server/page-cache/tags.ts';
 import { buildSitemap, buildSitemapIndex, countSitemapParts } from '../server/seo/sitemap.ts';
-import { getSiteOrigin } from '../server/seo/site.ts';
+import { getSiteOrigin } from '../server/config/site-origin.ts';
 
 export const GET: APIRoute = async (context) => {
   const db = await getDb();

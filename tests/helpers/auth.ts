@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../db/client.ts';
-import { setGrantedRole } from '../../src/server/auth/local/users.ts';
+import { setGrantedRole } from '../../src/server/team/users.ts';
 import type { Role } from '../../src/server/auth/roles.ts';
 import { buildSite } from '../../src/server/runtime/build-state.ts';
 

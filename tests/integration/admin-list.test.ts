@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reindexSearch } from '../../db/search-index.ts';
-import { listItems, type ListOptions } from '../../src/server/admin/list.ts';
-import type { PlanCosts } from '../../src/server/admin/list-search.ts';
-import { eventsAdmin } from '../../src/server/events/admin-resource.ts';
+import { listItems, type ListOptions } from '../../src/server/engine/list.ts';
+import type { PlanCosts } from '../../src/server/engine/list-search.ts';
+import { eventsAdmin } from '../../src/server/collections/events.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { createEvent, createTag } from '../helpers/factories.ts';
 

@@ -6,9 +6,9 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectionNames, collections, type CollectionName } from '../../src/lib/collections/index.ts';
-import { adminResources } from '../../src/server/admin/resources.ts';
-import { listItems } from '../../src/server/admin/list.ts';
-import { eventsAdmin } from '../../src/server/events/admin-resource.ts';
+import { adminResources } from '../../src/server/collections/registry.ts';
+import { listItems } from '../../src/server/engine/list.ts';
+import { eventsAdmin } from '../../src/server/collections/events.ts';
 import { getTranslationCoverage } from '../../src/server/translations/coverage.ts';
 import { createCurator, createEdition, createEvent, createOrganizer, createTag, uniqueName } from '../helpers/factories.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';

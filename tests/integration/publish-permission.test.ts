@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import type { Actor } from '../../src/server/admin/actor.ts';
-import { AdminError } from '../../src/server/admin/errors.ts';
-import { adminResources } from '../../src/server/admin/resources.ts';
-import { listRevisions, restoreRevision } from '../../src/server/admin/revisions.ts';
-import { createItem, getItem, updateItem } from '../../src/server/admin/service.ts';
-import { parseInput } from '../../src/server/admin/validation.ts';
+import type { Actor } from '../../src/server/auth/actor.ts';
+import { AdminError } from '../../src/server/errors/domain-errors.ts';
+import { adminResources } from '../../src/server/collections/registry.ts';
+import { listRevisions, restoreRevision } from '../../src/server/engine/revisions.ts';
+import { createItem, getItem, updateItem } from '../../src/server/engine/service.ts';
+import { parseInput } from '../../src/server/engine/validation.ts';
 import type { Permission } from '../../src/server/auth/permissions.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 

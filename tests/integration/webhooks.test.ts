@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeTransaction } from '../../db/client.ts';
 import { webhookAttempts, webhookDeliveries } from '../../db/schema.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { enqueueWebhook, RETRY_WINDOW_MS } from '../../src/server/webhooks/outbox.ts';
+import { enqueueWebhook, RETRY_WINDOW_MS } from '../../src/server/outbox/webhooks.ts';
 import { claimDueDeliveries } from '../../src/server/webhooks/queue.ts';
 import { pruneOldWebhookDeliveries } from '../../src/server/webhooks/retention.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyRequest, decideAccess, type GateInput } from '../../src/server/auth/gate.ts';
 import { normalisePath } from '../../src/server/auth/request-path.ts';
-import { isSameOriginRequest, isStateChanging } from '../../src/server/auth/origin.ts';
+import { isSameOriginRequest, isStateChanging } from '../../src/server/http/origin.ts';
 import type { AuthUser } from '../../src/server/auth/types.ts';
 
 const user = (role: AuthUser['role']): AuthUser => ({ id: 'u1', email: 'u@example.test', name: 'U', role, provider: 'local' });

@@ -4,7 +4,7 @@
  * written for a person, never as `[object Object]`.
  */
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/server/admin/csv-cell.ts';
+import { csvCell } from '../../src/server/engine/csv-cell.ts';
 
 describe('csvCell', () => {
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', '＝HYPERLINK("http://evil.example")', '＋1', '－1', '＠SUM(A1)'])(

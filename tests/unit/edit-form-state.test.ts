@@ -227,7 +227,7 @@ describe('resolved', () => {
 
 describe('usagesShown', () => {
   it('lists where the item is used, and forgets it when the dialog closes', () => {
-    const usage: Usage = { usedId: 7, entity: 'event', id: 12, slug: 'opening', title: 'Opening', field: 'venueId' };
+    const usage: Usage = { usedId: 7, entity: 'event', collection: 'events', id: 12, slug: 'opening', title: 'Opening', field: 'venueId' };
     const shown = formReducer(initialFormState(spec, venueItem()), { type: 'usagesShown', inUse: { usages: [usage], total: 1 } });
     expect(shown.inUse).toEqual({ usages: [usage], total: 1 });
     expect(formReducer(shown, { type: 'usagesShown', inUse: null }).inUse).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getEnvelopeEndpoint, isSameProject, parseDsn } from '../../src/server/errors/tunnel/dsn.ts';
+import { getEnvelopeEndpoint, isSameProject, parseDsn } from '../../src/server/config/sentry-dsn.ts';
 import { readEnvelopeDsn } from '../../src/server/errors/tunnel/envelope.ts';
 import { createRateLimiter } from '../../src/server/errors/tunnel/rate-limit.ts';
 import { tunnelEnvelope, type TunnelOptions } from '../../src/server/errors/tunnel/tunnel.ts';

@@ -58,7 +58,7 @@ describe('type assertions in the admin engine and the collection declarations', 
   const casts = "export const n = (JSON.parse('1') as number) + 1;\nexport const l = ['a'] as const;\n";
 
   it('refuses `as` (but not `as const`) in the engine, the resource files and the declarations', async () => {
-    for (const filePath of ['src/server/admin/probe.ts', 'src/server/events/admin-resource.ts', 'src/lib/collections/probe.ts']) {
+    for (const filePath of ['src/server/engine/probe.ts', 'src/server/admin/probe.ts', 'src/server/collections/events.ts', 'src/lib/collections/probe.ts']) {
       expect(await ruleIds(filePath, casts)).toEqual(['@typescript-eslint/consistent-type-assertions']);
     }
   });

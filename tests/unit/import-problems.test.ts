@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { AdminError } from '../../src/server/admin/errors.ts';
+import { AdminError } from '../../src/server/errors/domain-errors.ts';
 import { issueReason } from '../../src/server/import/reasons.ts';
 import { problemMessage } from '../../src/server/import/screen.ts';
 

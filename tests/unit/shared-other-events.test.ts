@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../src/server/events/detail.ts';
-import { keepsEditionLists } from '../../src/server/events/admin-resource.ts';
+import { keepsEditionLists } from '../../src/server/collections/events.ts';
 import { sharedOtherEventsFor } from '../../src/server/events/other-events-cache.ts';
 import { PAGE_MAX_AGE } from '../../src/server/page-cache/decision.ts';
 import { ProcessPageCache } from '../../src/server/page-cache/process-cache.ts';

@@ -1,6 +1,6 @@
 /** Where absolute URLs come from: configuration only, never the request. */
 import { describe, expect, it } from 'vitest';
-import { resolveSiteOrigin, siteUrlProblem } from '../../src/server/seo/site.ts';
+import { resolveSiteOrigin, siteUrlProblem } from '../../src/server/config/site-origin.ts';
 import { clientAddressOf } from '../../src/server/http/client-address.ts';
 
 describe('resolveSiteOrigin', () => {

@@ -1,6 +1,6 @@
 /** Cleaning an uploaded SVG logo (decision 043): nothing that runs or calls another host survives. */
 import { describe, expect, it } from 'vitest';
-import { svgLogoKey, svgLogoSize } from '../../src/server/site/svg-logo-key.ts';
+import { svgLogoKey, svgLogoSize } from '../../src/server/config/svg-logo-key.ts';
 import { cleanSvgLogo } from '../../src/server/site/svg-logo.ts';
 import { maliciousSvgLogo } from '../fixtures/malicious-svg-logo.ts';
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collectionNames, type CollectionName } from '../../src/lib/collections/index.ts';
-import { adminResources } from '../../src/server/admin/resources.ts';
-import { contentEventData } from '../../src/server/webhooks/content.ts';
+import { adminResources } from '../../src/server/collections/registry.ts';
+import { contentEventData } from '../../src/server/engine/content-webhooks.ts';
 
 const origin = 'https://festival.example';
 
@@ -28,7 +28,6 @@ describe('webhook messages name the hub pages of their item', () => {
     const textField = spec.translations.fields[0]!;
     const data = contentEventData(
       spec,
-      collection,
       {
         id: 7,
         values: { slug: 'the-item', status: 'published' },

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collectionNames } from '../../src/lib/collections/index.ts';
-import type { EntitySpec, EntityState } from '../../src/server/admin/entity-spec.ts';
+import type { EntitySpec, EntityState } from '../../src/server/engine/entity-spec.ts';
 import { retryDelayMs } from '../../src/server/mail/backoff.ts';
-import { contentEventKind } from '../../src/server/webhooks/content.ts';
-import { contentEventGrid, subscribableEventTypes } from '../../src/server/webhooks/event-types.ts';
-import { RETRY_WINDOW_MS } from '../../src/server/webhooks/outbox.ts';
+import { contentEventKind } from '../../src/server/engine/content-webhooks.ts';
+import { contentEventGrid, subscribableEventTypes } from '../../src/server/outbox/webhook-events.ts';
+import { RETRY_WINDOW_MS } from '../../src/server/outbox/webhooks.ts';
 
 const withStatus = { entity: 'event', publication: {} } as unknown as EntitySpec;
 const withoutStatus = { entity: 'tag' } as unknown as EntitySpec;

@@ -6,7 +6,7 @@
  */
 import { defaultLocale, localeConfig, locales } from '../../i18n/config.ts';
 import { getStrings, type UiKey } from '../../i18n/index.ts';
-import { getAdminTimeZone } from '../../server/admin/admin-dates.ts';
+import { getAdminTimeZone } from '../../server/config/admin-dates.ts';
 import { listPermissions } from '../../server/auth/permissions.ts';
 import { getErrorLabels } from '../errors/index.ts';
 import type { AdminIslandProps } from './ui/AdminIsland.tsx';

@@ -5,9 +5,9 @@
  * only: pages import it, islands never.
  */
 import { isCollectionName, type CollectionName } from '../../lib/collections/index.ts';
-import { AdminError } from '../../server/admin/errors.ts';
-import { adminResources } from '../../server/admin/resources.ts';
-import { getItem } from '../../server/admin/service.ts';
+import { AdminError } from '../../server/errors/domain-errors.ts';
+import { adminResources } from '../../server/collections/registry.ts';
+import { getItem } from '../../server/engine/service.ts';
 import { getDb } from '../../server/db.ts';
 
 /**

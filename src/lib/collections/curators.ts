@@ -10,6 +10,7 @@ const linkSchema = z.strictObject({ label: requiredText(100), url: httpUrlField 
 export const curatorsCollection = defineCollection({
   name: 'curators',
   entity: 'curator',
+  titleField: 'name',
   publicPage: paths.curator,
   fields: {
     slug: slugField,

@@ -36,6 +36,18 @@ export type TranslationKind = 'required' | 'optional' | 'text';
 /** What an id field may point at; `image` is a media of kind image (covers, photos, logos). */
 export type ReferenceKind = 'edition' | 'tag' | 'organizer' | 'curator' | 'media' | 'image' | 'file' | 'venue';
 
+/** The collection each kind of reference points at (an `image` is one of the medias). */
+export const referenceTargets: Readonly<Record<ReferenceKind, CollectionName>> = {
+  edition: 'editions',
+  tag: 'tags',
+  organizer: 'organizers',
+  curator: 'curators',
+  media: 'medias',
+  image: 'medias',
+  file: 'files',
+  venue: 'venues',
+};
+
 /** What a list cell shows. */
 export type ColumnKind = 'title' | 'status' | 'locales' | 'date' | 'text' | 'bytes' | 'thumb' | 'kind' | 'eventStatus';
 
@@ -103,6 +115,11 @@ export interface CollectionInput<
   /** Base fields of an update, each optional there; `ids` fields are link tables. */
   fields: F;
   kinds: { readonly [K in keyof F]: FieldKind };
+  /**
+   * The field that names an item, base or translated (`name`, `title`): a copy is marked "(copy)"
+   * there and webhook messages carry it per locale. Absent when items have none (medias).
+   */
+  titleField?: (keyof F & string) | (keyof T & string);
   /** Fields holding ids of other items, with what they may point at. */
   references: { readonly [K in keyof F]?: ReferenceKind };
   /** One translation row. */
@@ -187,8 +204,11 @@ export function defineCollection<
     defaultLimit: LIST_LIMIT_DEFAULT,
     limits: pageSizes,
   };
+  const titleField = input.titleField ? { field: input.titleField, translated: input.titleField in input.texts.shape } : undefined;
   return {
     ...input,
+    /** The naming field, and whether it is one of the translated texts. */
+    title: titleField,
     list,
     upload: input.create === undefined,
     draft,

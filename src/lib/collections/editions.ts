@@ -8,6 +8,7 @@ import { paths } from '../paths.ts';
 export const editionsCollection = defineCollection({
   name: 'editions',
   entity: 'edition',
+  titleField: 'title',
   publicPage: paths.edition,
   fields: {
     slug: slugField,

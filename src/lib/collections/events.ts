@@ -20,6 +20,7 @@ import { paths } from '../paths.ts';
 export const eventsCollection = defineCollection({
   name: 'events',
   entity: 'event',
+  titleField: 'title',
   publicPage: paths.event,
   fields: {
     slug: slugField,

@@ -10,6 +10,7 @@ import { defineCollection } from './declare.ts';
 export const filesCollection = defineCollection({
   name: 'files',
   entity: 'file',
+  titleField: 'title',
   fields: {
     /** The name offered when downloading; sanitised like an uploaded name. */
     originalName: requiredText(200),

@@ -1,6 +1,6 @@
 /** Every collection declaration, by name: the registry islands, pages and the server share. */
 import { curatorsCollection } from './curators.ts';
-import type { CollectionName, ReferenceKind } from './declare.ts';
+import { referenceTargets, type CollectionName, type ReferenceKind } from './declare.ts';
 import { editionsCollection } from './editions.ts';
 import { eventsCollection } from './events.ts';
 import { filesCollection } from './files.ts';
@@ -27,18 +27,6 @@ export type Collection = (typeof collections)[CollectionName];
 
 /** The audit log's entity names (`event`, `edition`, …), one per collection. */
 export type CollectionEntity = Collection['entity'];
-
-/** The collection each kind of reference points at (an `image` is one of the medias). */
-const referenceTargets: Record<ReferenceKind, CollectionName> = {
-  edition: 'editions',
-  tag: 'tags',
-  organizer: 'organizers',
-  curator: 'curators',
-  media: 'medias',
-  image: 'medias',
-  file: 'files',
-  venue: 'venues',
-};
 
 /** The collection a field of `collection` points at, when it holds ids. */
 export function referenceTargetOf(collection: CollectionName | undefined, field: string): CollectionName | undefined {

@@ -10,6 +10,7 @@ const kind = z.enum(organizerKinds, { error: 'INVALID_VALUE' });
 export const organizersCollection = defineCollection({
   name: 'organizers',
   entity: 'organizer',
+  titleField: 'name',
   publicPage: paths.organizer,
   fields: {
     slug: slugField,

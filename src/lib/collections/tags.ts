@@ -6,6 +6,7 @@ import { defineCollection } from './declare.ts';
 export const tagsCollection = defineCollection({
   name: 'tags',
   entity: 'tag',
+  titleField: 'label',
   fields: { slug: slugField },
   kinds: { slug: 'text' },
   references: {},

@@ -11,6 +11,7 @@ const degrees = (limit: number) => z.number({ error: typeError }).min(-limit, { 
 export const venuesCollection = defineCollection({
   name: 'venues',
   entity: 'venue',
+  titleField: 'name',
   publicPage: paths.venue,
   fields: {
     slug: slugField,

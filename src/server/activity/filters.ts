@@ -1,7 +1,7 @@
 /** The activity screen's filters, read from its query string (a plain GET form). */
 import { z } from 'zod';
 import { collectionNames, collections, type CollectionName } from '../../lib/collections/index.ts';
-import { auditActions, type AuditEntity } from '../admin/audit.ts';
+import { auditActions, type AuditEntity } from '../audit/record.ts';
 
 /** The collection filter: a content collection, or `team` for accounts. */
 export const activityCollections = [...collectionNames, 'team'] as const;

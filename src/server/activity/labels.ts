@@ -2,7 +2,7 @@
 import { localeConfig, type Locale } from '../../i18n/config.ts';
 import { getStrings, type Translate, type UiKey } from '../../i18n/index.ts';
 import type { AuditValue } from '../../../db/schema.ts';
-import { getAdminDateFormat } from '../admin/admin-dates.ts';
+import { getAdminDateFormat } from '../config/admin-dates.ts';
 
 /** Fields of account entries (the team screen) and of an import's entry, labelled under `admin.activity.field.*`. */
 const accountFields = new Set(['role', 'disabled', 'sessions', 'twoFactor', 'importCreated', 'importUpdated', 'importSkipped', 'importSkippedLines']);

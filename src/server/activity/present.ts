@@ -8,8 +8,8 @@ import type { AuditChange, AuditValue } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { referenceTargetOf, type CollectionName } from '../../lib/collections/index.ts';
 import { paths } from '../../lib/paths.ts';
-import { loadTitles } from '../admin/audit-changes.ts';
-import { adminResources } from '../admin/resources.ts';
+import { loadTitles } from '../engine/audit-changes.ts';
+import { adminResources } from '../collections/registry.ts';
 import { collectionOfEntity } from './filters.ts';
 import type { AuditRow } from './queries.ts';
 

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { auditLog } from '../../../db/schema.ts';
-import type { AuditEntity } from '../admin/audit.ts';
+import type { AuditEntity } from '../audit/record.ts';
 import { ACTIVITY_PAGE_SIZE, entityOfCollection, type ActivityQuery } from './filters.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,6 +1,6 @@
 /** The admin API's JSON bodies: the shared bounded reader (src/server/http/body-limit.ts), failing as AdminError. */
 import { BodyRefusal, readBodyBytes, readJsonBody as readJson } from '../http/body-limit.ts';
-import { AdminError } from './errors.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 
 export { isJsonRequest } from '../http/body-limit.ts';
 

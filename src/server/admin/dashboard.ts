@@ -3,7 +3,7 @@ import { count, desc } from 'drizzle-orm';
 import { auditLog } from '../../../db/schema.ts';
 import type { Executor } from '../../../db/client.ts';
 import { collectionNames, type CollectionName } from '../../lib/collections/index.ts';
-import { adminResources } from './resources.ts';
+import { adminResources } from '../collections/registry.ts';
 
 /** Number of rows per admin collection (every status, drafts included), in declaration order. */
 export function countCollections(db: Executor): Promise<{ collection: CollectionName; count: number }[]> {

@@ -11,12 +11,12 @@ import { getDb } from '../db.ts';
 import { invalidateHubFor } from '../page-cache/invalidate.ts';
 import { pageCacheOf } from '../page-cache/request.ts';
 import { problem } from '../http/problem.ts';
-import { actorFromUser, type Actor } from './actor.ts';
-import { AdminError, notFound } from './errors.ts';
-import type { AdminResource } from './resource.ts';
-import { adminResources } from './resources.ts';
-import type { WriteOutcome } from './service.ts';
-import { logLine } from '../runtime/log-line.ts';
+import { actorFromUser, type Actor } from '../auth/actor.ts';
+import { AdminError, notFound } from '../errors/domain-errors.ts';
+import type { AdminResource } from '../engine/resource.ts';
+import { adminResources } from '../collections/registry.ts';
+import type { WriteOutcome } from '../engine/service.ts';
+import { logLine } from '../log/log-line.ts';
 
 export interface AdminRequest {
   db: Database;

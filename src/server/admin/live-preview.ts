@@ -15,15 +15,15 @@ import { getEditionPage, type EditionDetail } from '../editions/queries.ts';
 import { getEventPage, type EventDetail } from '../events/detail.ts';
 import { getOrganizerPage, type OrganizerPage } from '../organizers/page.ts';
 import { getVenuePage, type VenueDetail } from '../venues/queries.ts';
-import type { Actor } from './actor.ts';
-import { withConstraintErrors } from './db-errors.ts';
-import { loadStates, toEntityInput } from './entity-state.ts';
-import { createEntityIn, updateEntityIn } from './entity-write.ts';
+import type { Actor } from '../auth/actor.ts';
+import { withConstraintErrors } from '../engine/db-errors.ts';
+import { loadStates, toEntityInput } from '../engine/entity-state.ts';
+import { createEntityIn, updateEntityIn } from '../engine/entity-write.ts';
 import { readJsonBody } from './body.ts';
-import { AdminError, notFound } from './errors.ts';
+import { AdminError, notFound } from '../errors/domain-errors.ts';
 import { authorizeCollection, problemOf } from './http.ts';
-import type { AdminResource } from './resource.ts';
-import { stringValue } from './spec-helpers.ts';
+import type { AdminResource } from '../engine/resource.ts';
+import { stringValue } from '../engine/spec-helpers.ts';
 
 export type LivePreviewPage =
   | { kind: 'event'; event: EventDetail }

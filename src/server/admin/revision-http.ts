@@ -9,10 +9,10 @@ import { defaultLocale, isLocale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { isJsonRequest, readFormWithinLimit } from '../http/body-limit.ts';
 import { readJsonBody } from './body.ts';
-import { AdminError } from './errors.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 import { answer, authorizeItem, invalidateAfterWrite, json } from './http.ts';
-import { restoreRevision, type RestoreBody } from './revisions.ts';
-import { parseInput } from './validation.ts';
+import { restoreRevision, type RestoreBody } from '../engine/revisions.ts';
+import { parseInput } from '../engine/validation.ts';
 
 const REVISIONS_PAGE_MAX = 100;
 export const REVISIONS_PAGE_DEFAULT = 20;

@@ -12,13 +12,13 @@ import type { Translate } from '../../i18n/index.ts';
 import { referenceTargetOf, type CollectionName } from '../../lib/collections/index.ts';
 import { activityLabels } from '../activity/labels.ts';
 import { presentActivity, type ActivityEntry } from '../activity/present.ts';
-import { toAuditValue } from './audit-changes.ts';
-import type { EntityState } from './entity-spec.ts';
-import { changedFields, loadStates } from './entity-state.ts';
-import { snapshotOf, stateOfSnapshot } from './revision-log.ts';
-import { adminResources } from './resources.ts';
-import { loadTitles } from './audit-changes.ts';
-import { publicationFields } from './revisions.ts';
+import { toAuditValue } from '../engine/audit-changes.ts';
+import type { EntityState } from '../engine/entity-spec.ts';
+import { changedFields, loadStates } from '../engine/entity-state.ts';
+import { snapshotOf, stateOfSnapshot } from '../engine/revision-log.ts';
+import { adminResources } from '../collections/registry.ts';
+import { loadTitles } from '../engine/audit-changes.ts';
+import { publicationFields } from '../engine/revisions.ts';
 
 export interface RevisionDiffRow {
   path: string;

@@ -1,7 +1,7 @@
 /** Small steps the admin API routes share: flags and headers read or written the same way everywhere. */
 import type { CollectionName } from '../../lib/collections/index.ts';
 import { paths } from '../../lib/paths.ts';
-import { AdminError } from './errors.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 
 /** `?detach=true|false|1|0` of a delete; anything else is a 400. */
 export function detachFlag(url: URL): boolean {

@@ -8,16 +8,16 @@
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { collectionNames, collections } from '../../lib/collections/index.ts';
-import type { Actor } from './actor.ts';
-import { loadStates, toEntityInput } from './entity-state.ts';
-import { updateEntityIn } from './entity-write.ts';
-import { AdminError } from './errors.ts';
+import type { Actor } from '../auth/actor.ts';
+import { loadStates, toEntityInput } from '../engine/entity-state.ts';
+import { updateEntityIn } from '../engine/entity-write.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 import { loadPreview, type Preview } from './preview.ts';
-import { adminResources } from './resources.ts';
-import { snapshotPatchBody } from './revisions.ts';
-import { stringValue } from './spec-helpers.ts';
-import { notInWorkingCopy } from './working-copies.ts';
-import { findWorkingCopy } from './working-copy-store.ts';
+import { adminResources } from '../collections/registry.ts';
+import { snapshotPatchBody } from '../engine/revisions.ts';
+import { stringValue } from '../engine/spec-helpers.ts';
+import { notInWorkingCopy } from '../engine/working-copies.ts';
+import { findWorkingCopy } from '../engine/working-copy-store.ts';
 
 /** Carries the preview out of the transaction it was read in, rolling that transaction back. */
 class RolledBack {

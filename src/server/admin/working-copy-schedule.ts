@@ -21,17 +21,17 @@ import { getEnv } from '../config/env.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { allowListsFrom, resolveRole, type Role } from '../auth/roles.ts';
 import { forgetScheduleCache } from '../page-cache/schedule.ts';
-import type { Actor } from './actor.ts';
-import { loadTitles } from './audit-changes.ts';
-import { withConstraintErrors } from './db-errors.ts';
-import { recordAudit } from './audit.ts';
-import { loadStates } from './entity-state.ts';
-import { AdminError, FieldErrors, notFound } from './errors.ts';
-import type { AdminResource } from './resource.ts';
-import { adminResources } from './resources.ts';
-import { itemView, type WriteOutcome } from './service.ts';
-import { applyWorkingCopyIn, copyPurgeOf } from './working-copies.ts';
-import { findWorkingCopy, type WorkingCopyRow } from './working-copy-store.ts';
+import type { Actor } from '../auth/actor.ts';
+import { loadTitles } from '../engine/audit-changes.ts';
+import { withConstraintErrors } from '../engine/db-errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { loadStates } from '../engine/entity-state.ts';
+import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
+import type { AdminResource } from '../engine/resource.ts';
+import { adminResources } from '../collections/registry.ts';
+import { itemView, type WriteOutcome } from '../engine/service.ts';
+import { applyWorkingCopyIn, copyPurgeOf } from '../engine/working-copies.ts';
+import { findWorkingCopy, type WorkingCopyRow } from '../engine/working-copy-store.ts';
 
 /** Emits `scheduled` when this process schedules a copy, so its round wakes for the new instant. */
 export const scheduleEvents = new EventEmitter();

@@ -11,7 +11,7 @@ import type { ClerkAuthLike } from './clerk/claims.ts';
 import { classifyRequest, decideAccess, type AuthArea, type GateDecision } from './gate.ts';
 import { normalisePath } from './request-path.ts';
 import { getAuthMode } from './mode.ts';
-import { isSameOriginRequest, isStateChanging } from './origin.ts';
+import { isSameOriginRequest, isStateChanging } from '../http/origin.ts';
 import type { AuthSession, AuthUser } from './types.ts';
 
 type GatedArea = Exclude<AuthArea, 'public'>;

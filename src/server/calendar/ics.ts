@@ -12,7 +12,7 @@ import { describeTickets, type Tickets } from '../../lib/tickets.ts';
 import { paths } from '../../lib/paths.ts';
 import { isKnownTimeZone, isRepeatedWallTime } from '../../lib/zoned-time.ts';
 import { titleWithStatus } from '../events/status-title.ts';
-import { absoluteUrl } from '../seo/site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 import { escapeText, escapeTextList, toIcsDocument } from './ical-text.ts';
 import { buildVTimezone, formatLocalDateTime, formatUtcDateTime } from './vtimezone.ts';
 

@@ -1,5 +1,5 @@
 /** Calendar subscription links. */
-import { absoluteUrl } from '../seo/site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 
 /**
  * The `webcal://` address of a calendar path: calendar apps open it as a subscription that they

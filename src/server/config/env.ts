@@ -5,8 +5,8 @@
 import { availableParallelism } from 'node:os';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { isKnownTimeZone } from '../admin/time-zones.ts';
-import { parseDsn } from '../errors/tunnel/dsn.ts';
+import { isKnownTimeZone } from '../../lib/time-zone-names.ts';
+import { parseDsn } from './sentry-dsn.ts';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {

@@ -10,7 +10,7 @@ import { contactMessages } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { enqueueContactNotifications, type NotificationSettings } from '../inbox/mail.ts';
 import type { ContactInput } from './schema.ts';
-import { enqueueContactWebhook } from '../webhooks/content.ts';
+import { enqueueContactWebhook } from '../webhooks/contact.ts';
 
 export const RATE_WINDOW_MS = 10 * 60_000;
 

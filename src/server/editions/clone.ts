@@ -8,17 +8,17 @@ import { writeTransaction, type Database, type Executor } from '../../../db/clie
 import { events } from '../../../db/schema.ts';
 import type { CloneEditionInput } from '../../lib/admin-schemas/clone.ts';
 import { shiftByDays } from '../../lib/shift-days.ts';
-import type { Actor } from '../admin/actor.ts';
-import { withConstraintErrors } from '../admin/db-errors.ts';
-import { copyInput, copySlug, loadItem, markCopy } from '../admin/duplicate.ts';
-import type { EntityInput } from '../admin/entity-spec.ts';
-import { loadStates } from '../admin/entity-state.ts';
-import { createEntityIn, withPurge, type WriteResult } from '../admin/entity-write.ts';
-import { changesOf, type WriteOutcome } from '../admin/service.ts';
+import type { Actor } from '../auth/actor.ts';
+import { withConstraintErrors } from '../engine/db-errors.ts';
+import { copyInput, copySlug, loadItem, markCopy } from '../engine/duplicate.ts';
+import type { EntityInput } from '../engine/entity-spec.ts';
+import { loadStates } from '../engine/entity-state.ts';
+import { createEntityIn, withPurge, type WriteResult } from '../engine/entity-write.ts';
+import { changesOf, type WriteOutcome } from '../engine/service.ts';
 import type { HubChanges } from '../page-cache/invalidate.ts';
-import { findFreeSlug } from '../admin/slugs.ts';
-import { eventsAdmin } from '../events/admin-resource.ts';
-import { editionsAdmin } from './admin-resource.ts';
+import { findFreeSlug } from '../engine/slugs.ts';
+import { eventsAdmin } from '../collections/events.ts';
+import { editionsAdmin } from '../collections/editions.ts';
 
 export interface CloneResult {
   id: number;

@@ -8,7 +8,7 @@ import { nextDateKey, startOfLocalDay } from '../../lib/dates.ts';
 import { attachCardDetails } from './cards.ts';
 import type { EventListItem } from './views.ts';
 import type { EventTimeFilter } from './filters.ts';
-import { getLongestEventSpan } from './span.ts';
+import { getLongestEventSpan } from '../page-cache/event-span.ts';
 import { isPubliclyVisible, isPubliclyVisibleUnindexed } from './visibility.ts';
 
 export type { EventTimeFilter } from './filters.ts';

@@ -4,7 +4,7 @@
  * may act on). Variants are immutable per content hash, so a length never goes stale.
  */
 import { paths } from '../../lib/paths.ts';
-import { absoluteUrl } from '../seo/site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 import { getStorage } from '../storage/index.ts';
 import { parseOriginalKey, variantContentType, variantKey, type VariantFormat, type VariantWidth } from '../storage/keys.ts';
 import { getImageVariant } from '../storage/variants.ts';

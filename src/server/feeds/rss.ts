@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { eventUid } from '../calendar/ics.ts';
 import type { EventListItem } from '../events/queries.ts';
 import { titleWithStatus } from '../events/status-title.ts';
-import { absoluteUrl } from '../seo/site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 
 export interface FeedTexts {
   title: string;

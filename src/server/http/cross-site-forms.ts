@@ -4,11 +4,11 @@
  * this site's `Origin`. Astro compares against the request's own URL, which behind a
  * TLS-terminating proxy is plain http:// and named by the client's Host header, so every form
  * posted through the proxy was refused; here the configured public origin is the reference
- * (src/server/auth/origin.ts, decision 016). The admin and auth routes check every write, form or
+ * (src/server/http/origin.ts, decision 016). The admin and auth routes check every write, form or
  * not, in the auth middleware.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { isSameOriginRequest, isStateChanging } from '../auth/origin.ts';
+import { isSameOriginRequest, isStateChanging } from './origin.ts';
 import { getEnv } from '../config/env.ts';
 import { problem } from './problem.ts';
 

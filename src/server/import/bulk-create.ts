@@ -11,17 +11,17 @@ import { and, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { reindexSearch } from '../../../db/search-index.ts';
 import { slugFromTitle, slugWithSuffix } from '../../lib/admin-schemas/slug.ts';
-import type { Actor } from '../admin/actor.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { describeChanges, loadTitles } from '../admin/audit-changes.ts';
-import type { EntityInput, EntitySpec, EntityState } from '../admin/entity-spec.ts';
-import { changedFields, columnOf, loadStates, newState } from '../admin/entity-state.ts';
-import { validateState, type WriteResult } from '../admin/entity-write.ts';
-import { AdminError, FieldErrors } from '../admin/errors.ts';
-import { publishedAtFor } from '../admin/publication.ts';
-import { propertyOf } from '../admin/references.ts';
-import { recordRevisions } from '../admin/revision-log.ts';
-import { enqueueContentWebhooks } from '../webhooks/content.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/record.ts';
+import { describeChanges, loadTitles } from '../engine/audit-changes.ts';
+import type { EntityInput, EntitySpec, EntityState } from '../engine/entity-spec.ts';
+import { changedFields, columnOf, loadStates, newState } from '../engine/entity-state.ts';
+import { validateState, type WriteResult } from '../engine/entity-write.ts';
+import { AdminError, FieldErrors } from '../errors/domain-errors.ts';
+import { publishedAtFor } from '../engine/publication.ts';
+import { propertyOf } from '../engine/references.ts';
+import { recordRevisions } from '../engine/revision-log.ts';
+import { enqueueContentWebhooks } from '../engine/content-webhooks.ts';
 
 /** Rows per multi-row INSERT: well under SQLite's bound-parameter limit for the widest table. */
 const CHUNK = 100;

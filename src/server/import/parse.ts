@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n/config.ts';
 import { eventsCollection } from '../../lib/collections/events.ts';
 import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
-import { AdminError } from '../admin/errors.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 import { parseCsv } from './csv.ts';
 import { parseFrabJson, parseFrabXml } from './frab.ts';
 import { parseIcs } from './ics.ts';

@@ -7,10 +7,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { editions, importLinks, type PublicationStatus } from '../../../db/schema.ts';
 import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
-import type { EntityInput, EntityState } from '../admin/entity-spec.ts';
-import { loadStates, mergeState } from '../admin/entity-state.ts';
-import { AdminError } from '../admin/errors.ts';
-import { eventsAdmin } from '../events/admin-resource.ts';
+import type { EntityInput, EntityState } from '../engine/entity-spec.ts';
+import { loadStates, mergeState } from '../engine/entity-state.ts';
+import { AdminError } from '../errors/domain-errors.ts';
+import { eventsAdmin } from '../collections/events.ts';
 import { loadNameIndex, nameKey, type NameIndex, type NamedKind } from './names.ts';
 import type { ImportRow, ImportSource, RowIssue } from './rows.ts';
 

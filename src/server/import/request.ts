@@ -4,8 +4,8 @@
  * The body is read within the file limit plus room for the form, so nothing larger is buffered.
  */
 import { BodyRefusal, isJsonRequest, readBodyBytes } from '../http/body-limit.ts';
-import { AdminError } from '../admin/errors.ts';
-import { parseInput } from '../admin/validation.ts';
+import { AdminError } from '../errors/domain-errors.ts';
+import { parseInput } from '../engine/validation.ts';
 import { MAX_IMPORT_BYTES } from './rows.ts';
 import { importRequestSchema, type ImportRequest } from './schemas.ts';
 

@@ -5,9 +5,9 @@
  */
 import type { Database } from '../../../db/client.ts';
 import { getTranslator } from '../../i18n/index.ts';
-import type { Actor } from '../admin/actor.ts';
-import { AdminError } from '../admin/errors.ts';
-import type { WriteOutcome } from '../admin/service.ts';
+import type { Actor } from '../auth/actor.ts';
+import { AdminError } from '../errors/domain-errors.ts';
+import type { WriteOutcome } from '../engine/service.ts';
 import { commitImport, type CommitResult } from './commit.ts';
 import { detectFormat, readImportRows } from './parse.ts';
 import { editionZone, planImport, type ImportPlan, type PlannedAction } from './plan.ts';

@@ -5,7 +5,7 @@
 import type { Database } from '../../../db/client.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import { erasePerson } from './person.ts';
 import { eraseSchema, readReplyKey, replySchema } from './schemas.ts';
 import { deleteMessage, replyToMessage, setMessageHandled, setMessageRead } from './service.ts';

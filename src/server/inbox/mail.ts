@@ -11,8 +11,8 @@ import { paths } from '../../lib/paths.ts';
 import { composeMail, type ComposedMail } from '../mail/compose.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { messageCausePrefix } from './removal.ts';
-import { absoluteUrl } from '../seo/site.ts';
-import { mailSiteName } from '../site/settings.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
+import { mailSiteName } from '../config/site-settings.ts';
 import type { ContactMessageFields } from './contact-message.ts';
 
 /** Who is told about new messages. */

@@ -7,14 +7,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import { contactMessages, contactReplies } from '../../../db/schema.ts';
 import { defaultLocale, isLocale } from '../../i18n/config.ts';
-import type { Actor } from '../admin/actor.ts';
-import { recordAudit } from '../admin/audit.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/record.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { composeContactReply } from './mail.ts';
 import type { ContactReply } from './queries.ts';
 import { getEnv } from '../config/env.ts';
 import { forgetMailFiles, messageCausePrefix, removeMessages } from './removal.ts';
-import { mailSiteName } from '../site/settings.ts';
+import { mailSiteName } from '../config/site-settings.ts';
 
 export type InboxFailure = { ok: false; code: 'MESSAGE_NOT_FOUND' };
 const notFound: InboxFailure = { ok: false, code: 'MESSAGE_NOT_FOUND' };

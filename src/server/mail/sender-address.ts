@@ -1,7 +1,7 @@
 /** Who the product's mail comes from, and the domain of its Message-IDs. */
 import { getTranslator } from '../../i18n/index.ts';
 import { defaultLocale } from '../../i18n/config.ts';
-import { getSiteOrigin } from '../seo/site.ts';
+import { getSiteOrigin } from '../config/site-origin.ts';
 
 /** A host name a mail address may carry (not an IP literal, which would need brackets). */
 function mailDomainOf(origin: string): string {

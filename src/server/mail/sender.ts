@@ -11,10 +11,10 @@ import { mayRetry, MAX_MAIL_ATTEMPTS, retryDelayMs } from './backoff.ts';
 import { mailEvents } from './outbox.ts';
 import { MAIL_RETENTION_MS, pruneOldMail } from './retention.ts';
 import { claimDueMail, getNextAttemptAt, markAttemptFailed, markSent, releaseClaims, type ClaimedMail } from './queue.ts';
-import { OutboxRounds } from '../operations/outbox-rounds.ts';
+import { OutboxRounds } from '../outbox/rounds.ts';
 import { messageIdDomainOf } from './sender-address.ts';
 import type { MailTransport } from './transport.ts';
-import { logLine } from '../runtime/log-line.ts';
+import { logLine } from '../log/log-line.ts';
 
 export interface MailSenderOptions {
   db: Database;

@@ -5,11 +5,11 @@
  */
 import type { Database } from '../../../db/client.ts';
 import type { MediaVideoLinkInput } from '../../lib/collections/medias.ts';
-import { demand, type Actor } from '../admin/actor.ts';
-import type { EntityInput } from '../admin/entity-spec.ts';
-import { createEntity } from '../admin/entity-write.ts';
-import type { AdminResource } from '../admin/resource.ts';
-import { itemView, type WriteOutcome } from '../admin/service.ts';
+import { demand, type Actor } from '../auth/actor.ts';
+import type { EntityInput } from '../engine/entity-spec.ts';
+import { createEntity } from '../engine/entity-write.ts';
+import type { AdminResource } from '../engine/resource.ts';
+import { itemView, type WriteOutcome } from '../engine/service.ts';
 
 /** Creates a media of kind `embed` from a parsed video link. */
 export async function createVideoLink(db: Database, actor: Actor, resource: AdminResource, body: MediaVideoLinkInput): Promise<WriteOutcome> {

@@ -10,8 +10,8 @@ import type { Database } from '../../../db/client.ts';
 import { getNextScheduledCopy, publishDueWorkingCopies, scheduleEvents } from '../admin/working-copy-schedule.ts';
 import { invalidateHubFor } from '../page-cache/invalidate.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
-import { OutboxRounds } from './outbox-rounds.ts';
-import { logLine } from '../runtime/log-line.ts';
+import { OutboxRounds } from '../outbox/rounds.ts';
+import { logLine } from '../log/log-line.ts';
 
 export interface ScheduledCopiesOptions {
   db: Database;

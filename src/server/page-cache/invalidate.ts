@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import { getEnv } from '../config/env.ts';
-import { forgetEventSpan } from '../events/span.ts';
+import { forgetEventSpan } from './event-span.ts';
 import { insertPurge } from './purge-log.ts';
 import type { PageCacheRequest } from './request.ts';
 import { forgetScheduleCache } from './schedule.ts';

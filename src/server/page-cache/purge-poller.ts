@@ -8,7 +8,7 @@
 import type { Database } from '../../../db/client.ts';
 import type { OwnPurges } from './own-purges.ts';
 import { getLatestPurgeId, prunePurges, PURGE_BATCH, PURGE_RETENTION_MS, readPurgesAfter, type PurgeRow } from '../page-cache/purge-log.ts';
-import { logLine } from '../runtime/log-line.ts';
+import { logLine } from '../log/log-line.ts';
 
 export interface PurgePollerOptions {
   db: Database;

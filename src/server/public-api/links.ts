@@ -1,7 +1,7 @@
 /** Absolute links of the public API: hub pages, and the API's own pages of a list. */
 import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
-import { absoluteUrl, getSiteOrigin } from '../seo/site.ts';
+import { absoluteUrl, getSiteOrigin } from '../config/site-origin.ts';
 import type { TagView } from '../events/queries.ts';
 import type { Localized } from './translated.ts';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defaultLocale, locales } from '../../i18n/config.ts';
 import { eventStatuses } from '../../lib/event-status.ts';
 import { timeFilters } from '../events/filters.ts';
-import { getSiteOrigin } from '../seo/site.ts';
+import { getSiteOrigin } from '../config/site-origin.ts';
 import { API_BASE } from './links.ts';
 import { MAX_QUERY_LENGTH } from './name-filters.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './params.ts';

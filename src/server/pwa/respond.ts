@@ -7,7 +7,7 @@ import { getTextDirection } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { getDb } from '../db.ts';
 import { respondCached } from '../page-cache/decision.ts';
-import { getSiteSettings, siteNameOf, type SiteSettings } from '../site/settings.ts';
+import { getSiteSettings, siteNameOf, type SiteSettings } from '../config/site-settings.ts';
 import { getStorage } from '../storage/index.ts';
 import { drawIcon, findIconSpec, iconVersionOf } from './icons.ts';
 import { buildWebAppManifest, iconSourceOf } from './manifest.ts';

@@ -14,7 +14,7 @@ import { PurgePoller } from '../page-cache/purge-poller.ts';
 import type { PurgeOptions } from '../page-cache/request.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { startLeftoverSweeps } from '../uploads/leftovers.ts';
-import { logLine } from './log-line.ts';
+import { logLine } from '../log/log-line.ts';
 
 export interface MachineDuties {
   /**

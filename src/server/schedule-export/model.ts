@@ -9,7 +9,7 @@ import type { EventStatus } from '../../lib/event-status.ts';
 import { paths } from '../../lib/paths.ts';
 import { scheduleColumnOf } from '../../lib/programme.ts';
 import { titleWithStatus } from '../events/status-title.ts';
-import { absoluteUrl } from '../seo/site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 import { scheduleGuid } from './guid.ts';
 import { dayBoundsOf, formatDuration, formatLocalTime, formatZonedDateTime, scheduleDayOf, safeZone } from './times.ts';
 

@@ -4,7 +4,7 @@ import { paths } from '../../lib/paths.ts';
 import { getDb } from '../db.ts';
 import { publicReadCors } from '../http/cors.ts';
 import { respondCached } from '../page-cache/decision.ts';
-import { getSiteOrigin } from '../seo/site.ts';
+import { getSiteOrigin } from '../config/site-origin.ts';
 import { scheduleToJson } from './json.ts';
 import { loadScheduleSource } from './load.ts';
 import { buildSchedule, type Schedule } from './model.ts';

@@ -1,6 +1,6 @@
 /** Canonical and hreflang alternates of a page, limited to the locales that have its content. */
 import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
-import { absoluteUrl } from './site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 
 export interface Alternate {
   hreflang: string;

@@ -9,7 +9,7 @@ import type { Locale } from '../../i18n/config.ts';
 import type { VenueDetail, VenueRef } from '../venues/queries.ts';
 import { formatIsoWithOffset } from '../../lib/zoned-time.ts';
 import { postalAddressOf } from './postal-address.ts';
-import { absoluteUrl } from './site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 
 type JsonLd = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { markdownToText } from '../markdown/render.ts';
 import type { OrganizerPage } from '../organizers/page.ts';
 import type { PersonWorks } from '../people/works.ts';
 import type { MediaView } from '../storage/catalog.ts';
-import { absoluteUrl } from './site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 
 type JsonLd = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import { translatedLocales } from '../../lib/translated.ts';
 import { isPubliclyVisible, isPubliclyVisibleUnindexed } from '../events/visibility.ts';
 import { listPublicPeople } from '../people/line-up.ts';
 import { buildAlternates } from './alternates.ts';
-import { absoluteUrl } from './site.ts';
+import { absoluteUrl } from '../config/site-origin.ts';
 
 /** Events per sitemap part (each yields up to one URL per locale). */
 export const EVENTS_PER_PART = 12_000;

@@ -8,13 +8,13 @@ import type { Database } from '../../../db/client.ts';
 import type { SitePageSlug } from '../../../db/schema.ts';
 import { isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import { readFormWithinLimit } from '../http/body-limit.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
 import { restoreSitePageRevision, saveSitePageText } from './pages.ts';
 import { siteFieldErrors, sitePageText, siteSettingsInput, type SiteFieldCode } from './schemas.ts';
 import { saveSiteSettings, type SvgLogoChange } from './settings-write.ts';
-import { readSiteSettings, type SiteSettings } from './settings.ts';
+import { readSiteSettings, type SiteSettings } from '../config/site-settings.ts';
 import { cleanSvgLogo, MAX_SVG_LOGO_BYTES } from './svg-logo.ts';
 
 /** A page's Markdown may be long (a privacy policy): more than the usual small-form limit. */

@@ -9,9 +9,9 @@ import { writeTransaction, type Database, type Executor } from '../../../db/clie
 import { revisions, sitePages, sitePageTranslations, type AuditChange, type SitePageSlug } from '../../../db/schema.ts';
 import { defaultLocale, isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
-import type { Actor } from '../admin/actor.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { recordRevisions } from '../admin/revision-log.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/record.ts';
+import { recordRevisions } from '../engine/revision-log.ts';
 import { recordHubPurge } from '../page-cache/invalidate.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
 import { hubTags } from '../page-cache/tags.ts';

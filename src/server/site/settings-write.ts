@@ -7,14 +7,14 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { medias, siteSettings, siteSettingTranslations, type AuditChange, type AuditValue } from '../../../db/schema.ts';
 import { locales } from '../../i18n/config.ts';
-import type { Actor } from '../admin/actor.ts';
-import { recordAudit } from '../admin/audit.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/record.ts';
 import { recordHubPurge } from '../page-cache/invalidate.ts';
 import type { PageCacheRequest } from '../page-cache/request.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import type { SiteFieldCode, SiteSettingsInput } from './schemas.ts';
-import { forgetSiteSettings } from './settings.ts';
-import { svgLogoKey } from './svg-logo-key.ts';
+import { forgetSiteSettings } from '../config/site-settings.ts';
+import { svgLogoKey } from '../config/svg-logo-key.ts';
 
 /** The SVG logo part of a save: keep the stored one, remove it, or store this cleaned markup. */
 export type SvgLogoChange = { action: 'keep' } | { action: 'remove' } | { action: 'set'; markup: string };

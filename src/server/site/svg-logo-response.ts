@@ -5,8 +5,8 @@
  */
 import type { Executor } from '../../../db/client.ts';
 import { IMMUTABLE, matchesEtag } from '../storage/responses.ts';
-import { getSiteSettings } from './settings.ts';
-import { isSvgLogoKey, svgLogoKey } from './svg-logo-key.ts';
+import { getSiteSettings } from '../config/site-settings.ts';
+import { isSvgLogoKey, svgLogoKey } from '../config/svg-logo-key.ts';
 
 export const SVG_LOGO_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 

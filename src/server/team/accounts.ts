@@ -1,8 +1,7 @@
-/** The team's local accounts as the team screen lists them, and the last sign-in they record. */
-import { count, eq, gt } from 'drizzle-orm';
+/** The team's local accounts as the team screen lists them (their last sign-in is recorded by auth/local/last-sign-in.ts). */
+import { count, gt } from 'drizzle-orm';
 import { authSessions, authUsers } from '../../../db/auth-schema.ts';
-import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
-import type { Locale } from '../../i18n/config.ts';
+import type { Executor } from '../../../db/client.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
 export interface TeamMember {
@@ -59,21 +58,4 @@ export async function listTeam(db: Executor, lists: RoleAllowLists, now = new Da
         ? a.createdAt.getTime() - b.createdAt.getTime()
         : a.name.localeCompare(b.name) || a.email.localeCompare(b.email),
   );
-}
-
-/**
- * Notes that `userId` got a session at `at`, and the language of the page it signed in through
- * (its mail's language from then on); a failure is logged, never turned into a failed sign-in.
- */
-export async function recordSignIn(db: Database, userId: string, at: Date | undefined, locale?: Locale): Promise<void> {
-  try {
-    await writeTransaction(db, (tx) =>
-      tx
-        .update(authUsers)
-        .set({ lastSignInAt: at ?? new Date(), ...(locale ? { locale } : {}) })
-        .where(eq(authUsers.id, userId)),
-    );
-  } catch (error) {
-    console.error('[auth] could not record the last sign-in', error);
-  }
 }

@@ -7,8 +7,8 @@
  */
 import { createClerkClient, type User } from '@clerk/backend';
 import { writeTransaction, type Database } from '../../../db/client.ts';
-import type { Actor } from '../admin/actor.ts';
-import { recordAudit } from '../admin/audit.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit } from '../audit/record.ts';
 import { roleClaim } from '../auth/clerk/claims.ts';
 import { isRole, resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 

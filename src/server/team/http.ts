@@ -8,7 +8,7 @@ import type { APIContext } from 'astro';
 import { defaultLocale, isLocale, type Locale } from '../../i18n/config.ts';
 import { getTranslator, type UiKey } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
-import { actorFromUser } from '../admin/actor.ts';
+import { actorFromUser } from '../auth/actor.ts';
 import { json } from '../admin/http.ts';
 import { getAuthMode } from '../auth/mode.ts';
 import { requireDeclaredPermission } from '../auth/permissions.ts';
@@ -19,7 +19,7 @@ import { isJsonRequest, readFormWithinLimit, readJsonWithinLimit } from '../http
 import { problem } from '../http/problem.ts';
 import { parseTeamCommand } from './schemas.ts';
 import { runTeamCommand, type TeamErrorCode, type TeamOutcome } from './service.ts';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import type { Role } from '../auth/roles.ts';
 
 const statusOf: Record<TeamErrorCode | 'INVALID_INPUT' | 'ROLES_MANAGED_BY_CLERK' | 'CLERK_UNAVAILABLE', number> = {

@@ -7,12 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { authAccounts, authSessions, authTwoFactors, authUsers } from '../../../db/auth-schema.ts';
 import { writeTransaction, type Database, type Transaction } from '../../../db/client.ts';
-import type { Actor } from '../admin/actor.ts';
-import { recordAudit, type AuditChange } from '../admin/audit.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit, type AuditChange } from '../audit/record.ts';
 import { defaultLocale } from '../../i18n/config.ts';
 import { accountLocale, enqueueTwoFactorChangedMail } from '../auth/local/account-mail.ts';
 import { revokeDeviceTrust } from '../auth/local/device-trust.ts';
-import { accountTitle, findAccount, leavesNoAdmin, writeRole, type UserRow } from '../auth/local/users.ts';
+import { accountTitle, findAccount, leavesNoAdmin, writeRole, type UserRow } from './users.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
 export const teamActionNames = ['approve', 'refuse', 'role', 'disable', 'enable', 'end-sessions', 'disable-two-factor'] as const;

@@ -8,9 +8,9 @@ import { count, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { collectionNames, type CollectionName } from '../../lib/collections/index.ts';
-import type { Completeness } from '../admin/completeness.ts';
-import { adminResources } from '../admin/resources.ts';
-import { TEXT_STATE, textStateOf } from '../admin/translation-state.ts';
+import type { Completeness } from '../engine/completeness.ts';
+import { adminResources } from '../collections/registry.ts';
+import { TEXT_STATE, textStateOf } from '../engine/translation-state.ts';
 
 export type CoverageCounts = Record<Completeness, number>;
 

@@ -4,7 +4,7 @@
  * XMP, comments) except the colour profile, then the responsive variants.
  */
 import sharp, { type Metadata } from 'sharp';
-import { AdminError } from '../admin/errors.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 import { variantWidths, type OriginalKey } from '../storage/keys.ts';
 import type { Storage } from '../storage/types.ts';
 import { getImageVariant } from '../storage/variants.ts';

@@ -10,7 +10,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AdminError } from '../admin/errors.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 import { formatLimit, MAX_METADATA_BYTES, MULTIPART_OVERHEAD, uploadLimits, type UploadCategory } from './limits.ts';
 import { guessCategory, type UploadTarget } from './sniff.ts';
 

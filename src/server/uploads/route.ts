@@ -4,12 +4,12 @@
  */
 import { mediaVideoLinkSchema } from '../../lib/collections/medias.ts';
 import type { Database } from '../../../db/client.ts';
-import type { Actor } from '../admin/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import { isJsonRequest, readJsonBody } from '../admin/body.ts';
-import { AdminError } from '../admin/errors.ts';
-import type { AdminResource } from '../admin/resource.ts';
-import type { WriteOutcome } from '../admin/service.ts';
-import { parseInput } from '../admin/validation.ts';
+import { AdminError } from '../errors/domain-errors.ts';
+import type { AdminResource } from '../engine/resource.ts';
+import type { WriteOutcome } from '../engine/service.ts';
+import { parseInput } from '../engine/validation.ts';
 import { createVideoLink } from '../medias/video-links.ts';
 import { getStorage } from '../storage/index.ts';
 import { uploadFile, uploadMedia } from './service.ts';

@@ -6,9 +6,9 @@
  */
 import { createReadStream } from 'node:fs';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import { AdminError } from '../admin/errors.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 import type { UploadCategory } from './limits.ts';
-import { extensionOf } from './names.ts';
+import { extensionOf } from '../storage/file-names.ts';
 
 export interface AcceptedType {
   mime: string;

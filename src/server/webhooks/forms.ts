@@ -5,7 +5,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import type { Database } from '../../../db/client.ts';
-import { actorFromUser, type Actor } from '../admin/actor.ts';
+import { actorFromUser, type Actor } from '../auth/actor.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { readFormWithinLimit } from '../http/body-limit.ts';

@@ -13,14 +13,14 @@
 import { and, asc, eq, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { webhookScheduleCursor } from '../../../db/schema.ts';
-import type { EntitySpec } from '../admin/entity-spec.ts';
-import { columnOf, loadStates } from '../admin/entity-state.ts';
-import { adminResources } from '../admin/resources.ts';
-import { getSiteOrigin } from '../seo/site.ts';
+import type { EntitySpec } from '../engine/entity-spec.ts';
+import { columnOf, loadStates } from '../engine/entity-state.ts';
+import { adminResources } from '../collections/registry.ts';
+import { getSiteOrigin } from '../config/site-origin.ts';
 import type { CollectionName } from '../../lib/collections/index.ts';
-import { contentEventData } from './content.ts';
-import { contentEventType, type ContentEventKind } from './event-types.ts';
-import { enqueueWebhook } from './outbox.ts';
+import { contentEventData } from '../engine/content-webhooks.ts';
+import { contentEventType, type ContentEventKind } from '../outbox/webhook-events.ts';
+import { enqueueWebhook } from '../outbox/webhooks.ts';
 
 const CURSOR_ID = 1;
 
@@ -98,7 +98,7 @@ export async function announceScheduledChanges(db: Database, now = new Date()): 
     for (const change of due) {
       const state = (await loadStates(tx, change.spec, [change.id])).get(change.id);
       if (!state) continue;
-      const data = contentEventData(change.spec, change.collection, state, origin);
+      const data = contentEventData(change.spec, state, origin);
       await enqueueWebhook(tx, contentEventType(change.collection, change.kind), data, { now });
     }
     return due.length;

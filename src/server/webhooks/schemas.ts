@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { getEnv } from '../config/env.ts';
 import { checkDestination } from './destination.ts';
-import { isSubscribableEventType } from './event-types.ts';
+import { isSubscribableEventType } from '../outbox/webhook-events.ts';
 
 /** Field error codes, translated under `webhooks.field.error.*`. */
 export const webhookFieldCodes = [

@@ -10,11 +10,11 @@
 import type { Database } from '../../../db/client.ts';
 import { retryDelayMs } from '../mail/backoff.ts';
 import { postWebhook } from './deliver.ts';
-import { webhookEvents } from './outbox.ts';
+import { webhookEvents } from '../outbox/webhooks.ts';
 import { claimDueDeliveries, getNextDeliveryAt, recordAttempt, releaseDeliveries, type ClaimedDelivery } from './queue.ts';
 import { announceScheduledChanges } from './scheduled.ts';
-import { OutboxRounds } from '../operations/outbox-rounds.ts';
-import { logLine } from '../runtime/log-line.ts';
+import { OutboxRounds } from '../outbox/rounds.ts';
+import { logLine } from '../log/log-line.ts';
 
 export interface WebhookSenderOptions {
   db: Database;

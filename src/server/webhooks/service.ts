@@ -6,10 +6,10 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../db/schema.ts';
-import type { Actor } from '../admin/actor.ts';
-import { recordAudit, type AuditChange } from '../admin/audit.ts';
-import { PING } from './event-types.ts';
-import { enqueueWebhook, webhookEvents } from './outbox.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit, type AuditChange } from '../audit/record.ts';
+import { PING } from '../outbox/webhook-events.ts';
+import { enqueueWebhook, webhookEvents } from '../outbox/webhooks.ts';
 import type { WebhookEndpointInput, WebhookEndpointPatch } from './schemas.ts';
 import { generateWebhookSecret } from './secret.ts';
 

@@ -1,16 +1,7 @@
-/** "Where used": the events, editions, curators and organizers that point at an item, as links. */
-import type { CollectionName } from '../../../lib/collections/index.ts';
+/** "Where used": the items that point at an item (an event at its venue, say), as links. */
 import { paths } from '../../../lib/paths.ts';
 import type { Usage } from '../lib/api.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
-
-const ownerCollections: Record<Usage['entity'], CollectionName> = {
-  event: 'events',
-  edition: 'editions',
-  curator: 'curators',
-  organizer: 'organizers',
-  venue: 'venues',
-};
 
 export function UsageList({ usages, total }: { usages: readonly Usage[]; total: number }) {
   const { t, locale } = useAdmin();
@@ -21,7 +12,7 @@ export function UsageList({ usages, total }: { usages: readonly Usage[]; total: 
         {usages.map((usage) => (
           <li key={`${usage.entity}-${usage.id}-${usage.field}-${usage.usedId}`}>
             <span className="admin-usages__entity">{t(`admin.usages.entity.${usage.entity}`)}</span>{' '}
-            <a href={paths.adminEdit(locale, ownerCollections[usage.entity], usage.id)}>{usage.title}</a>{' '}
+            <a href={paths.adminEdit(locale, usage.collection, usage.id)}>{usage.title}</a>{' '}
             <span className="admin-usages__field">({t(`admin.usages.field.${usage.field}`)})</span>
           </li>
         ))}

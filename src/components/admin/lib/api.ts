@@ -3,6 +3,7 @@
  * data or the problem+json the server sent, so screens can put field errors next to their fields
  * and translate the stable `code`. A network failure is reported as code `NETWORK_ERROR`.
  */
+import type { CollectionEntity, CollectionName } from '../../../lib/collections/index.ts';
 
 export interface Problem {
   status: number;
@@ -86,7 +87,8 @@ export interface ListItem {
 /** One place that says where an item is used (409 `IN_USE` and the detail's `usedBy`). */
 export interface Usage {
   usedId: number;
-  entity: 'event' | 'edition' | 'curator' | 'organizer' | 'venue';
+  entity: CollectionEntity;
+  collection: CollectionName;
   id: number;
   slug: string;
   title: string;

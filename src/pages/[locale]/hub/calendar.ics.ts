@@ -13,8 +13,8 @@ import { selectEventItems } from '../../../server/events/queries.ts';
 import { openHubView } from '../../../server/feeds/hub-view.ts';
 import { respondCached } from '../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../server/page-cache/tags.ts';
-import { getSiteOrigin } from '../../../server/seo/site.ts';
-import { siteNameOf } from '../../../server/site/settings.ts';
+import { getSiteOrigin } from '../../../server/config/site-origin.ts';
+import { siteNameOf } from '../../../server/config/site-settings.ts';
 import { publicReadCors } from '../../../server/http/cors.ts';
 
 /** Bounds the document for subscribers of "all events" on a very large programme. */

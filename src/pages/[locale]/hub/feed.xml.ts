@@ -12,8 +12,8 @@ import { buildEventFeed } from '../../../server/feeds/rss.ts';
 import { publicReadCors } from '../../../server/http/cors.ts';
 import { respondCached } from '../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../server/page-cache/tags.ts';
-import { getSiteOrigin } from '../../../server/seo/site.ts';
-import { siteNameOf } from '../../../server/site/settings.ts';
+import { getSiteOrigin } from '../../../server/config/site-origin.ts';
+import { siteNameOf } from '../../../server/config/site-settings.ts';
 
 const MAX_ITEMS = 30;
 

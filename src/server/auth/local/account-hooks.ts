@@ -13,7 +13,7 @@ import { countResetRequest, countSignUpAttempt } from '../account-limits.ts';
 import { accountLocale, enqueueAccountCreatedMail, enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './account-mail.ts';
 import { currentInvitation, currentLocale } from './account-context.ts';
 import { runInAuthWrite } from './database.ts';
-import { consumeInvitation } from './invitations.ts';
+import { consumeInvitation } from './invitation-tokens.ts';
 import { CLIENT_ADDRESS_HEADER } from './limit-hooks.ts';
 import { logSignInRefusal } from './sign-in-refusals.ts';
 

@@ -11,9 +11,9 @@ import type { Executor } from '../../../../db/client.ts';
 import { isLocale, type Locale } from '../../../i18n/config.ts';
 import { getTranslator, type Translate } from '../../../i18n/index.ts';
 import { composeMail } from '../../mail/compose.ts';
-import { mailSiteName } from '../../site/settings.ts';
+import { mailSiteName } from '../../config/site-settings.ts';
 import { enqueueMail, type MailRequest } from '../../mail/outbox.ts';
-import { absoluteUrl, getSiteOrigin } from '../../seo/site.ts';
+import { absoluteUrl, getSiteOrigin } from '../../config/site-origin.ts';
 
 /** SHA-256 hex of a secret token: what we store, and what names a mail's cause. */
 export function hashToken(token: string): string {

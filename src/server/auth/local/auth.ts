@@ -8,7 +8,7 @@ import { betterAuth, getCurrentAdapter } from 'better-auth';
 import { admin, twoFactor } from 'better-auth/plugins';
 import type { Database } from '../../../../db/client.ts';
 import { accountGuardPlugin, emailAndPasswordOptions, emailVerificationOptions, prepareInvitedOrNewUser } from './account-hooks.ts';
-import { recordSignIn } from '../../team/accounts.ts';
+import { recordSignIn } from './last-sign-in.ts';
 import { currentLocale, rememberedLocale } from './account-context.ts';
 import { accountLocale, enqueueTwoFactorChangedMail } from './account-mail.ts';
 import { createSerialisedAdapter, runInAuthWrite } from './database.ts';

@@ -12,7 +12,7 @@ import { withAccountContext } from './account-context.ts';
 import { nameSchema } from './account-hooks.ts';
 import type { LocalAuth } from './auth.ts';
 import { callHeaders, email, fromAuthError, invalidInput, newPasswordSchema, text, type FormOutcome, type FormSubmission } from './forms.ts';
-import { findInvitationByToken, type Invitation } from './invitations.ts';
+import { findInvitationByToken, type Invitation } from './invitation-tokens.ts';
 
 type Failure = Extract<FormOutcome, { ok: false }>;
 

@@ -5,7 +5,7 @@
  * stable reason code, so an operator can follow a guessing attempt without reading request logs.
  * Never a password or a code.
  */
-import { logLine } from '../../runtime/log-line.ts';
+import { logLine } from '../../log/log-line.ts';
 
 export type SignInRefusal =
   | 'BAD_CREDENTIALS'

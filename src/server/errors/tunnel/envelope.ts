@@ -2,7 +2,7 @@
  * The only part of a Sentry envelope the tunnel reads: its header, the JSON object on the first
  * line, whose `dsn` says which project the envelope is for. The rest is forwarded untouched.
  */
-import { parseDsn, type Dsn } from './dsn.ts';
+import { parseDsn, type Dsn } from '../../config/sentry-dsn.ts';
 
 // A real header is a few hundred bytes; refusing huge ones keeps JSON.parse cheap.
 const MAX_HEADER_BYTES = 16 * 1024;

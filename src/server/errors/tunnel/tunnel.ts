@@ -4,7 +4,7 @@
  */
 import { BodyRefusal, readBodyBytes } from '../../http/body-limit.ts';
 import { problem } from '../../http/problem.ts';
-import { getEnvelopeEndpoint, isSameProject, parseDsn, type Dsn } from './dsn.ts';
+import { getEnvelopeEndpoint, isSameProject, parseDsn, type Dsn } from '../../config/sentry-dsn.ts';
 import { readEnvelopeDsn } from './envelope.ts';
 import type { RateLimiter } from './rate-limit.ts';
 

@@ -15,8 +15,8 @@ import { getDb } from '../../../../server/db.ts';
 import { problem } from '../../../../server/http/problem.ts';
 import { respondCached } from '../../../../server/page-cache/decision.ts';
 import { hubTags } from '../../../../server/page-cache/tags.ts';
-import { getSiteOrigin } from '../../../../server/seo/site.ts';
-import { siteNameOf } from '../../../../server/site/settings.ts';
+import { getSiteOrigin } from '../../../../server/config/site-origin.ts';
+import { siteNameOf } from '../../../../server/config/site-settings.ts';
 import { publicReadCors } from '../../../../server/http/cors.ts';
 
 export const GET: APIRoute = async (context) => {

@@ -9,8 +9,8 @@ import type { APIRoute } from 'astro';
 import { discardBody, readJsonBody } from '../../../../server/admin/body.ts';
 import { answer, authorizeItem, invalidateAfterWrite, json } from '../../../../server/admin/http.ts';
 import { detachFlag } from '../../../../server/admin/routes.ts';
-import { deleteItems, getItem, updateItem } from '../../../../server/admin/service.ts';
-import { parseInput } from '../../../../server/admin/validation.ts';
+import { deleteItems, getItem, updateItem } from '../../../../server/engine/service.ts';
+import { parseInput } from '../../../../server/engine/validation.ts';
 
 export const GET: APIRoute = (context) =>
   answer(async () => {

@@ -4,11 +4,11 @@
  */
 import type { APIRoute } from 'astro';
 import { bulkSchema } from '../../../../lib/admin-schemas/bulk.ts';
-import { demand } from '../../../../server/admin/actor.ts';
+import { demand } from '../../../../server/auth/actor.ts';
 import { readJsonBody } from '../../../../server/admin/body.ts';
 import { answer, authorizeCollection, invalidateAfterWrite, json } from '../../../../server/admin/http.ts';
-import { bulkItems } from '../../../../server/admin/service.ts';
-import { parseInput } from '../../../../server/admin/validation.ts';
+import { bulkItems } from '../../../../server/engine/service.ts';
+import { parseInput } from '../../../../server/engine/validation.ts';
 
 export const POST: APIRoute = (context) =>
   answer(async () => {

@@ -10,10 +10,10 @@ import type { APIRoute } from 'astro';
 import { searchParamsToObject } from '../../../../lib/admin-schemas/list-query.ts';
 import { readJsonBody } from '../../../../server/admin/body.ts';
 import { answer, authorizeCollection, invalidateAfterWrite, json } from '../../../../server/admin/http.ts';
-import { listItems } from '../../../../server/admin/list.ts';
+import { listItems } from '../../../../server/engine/list.ts';
 import { createdLocation } from '../../../../server/admin/routes.ts';
-import { createItem } from '../../../../server/admin/service.ts';
-import { parseInput } from '../../../../server/admin/validation.ts';
+import { createItem } from '../../../../server/engine/service.ts';
+import { parseInput } from '../../../../server/engine/validation.ts';
 import { createUpload } from '../../../../server/uploads/route.ts';
 
 export const GET: APIRoute = (context) =>

@@ -4,7 +4,7 @@
  * DELETE /api/admin/inbox/{id}: deletes it with its replies (audited).
  */
 import type { APIRoute } from 'astro';
-import { actorFromUser } from '../../../../server/admin/actor.ts';
+import { actorFromUser } from '../../../../server/auth/actor.ts';
 import { requireDeclaredPermission } from '../../../../server/auth/permissions.ts';
 import { getDb } from '../../../../server/db.ts';
 import { refuseOversizeBody } from '../../../../server/http/body-limit.ts';

@@ -14,8 +14,8 @@ import {
   refuseUnlessLocalInvitations,
   runInvitationAction,
   toInvitationJson,
-} from '../../../../server/auth/local/invitations-api.ts';
-import { listInvitations } from '../../../../server/auth/local/invitations.ts';
+} from '../../../../server/team/invitations-api.ts';
+import { listInvitations } from '../../../../server/team/invitations.ts';
 import { requireDeclaredPermission } from '../../../../server/auth/permissions.ts';
 import { getDb } from '../../../../server/db.ts';
 import { readJsonWithinLimit } from '../../../../server/http/body-limit.ts';

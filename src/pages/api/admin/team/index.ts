@@ -1,7 +1,7 @@
 /** GET /api/admin/team: every local account (pending sign-ups first) with role, last sign-in, 2FA and disabled state. Admins only. */
 import type { APIRoute } from 'astro';
 import { json } from '../../../../server/admin/http.ts';
-import { refuseUnlessLocal } from '../../../../server/auth/local/users-api.ts';
+import { refuseUnlessLocal } from '../../../../server/team/users-api.ts';
 import { requireDeclaredPermission } from '../../../../server/auth/permissions.ts';
 import { allowListsFrom } from '../../../../server/auth/roles.ts';
 import { getEnv } from '../../../../server/config/env.ts';

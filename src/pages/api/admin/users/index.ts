@@ -1,8 +1,8 @@
 /** GET /api/admin/users: every local account with its granted and effective role (admins only). */
 import type { APIRoute } from 'astro';
 import { requireDeclaredPermission } from '../../../../server/auth/permissions.ts';
-import { noStore, refuseUnlessLocal, toUserJson } from '../../../../server/auth/local/users-api.ts';
-import { listUsers } from '../../../../server/auth/local/users.ts';
+import { noStore, refuseUnlessLocal, toUserJson } from '../../../../server/team/users-api.ts';
+import { listUsers } from '../../../../server/team/users.ts';
 import { allowListsFrom } from '../../../../server/auth/roles.ts';
 import { getEnv } from '../../../../server/config/env.ts';
 import { getDb } from '../../../../server/db.ts';

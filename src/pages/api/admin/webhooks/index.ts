@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { json } from '../../../../server/admin/http.ts';
-import { subscribableEventTypes } from '../../../../server/webhooks/event-types.ts';
+import { subscribableEventTypes } from '../../../../server/outbox/webhook-events.ts';
 import { readEndpointJson, webhookRoute } from '../../../../server/webhooks/http.ts';
 import { webhookEndpointInput } from '../../../../server/webhooks/schemas.ts';
 import { createEndpoint, endpointView, listEndpoints } from '../../../../server/webhooks/service.ts';

@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { paths } from '../../../../../lib/paths.ts';
-import { actorFromUser } from '../../../../../server/admin/actor.ts';
+import { actorFromUser } from '../../../../../server/auth/actor.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { exportPerson } from '../../../../../server/inbox/person.ts';
 import { getInboxMessage } from '../../../../../server/inbox/queries.ts';

@@ -10,7 +10,7 @@ import { respondCached } from '../../../../../server/page-cache/decision.ts';
 import { findEntityBySlug } from '../../../../../server/page-cache/entity-page.ts';
 import { editionPageTags } from '../../../../../server/page-cache/page-tags.ts';
 import { hubTags } from '../../../../../server/page-cache/tags.ts';
-import { getSiteOrigin } from '../../../../../server/seo/site.ts';
+import { getSiteOrigin } from '../../../../../server/config/site-origin.ts';
 import { publicReadCors } from '../../../../../server/http/cors.ts';
 
 export const GET: APIRoute = async (context) => {

@@ -8,7 +8,7 @@ import { getEventPage } from '../../../../../server/events/detail.ts';
 import { respondCached } from '../../../../../server/page-cache/decision.ts';
 import { findEntityBySlug } from '../../../../../server/page-cache/entity-page.ts';
 import { hubTags } from '../../../../../server/page-cache/tags.ts';
-import { getSiteOrigin } from '../../../../../server/seo/site.ts';
+import { getSiteOrigin } from '../../../../../server/config/site-origin.ts';
 import { publicReadCors } from '../../../../../server/http/cors.ts';
 
 export const GET: APIRoute = async (context) => {

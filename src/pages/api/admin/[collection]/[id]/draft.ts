@@ -13,8 +13,8 @@ import type { APIRoute } from 'astro';
 import { discardBody, readJsonBody } from '../../../../../server/admin/body.ts';
 import { answer, authorizeItem, json } from '../../../../../server/admin/http.ts';
 import { z } from 'zod';
-import { parseInput } from '../../../../../server/admin/validation.ts';
-import { discardWorkingCopy, saveWorkingCopy } from '../../../../../server/admin/working-copies.ts';
+import { parseInput } from '../../../../../server/engine/validation.ts';
+import { discardWorkingCopy, saveWorkingCopy } from '../../../../../server/engine/working-copies.ts';
 
 const copyVersionInput = z.object({ copyVersion: z.number().int().min(1).nullable().optional() });
 

@@ -6,7 +6,7 @@
  */
 import type { APIRoute } from 'astro';
 import { discardBody } from '../../../../../server/admin/body.ts';
-import { duplicateItem } from '../../../../../server/admin/duplicate.ts';
+import { duplicateItem } from '../../../../../server/engine/duplicate.ts';
 import { answer, authorizeItem, invalidateAfterWrite, json } from '../../../../../server/admin/http.ts';
 import { createdLocation } from '../../../../../server/admin/routes.ts';
 

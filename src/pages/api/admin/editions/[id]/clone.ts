@@ -13,7 +13,7 @@ import { cloneEditionSchema } from '../../../../../lib/admin-schemas/clone.ts';
 import { readJsonBody } from '../../../../../server/admin/body.ts';
 import { answer, authorize, invalidateAfterWrite, json, routeId } from '../../../../../server/admin/http.ts';
 import { createdLocation } from '../../../../../server/admin/routes.ts';
-import { parseInput } from '../../../../../server/admin/validation.ts';
+import { parseInput } from '../../../../../server/engine/validation.ts';
 import { cloneEdition } from '../../../../../server/editions/clone.ts';
 
 export const POST: APIRoute = (context) =>

@@ -4,14 +4,14 @@
  * `Idempotency-Key` header makes a retried request one reply.
  */
 import type { APIRoute } from 'astro';
-import { actorFromUser } from '../../../../../server/admin/actor.ts';
+import { actorFromUser } from '../../../../../server/auth/actor.ts';
 import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
 import { getEnv } from '../../../../../server/config/env.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { messageNotFound, noStore, parseJsonBody, toReplyJson } from '../../../../../server/inbox/api.ts';
 import { parseMessageId, readReplyKey, replySchema } from '../../../../../server/inbox/schemas.ts';
 import { replyToMessage } from '../../../../../server/inbox/service.ts';
-import { contactRecipientsOf, getSiteSettings } from '../../../../../server/site/settings.ts';
+import { contactRecipientsOf, getSiteSettings } from '../../../../../server/config/site-settings.ts';
 
 export const prerender = false;
 

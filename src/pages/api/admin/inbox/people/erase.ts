@@ -3,7 +3,7 @@
  * address with its replies (admins; audited). `confirm` repeats the address: the confirmation step.
  */
 import type { APIRoute } from 'astro';
-import { actorFromUser } from '../../../../../server/admin/actor.ts';
+import { actorFromUser } from '../../../../../server/auth/actor.ts';
 import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { messageNotFound, noStore, parseJsonBody } from '../../../../../server/inbox/api.ts';

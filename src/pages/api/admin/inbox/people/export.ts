@@ -3,7 +3,7 @@
  * reply it got, as JSON (admins; audited). A POST so the address stays out of URLs and logs.
  */
 import type { APIRoute } from 'astro';
-import { actorFromUser } from '../../../../../server/admin/actor.ts';
+import { actorFromUser } from '../../../../../server/auth/actor.ts';
 import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
 import { getDb } from '../../../../../server/db.ts';
 import { messageNotFound, noStore, parseJsonBody } from '../../../../../server/inbox/api.ts';

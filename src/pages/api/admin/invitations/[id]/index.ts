@@ -1,6 +1,6 @@
 /** DELETE /api/admin/invitations/{id}: revokes a pending invitation (its link stops working). Admins only. */
 import type { APIRoute } from 'astro';
-import { invitationResponse, parseInvitationId, refuseUnlessLocalInvitations, runInvitationAction } from '../../../../../server/auth/local/invitations-api.ts';
+import { invitationResponse, parseInvitationId, refuseUnlessLocalInvitations, runInvitationAction } from '../../../../../server/team/invitations-api.ts';
 import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
 import { refuseOversizeBody } from '../../../../../server/http/body-limit.ts';
 import { problem } from '../../../../../server/http/problem.ts';

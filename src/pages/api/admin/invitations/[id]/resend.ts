@@ -1,7 +1,7 @@
 /** POST /api/admin/invitations/{id}/resend: a new link (the old one stops working), 7 more days. Admins only. */
 import type { APIRoute } from 'astro';
 import { localeOfReferer } from '../../../../../server/auth/local/account-context.ts';
-import { invitationResponse, parseInvitationId, refuseUnlessLocalInvitations, runInvitationAction } from '../../../../../server/auth/local/invitations-api.ts';
+import { invitationResponse, parseInvitationId, refuseUnlessLocalInvitations, runInvitationAction } from '../../../../../server/team/invitations-api.ts';
 import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
 import { refuseOversizeBody } from '../../../../../server/http/body-limit.ts';
 import { problem } from '../../../../../server/http/problem.ts';

@@ -5,11 +5,11 @@
  */
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { actorFromUser } from '../../../../../server/admin/actor.ts';
+import { actorFromUser } from '../../../../../server/auth/actor.ts';
 import { requireDeclaredPermission } from '../../../../../server/auth/permissions.ts';
 import type { AuthUser } from '../../../../../server/auth/types.ts';
-import { grantRoleSchema, noStore, refuseUnlessLocal, toUserJson } from '../../../../../server/auth/local/users-api.ts';
-import { setGrantedRole, type RoleChange } from '../../../../../server/auth/local/users.ts';
+import { grantRoleSchema, noStore, refuseUnlessLocal, toUserJson } from '../../../../../server/team/users-api.ts';
+import { setGrantedRole, type RoleChange } from '../../../../../server/team/users.ts';
 import { allowListsFrom, type Role } from '../../../../../server/auth/roles.ts';
 import { getEnv } from '../../../../../server/config/env.ts';
 import { getDb } from '../../../../../server/db.ts';

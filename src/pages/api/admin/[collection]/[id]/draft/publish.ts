@@ -10,8 +10,8 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { readJsonBody } from '../../../../../../server/admin/body.ts';
 import { answer, authorizeItem, invalidateAfterWrite, json } from '../../../../../../server/admin/http.ts';
-import { parseInput } from '../../../../../../server/admin/validation.ts';
-import { publishWorkingCopy } from '../../../../../../server/admin/working-copies.ts';
+import { parseInput } from '../../../../../../server/engine/validation.ts';
+import { publishWorkingCopy } from '../../../../../../server/engine/working-copies.ts';
 
 const publishInput = z.strictObject({ version: z.number().int().min(1), copyVersion: z.number().int().min(1).optional() });
 

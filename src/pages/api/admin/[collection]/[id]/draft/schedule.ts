@@ -9,7 +9,7 @@
 import type { APIRoute } from 'astro';
 import { discardBody, readJsonBody } from '../../../../../../server/admin/body.ts';
 import { answer, authorizeItem, json } from '../../../../../../server/admin/http.ts';
-import { parseInput } from '../../../../../../server/admin/validation.ts';
+import { parseInput } from '../../../../../../server/engine/validation.ts';
 import { scheduleInput, scheduleWorkingCopy, unscheduleWorkingCopy } from '../../../../../../server/admin/working-copy-schedule.ts';
 
 export const PUT: APIRoute = (context) =>

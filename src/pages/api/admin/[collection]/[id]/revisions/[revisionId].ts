@@ -7,7 +7,7 @@
 import type { APIRoute } from 'astro';
 import { answer, authorizeItem, json } from '../../../../../../server/admin/http.ts';
 import { routeRevisionId } from '../../../../../../server/admin/revision-http.ts';
-import { getRevision } from '../../../../../../server/admin/revisions.ts';
+import { getRevision } from '../../../../../../server/engine/revisions.ts';
 
 export const GET: APIRoute = (context) =>
   answer(async () => {

@@ -6,7 +6,7 @@
  */
 import type { APIRoute } from 'astro';
 import { answer, authorizeItem, json } from '../../../../../../server/admin/http.ts';
-import { listRevisions } from '../../../../../../server/admin/revisions.ts';
+import { listRevisions } from '../../../../../../server/engine/revisions.ts';
 import { revisionPageQuery } from '../../../../../../server/admin/revision-http.ts';
 
 export const GET: APIRoute = (context) =>

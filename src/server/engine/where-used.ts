@@ -1,0 +1,163 @@
+/**
+ * "Where used": which items point at a given item, and detaching those links when it is deleted
+ * with `?detach=true`. Derived from the collections' own specs: every reference column and link
+ * table whose declared kind targets a collection is a place that can use its items, so a new
+ * collection or reference is covered without a list to keep (docs/decisions/047).
+ */
+import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Executor } from '../../../db/client.ts';
+import { referenceTargets, type CollectionName } from '../../lib/collections/declare.ts';
+import type { CollectionEntity } from '../../lib/collections/index.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit, type AuditChange } from '../audit/record.ts';
+import { loadTitles } from './audit-changes.ts';
+import type { EntitySpec, LinkSpec } from './entity-spec.ts';
+import { columnOf } from './entity-state.ts';
+
+export interface Usage {
+  /** The id of the used item (several when a bulk delete checks many). */
+  usedId: number;
+  /** What points at it, as the audit log names it (`event`) and as routes do (`events`). */
+  entity: CollectionEntity;
+  collection: CollectionName;
+  id: number;
+  slug: string;
+  title: string;
+  /** The owner's field that holds the reference, as in the admin API (`tagIds`, `coverMediaId`). */
+  field: string;
+}
+
+export interface UsageReport {
+  usages: Usage[];
+  /** All usages, including those beyond the listed ones. */
+  total: number;
+}
+
+/** One place that can point at items of a collection: a reference column or a link table of `owner`. */
+export interface UsageSource {
+  owner: EntitySpec;
+  field: string;
+  link?: LinkSpec;
+  column?: SQLiteColumn;
+}
+
+/** Every reference column and link table of `specs` that points at `target`. */
+export function usageSourcesOf(specs: readonly EntitySpec[], target: CollectionName): UsageSource[] {
+  return specs.flatMap((owner) => [
+    ...Object.entries(owner.references)
+      .filter(([, kind]) => referenceTargets[kind] === target)
+      .map(([field]): UsageSource => ({ owner, field, column: columnOf(owner, field) })),
+    ...Object.entries(owner.links)
+      .filter(([, link]) => referenceTargets[link.kind] === target)
+      .map(([field, link]): UsageSource => ({ owner, field, link })),
+  ]);
+}
+
+/** Rows `(owner_id, used_id)` of one source for the given used ids. */
+function pairs(source: UsageSource, usedIds: readonly number[]): SQL {
+  const ids = sql.join(
+    usedIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  if (source.link) {
+    const { table, owner, target } = source.link;
+    return sql`SELECT ${owner} AS owner_id, ${target} AS used_id FROM ${table} WHERE ${target} IN (${ids})`;
+  }
+  const column = source.column!;
+  return sql`SELECT ${columnOf(source.owner, 'id')} AS owner_id, ${column} AS used_id FROM ${source.owner.table} WHERE ${column} IN (${ids})`;
+}
+
+/** Slugs and titles of some items of `spec`. */
+async function describeOwners(db: Executor, spec: EntitySpec, ids: readonly number[]): Promise<Map<number, { slug: string; title: string }>> {
+  const idColumn = columnOf(spec, 'id');
+  const slug = getTableColumns(spec.table)['slug'];
+  const rows = await db
+    .select({ id: sql<number>`${idColumn}`, slug: slug ? sql<string>`${slug}` : sql<string>`''` })
+    .from(spec.table)
+    .where(inArray(idColumn, [...new Set(ids)]));
+  const titles = await loadTitles(db, spec, ids);
+  return new Map(rows.map((row) => [row.id, { slug: row.slug, title: titles.get(row.id) ?? row.slug }]));
+}
+
+/** Where the items are used: up to `limit` usages per source, and the total count. */
+export async function findUsages(db: Executor, sources: readonly UsageSource[], usedIds: readonly number[], limit = 50): Promise<UsageReport> {
+  if (usedIds.length === 0) return { usages: [], total: 0 };
+  const usages: Usage[] = [];
+  let total = 0;
+  for (const source of sources) {
+    const [counted] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${pairs(source, usedIds)})`);
+    const n = counted?.n ?? 0;
+    total += n;
+    if (n === 0) continue;
+    const rows = await db.all<{ owner_id: number; used_id: number }>(
+      sql`SELECT owner_id, used_id FROM (${pairs(source, usedIds)}) ORDER BY owner_id LIMIT ${limit}`,
+    );
+    const owners = await describeOwners(
+      db,
+      source.owner,
+      rows.map((row) => row.owner_id),
+    );
+    for (const row of rows) {
+      const owner = owners.get(row.owner_id);
+      if (!owner) continue;
+      const { entity, collection } = source.owner;
+      usages.push({ usedId: row.used_id, entity, collection, id: row.owner_id, ...owner, field: source.field });
+    }
+  }
+  return { usages, total };
+}
+
+/** Owners whose links were removed by `detachUsages`: their spec and ids, per collection. */
+export type DetachedOwners = Partial<Record<CollectionName, { spec: EntitySpec; ids: number[] }>>;
+
+/**
+ * Removes every reference to the items (link rows deleted, reference columns set to null), bumps
+ * the version of each owner so open edit forms see a conflict instead of re-adding the link, and
+ * audits each owner as `detach`. Runs inside the delete's transaction.
+ */
+export async function detachUsages(db: Executor, actor: Actor, sources: readonly UsageSource[], usedIds: readonly number[]): Promise<DetachedOwners> {
+  const detached: DetachedOwners = {};
+  const changes = new Map<string, { spec: EntitySpec; id: number; fields: Set<string>; list: AuditChange[] }>();
+  for (const source of sources) {
+    const rows = await db.all<{ owner_id: number; used_id: number }>(sql`SELECT owner_id, used_id FROM (${pairs(source, usedIds)}) ORDER BY owner_id, used_id`);
+    if (rows.length === 0) continue;
+    const { owner } = source;
+    for (const row of rows) {
+      const key = `${owner.collection}:${row.owner_id}`;
+      const entry = changes.get(key) ?? { spec: owner, id: row.owner_id, fields: new Set<string>(), list: [] };
+      entry.fields.add(source.field);
+      const sameLink = entry.list.find((change) => change.kind === 'link' && change.field === source.field);
+      if (sameLink?.kind === 'link') sameLink.removed.push(row.used_id);
+      else if (source.link) entry.list.push({ kind: 'link', field: source.field, added: [], removed: [row.used_id] });
+      else entry.list.push({ kind: 'value', field: source.field, from: row.used_id, to: null });
+      changes.set(key, entry);
+    }
+    const ids = [...usedIds];
+    if (source.link) await db.run(sql`DELETE FROM ${source.link.table} WHERE ${inArray(source.link.target, ids)}`);
+    else await db.run(sql`UPDATE ${owner.table} SET ${sql.identifier(source.column!.name)} = NULL WHERE ${inArray(source.column!, ids)}`);
+    const ownerIds = new Set([...(detached[owner.collection]?.ids ?? []), ...rows.map((row) => row.owner_id)]);
+    detached[owner.collection] = { spec: owner, ids: [...ownerIds] };
+  }
+  const now = Date.now();
+  for (const { spec, ids } of Object.values(detached)) {
+    await db.run(
+      sql`UPDATE ${spec.table} SET version = version + 1, updated_at = ${now}, updated_by = ${actor.id} WHERE ${inArray(columnOf(spec, 'id'), ids)}`,
+    );
+  }
+  const titles = new Map<EntitySpec, Map<number, string>>();
+  for (const { spec, ids } of Object.values(detached)) titles.set(spec, await loadTitles(db, spec, ids));
+  await recordAudit(
+    db,
+    actor,
+    [...changes.values()].map(({ spec, id, fields, list }) => ({
+      action: 'detach',
+      entity: spec.entity,
+      entityId: id,
+      changedFields: [...fields],
+      title: titles.get(spec)?.get(id),
+      changes: list,
+    })),
+  );
+  return detached;
+}

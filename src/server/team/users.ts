@@ -1,0 +1,102 @@
+/**
+ * Role management for local accounts, shared by `/api/admin/users/**`, the team screen and
+ * `npm run users`. A change that would leave no administrator is refused, and every change is
+ * written to the audit log in the same transaction.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { authUsers } from '../../../db/auth-schema.ts';
+import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
+import type { Actor } from '../auth/actor.ts';
+import { recordAudit, type AuditAction } from '../audit/record.ts';
+import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
+
+export interface UserSummary {
+  id: string;
+  email: string;
+  name: string;
+  /** Role stored on the account. */
+  grantedRole: Role | null;
+  /** Role in effect (granted, or raised by the allow-lists). */
+  role: Role | null;
+  createdAt: Date;
+}
+
+export type RoleChange = { ok: true; user: UserSummary } | { ok: false; code: 'USER_NOT_FOUND' | 'LAST_ADMIN' };
+
+export type UserRef = { id: string } | { email: string };
+
+export type UserRow = typeof authUsers.$inferSelect;
+
+/** Who changes roles from the command line (`npm run users`), as the audit log names them. */
+export const commandLineActor: Actor = { id: 'command-line', label: 'npm run users', can: () => true };
+
+function summarise(row: UserRow, lists: RoleAllowLists): UserSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    grantedRole: row.role ?? null,
+    role: resolveRole(row.role, row.email, lists, row.emailVerified),
+    createdAt: row.createdAt,
+  };
+}
+
+/** How an account reads in the audit log. */
+export function accountTitle(row: Pick<UserRow, 'name' | 'email'>): string {
+  return row.name ? `${row.name} <${row.email}>` : row.email;
+}
+
+/** Every local account, oldest first. */
+export async function listUsers(db: Executor, lists: RoleAllowLists): Promise<UserSummary[]> {
+  const rows = await db.select().from(authUsers).orderBy(asc(authUsers.createdAt), asc(authUsers.email));
+  return rows.map((row) => summarise(row, lists));
+}
+
+function whereRef(ref: UserRef) {
+  return 'id' in ref ? eq(authUsers.id, ref.id) : eq(authUsers.email, ref.email.trim().toLowerCase());
+}
+
+/** The account `ref` points at, inside a transaction. */
+export async function findAccount(tx: Executor, ref: UserRef): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(authUsers).where(whereRef(ref)).limit(1);
+  return row;
+}
+
+/**
+ * True when changing `target` to `patch` would leave no working administrator (an admin role,
+ * granted or from the allow-list, on an account that is not disabled) where there was one.
+ */
+export async function leavesNoAdmin(tx: Executor, target: UserRow, patch: { role?: Role | null; banned?: boolean }, lists: RoleAllowLists): Promise<boolean> {
+  const everyone = await tx.select().from(authUsers);
+  const isAdmin = (row: UserRow) => !row.banned && resolveRole(row.role, row.email, lists, row.emailVerified) === 'admin';
+  const after = (row: UserRow): UserRow => (row.id === target.id ? { ...row, ...patch } : row);
+  return everyone.some(isAdmin) && !everyone.some((row) => isAdmin(after(row)));
+}
+
+/** Stores `role` on `target` and audits it (inside `tx`); `action` names what the admin did. */
+export async function writeRole(tx: Transaction, actor: Actor, target: UserRow, role: Role | null, action: AuditAction): Promise<UserRow> {
+  const [updated] = await tx.update(authUsers).set({ role, updatedAt: new Date() }).where(eq(authUsers.id, target.id)).returning();
+  await recordAudit(tx, actor, [
+    {
+      action,
+      entity: 'user',
+      entityId: target.id,
+      changedFields: ['role'],
+      title: accountTitle(target),
+      changes: [{ kind: 'value', field: 'role', from: target.role ?? null, to: role }],
+    },
+  ]);
+  return updated!;
+}
+
+/** Stores `role` (or none) on the account, unless that would leave no administrator. */
+export function setGrantedRole(db: Database, ref: UserRef, role: Role | null, lists: RoleAllowLists, actor: Actor = commandLineActor): Promise<RoleChange> {
+  return writeTransaction(db, async (tx) => {
+    const target = await findAccount(tx, ref);
+    if (!target) return { ok: false, code: 'USER_NOT_FOUND' } as const;
+    if ((target.role ?? null) === role) return { ok: true, user: summarise(target, lists) } as const;
+    if (await leavesNoAdmin(tx, target, { role }, lists)) return { ok: false, code: 'LAST_ADMIN' } as const;
+    const updated = await writeRole(tx, actor, target, role, role ? 'grant' : 'revoke');
+    return { ok: true, user: summarise(updated, lists) } as const;
+  });
+}
