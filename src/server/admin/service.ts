@@ -35,10 +35,8 @@ const ownerChangeKeys = { event: 'events', edition: 'editions', curator: 'curato
  * public page, so it purges nothing (editors saving drafts keep the hub cache warm).
  */
 export function changesOf(resource: AdminResource, ids: readonly number[], states: readonly EntityState[], detached: DetachedOwners = {}): HubChanges {
-  const changes: Record<string, number[]> = {};
   const invisible = resource.spec.publication !== undefined && states.every((state) => state.values['status'] !== 'published');
-  const own = invisible ? {} : resource.spec.changes(ids, states);
-  for (const [key, value] of Object.entries(own)) changes[key] = [...(value ?? [])];
+  const changes: HubChanges = invisible ? {} : { ...resource.spec.changes(ids, states) };
   for (const owner of ['event', 'edition', 'curator', 'organizer', 'venue'] as const) {
     const ownerIds = detached[owner];
     const key = ownerChangeKeys[owner];
