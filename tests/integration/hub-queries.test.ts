@@ -6,7 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventTags, tagTranslations, tags as tagsTable } from '../../db/schema.ts';
 import { getEditionPage, getFeaturedEdition, listPublicEditions } from '../../src/server/editions/queries.ts';
+import { eventsAdmin } from '../../src/server/collections/events.ts';
 import { getEventPage } from '../../src/server/events/detail.ts';
+import { getOtherEvents, listOtherEvents } from '../../src/server/events/other-events.ts';
 import { findTagId, listPublicEvents, listRecentlyPublished } from '../../src/server/events/queries.ts';
 import { listPublicTags } from '../../src/server/events/tags.ts';
 import { getNextScheduledChange, forgetScheduleCache } from '../../src/server/page-cache/schedule.ts';
@@ -191,7 +193,7 @@ describe('event listing', () => {
 });
 
 describe('event page', () => {
-  it('loads texts, relations and siblings of a public event', async () => {
+  it('loads texts and relations of a public event', async () => {
     const row = all.find((r) => isPublic(r) && r.edition_id !== null)!;
     const event = (await getEventPage(shared.db, { slug: row.slug, locale: 'fr', now }))!;
     expect(event.id).toBe(row.id);
@@ -199,8 +201,28 @@ describe('event page', () => {
     expect(event.organizers.length).toBeGreaterThan(0);
     expect(event.curators.length).toBeGreaterThan(0);
     expect(event.tags.length).toBeGreaterThan(0);
-    expect(event.otherEvents.every((other) => other.id !== event.id && all.find((r) => r.id === other.id)!.edition_id === row.edition_id)).toBe(true);
     expect(event.availableLocales).toContain('en');
+  });
+
+  it("lists its edition's other public events, soonest first, picked from the edition's first thirteen", async () => {
+    const inEdition = (r: EventRow) => all.filter((o) => isPublic(o) && o.edition_id === r.edition_id).length;
+    const row = all.find((r) => isPublic(r) && r.edition_id !== null && inEdition(r) > 1)!;
+    const others = await getOtherEvents(shared.db, { editionId: row.edition_id!, eventId: row.id, locale: 'fr', now });
+    const expected = all
+      .filter((r) => isPublic(r) && r.edition_id === row.edition_id)
+      .sort((a, b) => a.starts_at - b.starts_at || a.id - b.id)
+      .slice(0, 13);
+    expect(others.pickedFrom).toEqual(expected.map((r) => r.id));
+    expect(others.events.map((other) => other.id)).toEqual(
+      expected
+        .filter((r) => r.id !== row.id)
+        .slice(0, 12)
+        .map((r) => r.id),
+    );
+    // An event in no public edition lists none.
+    const event = (await getEventPage(shared.db, { slug: row.slug, locale: 'fr', now }))!;
+    expect(await listOtherEvents(shared.db, event, { locale: 'fr', now })).toHaveLength(others.events.length);
+    expect(await listOtherEvents(shared.db, { ...event, edition: null }, { locale: 'fr', now })).toEqual([]);
   });
 
   it('is absent for drafts, archived and scheduled events, unless previewing', async () => {
@@ -289,7 +311,9 @@ describe('schedule and invalidation', () => {
     const row = all.find((r) => r.edition_id !== null)!;
     const purged: (readonly string[])[] = [];
     const cache = new ProcessPageCache({ maxBytes: 1_000_000, fanOut: (tags) => void purged.push(tags) });
-    const tags = await invalidateHubFor(cache.handleFor(), { events: [row.id] }, shared.db);
+    const state = { id: row.id, values: { editionId: row.edition_id, room: 'A' }, translations: {}, links: {} };
+    const changes = eventsAdmin.spec.changes([row.id], [state, { ...state, values: { ...state.values, room: 'B' } }]);
+    const tags = await invalidateHubFor(cache.handleFor(), changes);
     expect(tags).toEqual(expect.arrayContaining([`event:${row.id}`, `edition:${row.edition_id}`, 'hub', 'search', 'feeds', 'sitemap']));
     expect(purged).toEqual([tags]);
   });
@@ -352,8 +376,9 @@ describe('event page texts and medias', () => {
     expect(event.cover?.alt).toBe(await text('SELECT alt AS value FROM media_translations WHERE media_id = ? AND locale = ?', cover!.id, 'en'));
 
     // Siblings: each card's cover and tags are its own.
-    expect(event.otherEvents.length).toBeGreaterThan(0);
-    for (const sibling of event.otherEvents) {
+    const siblings = await listOtherEvents(shared.db, event, { locale: 'fr', now });
+    expect(siblings.length).toBeGreaterThan(0);
+    for (const sibling of siblings) {
       const [meta] = await rows<{ cover: number | null }>('SELECT cover_media_id AS cover FROM events WHERE id = ?', [sibling.id]);
       expect(sibling.cover?.id ?? null).toBe(meta!.cover);
       const tagIds = await rows<{ tag_id: number }>('SELECT tag_id FROM event_tags WHERE event_id = ?', [sibling.id]);

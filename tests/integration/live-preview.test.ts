@@ -99,6 +99,20 @@ describe('live preview of an event', () => {
     expect([stored['tagIds'], stored['curatorIds'], stored['organizerIds'], stored['coverMediaId']]).toEqual([[], [], [], null]);
   });
 
+  it('lists the other public events of the edition the draft puts the event in, as a save would', async () => {
+    const { editor } = running.app;
+    const edition = await createEdition(editor, { status: 'published' });
+    const siblingTitle = uniqueName('Sibling evening');
+    await createEvent(editor, { status: 'published', editionId: edition.id, translations: { en: { title: siblingTitle } } });
+    const event = await publishedEvent(editor, uniqueName('Joining concert'), 'Concert qui rejoint');
+    const moreOf = async (response: Response) => /aria-labelledby="more-heading"[\s\S]*?<\/section>/.exec(await response.text())?.[0];
+    const response = await editor.request('POST', livePath('en', 'events', event.id), { version: event.version, editionId: edition.id });
+    expect(response.status).toBe(200);
+    expect(await moreOf(response)).toContain(siblingTitle);
+    // Saved, the event is in no edition: its page lists nothing.
+    expect(await moreOf(await hub(`/en/hub/event/${event.slug}`))).toBeUndefined();
+  });
+
   it('previews a new event before it exists, and leaves nothing behind', async () => {
     const { editor } = running.app;
     const title = uniqueName('Not yet created');

@@ -33,6 +33,7 @@ import { editionsAdmin } from '../../src/server/collections/editions.ts';
 import { findPublicEditionId, getEditionPage, getFeaturedEdition, listPublicEditions } from '../../src/server/editions/queries.ts';
 import { eventsAdmin } from '../../src/server/collections/events.ts';
 import { getEventPage } from '../../src/server/events/detail.ts';
+import { getOtherEvents } from '../../src/server/events/other-events.ts';
 import { parseHubFilters } from '../../src/server/events/filters.ts';
 import { withVenueAddresses } from '../../src/server/calendar/locations.ts';
 import { buildEventFilters, findTagId, listPublicEvents, listRecentlyPublished, selectEventItems } from '../../src/server/events/queries.ts';
@@ -331,6 +332,17 @@ const hubCases: Case[] = [
     }),
   ),
   { name: 'event page', minStatements: 10, run: () => getEventPage(db(), { slug: fixture.event, locale: 'de', now }) },
+  {
+    name: "event page's list of its edition's other events",
+    minStatements: 3,
+    run: async () =>
+      getOtherEvents(db(), {
+        editionId: await value<number>(sql`SELECT edition_id AS v FROM events WHERE slug = ${fixture.event}`),
+        eventId: fixture.eventId,
+        locale: 'de',
+        now,
+      }),
+  },
   { name: 'event page of an event in no edition', minStatements: 5, run: () => getEventPage(db(), { slug: fixture.loneEvent, locale: 'en', now }) },
   { name: 'unknown event page', minStatements: 1, run: () => getEventPage(db(), { slug: 'no-such-event', locale: 'en', now }) },
   { name: 'edition page (and its calendar)', minStatements: 9, run: () => getEditionPage(db(), { slug: fixture.edition, locale: 'fr', now }) },

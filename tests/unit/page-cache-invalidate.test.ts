@@ -12,8 +12,36 @@ describe('tagsToInvalidate', () => {
     expect(tagsToInvalidate({ editions: [2, 3] })).toEqual(['edition-list:2', 'edition-list:3', 'edition:2', 'edition:3', 'feeds', 'hub', 'search', 'sitemap']);
   });
 
-  it("keeps an edition's lists of first events when the changed event cannot have entered them", () => {
-    expect(tagsToInvalidate({ events: [7], editionsKeepingLists: [2] })).toEqual(['edition:2', 'event:7', 'feeds', 'hub', 'search', 'sitemap']);
+  describe("an event write and its edition's lists of first events", () => {
+    const state = (id: number, values: Record<string, unknown>) => ({ id, values });
+    const before = state(7, { status: 'published', publishAt: null, unpublishAt: null, startsAt: new Date(1_000), editionId: 2, room: 'A' });
+    const update = (values: Record<string, unknown>) =>
+      tagsToInvalidate({ events: [7], eventStates: [before, { ...before, values: { ...before.values, ...values } }] });
+
+    it('keeps them for one event whose publication, start and edition are unchanged, and purges its edition', () => {
+      expect(update({ room: 'B', startsAt: new Date(1_000) })).toEqual(['edition:2', 'event:7', 'feeds', 'hub', 'search', 'sitemap']);
+    });
+
+    it('purges them for a publication change, a new start, a move (both editions), a new event, several events', () => {
+      for (const [field, value] of [
+        ['status', 'draft'],
+        ['publishAt', new Date(5_000)],
+        ['unpublishAt', new Date(5_000)],
+        ['startsAt', new Date(2_000)],
+      ] as const) {
+        expect(update({ [field]: value }), field).toContain('edition-list:2');
+      }
+      expect(update({ editionId: 3 })).toEqual(expect.arrayContaining(['edition-list:2', 'edition-list:3', 'edition:2', 'edition:3']));
+      expect(tagsToInvalidate({ events: [7], eventStates: [before] })).toContain('edition-list:2');
+      expect(tagsToInvalidate({ events: [7, 8], eventStates: [before, { ...before, id: 8 }] })).toContain('edition-list:2');
+      expect(tagsToInvalidate({ events: [7], eventStates: [before, before, before] })).toContain('edition-list:2');
+    });
+
+    it('purges no edition for an event in none', () => {
+      expect(update({ editionId: null }).filter((tag) => tag.startsWith('edition'))).toEqual(['edition-list:2', 'edition:2']);
+      const alone = state(9, { ...before.values, editionId: null });
+      expect(tagsToInvalidate({ events: [9], eventStates: [alone, alone] })).toEqual(['event:9', 'feeds', 'hub', 'search', 'sitemap']);
+    });
   });
 
   it('purges people only where they appear (their pages, search and the sitemap of their pages), not every listing', () => {
@@ -33,7 +61,7 @@ describe('tagsToInvalidate', () => {
     const calls: [readonly string[], number | undefined][] = [];
     const cache = new ProcessPageCache({ maxBytes: 1_000_000, fanOut: (tags, { purgeId }) => void calls.push([tags, purgeId]) });
     const startedAt = cache.store.now();
-    const tags = await invalidateHubFor(cache.handleFor(), { events: [1] }, undefined, { purgeId: 42 });
+    const tags = await invalidateHubFor(cache.handleFor(), { events: [1] }, { purgeId: 42 });
     expect(calls).toEqual([[tags, 42]]);
     // A render that started before the purge cannot be stored under a purged tag.
     expect(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EditionSummary } from '../../src/server/editions/queries.ts';
 import type { EventListItem } from '../../src/server/events/queries.ts';
-import { homePageTags } from '../../src/server/page-cache/page-tags.ts';
+import { homePageTags, otherEventsTags } from '../../src/server/hub/page-tags.ts';
 
 const withCover = (id: number, coverId: number | null) => ({ id, cover: coverId === null ? null : { id: coverId } });
 
@@ -16,5 +16,17 @@ describe('homePageTags', () => {
 
   it('tags only the listings when nothing is featured and no hero is set', () => {
     expect(homePageTags({ heroMediaId: null, featured: undefined, items: [] })).toEqual(['hub']);
+  });
+});
+
+describe('otherEventsTags', () => {
+  it("tags an edition's list of other events with which events come first, the listed events and what their cards show", () => {
+    const cards = [
+      { id: 1, cover: { id: 40 }, tags: [], venueId: null },
+      { id: 2, cover: null, tags: [{ id: 50 }, { id: 51 }], venueId: 60 },
+    ] as unknown as EventListItem[];
+    expect(otherEventsTags(7, cards).sort()).toEqual(['edition-list:7', 'event:1', 'event:2', 'media:40', 'tag:50', 'tag:51', 'venue:60'].sort());
+    // An empty list still goes when an event joins the edition's first ones.
+    expect(otherEventsTags(7, [])).toEqual(['edition-list:7']);
   });
 });

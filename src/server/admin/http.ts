@@ -114,10 +114,8 @@ export async function invalidateAfterWrite(
 ): Promise<void> {
   if (Object.values(changes).every((ids) => !ids?.length)) return;
   try {
-    // No `db`: the changes already name the editions before and after (see each spec's
-    // `changes`), which saves a query on every write. The purge row for the other nodes was
-    // committed with the write (`purgeId`).
-    await invalidateHubFor(pageCacheOf(context.locals), changes, undefined, { purgeId });
+    // The purge row for the other nodes was committed with the write (`purgeId`).
+    await invalidateHubFor(pageCacheOf(context.locals), changes, { purgeId });
   } catch (error) {
     logLine('warn', 'hub cache invalidation failed', { path: context.url.pathname, error: String(error) });
   }

@@ -13,6 +13,7 @@ import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 import { getCuratorPage, type CuratorPage } from '../curators/page.ts';
 import { getEditionPage, type EditionDetail } from '../editions/queries.ts';
 import { getEventPage, type EventDetail } from '../events/detail.ts';
+import { listOtherEvents, type OtherEvents } from '../events/other-events.ts';
 import { getOrganizerPage, type OrganizerPage } from '../organizers/page.ts';
 import { getVenuePage, type VenueDetail } from '../venues/queries.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -26,7 +27,7 @@ import type { AdminResource } from '../engine/resource.ts';
 import { stringValue } from '../engine/spec-helpers.ts';
 
 export type LivePreviewPage =
-  | { kind: 'event'; event: EventDetail }
+  | { kind: 'event'; event: EventDetail; otherEvents: OtherEvents['events'] }
   | { kind: 'edition'; edition: EditionDetail }
   | { kind: 'venue'; venue: VenueDetail }
   | { kind: 'curator'; curator: CuratorPage }
@@ -46,7 +47,7 @@ type PageLoader = (tx: Executor, lookup: Lookup) => Promise<LivePreviewPage | un
 const pageLoaders: Record<LivePreviewCollection, PageLoader> = {
   events: async (tx, lookup) => {
     const event = await getEventPage(tx, lookup);
-    return event && { kind: 'event', event };
+    return event && { kind: 'event', event, otherEvents: await listOtherEvents(tx, event, lookup) };
   },
   editions: async (tx, lookup) => {
     const edition = await getEditionPage(tx, lookup);

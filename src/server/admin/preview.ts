@@ -5,11 +5,12 @@ import { editions, events } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { getEditionPage, type EditionDetail } from '../editions/queries.ts';
 import { getEventPage, type EventDetail } from '../events/detail.ts';
+import { listOtherEvents, type OtherEvents } from '../events/other-events.ts';
 
 export type PreviewStatus = 'draft' | 'published' | 'scheduled' | 'archived';
 
 export type Preview =
-  | { type: 'event'; event: EventDetail; status: PreviewStatus; publishAt: Date | null }
+  | { type: 'event'; event: EventDetail; otherEvents: OtherEvents['events']; status: PreviewStatus; publishAt: Date | null }
   | { type: 'edition'; edition: EditionDetail; status: PreviewStatus; publishAt: Date | null };
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
@@ -23,7 +24,8 @@ export async function loadPreview(db: Executor, type: string, slug: string, loca
     if (!event) return undefined;
     const [row] = await db.select({ publishAt: events.publishAt }).from(events).where(eq(events.id, event.id));
     const publishAt = row?.publishAt ?? null;
-    return { type, event, publishAt, status: statusOf(event.status, publishAt, now) };
+    const otherEvents = await listOtherEvents(db, event, lookup);
+    return { type, event, otherEvents, publishAt, status: statusOf(event.status, publishAt, now) };
   }
   if (type === 'edition') {
     const edition = await getEditionPage(db, lookup);

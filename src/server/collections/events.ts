@@ -5,10 +5,8 @@ import { defaultLocale } from '../../i18n/config.ts';
 import { eventsCollection } from '../../lib/collections/events.ts';
 import { paths } from '../../lib/paths.ts';
 import { defineAdminResource, linkTable, orderedLinkTable, translationTable } from '../engine/resource.ts';
-import type { EntityState } from '../engine/entity-spec.ts';
 import {
   defaultLocaleRequirements,
-  idsOf,
   linkedTo,
   preferredText,
   stringValue,
@@ -16,27 +14,6 @@ import {
   validateTickets,
   validateTimeRange,
 } from '../engine/spec-helpers.ts';
-
-/** What decides which of an edition's events come first, and in which order. */
-const LISTING_FIELDS = ['status', 'publishAt', 'unpublishAt', 'startsAt', 'editionId'];
-const comparable = (value: unknown) => (value instanceof Date ? value.getTime() : (value ?? null));
-
-/**
- * True for the update of one event that leaves its publication, start and edition as they were:
- * it cannot have entered or left its edition's first events, so the lists of them are kept (a
- * list showing the event is purged by the event's own tag). Anything else (a new event, a move,
- * a publication, several events) may have.
- */
-export function keepsEditionLists(states: readonly EntityState[]): boolean {
-  const [before, after, ...others] = states;
-  return (
-    before !== undefined &&
-    after !== undefined &&
-    others.length === 0 &&
-    before.id === after.id &&
-    LISTING_FIELDS.every((field) => comparable(before.values[field]) === comparable(after.values[field]))
-  );
-}
 
 const title = translatedTitle('event_translations', 'event_id', 'title', events.id);
 const tagLinks = linkTable(eventTags, eventTags.eventId, eventTags.tagId);
@@ -67,9 +44,9 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
     validateTimeRange(state, errors);
     validateTickets(state, errors);
   },
-  // An event shows on its edition's page: the previous and the new edition both change. Venue
-  // pages carry their events' tags and `hub`, so they need no venue purge here.
-  changes: (ids, states) => ({ events: ids, [keepsEditionLists(states) ? 'editionsKeepingLists' : 'editions']: idsOf(states, 'editionId') }),
+  // The purge reads the editions before and after from the states. Venue pages carry their
+  // events' tags and `hub`, so they need no venue purge here.
+  changes: (ids, states) => ({ events: ids, eventStates: states }),
   detachPermission: 'content.deletePublished',
   present: (state) => ({ previewPath: paths.adminPreview(defaultLocale, 'event', stringValue(state, 'slug') ?? '') }),
   list: {

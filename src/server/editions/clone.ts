@@ -53,8 +53,10 @@ function retitle(input: EntityInput, titles: CloneEditionInput['titles']): void 
 
 function mergeChanges(...all: HubChanges[]): HubChanges {
   const merged: Record<string, number[]> = {};
-  for (const changes of all) for (const [key, ids] of Object.entries(changes)) merged[key] = [...new Set([...(merged[key] ?? []), ...(ids ?? [])])];
-  return merged;
+  for (const { eventStates: _states, ...changes } of all) {
+    for (const [key, ids] of Object.entries(changes)) merged[key] = [...new Set([...(merged[key] ?? []), ...(ids ?? [])])];
+  }
+  return { ...merged, eventStates: all.flatMap((changes) => changes.eventStates ?? []) };
 }
 
 async function eventIdsOf(tx: Executor, editionId: number): Promise<number[]> {

@@ -30,12 +30,11 @@ export interface WriteOutcome<B = unknown> {
  * public page, so it purges nothing (editors saving drafts keep the hub cache warm).
  */
 export function changesOf(resource: AdminResource, ids: readonly number[], states: readonly EntityState[], detached: DetachedOwners = {}): HubChanges {
-  const changes: Record<string, number[]> = {};
   const invisible = resource.spec.publication !== undefined && states.every((state) => state.values['status'] !== 'published');
-  const own = invisible ? {} : resource.spec.changes(ids, states);
-  for (const [key, value] of Object.entries(own)) changes[key] = [...(value ?? [])];
-  for (const [collection, owner] of Object.entries(detached)) {
-    if (owner) changes[collection] = [...new Set([...(changes[collection] ?? []), ...owner.ids])];
+  const changes: HubChanges = invisible ? {} : { ...resource.spec.changes(ids, states) };
+  for (const owner of Object.values(detached)) {
+    const key = owner.spec.collection;
+    changes[key] = [...new Set([...(changes[key] ?? []), ...owner.ids])];
   }
   return changes;
 }

@@ -5,14 +5,12 @@ import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
-import { withPhases, type EventPhase } from '../../lib/programme.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
-import type { Fragment } from '../page-cache/fragments.ts';
 import { photoIds, selectCuratorsFor, withPhotos, type CuratorView } from '../curators/queries.ts';
 import { selectOrganizersOfEvent, withLogos, type OrganizerView } from '../organizers/queries.ts';
 import { imagesOf, loadFiles, loadGalleryMedias, type FileView, type GalleryMedia, type MediaView } from '../storage/catalog.ts';
-import { coverIds, loadTagsFor, withCardDetails } from './cards.ts';
-import { eventItemsSelect, toListRows, type EventListItem, type TagView } from './queries.ts';
+import { loadTagsFor } from './cards.ts';
+import type { TagView } from './queries.ts';
 import { getVenueRef, type VenueRef } from '../venues/queries.ts';
 import { isPubliclyVisible, selectBySlug } from './visibility.ts';
 import type { Tickets } from '../../lib/tickets.ts';
@@ -66,14 +64,6 @@ export interface EventDetail {
   organizers: OrganizerView[];
   curators: CuratorView[];
   tags: TagView[];
-  otherEvents: (EventListItem & { phase: EventPhase })[];
-  /**
-   * The edition's first public events (ids, soonest first) `otherEvents` was picked from: the
-   * list is the same on the page of every event of the edition not among them.
-   */
-  otherEventsFrom: number[];
-  /** The list as rendered for another event of the edition (`otherEvents` then stays empty). */
-  otherEventsShared: Fragment | null;
 }
 
 export interface EventLookup {
@@ -82,12 +72,7 @@ export interface EventLookup {
   now: Date;
   /** Admin preview only: also return drafts, archived and scheduled events. */
   includeUnpublished?: boolean;
-  /** The edition's list of other events as rendered before for another of its pages, if any. */
-  sharedOtherEvents?: ((editionId: number, eventId: number) => Fragment | undefined) | undefined;
 }
-
-/** How many sibling events of the edition the page lists. */
-const OTHER_EVENTS = 12;
 
 const selectEvent = selectBySlug(events);
 const selectEventTexts = preparedQuery((db) =>
@@ -126,21 +111,11 @@ const selectFileLinks = preparedQuery((db) =>
     .prepare(),
 );
 /**
- * The first public events of the edition (placeholder `editionId`), soonest first: one more than
- * the page lists, so that the other events of any event among them are still a full list.
+ * The event page's data, or undefined when the slug is unknown or the event is not public. The
+ * edition's other events are read on their own (other-events.ts).
  */
-const selectEditionLead = preparedQuery((db) =>
-  eventItemsSelect(db, and(eq(events.editionId, sql.placeholder('editionId')), isPubliclyVisible(events, sql.placeholder('now')))!, [
-    asc(events.startsAt),
-    asc(events.id),
-  ])
-    .limit(OTHER_EVENTS + 1)
-    .prepare(),
-);
-
-/** The event page's data, or undefined when the slug is unknown or the event is not public. */
 export async function getEventPage(db: Executor, lookup: EventLookup): Promise<EventDetail | undefined> {
-  const { slug, locale, now, includeUnpublished = false, sharedOtherEvents } = lookup;
+  const { slug, locale, now, includeUnpublished = false } = lookup;
   const nowMs = now.getTime();
   const [event] = await selectEvent[includeUnpublished ? 'any' : 'visible'](db).all({ slug, now: nowMs });
   if (!event) return undefined;
@@ -148,8 +123,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
   // Three rounds of queries: the event; everything linked to it; the medias, tags and files all
   // of those name, each in one query for the whole page.
   const eventId = event.id;
-  const shared = event.editionId === null ? undefined : sharedOtherEvents?.(event.editionId, eventId);
-  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, leadRows, venue] = await Promise.all([
+  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, venue] = await Promise.all([
     selectEventTexts(db).all({ eventId }),
     event.editionId === null
       ? Promise.resolve([])
@@ -158,7 +132,6 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     selectFileLinks(db).all({ eventId }),
     selectOrganizersOfEvent(db, eventId, locale),
     selectCuratorsFor(db, 'event', eventId, locale),
-    event.editionId === null || shared ? Promise.resolve([]) : selectEditionLead(db).all({ editionId: event.editionId, locale, now: nowMs }),
     getVenueRef(db, event.venueId),
   ]);
   const text = pickTranslation(texts, locale);
@@ -181,20 +154,16 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
       timeZone: editionRow.timeZone,
     };
   }
-  // Other events are listed only under a public edition.
-  const lead = edition ? toListRows(leadRows, locale) : [];
-  const siblings = lead.filter((item) => item.id !== eventId).slice(0, OTHER_EVENTS);
   const galleryIds = mediaLinks.map((link) => link.mediaId).filter((id) => id !== event.coverMediaId);
   const mediaIds = [
     ...(event.coverMediaId ? [event.coverMediaId] : []),
     ...galleryIds,
     ...organizerRows.flatMap((row) => (row.logoMediaId ? [row.logoMediaId] : [])),
     ...photoIds(curatorRows),
-    ...coverIds(siblings),
   ];
   const [loaded, tagsById, files] = await Promise.all([
     loadGalleryMedias(db, mediaIds, locale),
-    loadTagsFor(db, 'event', [eventId, ...siblings.map((sibling) => sibling.id)], locale),
+    loadTagsFor(db, 'event', [eventId], locale),
     loadFiles(
       db,
       fileLinks.map((link) => link.fileId),
@@ -234,8 +203,5 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     organizers: withLogos(organizerRows, medias, locale),
     curators: withPhotos(curatorRows, medias, locale),
     tags: tagsById.get(event.id) ?? [],
-    otherEvents: withPhases(withCardDetails(siblings, medias, tagsById), now),
-    otherEventsFrom: lead.map((item) => item.id),
-    otherEventsShared: edition && shared ? shared : null,
   };
 }

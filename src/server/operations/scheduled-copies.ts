@@ -31,7 +31,7 @@ export function startScheduledCopies({ db, pollMs, pageCache, log = defaultLog }
       let idle = false;
       try {
         const applied = await publishDueWorkingCopies(db, async ({ changes, purgeId }) => {
-          await invalidateHubFor(pageCache, changes, db, { purgeId });
+          await invalidateHubFor(pageCache, changes, { purgeId });
         });
         idle = applied === 0 && ((await getNextScheduledCopy(db))?.getTime() ?? Infinity) <= Date.now();
       } catch (error) {

@@ -4,9 +4,7 @@
  * every worker of this machine at once and, through the `cache_purges` log, on every other
  * machine (decision 010).
  */
-import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { events } from '../../../db/schema.ts';
 import { getEnv } from '../config/env.ts';
 import { forgetEventSpan } from './event-span.ts';
 import { insertPurge } from './purge-log.ts';
@@ -14,16 +12,22 @@ import type { PageCacheRequest } from './request.ts';
 import { forgetScheduleCache } from './schedule.ts';
 import { hubTags } from './tags.ts';
 
+/** A written item as the write saw it, before or after (its column values by field name). */
+export interface WrittenState {
+  id: number;
+  values: Readonly<Record<string, unknown>>;
+}
+
 /** Ids of the entities a write touched. */
 export interface HubChanges {
   events?: readonly number[];
-  editions?: readonly number[];
   /**
-   * Editions whose pages show a changed event that cannot have entered or left their first events
-   * (its publication, start and edition are unchanged): their lists of first events are kept; a
-   * list showing the event is purged by the event's own tag.
+   * The written events as they were and are (`[before, after]` for an update of one): their
+   * editions before and after, and whether they may have entered or left those editions' first
+   * events (`movesEditionLists`).
    */
-  editionsKeepingLists?: readonly number[];
+  eventStates?: readonly WrittenState[];
+  editions?: readonly number[];
   tags?: readonly number[];
   curators?: readonly number[];
   organizers?: readonly number[];
@@ -31,6 +35,32 @@ export interface HubChanges {
   files?: readonly number[];
   venues?: readonly number[];
 }
+
+/** What decides which of an edition's events come first, and in which order. */
+const LISTING_FIELDS = ['status', 'publishAt', 'unpublishAt', 'startsAt', 'editionId'];
+const comparable = (value: unknown) => (value instanceof Date ? value.getTime() : (value ?? null));
+
+/**
+ * False only for the update of one event that leaves its publication, start and edition as they
+ * were: it cannot have entered or left its edition's first events, so the edition's lists of
+ * them stay (a list showing the event is purged by the event's own tag). Anything else (a new
+ * event, a move, a publication, several events, a delete) may have.
+ */
+export function movesEditionLists(states: readonly WrittenState[]): boolean {
+  const [before, after, ...others] = states;
+  const keeps =
+    before !== undefined &&
+    after !== undefined &&
+    others.length === 0 &&
+    before.id === after.id &&
+    LISTING_FIELDS.every((field) => comparable(before.values[field]) === comparable(after.values[field]));
+  return !keeps;
+}
+
+/** The editions the events were or are in. */
+const editionsOf = (states: readonly WrittenState[]) => [
+  ...new Set(states.flatMap(({ values }) => (typeof values['editionId'] === 'number' ? [values['editionId']] : []))),
+];
 
 /**
  * The tags to purge for a set of changes (pure). Events and editions also purge the listings,
@@ -47,7 +77,10 @@ export function tagsToInvalidate(changes: HubChanges): string[] {
   add(changes.events, hubTags.event, ...listings);
   add(changes.editions, hubTags.edition, ...listings);
   add(changes.editions, hubTags.editionList);
-  add(changes.editionsKeepingLists, hubTags.edition, ...listings);
+  // An event shows on its edition's page: the previous and the new edition both change.
+  const eventStates = changes.eventStates ?? [];
+  add(editionsOf(eventStates), hubTags.edition, ...listings);
+  if (movesEditionLists(eventStates)) add(editionsOf(eventStates), hubTags.editionList);
   add(changes.tags, hubTags.tag, hubTags.hub, hubTags.search, hubTags.feeds);
   // People have pages of their own, listed in the sitemap (slug, translations).
   add(changes.curators, hubTags.curator, hubTags.search, hubTags.sitemap);
@@ -91,26 +124,15 @@ export interface InvalidateOptions {
 
 /**
  * Purges the hub cache after a write, through the request's page cache handle (`pageCacheOf`;
- * undefined where no page cache runs). With `db`, each changed event also purges the edition it
- * now belongs to (its edition page and sibling event pages list it); callers moving an event
- * between editions pass the previous edition in `changes.editions`.
+ * undefined where no page cache runs): the same tags as the purge the write recorded for the
+ * other nodes (`recordHubPurge`), both from `tagsToInvalidate` of the write's changes.
  */
 export async function invalidateHubFor(
   cache: Pick<PageCacheRequest, 'purge'> | undefined,
   changes: HubChanges,
-  db?: Executor,
   options: InvalidateOptions = {},
 ): Promise<string[]> {
-  let expanded = changes;
-  if (db && changes.events?.length) {
-    const rows = await db
-      .select({ editionId: events.editionId })
-      .from(events)
-      .where(inArray(events.id, [...changes.events]));
-    const editionIds = rows.flatMap((row) => (row.editionId === null ? [] : [row.editionId]));
-    expanded = { ...changes, editions: [...new Set([...(changes.editions ?? []), ...editionIds])] };
-  }
-  const tags = tagsToInvalidate(expanded);
+  const tags = tagsToInvalidate(changes);
   forgetContentMemos();
   if (tags.length === 0) return tags;
   // Without a recorded row, the server records one for the other machines (see scripts/start.ts).

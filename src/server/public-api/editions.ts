@@ -6,7 +6,7 @@ import type { Locale } from '../../i18n/config.ts';
 import { paths } from '../../lib/paths.ts';
 import { getEditionPage, selectSummaries, type EditionSummary } from '../editions/queries.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';
-import { editionPageTags } from '../page-cache/page-tags.ts';
+import { editionPageTags } from '../hub/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl, tagOf } from './links.ts';
 import type { ListQuery } from './params.ts';

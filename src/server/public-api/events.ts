@@ -13,7 +13,7 @@ import { getEventPage, type EventDetail } from '../events/detail.ts';
 import { findInvalidHubFilters, parseHubFilters, toHubQuery, type HubFilters } from '../events/filters.ts';
 import { eventItemsSelect, toEventItems, type EventListItem } from '../events/queries.ts';
 import { buildHubConditions } from '../feeds/hub-view.ts';
-import { eventPageTags } from '../page-cache/page-tags.ts';
+import { eventPageTags } from '../hub/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl, tagOf } from './links.ts';
 import type { FilterReader, ListQuery, ParamErrors } from './params.ts';

@@ -14,7 +14,7 @@ import { loadMedias } from '../storage/catalog.ts';
 import { getCuratorPage } from '../curators/page.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';
 import { getOrganizerPage } from '../organizers/page.ts';
-import { curatorPageTags, organizerPageTags } from '../page-cache/page-tags.ts';
+import { curatorPageTags, organizerPageTags } from '../hub/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl } from './links.ts';
 import { editionScope, nameMatchCondition, type NameFilters } from './name-filters.ts';

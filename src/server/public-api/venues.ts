@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths.ts';
 import { listPublicTags } from '../events/tags.ts';
 import { loadMedias } from '../storage/catalog.ts';
 import { getVenuePage, venuePlaceColumns } from '../venues/queries.ts';
-import { venuePageTags } from '../page-cache/page-tags.ts';
+import { venuePageTags } from '../hub/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import { siteUrl, tagOf } from './links.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';

@@ -11,7 +11,7 @@ import { getTranslator } from '../../i18n/index.ts';
 import { getEditionPage } from '../editions/queries.ts';
 import { selectEventItems } from '../events/queries.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';
-import { editionPageTags } from '../page-cache/page-tags.ts';
+import { editionPageTags } from '../hub/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import type { ScheduleSource, SchedulePersonSource } from './model.ts';
 

@@ -8,7 +8,7 @@ import { withVenueAddresses } from '../../../../../server/calendar/locations.ts'
 import { getEditionPage } from '../../../../../server/editions/queries.ts';
 import { respondCached } from '../../../../../server/page-cache/decision.ts';
 import { findEntityBySlug } from '../../../../../server/page-cache/entity-page.ts';
-import { editionPageTags } from '../../../../../server/page-cache/page-tags.ts';
+import { editionPageTags } from '../../../../../server/hub/page-tags.ts';
 import { hubTags } from '../../../../../server/page-cache/tags.ts';
 import { getSiteOrigin } from '../../../../../server/config/site-origin.ts';
 import { publicReadCors } from '../../../../../server/http/cors.ts';

@@ -6,7 +6,7 @@ import type { PersonWorks } from '../people/works.ts';
 import type { EventDetail } from '../events/detail.ts';
 import type { EventListItem } from '../events/queries.ts';
 import type { VenueDetail } from '../venues/queries.ts';
-import { hubTags } from './tags.ts';
+import { hubTags } from '../page-cache/tags.ts';
 
 /**
  * An edition's list of other events on an event page: which events come first in the edition (a
@@ -48,12 +48,14 @@ export function homePageTags({
   ];
 }
 
-/** An event page shows the event, its edition (and other events), people, tags, medias and files. */
+/**
+ * An event page shows the event, its edition, people, tags, medias and files; its list of the
+ * edition's other events brings its own tags (`otherEventsTags`, through render-once.ts).
+ */
 export function eventPageTags(event: EventDetail): string[] {
   return [
     hubTags.event(event.id),
     ...(event.edition ? [hubTags.edition(event.edition.id)] : []),
-    ...(event.otherEventsShared?.tags ?? (event.edition ? otherEventsTags(event.edition.id, event.otherEvents) : [])),
     ...event.tags.map((tag) => hubTags.tag(tag.id)),
     ...event.curators.map((curator) => hubTags.curator(curator.id)),
     ...event.organizers.map((organizer) => hubTags.organizer(organizer.id)),
