@@ -12,6 +12,7 @@ import { MAX_SMALL_BODY_BYTES } from '../../src/server/http/body-limit.ts';
 import { uploadLimits } from '../../src/server/uploads/limits.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { createEvent, createTag } from '../helpers/factories.ts';
+import { collectionNames, collections as declarations } from '../../src/lib/collections/index.ts';
 import { rawRequest, type RawResponse } from '../helpers/raw-request.ts';
 
 let app: AdminServer;
@@ -61,11 +62,12 @@ interface Case {
 
 const json = 'application/json';
 const form = 'application/x-www-form-urlencoded';
-const collections = ['tags', 'curators', 'organizers', 'editions', 'events', 'medias', 'files'];
+// Every collection, from the registry.
+const collections = collectionNames;
 
 const cases: Case[] = [
   ...collections.flatMap((collection): Case[] => [
-    ...(collection === 'medias' || collection === 'files'
+    ...(declarations[collection].upload
       ? []
       : [
           {
@@ -158,38 +160,41 @@ describe.each(cases)('$name', (item) => {
 });
 
 describe('uploads', () => {
-  it.each(['medias', 'files'])('POST /api/admin/%s refuses a declared oversize upload before reading it', async (collection) => {
-    const declared = Math.max(uploadLimits.image, uploadLimits.video, uploadLimits.file) + 10 * MB;
-    const response = await new Promise<RawResponse>((resolve, reject) => {
-      const url = new URL(`/api/admin/${collection}`, app.server.origin);
-      const req = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: 'POST',
-          agent: false,
-          headers: {
-            origin: app.server.origin,
-            cookie: app.admin.cookie,
-            'content-type': 'multipart/form-data; boundary=x',
-            'content-length': String(declared),
+  it.each(collectionNames.filter((name) => declarations[name].upload))(
+    'POST /api/admin/%s refuses a declared oversize upload before reading it',
+    async (collection) => {
+      const declared = Math.max(uploadLimits.image, uploadLimits.video, uploadLimits.file) + 10 * MB;
+      const response = await new Promise<RawResponse>((resolve, reject) => {
+        const url = new URL(`/api/admin/${collection}`, app.server.origin);
+        const req = httpRequest(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            agent: false,
+            headers: {
+              origin: app.server.origin,
+              cookie: app.admin.cookie,
+              'content-type': 'multipart/form-data; boundary=x',
+              'content-length': String(declared),
+            },
           },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => {
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
-            req.destroy();
-          });
-        },
-      );
-      req.on('error', reject);
-      // Only the first bytes are ever sent: the answer must come from the declared length.
-      req.write('--x\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n');
-    });
-    expect(response.status).toBe(413);
-    expect(JSON.parse(response.body)).toMatchObject({ code: 'FILE_TOO_LARGE' });
-  });
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => {
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text });
+              req.destroy();
+            });
+          },
+        );
+        req.on('error', reject);
+        // Only the first bytes are ever sent: the answer must come from the declared length.
+        req.write('--x\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n');
+      });
+      expect(response.status).toBe(413);
+      expect(JSON.parse(response.body)).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    },
+  );
 });

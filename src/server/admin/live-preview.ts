@@ -8,7 +8,8 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import type { Locale } from '../../i18n/config.ts';
-import { hasLivePreview, type LivePreviewCollection } from '../../lib/collections/live-preview.ts';
+import type { CollectionName } from '../../lib/collections/index.ts';
+import { hasLivePreview } from '../../lib/collections/live-preview.ts';
 import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 import { getCuratorPage, type CuratorPage } from '../curators/page.ts';
 import { getEditionPage, type EditionDetail } from '../editions/queries.ts';
@@ -43,8 +44,8 @@ export interface LivePreview {
 type Lookup = { slug: string; locale: Locale; now: Date; includeUnpublished: true };
 type PageLoader = (tx: Executor, lookup: Lookup) => Promise<LivePreviewPage | undefined>;
 
-/** How each collection with a hub page has that page's data read. */
-const pageLoaders: Record<LivePreviewCollection, PageLoader> = {
+/** How each collection with a hub page (its declaration's `publicPage`) has that page's data read. */
+export const pageLoaders: Partial<Record<CollectionName, PageLoader>> = {
   events: async (tx, lookup) => {
     const event = await getEventPage(tx, lookup);
     return event && { kind: 'event', event, otherEvents: await listOtherEvents(tx, event, lookup) };

@@ -12,7 +12,6 @@ export const curatorsAdmin = defineAdminResource(curatorsCollection, {
   slug: { source: (state) => stringValue(state, 'name'), field: 'name' },
   search: 'curator',
   searchColumns: ['name'],
-  changes: (ids) => ({ curators: ids }),
   detachPermission: 'content.deletePublished',
   list: {
     title: sql`${curators.name}`,

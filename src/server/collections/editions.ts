@@ -22,7 +22,6 @@ export const editionsAdmin = defineAdminResource(editionsCollection, {
   publication: { requirements: (state) => defaultLocaleRequirements(state, ['title']) },
   search: 'edition',
   validate: validateTimeRange,
-  changes: (ids) => ({ editions: ids }),
   // Events of a deleted edition become stand-alone events when the editor detaches them.
   detachPermission: 'content.deletePublished',
   present: (state) => ({ previewPath: paths.adminPreview(defaultLocale, 'edition', stringValue(state, 'slug') ?? '') }),

@@ -21,7 +21,6 @@ export const filesAdmin = defineAdminResource(filesCollection, {
     const name = state.values['originalName'];
     if (typeof name === 'string' && sanitizeFileName(name, '') !== name) errors.add('originalName', 'INVALID_FILE_NAME');
   },
-  changes: (ids) => ({ files: ids }),
   detachPermission: 'media.deleteInUse',
   present: (state) => ({ url: paths.file(stringValue(state, 'storageKey') ?? '') }),
   list: {

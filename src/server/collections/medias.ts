@@ -20,7 +20,6 @@ export const mediasAdmin = defineAdminResource(mediasCollection, {
   validate: (state, errors) => {
     if (state.values['kind'] !== 'embed' && state.values['embedUrl'] != null) errors.add('embedUrl', 'NOT_A_VIDEO_LINK');
   },
-  changes: (ids) => ({ medias: ids }),
   detachPermission: 'media.deleteInUse',
   present: (state) => {
     const key = state.values['storageKey'];

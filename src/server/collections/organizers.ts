@@ -12,7 +12,6 @@ export const organizersAdmin = defineAdminResource(organizersCollection, {
   slug: { source: (state) => stringValue(state, 'name'), field: 'name' },
   search: 'organizer',
   searchColumns: ['name'],
-  changes: (ids) => ({ organizers: ids }),
   detachPermission: 'content.deletePublished',
   list: {
     title: sql`${organizers.name}`,

@@ -14,7 +14,6 @@ export const tagsAdmin = defineAdminResource(tagsCollection, {
   links: {},
   translations: translationTable(tagTranslations, tagTranslations.tagId),
   slug: { source: (state) => preferredText(state, 'label'), field: `translations.${defaultLocale}.label` },
-  changes: (ids) => ({ tags: ids }),
   detachPermission: 'content.deletePublished',
   list: {
     title: label,

@@ -28,7 +28,6 @@ export const venuesAdmin = defineAdminResource(venuesCollection, {
     columns: ['name', 'status'],
     ids: async (tx, id) => (await tx.select({ id: events.id }).from(events).where(eq(events.venueId, id))).map((row) => row.id),
   },
-  changes: (ids) => ({ venues: ids }),
   detachPermission: 'content.deletePublished',
   list: {
     title: sql`${venues.name}`,

@@ -12,6 +12,7 @@ import type { Collection, CollectionName } from '../../lib/collections/index.ts'
 import type { EntitySpec, EntityState, LinkSpec } from './entity-spec.ts';
 import type { ListDefinition, ListQueryBase, TranslationFilterQuery } from './list.ts';
 import type { UsageSource } from './where-used.ts';
+import type { HubChanges } from '../page-cache/invalidate.ts';
 
 export interface ExportQueryBase extends TranslationFilterQuery {
   q?: string | undefined;
@@ -59,8 +60,10 @@ type Filters<C extends Collection> = Omit<z.output<C['listQuery']>, 'page' | 'li
 /** What the server adds to a declaration: storage, and rules that need it. */
 export interface ServerPart<C extends Collection> extends Omit<
   EntitySpec,
-  'collection' | 'entity' | 'titleField' | 'publicPage' | 'title' | 'columns' | 'references' | 'links' | 'translations'
+  'collection' | 'entity' | 'titleField' | 'publicPage' | 'changes' | 'title' | 'columns' | 'references' | 'links' | 'translations'
 > {
+  /** Hub changes of a write beyond the items themselves (by default `{ <collection>: ids }`). */
+  changes?: EntitySpec['changes'];
   /** The link table of every `ids` field of the declaration. */
   links: { readonly [K in keyof C['fields']]?: LinkTable };
   translations: { table: SQLiteTable; owner: SQLiteColumn; locale: SQLiteColumn };
@@ -69,6 +72,13 @@ export interface ServerPart<C extends Collection> extends Omit<
     sorts: { readonly [S in C['list']['sorts'][number]]: SQL | SQLiteColumn };
   };
   afterRemove?: AdminResource['afterRemove'];
+}
+
+/** The hub changes of a write to items of `collection`: its items' own tags. */
+function changedItems(collection: CollectionName, ids: readonly number[]): HubChanges {
+  const changes: HubChanges = {};
+  changes[collection] = ids;
+  return changes;
 }
 
 /** The engine's description of a collection, from its declaration and its storage. */
@@ -94,6 +104,7 @@ function entitySpecOf<C extends Collection>(collection: C, server: ServerPart<C>
   const { links: _links, translations, list: _list, afterRemove: _afterRemove, ...rules } = server;
   return {
     ...rules,
+    changes: server.changes ?? ((ids) => changedItems(collection.name, ids)),
     collection: collection.name,
     entity: collection.entity,
     titleField: collection.title,
