@@ -19,6 +19,8 @@ const phone = { width: 360, height: 740 };
 const DEMO_EDITION = /^\/en\/hub\/edition\/[a-z0-9-]+-(?:spring|summer|autumn|winter)-\d{4}$/;
 
 test.use({ viewport: phone });
+// The tests only read the demo content and the event made for them: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 /** The site paths the sitemap lists. */
 async function sitemapPaths(page: Page): Promise<string[]> {
@@ -33,11 +35,11 @@ async function demoEditions(page: Page): Promise<string[]> {
   return editions;
 }
 
-/** Every event the demo editions' programmes link to. */
+/** Every event the demo editions' programmes link to (read from the markup: no need to wait for images). */
 async function demoEvents(page: Page): Promise<string[]> {
   const events = new Set<string>();
   for (const edition of await demoEditions(page)) {
-    await page.goto(edition);
+    await page.goto(edition, { waitUntil: 'domcontentloaded' });
     for (const href of await page.locator('main a.programme-title').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) events.add(href);
   }
   expect(events.size).toBeGreaterThanOrEqual(16);
@@ -144,20 +146,21 @@ test("an event's title, status, time with zone, place, star and calendar link ar
   expect(online, 'an online event among those checked').toBeGreaterThan(0);
 });
 
-test('every demo event page is at most 4,000 px tall in every locale, its other events one line each', async ({ page }) => {
-  test.setTimeout(360_000);
-  const tooTall: Record<string, number> = {};
-  for (const path of await demoEvents(page)) {
-    for (const locale of locales) {
+// One test per locale, about 60 pages in all: the locales spread over the workers.
+for (const locale of locales) {
+  test(`every demo event page is at most 4,000 px tall in ${locale}, its other events one line each`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const tooTall: Record<string, number> = {};
+    for (const path of await demoEvents(page)) {
       const localized = path.replace(/^\/en\//, `/${locale}/`);
       await page.goto(localized);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       if (height > 4000) tooTall[localized] = height;
       await expect(page.locator('main .event-card'), localized).toHaveCount(0);
     }
-  }
-  expect(tooTall).toEqual({});
-});
+    expect(tooTall).toEqual({});
+  });
+}
 
 test('the current edition opens on today or the next day with events, exports behind one closed disclosure', async ({ page }) => {
   const todayUtc = new Date().toISOString().slice(0, 10);
@@ -212,32 +215,31 @@ test('an edition programme and its timetable print on at most three A4 pages', a
   for (const hidden of ['.site-header', '.site-footer', '.tz-note', '.subscribe-export', '.day-nav']) await expect(page.locator(hidden).first()).toBeHidden();
 });
 
-test('no page scrolls sideways at 320 and 360 px', async ({ page }) => {
-  test.setTimeout(120_000);
-  const paths = await sitemapPaths(page);
-  const first = (pattern: RegExp) => paths.find((path) => pattern.test(path))!;
-  const edition = (await demoEditions(page))[0]!;
-  const pages = [
-    '/en',
-    '/fr/hub',
-    `/en/hub/event/${cancelled.slug}`,
-    first(/^\/de\/hub\/event\//),
-    edition,
-    `${edition}/schedule`,
-    '/de/hub/search?q=konzert',
-    '/en/hub/agenda',
-    '/fr/hub/contact',
-    first(/^\/en\/hub\/venue\//),
-    first(/^\/fr\/hub\/curator\//),
-  ];
-  for (const width of [320, 360]) {
+for (const width of [320, 360]) {
+  test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+    const paths = await sitemapPaths(page);
+    const first = (pattern: RegExp) => paths.find((path) => pattern.test(path))!;
+    const edition = (await demoEditions(page))[0]!;
+    const pages = [
+      '/en',
+      '/fr/hub',
+      `/en/hub/event/${cancelled.slug}`,
+      first(/^\/de\/hub\/event\//),
+      edition,
+      `${edition}/schedule`,
+      '/de/hub/search?q=konzert',
+      '/en/hub/agenda',
+      '/fr/hub/contact',
+      first(/^\/en\/hub\/venue\//),
+      first(/^\/fr\/hub\/curator\//),
+    ];
     await page.setViewportSize({ width, height: 740 });
     for (const path of pages) {
       expect((await page.goto(path))?.status(), path).toBe(200);
       await expectNoSidewaysScroll(page, `${path} at ${width} px`);
     }
-  }
-});
+  });
+}
 
 test('dark mode turns the page dark and keeps AA contrast on the event and edition pages', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark', viewport: phone });
