@@ -1,7 +1,7 @@
 /**
- * A translation row's stored state (`text_state`: 0 no text, 1 some, 2 complete), kept by the
- * triggers of migration 0021 from the collection's declaration (docs/decisions/037). The list
- * badges, the lists' translation filters and the coverage page all read it, so they agree with
+ * A translation row's stored state (`text_state`: 0 no text, 1 some, 2 complete), kept by
+ * triggers the migrations install from the collection's declaration (`npm run db:text-state`,
+ * docs/decisions/037). The list badges, the lists' translation filters and the coverage page all read it, so they agree with
  * each other and with the form's own badges (blank text counts as empty everywhere).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
