@@ -8,25 +8,12 @@ import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { referenceTargets, type CollectionName } from '../../lib/collections/declare.ts';
-import type { CollectionEntity } from '../../lib/collections/index.ts';
+import type { Usage } from '../../lib/collections/usage.ts';
 import type { Actor } from '../auth/actor.ts';
 import { recordAudit, type AuditChange } from '../audit/record.ts';
 import { loadTitles } from './audit-changes.ts';
 import type { EntitySpec, LinkSpec } from './entity-spec.ts';
 import { columnOf } from './entity-state.ts';
-
-export interface Usage {
-  /** The id of the used item (several when a bulk delete checks many). */
-  usedId: number;
-  /** What points at it, as the audit log names it (`event`) and as routes do (`events`). */
-  entity: CollectionEntity;
-  collection: CollectionName;
-  id: number;
-  slug: string;
-  title: string;
-  /** The owner's field that holds the reference, as in the admin API (`tagIds`, `coverMediaId`). */
-  field: string;
-}
 
 export interface UsageReport {
   usages: Usage[];

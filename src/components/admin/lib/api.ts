@@ -3,7 +3,7 @@
  * data or the problem+json the server sent, so screens can put field errors next to their fields
  * and translate the stable `code`. A network failure is reported as code `NETWORK_ERROR`.
  */
-import type { CollectionEntity, CollectionName } from '../../../lib/collections/index.ts';
+import type { Usage } from '../../../lib/collections/usage.ts';
 
 export interface Problem {
   status: number;
@@ -84,16 +84,7 @@ export interface ListItem {
   [field: string]: unknown;
 }
 
-/** One place that says where an item is used (409 `IN_USE` and the detail's `usedBy`). */
-export interface Usage {
-  usedId: number;
-  entity: CollectionEntity;
-  collection: CollectionName;
-  id: number;
-  slug: string;
-  title: string;
-  field: string;
-}
+export type { Usage };
 
 /** The usages listed in a problem or an item, if any. */
 export function usagesOf(source: Record<string, unknown> | undefined): { usages: Usage[]; total: number } {
