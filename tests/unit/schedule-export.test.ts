@@ -101,11 +101,13 @@ describe('days, rooms and times', () => {
     expect(written).toMatchObject({ start: '19:30', duration: '05:45', date: '2031-03-01T19:30:00+01:00', end: '2031-03-02T01:15:00+01:00' });
     expect(written!.room).toBe('Salle Gaveau · Grande salle');
     expect(written!.links.map((link) => link.url)).toEqual(['https://hub.example.org/en/hub/event/event-12', 'https://tickets.example.org/organs']);
-    // Summer time in New York: the offset follows the event's own zone and date.
+    // An event in New York in a Paris edition: the date keeps New York's offset, and the start is
+    // given in the zone the file declares (Europe/Paris), where apps place it: midnight there.
     const ny = buildSchedule(
       source([event({ id: 20, timeZone: 'America/New_York', startsAt: new Date('2031-03-01T18:00:00-05:00'), endsAt: new Date('2031-03-01T19:00:00-05:00') })]),
     );
-    expect(ny.days[0]!.rooms[0]!.events[0]).toMatchObject({ start: '18:00', date: '2031-03-01T18:00:00-05:00' });
+    expect(ny.conference.timeZone).toBe('Europe/Paris');
+    expect(ny.days.flatMap((day) => day.rooms.flatMap((room) => room.events))[0]).toMatchObject({ start: '00:00', date: '2031-03-01T18:00:00-05:00' });
   });
 
   it('offers no registration for a cancelled event and says it is cancelled in the title', () => {

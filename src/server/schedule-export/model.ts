@@ -78,7 +78,10 @@ export interface ScheduleEvent {
   /** Start with the offset of the event's zone (`2031-03-05T18:30:00+01:00`). */
   date: string;
   end: string;
-  /** Local start time in the event's zone (`18:30`). */
+  /**
+   * Local start time in the schedule's declared zone (`time_zone_name`, the edition's), which is
+   * where apps place an event by it; `date` keeps the event's own offset (`18:30`).
+   */
   start: string;
   /** `HH:MM`. */
   duration: string;
@@ -161,7 +164,7 @@ function toScheduleEvent(source: ScheduleSource, acronym: string, room: Schedule
     title: titleWithStatus(locale, event.eventStatus, event.title),
     date: formatZonedDateTime(event.startsAt.getTime(), zone),
     end: formatZonedDateTime(event.endsAt.getTime(), zone),
-    start: formatLocalTime(event.startsAt.getTime(), zone),
+    start: formatLocalTime(event.startsAt.getTime(), safeZone(source.edition.timeZone)),
     duration: formatDuration(event.endsAt.getTime() - event.startsAt.getTime()),
     room: room.name,
     track: event.tags[0]?.label ?? null,
