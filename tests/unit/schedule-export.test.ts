@@ -8,6 +8,7 @@ import { scheduleToJson } from '../../src/server/schedule-export/json.ts';
 import { buildSchedule, type ScheduleEventSource, type ScheduleSource } from '../../src/server/schedule-export/model.ts';
 import { scheduleToXml } from '../../src/server/schedule-export/xml.ts';
 import { scheduleJsonErrors, validateScheduleXml } from '../helpers/schedule-validation.ts';
+import { parseFrabJson } from '../../src/server/import/frab.ts';
 
 const event = (overrides: Partial<ScheduleEventSource> & Pick<ScheduleEventSource, 'id' | 'startsAt' | 'endsAt'>): ScheduleEventSource => ({
   slug: `event-${overrides.id}`,
@@ -148,6 +149,22 @@ describe('documents', () => {
     // An empty edition is still a valid schedule.
     expect(scheduleJsonErrors(scheduleToJson(buildSchedule(source([]))))).toEqual([]);
     expect(validateScheduleXml(scheduleToXml(buildSchedule(source([])))).ok).toBe(true);
+  });
+
+  it('carries each description, and what it writes reads back: the text and the exact end of a week-long event', () => {
+    const described = { ...concert, body: 'The **whole** programme:\n\nBach, Widor, Vierne.' };
+    const xml = scheduleToXml(buildSchedule(source([described, weekLong])));
+    expect(validateScheduleXml(xml).ok).toBe(true);
+    expect(xml).toContain('<description>The **whole** programme:');
+    const json = JSON.stringify(scheduleToJson(buildSchedule(source([described, weekLong]))));
+    const parsed = parseFrabJson(json, 'Europe/Paris', 'en');
+    const rows = parsed.ok ? parsed.rows : [];
+    const read = rows.map((row) => [row.texts['en']?.body ?? null, row.endsAt?.toISOString() ?? null]).sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+    // 99:59 in `duration` (the XSD's most), the whole week in `end`.
+    expect(read).toEqual([
+      ['The **whole** programme:\n\nBach, Widor, Vierne.', '2031-03-02T00:15:00.000Z'],
+      [null, '2031-03-09T17:00:00.000Z'],
+    ]);
   });
 
   it('the JSON schema check can fail', () => {

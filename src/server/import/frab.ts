@@ -1,8 +1,9 @@
 /**
  * frab schedule import, XML (fast-xml-parser) and JSON, as pretalx and frab export them
  * (github.com/voc/schedule, validator/xsd and validator/json): one row per `event`, keyed by its
- * `guid`. `date` carries the offset, so the instant is exact; `duration` gives the end; the
- * room is the event's place (see placeOf), the track a tag, the persons its organizers.
+ * `guid`. `date` carries the offset, so the instant is exact; `duration` (or the exact `end` our
+ * JSON export writes) gives the end; the room is the event's place (see placeOf), the track a
+ * tag, the persons its organizers.
  */
 import { isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
@@ -65,13 +66,17 @@ function readEvent(event: Node, line: number, zone: string, textLocale: Locale):
   const start = date && /(?:Z|[+-]\d{2}:?\d{2})$/i.test(date) ? Date.parse(date) : NaN;
   if (!date) row.issues.push({ field: 'date', code: 'REQUIRED' });
   else if (Number.isNaN(start)) row.issues.push({ field: 'date', code: 'INVALID_DATE' });
+  // Our JSON export's exact `end` (an exhibition outlasts the XSD's 99:59 duration) wins over `duration`.
+  const endText = cleanText(event['end']);
+  const end = endText && /(?:Z|[+-]\d{2}:?\d{2})$/i.test(endText) ? Date.parse(endText) : NaN;
+  const exactEnd = !Number.isNaN(end) && !Number.isNaN(start) && end >= start ? end : undefined;
   const durationText = cleanText(event['duration']);
   const duration = durationText ? readDuration(durationText) : undefined;
-  if (!durationText) row.issues.push({ field: 'duration', code: 'REQUIRED' });
-  else if (duration === undefined) row.issues.push({ field: 'duration', code: 'INVALID_DURATION' });
+  if (!durationText && exactEnd === undefined) row.issues.push({ field: 'duration', code: 'REQUIRED' });
+  else if (durationText && duration === undefined && exactEnd === undefined) row.issues.push({ field: 'duration', code: 'INVALID_DURATION' });
   if (!Number.isNaN(start)) {
     row.startsAt = new Date(start);
-    row.endsAt = duration === undefined ? null : new Date(start + duration);
+    row.endsAt = exactEnd !== undefined ? new Date(exactEnd) : duration === undefined ? null : new Date(start + duration);
   }
   Object.assign(row, placeOf(textOf(event['room'])));
   const track = textOf(event['track']);

@@ -55,6 +55,7 @@ export function scheduleToJson(schedule: Schedule) {
                 type: event.type,
                 language: event.language,
                 abstract: event.abstract,
+                description: event.description,
                 persons: event.persons.map((person) => ({ guid: person.guid, name: person.name, url: person.url })),
                 links: event.links.map((link) => ({ type: 'web', url: link.url, title: link.title })),
               })),

@@ -5,8 +5,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { curators, eventCurators, eventOrganizers, events, organizers } from '../../../db/schema.ts';
-import type { Locale } from '../../i18n/config.ts';
+import { curators, eventCurators, eventOrganizers, eventTranslations, events, organizers } from '../../../db/schema.ts';
+import { defaultLocale, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { getEditionPage } from '../editions/queries.ts';
 import { selectEventItems } from '../events/queries.ts';
@@ -43,6 +43,17 @@ async function loadPersons(db: Executor, eventIds: number[]): Promise<Map<number
   return byEvent;
 }
 
+/** Each event's description in `locale`, else in the default locale (as titles and summaries fall back). */
+async function loadBodies(db: Executor, ids: readonly number[], locale: Locale): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: eventTranslations.eventId, locale: eventTranslations.locale, body: eventTranslations.body })
+    .from(eventTranslations)
+    .where(and(inArray(eventTranslations.eventId, [...ids]), inArray(eventTranslations.locale, [...new Set([locale, defaultLocale])])));
+  const bodies = new Map<number, string>();
+  for (const row of rows) if (row.body?.trim() && (row.locale === locale || !bodies.has(row.id))) bodies.set(row.id, row.body);
+  return bodies;
+}
+
 /** The export's data and cache tags, or undefined when the edition is unknown or not public. */
 export async function loadScheduleSource(
   db: Executor,
@@ -60,9 +71,13 @@ export async function loadScheduleSource(
     SCHEDULE_EXPORT_EVENTS,
   );
   const ids = items.map((item) => item.id);
-  const [registrations, persons] = ids.length
-    ? await Promise.all([db.select({ id: events.id, url: events.registrationUrl }).from(events).where(inArray(events.id, ids)), loadPersons(db, ids)])
-    : [[], new Map<number, SchedulePersonSource[]>()];
+  const [registrations, persons, bodies] = ids.length
+    ? await Promise.all([
+        db.select({ id: events.id, url: events.registrationUrl }).from(events).where(inArray(events.id, ids)),
+        loadPersons(db, ids),
+        loadBodies(db, ids, locale),
+      ])
+    : [[], new Map<number, SchedulePersonSource[]>(), new Map<number, string>()];
   const registrationOf = new Map(registrations.map((row) => [row.id, row.url]));
   const t = getTranslator(locale);
   const source: ScheduleSource = {
@@ -77,7 +92,12 @@ export async function loadScheduleSource(
       timeZone: edition.timeZone,
       updatedAt: edition.updatedAt,
     },
-    events: items.map((item) => ({ ...item, registrationUrl: registrationOf.get(item.id) ?? null, persons: persons.get(item.id) ?? [] })),
+    events: items.map((item) => ({
+      ...item,
+      body: bodies.get(item.id) ?? null,
+      registrationUrl: registrationOf.get(item.id) ?? null,
+      persons: persons.get(item.id) ?? [],
+    })),
     labels: {
       online: t('event.online'),
       unannounced: t('hub.schedule.unannounced'),

@@ -29,6 +29,8 @@ export interface ScheduleEventSource {
   /** The language the title and summary are written in (a fallback may differ from the locale). */
   titleLocale: Locale;
   summary: string | null;
+  /** The description (Markdown) in the export's locale, else the default locale's. */
+  body?: string | null | undefined;
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
@@ -90,6 +92,8 @@ export interface ScheduleEvent {
   type: string;
   language: Locale;
   abstract: string | null;
+  /** The whole description, so an export carries more than the one-line summary. */
+  description: string | null;
   url: string;
   persons: SchedulePerson[];
   links: ScheduleLink[];
@@ -171,6 +175,7 @@ function toScheduleEvent(source: ScheduleSource, acronym: string, room: Schedule
     type: EVENT_TYPE,
     language: event.titleLocale,
     abstract: event.summary,
+    description: event.body ?? null,
     url,
     persons: event.persons.map((person) => ({
       guid: scheduleGuid(person.kind, person.id),

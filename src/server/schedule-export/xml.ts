@@ -32,6 +32,7 @@ function eventXml(event: ScheduleEvent, indent: string): string {
     element('type', event.type),
     element('language', event.language),
     element('abstract', event.abstract ?? ''),
+    element('description', event.description ?? ''),
     `<persons>${event.persons.map((person) => element('person', person.name, { guid: person.guid })).join('')}</persons>`,
     `<links>${event.links.map((link) => element('link', link.title, { href: link.url })).join('')}</links>`,
   ];
