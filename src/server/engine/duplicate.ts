@@ -100,5 +100,5 @@ export async function duplicateItem(db: Database, actor: Actor, resource: AdminR
       return createEntityIn(tx, actor, spec, input, purgeOf);
     }),
   );
-  return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), purge: result.purge };
 }

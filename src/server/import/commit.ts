@@ -248,5 +248,5 @@ export async function commitImport(
       return withPurge(tx, { body, changes }, (r) => r.changes);
     }),
   );
-  return { body: outcome.body, changes: outcome.changes, purgeId: outcome.purgeId };
+  return { body: outcome.body, purge: outcome.purge };
 }
