@@ -69,7 +69,10 @@ describe('frab extras', () => {
   it('reads the JSON block by event GUID', () => {
     const event = { guid: GUID, id: 1, date: '2031-05-02T14:00:00-04:00', duration: '02:00', room: 'Ancien moulin', title: 'Cuivres', persons: [] };
     const document = {
-      schedule: { conference: { time_zone_name: 'Europe/Paris', days: [{ rooms: { 'Ancien moulin': [event] } }] }, edition_hub: { events: { [GUID]: extras } } },
+      schedule: {
+        conference: { time_zone_name: 'Europe/Paris', days: [{ rooms: { 'Ancien moulin': [event] } }] },
+        edition_hub: { events: { [GUID]: extras } },
+      },
     };
     const row = onlyRow(parseFrabJson(JSON.stringify(document), 'Europe/Paris', 'en'));
     expect(row).toMatchObject({ guid: GUID, timeZone: 'America/New_York', curators: ['Clara Curator'], tickets: { currency: 'EUR' } });
