@@ -264,11 +264,13 @@ describe('room GUIDs', () => {
   it('stay the same for a free-text place named per locale and for a renamed venue, and import as one venue', async () => {
     const editor = source.app.editor;
     const venue = await createVenue(editor, { name: 'Old Mill', address: '3 Mill Lane', status: 'published' });
+    const openAir = await createTag(editor, { slug: 'open-air-places', translations: { en: { label: 'Open air' }, fr: { label: 'En plein air' } } });
     const places = await createEdition(editor, { status: 'published', startsAt: '2031-04-01T00:00:00+02:00', endsAt: '2031-04-03T00:00:00+02:00' });
     const at = { status: 'published', editionId: places.id, startsAt: '2031-04-01T18:00:00+02:00', endsAt: '2031-04-01T19:00:00+02:00' };
     await createEvent(editor, {
       ...at,
       venueAddress: null,
+      tagIds: [openAir.id],
       translations: { en: { title: 'On the square', venueName: 'Town square' }, fr: { title: 'Sur la place', venueName: 'Place de la mairie' } },
     });
     await createEvent(editor, { ...at, venueId: venue.id, venueAddress: null, translations: { en: { title: 'At the mill' } } });
@@ -298,6 +300,11 @@ describe('room GUIDs', () => {
       [target.id],
     );
     expect(names.map((row) => row.name)).toEqual(['Old Mill', 'Town square']);
+    // A tag new to this instance is labelled in the language the file wrote it in, with its slug.
+    const labels = await fresh.query<{ slug: string; locale: string; label: string }>(
+      `SELECT t.slug, tt.locale, tt.label FROM tags t JOIN tag_translations tt ON tt.tag_id = t.id WHERE t.slug = 'open-air-places'`,
+    );
+    expect(labels).toEqual([{ slug: 'open-air-places', locale: 'fr', label: 'En plein air' }]);
   });
 });
 

@@ -17,7 +17,7 @@ const extras: EventExtras = {
   venue: 'Old Mill',
   room: 'Loft',
   tags: [
-    { slug: 'music', label: 'Musique' },
+    { slug: 'music', label: 'Musique', locale: 'fr' },
     { slug: 'jazz', label: 'Jazz manouche' },
   ],
   curators: ['Clara Curator'],
@@ -56,7 +56,7 @@ describe('frab extras', () => {
       venue: 'Old Mill',
       room: 'Loft',
       tags: ['Musique', 'Jazz manouche'],
-      tagSlugs: { Musique: 'music', 'Jazz manouche': 'jazz' },
+      tagDetails: { Musique: { slug: 'music', locale: 'fr' }, 'Jazz manouche': { slug: 'jazz', locale: undefined } },
       curators: ['Clara Curator'],
       organizers: ['Band of Brass', 'Talk Society'],
       registrationUrl: 'https://tickets.example.org/brass',

@@ -71,7 +71,8 @@ const namedResources: Record<NamedKind, AdminResource> = { venue: venuesAdmin, t
 
 /**
  * The create input of a new named item (a person named in a schedule is an organizer of kind
- * person); a tag takes the file's slug when it has one, so other locales' exports find it.
+ * person); a tag takes the file's slug when it has one, so other locales' exports find it, and
+ * its label is in the file's language of it when known.
  */
 function namedInput(kind: NamedKind, name: string, locale: Locale, slug: string | undefined) {
   switch (kind) {
@@ -112,7 +113,8 @@ async function createMissingNames(tx: Executor, actor: Actor, plan: ImportPlan, 
       for (const name of names) {
         if (index[kind].has(nameKey(name))) continue;
         const slug = kind === 'tags' ? usableTagSlug(row.row, name) : undefined;
-        const created = await createEntityIn(tx, actor, namedResources[kind].spec, namedInput(kind, name, textLocale, slug));
+        const locale = (kind === 'tags' && row.row.tagDetails[name]?.locale) || textLocale;
+        const created = await createEntityIn(tx, actor, namedResources[kind].spec, namedInput(kind, name, locale, slug));
         index[kind].set(nameKey(name), created.id);
         if (slug) index.tags.set(tagSlugKey(slug), created.id);
         added[kind]++;

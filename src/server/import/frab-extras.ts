@@ -3,6 +3,7 @@
  * read back into a row: the event's zone, its place, every tag with its slug, curators apart from
  * organizers, links, price and places. Files from other tools have none and are read as before.
  */
+import { isLocale } from '../../i18n/config.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { EXTRAS_XML_TARGET, readExtras, type EventExtras } from '../schedule-export/extras.ts';
 import type { ImportRow } from './rows.ts';
@@ -40,7 +41,9 @@ export function applyExtras(row: ImportRow, extras: EventExtras | undefined): Im
   if (extras.room !== undefined) row.room = extras.room;
   if (extras.tags) {
     row.tags = [...new Set(extras.tags.map((tag) => tag.label))];
-    row.tagSlugs = Object.fromEntries(extras.tags.filter((tag) => tag.slug).map((tag) => [tag.label, tag.slug]));
+    row.tagDetails = Object.fromEntries(
+      extras.tags.map((tag) => [tag.label, { slug: tag.slug || undefined, locale: isLocale(tag.locale) ? tag.locale : undefined }]),
+    );
   }
   if (extras.curators) row.curators = [...new Set(extras.curators)];
   if (extras.organizers) row.organizers = [...new Set(extras.organizers)];

@@ -47,7 +47,7 @@ export const tagSlugKey = (slug: string) => nameKey(slug.replace(/-/g, ' '));
 
 /** The slug a new tag may take from the file: a valid one only (a bad one would refuse the import). */
 export function usableTagSlug(row: ImportRow, label: string): string | undefined {
-  const slug = row.tagSlugs[label];
+  const slug = row.tagDetails[label]?.slug;
   return slug && slugField.safeParse(slug).success ? slug : undefined;
 }
 
@@ -57,8 +57,8 @@ export function usableTagSlug(row: ImportRow, label: string): string | undefined
  */
 export function matchTagsBySlug(index: NameIndex, rows: readonly ImportRow[]): void {
   for (const row of rows) {
-    for (const [label, slug] of Object.entries(row.tagSlugs)) {
-      const id = index.tags.get(tagSlugKey(slug));
+    for (const [label, { slug }] of Object.entries(row.tagDetails)) {
+      const id = slug ? index.tags.get(tagSlugKey(slug)) : undefined;
       if (id !== undefined) index.tags.set(nameKey(label), id);
     }
   }

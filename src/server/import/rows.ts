@@ -58,8 +58,11 @@ export interface ImportRow {
   venue: string | null;
   room: string | null;
   tags: string[];
-  /** Slugs of some of `tags` (label → slug): a tag matches by slug first, so every locale's export finds the same one. */
-  tagSlugs: Record<string, string>;
+  /**
+   * What the file says of some of `tags`, by label: the slug (a tag matches by slug first, so
+   * every locale's export finds the same one) and the label's language (a new tag's label).
+   */
+  tagDetails: Record<string, { slug?: string | undefined; locale?: Locale | undefined }>;
   organizers: string[];
   curators: string[];
   /** The file's UUID of the event (a frab `guid`), kept for a new event when no other event has it. */
@@ -87,7 +90,7 @@ export function emptyRow(line: number, timeZone: string): ImportRow {
     venue: null,
     room: null,
     tags: [],
-    tagSlugs: {},
+    tagDetails: {},
     organizers: [],
     curators: [],
     guid: null,

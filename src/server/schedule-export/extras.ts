@@ -23,7 +23,7 @@ export const eventExtrasSchema = z.object({
   venue: name.nullable().optional().catch(undefined),
   room: name.nullable().optional().catch(undefined),
   tags: z
-    .array(z.object({ slug: z.string().max(200), label: name }))
+    .array(z.object({ slug: z.string().max(200), label: name, locale: z.string().max(10).optional().catch(undefined) }))
     .max(200)
     .optional()
     .catch(undefined),

@@ -47,7 +47,7 @@ export interface ScheduleEventSource {
   registrationUrl: string | null;
   eventStatus: EventStatus;
   updatedAt: Date;
-  tags: readonly { label: string; slug?: string | undefined }[];
+  tags: readonly { label: string; slug?: string | undefined; labelLocale?: Locale | undefined }[];
   persons: readonly SchedulePersonSource[];
   admission?: 'free' | 'paid' | null | undefined;
   priceMin?: number | null | undefined;
@@ -177,7 +177,7 @@ function extrasOf(event: ScheduleEventSource, registrationUrl: string | null): E
     // The place's one name (a venue's, a free-text place's default-locale one), for every locale.
     venue: place?.trim() || null,
     room: event.room?.trim() || null,
-    tags: event.tags.map((tag) => ({ slug: tag.slug ?? '', label: tag.label })),
+    tags: event.tags.map((tag) => ({ slug: tag.slug ?? '', label: tag.label, ...(tag.labelLocale ? { locale: tag.labelLocale } : {}) })),
     curators: namesOf('curator'),
     organizers: namesOf('organizer'),
     registrationUrl,
