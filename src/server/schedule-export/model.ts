@@ -8,6 +8,7 @@ import type { Locale } from '../../i18n/config.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
 import { paths } from '../../lib/paths.ts';
 import { scheduleColumnOf } from '../../lib/programme.ts';
+import type { Tickets } from '../../lib/tickets.ts';
 import { titleWithStatus } from '../events/status-title.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
 import type { EventExtras } from './extras.ts';
@@ -49,11 +50,12 @@ export interface ScheduleEventSource {
   updatedAt: Date;
   tags: readonly { label: string; slug?: string | undefined; labelLocale?: Locale | undefined }[];
   persons: readonly SchedulePersonSource[];
-  admission?: 'free' | 'paid' | null | undefined;
+  /** Price and places (decision 046), carried in the extras. */
+  admission?: Tickets['admission'] | undefined;
   priceMin?: number | null | undefined;
   priceMax?: number | null | undefined;
   currency?: string | null | undefined;
-  availability?: 'available' | 'limited' | 'sold-out' | null | undefined;
+  availability?: Tickets['availability'] | undefined;
 }
 
 /** Everything an export is made of: the edition, its public events, and the words in its locale. */
