@@ -48,6 +48,8 @@ export async function startTestServer(env: Record<string, string> = {}, { sharin
       ...SERVER_ENV,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // The run's servers share V8's compiled code of the same modules: a boot parses less.
+      NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'node-compile-cache'),
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: databaseUrl,
