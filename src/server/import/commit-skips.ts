@@ -53,13 +53,13 @@ export function rowFailure(row: PlannedRow, error: AdminError, t: Translate): Ad
 }
 
 /** A refused row as the result's skipped row: the file's field names, reasons in the admin's language. */
-export function refusedRowView(refusal: RowRefusal, format: ImportFormat, t: Translate) {
+export function refusedRowView(refusal: RowRefusal, format: ImportFormat, t: Translate, sourceNames?: Partial<Record<string, string>>) {
   const { row, error } = refusal;
   return {
     line: row.line,
     externalId: row.externalId,
     title: row.title,
-    errors: refusalIssues(error).map((issue) => ({ ...issue, source: sourceFieldOf(format, issue.field), reason: issueReason(t, issue.code) })),
+    errors: refusalIssues(error).map((issue) => ({ ...issue, source: sourceFieldOf(format, issue.field, sourceNames), reason: issueReason(t, issue.code) })),
   };
 }
 

@@ -6,7 +6,7 @@
  * rolls back the whole import and names its line, or with `skip=errors` is left out and listed
  * (`commit-skips.ts`).
  */
-import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
+import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
 import { importLinks } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Translate } from '../../i18n/index.ts';
@@ -57,6 +57,10 @@ export interface CommitOptions {
   skipErrors: boolean;
   format: ImportFormat;
   fileName: string;
+  /** A CSV's own column of each field, so skipped rows name what the person sees. */
+  sourceNames?: Partial<Record<string, string>> | undefined;
+  /** Written in the import's transaction (a CSV's column mapping, remembered). */
+  alsoWrite?: ((tx: Transaction) => Promise<void>) | undefined;
 }
 
 export interface ImportedWarning {
@@ -165,12 +169,12 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
 }
 
 /** The rows left out, with their reasons in the admin's language and the file's field names. */
-function skippedRows(failing: readonly PlannedRow[], format: ImportFormat, t: Translate): SkippedRow[] {
+function skippedRows(failing: readonly PlannedRow[], format: ImportFormat, t: Translate, sourceNames?: Partial<Record<string, string>>): SkippedRow[] {
   return failing.map((row) => ({
     line: row.line,
     externalId: row.externalId,
     title: row.title,
-    errors: row.issues.map((issue) => ({ ...issue, source: sourceFieldOf(format, issue.field), reason: issueReason(t, issue.code) })),
+    errors: row.issues.map((issue) => ({ ...issue, source: sourceFieldOf(format, issue.field, sourceNames), reason: issueReason(t, issue.code) })),
   }));
 }
 
@@ -235,9 +239,10 @@ export async function commitImport(
         updated: results.filter(({ result }) => result.before).length,
         added,
         events: results.map(({ row, result }) => ({ line: row.line, id: result.id, action: result.before ? 'update' : 'create' })),
-        skipped: [...skippedRows(failing, options.format, t), ...applied.refused.map((refusal) => refusedRowView(refusal, options.format, t))].sort(
-          (a, b) => a.line - b.line,
-        ),
+        skipped: [
+          ...skippedRows(failing, options.format, t, options.sourceNames),
+          ...applied.refused.map((refusal) => refusedRowView(refusal, options.format, t, options.sourceNames)),
+        ].sort((a, b) => a.line - b.line),
         warnings: results.flatMap(({ row, result }) =>
           row.row.warnings.map((warning) => ({
             line: row.line,
@@ -249,6 +254,7 @@ export async function commitImport(
         ),
       };
       await recordAudit(tx, actor, [importAuditEntry(plan, body, options)]);
+      await options.alsoWrite?.(tx);
       return withPurge(tx, { body, changes }, (r) => r.changes);
     }),
   );
