@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { getTranslator } from '../../src/i18n/index.ts';
+import { getTranslator, type Translate } from '../../src/i18n/index.ts';
 import { tPlural } from '../../src/lib/plural.ts';
 import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
 
@@ -139,7 +139,7 @@ test('a real frab JSON (camp2019: 79 events) shows its 2 moved abstracts as warn
   await expect(done.getByTestId('import-warnings').locator('li')).toHaveCount(2);
 });
 
-async function uploadAndCheck(page: Page, label: (key: string) => string, editionTitle: string, name: string, content: string): Promise<void> {
+async function uploadAndCheck(page: Page, label: Translate, editionTitle: string, name: string, content: string): Promise<void> {
   await page.getByLabel(label('import.field.edition')).selectOption({ label: editionTitle });
   await page.getByLabel(label('import.field.file'), { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
   await page.getByRole('button', { name: label('import.dryRun') }).click();

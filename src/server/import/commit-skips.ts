@@ -86,7 +86,8 @@ export async function applySkippingRefused<R>(
       return { value: await tx.transaction((savepoint) => apply(savepoint, pending)), refused };
     } catch (error) {
       if (error instanceof RowRefusal) {
-        if (!options.skip) throw rowFailure(error.row, error.error, options.t);
+        // A refusal of a row not in this apply would loop forever: refuse the import instead.
+        if (!options.skip || !pending.includes(error.row)) throw rowFailure(error.row, error.error, options.t);
         refused.push(error);
         pending = pending.filter((row) => row !== error.row);
         continue;
