@@ -919,6 +919,22 @@ export const importLinks = sqliteTable(
   ],
 );
 
+/**
+ * How a conference's own CSV columns were mapped to event fields, remembered per source: the key
+ * is the signature of the file's header (its normalized column names, sorted, hashed), so the
+ * next export of the same spreadsheet is mapped the same way without asking (decision 034).
+ * `mapping` holds the normalized column name of each field.
+ */
+export const importColumnMaps = sqliteTable('import_column_maps', {
+  signature: text('signature').primaryKey(),
+  columns: text('columns', { mode: 'json' }).$type<string[]>().notNull(),
+  mapping: text('mapping', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp('updated_at')
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  updatedBy: text('updated_by'),
+});
+
 // Site settings and editorial pages (docs/decisions/038)
 // ---------------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { getTranslator } from '../../src/i18n/index.ts';
+import { getTranslator, type Translate } from '../../src/i18n/index.ts';
 import { tPlural } from '../../src/lib/plural.ts';
 import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
 
@@ -137,4 +137,127 @@ test('a real frab JSON (camp2019: 79 events) shows its 2 moved abstracts as warn
   const done = page.getByTestId('import-done');
   await expect(done).toContainText(de('import.done', { created: 79, updated: 0 }));
   await expect(done.getByTestId('import-warnings').locator('li')).toHaveCount(2);
+});
+
+async function uploadAndCheck(page: Page, label: Translate, editionTitle: string, name: string, content: string): Promise<void> {
+  await page.getByLabel(label('import.field.edition')).selectOption({ label: editionTitle });
+  await page.getByLabel(label('import.field.file'), { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+  await page.getByRole('button', { name: label('import.dryRun') }).click();
+}
+
+test('a conference’s own CSV: its columns are mapped field by field (at 1280 and 360 px), and the next file of the source is read the same way', async ({
+  page,
+}) => {
+  const de = getTranslator('de');
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const editionTitle = `Tagung ${token}`;
+  const editionId = await createEdition(page, editionTitle);
+  await page.goto('/de/admin/import');
+  // A German spreadsheet export: `;` separated, date and time apart, a column of notes.
+  const header = `Titel;Datum;Beginn;Ende;Raum;Referent;Notizen ${token}`;
+  const file = [
+    header,
+    `Eröffnung ${token};12.05.2032;19:00;21:00;Saal 1;Ana Pérez;Mit Empfang`,
+    `Lesung ${token};13.05.2032;20:00;21:30;Saal 2;Rafa Haro;`,
+  ].join('\r\n');
+  await uploadAndCheck(page, de, editionTitle, 'programm.csv', file);
+
+  const columns = page.getByTestId('import-columns');
+  await expect(columns.getByRole('heading', { name: de('import.columns.heading') })).toBeVisible();
+  await expect(columns.getByTestId('import-columns-origin')).toHaveText(de('import.columns.guessed'));
+  await expect(columns.getByLabel(de('import.target.title'), { exact: true })).toHaveValue('Titel');
+  await expect(columns.getByLabel(de('import.target.date'), { exact: true })).toHaveValue('Datum');
+  await expect(columns.getByLabel(de('import.target.room'), { exact: true })).toHaveValue('Raum');
+  await expect(columns.getByLabel(de('import.target.organizers'), { exact: true })).toHaveValue('Referent');
+  await expect(columns.getByLabel(de('import.target.description'), { exact: true })).toHaveValue('');
+  await expect(columns.getByLabel(de('import.target.description'), { exact: true }).locator('option').first()).toHaveText(de('import.columns.none'));
+  await expect(page.getByTestId('import-columns-ignored')).toHaveText(tPlural(de, 'import.columns.ignored', 1, { names: `“Notizen ${token}”` }));
+  await expect(page.getByTestId('import-summary')).toHaveText(de('import.result.summary', { create: 2, update: 0, error: 0 }));
+  // No raw keys anywhere on the screen.
+  await expect(page.locator('main')).not.toContainText(/\b(import|language)\.[a-z]/);
+  await expectAccessibleAtEveryWidth(page, 'column mapping');
+
+  // At 360 px, by keyboard: the notes become the description, then the file is checked again.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const description = columns.getByLabel(de('import.target.description'), { exact: true });
+  await description.focus();
+  await expect(description).toBeFocused();
+  await description.selectOption(`Notizen ${token}`);
+  const again = columns.getByRole('button', { name: de('import.columns.apply') });
+  await again.focus();
+  await again.press('Enter');
+  await expect(page.getByTestId('import-columns-origin')).toHaveText(de('import.columns.request'));
+  await expect(page.getByTestId('import-columns').getByLabel(de('import.target.description'), { exact: true })).toHaveValue(`Notizen ${token}`);
+  await expect(page.getByTestId('import-columns-ignored')).toHaveCount(0);
+  await expectAccessible(page, 'column mapping confirmed at 360 px');
+  await page.getByRole('button', { name: tPlural(de, 'import.commit', 2) }).click();
+  await expect(page.getByTestId('import-done')).toContainText(de('import.done', { created: 2, updated: 0 }));
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const listed = await page.request.get(`/api/admin/events?edition=${editionId}`);
+  const { items } = (await listed.json()) as { items: { title: string }[] };
+  expect(items.map((item) => item.title).sort()).toEqual([`Eröffnung ${token}`, `Lesung ${token}`]);
+
+  // The source's next export: the same columns in another order. Nothing to ask.
+  const nextEdition = `Tagung 2 ${token}`;
+  await createEdition(page, nextEdition);
+  await page.goto('/de/admin/import');
+  const next = [`Raum;Referent;Titel;Notizen ${token};Datum;Beginn;Ende`, `Saal 3;Ana Pérez;Nachtrag ${token};Neu;14.05.2032;18:00;19:00`].join('\r\n');
+  await uploadAndCheck(page, de, nextEdition, 'programm-2.csv', next);
+  await expect(page.getByTestId('import-columns-origin')).toHaveText(de('import.columns.remembered'));
+  await expect(page.getByTestId('import-columns').getByLabel(de('import.target.description'), { exact: true })).toHaveValue(`Notizen ${token}`);
+  await page.getByRole('button', { name: tPlural(de, 'import.commit', 1) }).click();
+  await expect(page.getByTestId('import-done')).toContainText(de('import.done', { created: 1, updated: 0 }));
+});
+
+test('a row refused at commit (its event archived since the dry run) is named; "import the others" skips it and lists it', async ({ page, consoleErrors }) => {
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const editionTitle = `Refusal fest ${token}`;
+  const editionId = await createEdition(page, editionTitle);
+  const csv = (suffix: string) =>
+    [
+      'external_id,title_en,start,end,venue',
+      `${token}-1,First ${token}${suffix},2032-05-12 19:00,2032-05-12 21:00,Hall ${token}`,
+      `${token}-2,Second ${token}${suffix},2032-05-13 19:00,2032-05-13 21:00,Hall ${token}`,
+    ].join('\n');
+  const origin = new URL(page.url()).origin;
+  const first = await page.request.post('/api/admin/import', {
+    data: { editionId, content: csv(''), status: 'published', dryRun: false },
+    headers: { origin },
+  });
+  expect(first.status(), await first.text()).toBe(201);
+
+  await page.goto('/en/admin/import');
+  await page.getByLabel(t('import.field.edition')).selectOption({ label: editionTitle });
+  await page.getByLabel(t('import.field.file'), { exact: true }).setInputFiles({ name: 'again.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(' (new)')) });
+  await page.getByLabel(t('import.status.published')).check();
+  await page.getByRole('button', { name: t('import.dryRun') }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText(t('import.result.summary', { create: 0, update: 2, error: 0 }));
+
+  // Meanwhile the second event is archived.
+  const { items } = (await (await page.request.get(`/api/admin/events?edition=${editionId}`)).json()) as { items: { id: number; title: string }[] };
+  const second = items.find((item) => item.title === `Second ${token}`)!;
+  const current = (await (await page.request.get(`/api/admin/events/${second.id}`)).json()) as { version: number };
+  const archived = await page.request.patch(`/api/admin/events/${second.id}`, { data: { version: current.version, status: 'archived' }, headers: { origin } });
+  expect(archived.status(), await archived.text()).toBe(200);
+
+  await page.getByRole('button', { name: tPlural(t, 'import.commit', 2) }).click();
+  const problem = page.getByTestId('import-problem');
+  await expect(problem).toContainText(
+    `${t('import.problem.line', { line: 3 })} · ${t('import.problem.IMPORT_ROW_FAILED')} ${t('admin.error.INVALID_TRANSITION')}`,
+  );
+  // The refusal is the page's own 422, which Chromium logs as a failed load.
+  const provoked = consoleErrors.filter((line) => line.includes('/en/admin/import: Failed to load resource') && line.includes('status of 422'));
+  expect(provoked).toHaveLength(1);
+  consoleErrors.splice(consoleErrors.indexOf(provoked[0]!), 1);
+  await expectAccessible(page, 'row refused at commit');
+  await problem.getByRole('button', { name: t('import.retrySkipping') }).click();
+  const done = page.getByTestId('import-done');
+  await expect(done).toContainText(t('import.done', { created: 0, updated: 1 }));
+  await expect(done.getByTestId('import-skipped')).toHaveText(
+    `${t('import.problem.line', { line: 3 })} · Second ${token} (new) · status · ${t('admin.error.INVALID_TRANSITION')}`,
+  );
+  await expectAccessible(page, 'import done with a row refused at commit');
 });

@@ -11,7 +11,7 @@ function messagesOf(error: unknown): string {
 }
 
 /** The AdminError for a SQLite constraint failure, or undefined for anything else. */
-function constraintError(error: unknown): AdminError | undefined {
+export function constraintError(error: unknown): AdminError | undefined {
   if (error instanceof AdminError) return undefined;
   const text = messagesOf(error);
   if (/UNIQUE constraint failed: \w+\.slug/.test(text)) {

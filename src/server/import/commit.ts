@@ -3,9 +3,10 @@
  * (checks, revision, audit, search, webhooks), all events together (`bulk-create.ts`,
  * `bulk-update.ts`) so the write lock is held for a second or two, not a minute; missing venues,
  * tags and people are created first through the engine (venues as drafts). A row the engine refuses
- * rolls back the whole import and names its line.
+ * rolls back the whole import and names its line, or with `skip=errors` is left out and listed
+ * (`commit-skips.ts`).
  */
-import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
+import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
 import { importLinks } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Translate } from '../../i18n/index.ts';
@@ -26,6 +27,7 @@ import { BulkRefusal, createEntitiesIn } from './bulk-create.ts';
 import { updateEntitiesIn } from './bulk-update.ts';
 import { loadNameIndex, matchTagsBySlug, nameKey, tagSlugKey, usableTagSlug, type NamedKind } from './names.ts';
 import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
+import { applySkippingRefused, refusedRowView, RowRefusal } from './commit-skips.ts';
 import { issueReason, warningReason } from './reasons.ts';
 import type { ImportFormat } from './rows.ts';
 import { sourceFieldOf } from './source-fields.ts';
@@ -55,6 +57,10 @@ export interface CommitOptions {
   skipErrors: boolean;
   format: ImportFormat;
   fileName: string;
+  /** A CSV's own column of each field, so skipped rows name what the person sees. */
+  sourceNames?: Partial<Record<string, string>> | undefined;
+  /** Written in the import's transaction (a CSV's column mapping, remembered). */
+  alsoWrite?: ((tx: Transaction) => Promise<void>) | undefined;
 }
 
 export interface ImportedWarning {
@@ -87,19 +93,6 @@ function namedInput(kind: NamedKind, name: string, locale: Locale, slug: string 
   }
 }
 
-/**
- * A refusal of one row by the engine, as the import's error naming the line and the first reason
- * (its code, and its sentence in the admin's language); the transaction rolls back.
- */
-function rowFailure(row: PlannedRow, error: AdminError, t: Translate): AdminError {
-  const errors = Object.fromEntries(Object.entries(error.details.errors ?? { $: [error.code] }).map(([path, codes]) => [`line:${row.line}.${path}`, codes]));
-  const reason = Object.values(errors)[0]?.[0] ?? error.code;
-  return new AdminError(422, 'IMPORT_ROW_FAILED', `Line ${row.line} could not be imported; nothing was imported`, {
-    errors,
-    extensions: { line: row.line, reason, reasonText: issueReason(t, reason) },
-  });
-}
-
 /** Creates the venues (as drafts), tags and people the plan names and the database lacks. */
 async function createMissingNames(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale) {
   const index = await loadNameIndex(tx);
@@ -124,16 +117,25 @@ async function createMissingNames(tx: Executor, actor: Actor, plan: ImportPlan, 
   return { index, added };
 }
 
-/** `write` over the rows' inputs; a refused input becomes the import's error naming its row. */
-async function writeRows<T extends { row: PlannedRow }>(items: readonly T[], t: Translate, write: (items: readonly T[]) => Promise<WriteResult[]>) {
+/** `write` over the rows' inputs; a refused input becomes a `RowRefusal` naming its row. */
+async function writeRows<T extends { row: PlannedRow }>(items: readonly T[], write: (items: readonly T[]) => Promise<WriteResult[]>) {
   try {
     return await write(items);
   } catch (error) {
-    throw error instanceof BulkRefusal ? rowFailure(items[error.index]!.row, error.error, t) : error;
+    throw error instanceof BulkRefusal ? new RowRefusal(items[error.index]!.row, error.error) : error;
   }
 }
 
-async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale, t: Translate) {
+type Applied = Awaited<ReturnType<typeof applyRows>>;
+
+/** The results of rows applied one by one, as if applied together. */
+function mergeApplied(parts: Applied[]): Applied {
+  const added: Record<NamedKind, number> = { venue: 0, tags: 0, organizers: 0, curators: 0 };
+  for (const part of parts) for (const kind of Object.keys(added) as NamedKind[]) added[kind] += part.added[kind];
+  return { results: parts.flatMap((part) => part.results), added };
+}
+
+async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale) {
   // Names are resolved before the events, so the resolver itself stays synchronous.
   const { index, added } = await createMissingNames(tx, actor, plan, textLocale);
   const resolve = (kind: NamedKind, name: string) => index[kind].get(nameKey(name))!;
@@ -158,8 +160,8 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
       creates.push({ row, input });
     }
   }
-  const updated = await writeRows(updates, t, (items) => updateEntitiesIn(tx, actor, eventsAdmin.spec, items));
-  const created = await writeRows(creates, t, (items) =>
+  const updated = await writeRows(updates, (items) => updateEntitiesIn(tx, actor, eventsAdmin.spec, items));
+  const created = await writeRows(creates, (items) =>
     createEntitiesIn(
       tx,
       actor,
@@ -180,12 +182,12 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
 }
 
 /** The rows left out, with their reasons in the admin's language and the file's field names. */
-function skippedRows(failing: readonly PlannedRow[], format: ImportFormat, t: Translate): SkippedRow[] {
+function skippedRows(failing: readonly PlannedRow[], format: ImportFormat, t: Translate, sourceNames?: Partial<Record<string, string>>): SkippedRow[] {
   return failing.map((row) => ({
     line: row.line,
     externalId: row.externalId,
     title: row.title,
-    errors: row.issues.map((issue) => ({ ...issue, source: sourceFieldOf(format, issue.field), reason: issueReason(t, issue.code) })),
+    errors: row.issues.map((issue) => ({ ...issue, source: sourceFieldOf(format, issue.field, sourceNames), reason: issueReason(t, issue.code) })),
   }));
 }
 
@@ -212,7 +214,8 @@ function importAuditEntry(plan: ImportPlan, body: CommitResult, options: CommitO
 
 /**
  * Applies `plan` in one transaction. Rows with errors refuse the whole file (422
- * `IMPORT_HAS_ERRORS`), unless `skipErrors`: then the other rows are imported and those are
+ * `IMPORT_HAS_ERRORS`), and a row the engine refuses while writing refuses it too (422
+ * `IMPORT_ROW_FAILED`), unless `skipErrors`: then the other rows are imported and those are
  * listed as skipped, in the result and in the activity log.
  */
 export async function commitImport(
@@ -234,7 +237,10 @@ export async function commitImport(
   }
   const outcome = await withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
-      const { results, added } = await applyRows(tx, actor, plan, textLocale, t);
+      const applied = await applySkippingRefused(tx, plan.rows, { skip: options.skipErrors, t, merge: mergeApplied }, (savepoint, rows) =>
+        applyRows(savepoint, actor, { ...plan, rows: [...rows] }, textLocale),
+      );
+      const { results, added } = applied.value;
       const states = results.flatMap(({ result }) => (result.before ? [result.before, result.after] : [result.after]));
       const changes = changesOf(
         eventsAdmin,
@@ -246,7 +252,10 @@ export async function commitImport(
         updated: results.filter(({ result }) => result.before).length,
         added,
         events: results.map(({ row, result }) => ({ line: row.line, id: result.id, action: result.before ? 'update' : 'create' })),
-        skipped: skippedRows(failing, options.format, t),
+        skipped: [
+          ...skippedRows(failing, options.format, t, options.sourceNames),
+          ...applied.refused.map((refusal) => refusedRowView(refusal, options.format, t, options.sourceNames)),
+        ].sort((a, b) => a.line - b.line),
         warnings: results.flatMap(({ row, result }) =>
           row.row.warnings.map((warning) => ({
             line: row.line,
@@ -258,6 +267,7 @@ export async function commitImport(
         ),
       };
       await recordAudit(tx, actor, [importAuditEntry(plan, body, options)]);
+      await options.alsoWrite?.(tx);
       return withPurge(tx, { body, changes }, (r) => r.changes);
     }),
   );

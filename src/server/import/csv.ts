@@ -1,11 +1,16 @@
 /**
  * CSV import (csv-parse) and its template (csv-stringify): one event per record, texts in
  * `title_<locale>`, `summary_<locale>`, `description_<locale>` columns, names in lists split on
- * `;`. A header the template does not know is refused, so a misspelt column never goes unread.
+ * `;`. A conference's own CSV, with its own header, is read through a column mapping
+ * (`csv-headers.ts`, `csv-mapped.ts`); columns nothing reads are listed as ignored, never dropped
+ * unseen.
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { locales, type Locale } from '../../i18n/config.ts';
+import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
+import type { EditionDays } from './csv-days.ts';
+import type { CsvMapping } from './csv-headers.ts';
+import { readMappedRow } from './csv-mapped.ts';
 import { readInstant } from './instants.ts';
 import { cleanText, emptyRow, splitNames, type ImportRow, type ParseResult } from './rows.ts';
 
@@ -42,7 +47,8 @@ export function csvTemplate(): string {
   return `\uFEFF${stringify([example], { header: true, columns: [...csvColumns] })}`;
 }
 
-function readRow(record: Record<string, unknown>, line: number, editionZone: string): ImportRow {
+/** One template record (cells by template column name) as a row. */
+export function readRow(record: Record<string, unknown>, line: number, editionZone: string): ImportRow {
   const zone = cleanText(record['time_zone']) ?? editionZone;
   const row = emptyRow(line, zone);
   row.externalId = cleanText(record['external_id']);
@@ -69,35 +75,94 @@ function readRow(record: Record<string, unknown>, line: number, editionZone: str
 }
 
 interface ParsedRecord {
-  record: Record<string, unknown>;
+  record: string[];
   info: { lines: number };
   raw: string;
 }
 
-/** The rows of a CSV file; a file that is not CSV, or whose header is wrong, fails whole. */
-export function parseCsv(text: string, editionZone: string): ParseResult {
-  let records: ParsedRecord[];
-  let header: string[] = [];
+/** A CSV file's header (trimmed, as written) and its records, each with the line it starts on. */
+export interface CsvTable {
+  header: string[];
+  records: { cells: string[]; line: number }[];
+}
+
+/**
+ * The separator of a file: the one its header line uses most. Spreadsheets in French or German
+ * export with `;` (the comma is their decimal mark); the template uses `,`.
+ */
+function delimiterOf(text: string): string {
+  const firstLine = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n')).replace(/"[^"]*"/g, '');
+  const counts = [',', ';', '\t'].map((delimiter) => [delimiter, firstLine.split(delimiter).length - 1] as const);
+  return counts.reduce((best, candidate) => (candidate[1] > best[1] ? candidate : best))[0];
+}
+
+/** The file as a table; a file that is not CSV fails whole (with its line when known). */
+export function readCsvTable(text: string, onlyHeader = false): { ok: true; table: CsvTable } | { ok: false; code: string; line?: number } {
+  let parsed: ParsedRecord[];
   try {
-    records = parse(text, {
+    parsed = parse(text, {
       bom: true,
-      columns: (names: string[]) => (header = names.map((name) => name.trim().toLowerCase())),
+      delimiter: delimiterOf(text),
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,
       raw: true,
+      ...(onlyHeader ? { to: 1 } : {}),
     }) as unknown as ParsedRecord[];
   } catch (error) {
     const line = typeof error === 'object' && error && 'lines' in error ? Number(error.lines) : undefined;
     return { ok: false, code: 'IMPORT_UNREADABLE', ...(line ? { line } : {}) };
   }
-  const unknown = header.find((name) => !(csvColumns as readonly string[]).includes(name));
-  if (unknown !== undefined) return { ok: false, code: 'IMPORT_UNKNOWN_COLUMN', line: 1, column: unknown.slice(0, 100) };
-  const hasTitle = header.some((name) => name.startsWith('title_'));
-  if (!hasTitle || required.some((name) => !header.includes(name))) return { ok: false, code: 'IMPORT_MISSING_COLUMN', line: 1 };
+  const [first, ...rest] = parsed;
   return {
     ok: true,
-    // `info.lines` is the line a record ends on; a quoted field may span several.
-    rows: records.map(({ record, info, raw }) => readRow(record, info.lines - (raw.trim().match(/\n/g)?.length ?? 0), editionZone)),
+    table: {
+      header: (first?.record ?? []).map((name) => name.trim()),
+      // `info.lines` is the line a record ends on; a quoted field may span several.
+      records: rest.map(({ record, info, raw }) => ({ cells: record, line: info.lines - (raw.trim().match(/\n/g)?.length ?? 0) })),
+    },
+  };
+}
+
+/** Whether a header is the template's own (its names, any case): a title column, start and end. */
+export function isTemplateHeader(header: readonly string[]): boolean {
+  const names = header.map((name) => name.toLowerCase());
+  return names.some((name) => textColumns.includes(name) && name.startsWith('title_')) && required.every((name) => names.includes(name));
+}
+
+/** The columns of a template file that no template field reads (ignored, with a warning). */
+export function unknownTemplateColumns(header: readonly string[]): string[] {
+  return header.filter((name) => name !== '' && !(csvColumns as readonly string[]).includes(name.toLowerCase()));
+}
+
+/** How to read a CSV: its own columns' mapping, the language of its texts, the edition's days. */
+export interface CsvReadOptions {
+  mapping?: CsvMapping | undefined;
+  textLocale?: Locale;
+  days?: EditionDays | undefined;
+}
+
+/**
+ * The rows of a CSV file. The template's header is read by name (columns it does not know are
+ * left out); any other header needs `options.mapping`, else the file fails whole.
+ */
+export function parseCsv(text: string, editionZone: string, options: CsvReadOptions = {}): ParseResult {
+  const read = readCsvTable(text);
+  if (!read.ok) return read;
+  const { header, records } = read.table;
+  if (options.mapping && !isTemplateHeader(header)) {
+    const mapping = options.mapping;
+    return {
+      ok: true,
+      rows: records.map(({ cells, line }) =>
+        readMappedRow(header, cells, line, { mapping, zone: editionZone, textLocale: options.textLocale ?? defaultLocale, days: options.days }, readRow),
+      ),
+    };
+  }
+  if (!isTemplateHeader(header)) return { ok: false, code: 'IMPORT_MISSING_COLUMN', line: 1 };
+  const names = header.map((name) => name.toLowerCase());
+  return {
+    ok: true,
+    rows: records.map(({ cells, line }) => readRow(Object.fromEntries(names.map((name, i) => [name, cells[i]])), line, editionZone)),
   };
 }

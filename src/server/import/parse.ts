@@ -8,7 +8,7 @@ import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 import { offerIssues } from './offer-check.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { AdminError } from '../errors/domain-errors.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv, type CsvReadOptions } from './csv.ts';
 import { parseFrabJson, parseFrabXml } from './frab.ts';
 import { parseIcs } from './ics.ts';
 import { normaliseImportedMarkdown } from './markdown.ts';
@@ -31,10 +31,10 @@ export function detectFormat(fileName: string, text: string): ImportFormat | und
   return start ? 'csv' : undefined;
 }
 
-function parseAs(format: ImportFormat, text: string, zone: string, textLocale: Locale): ParseResult {
+function parseAs(format: ImportFormat, text: string, zone: string, textLocale: Locale, csv: CsvReadOptions): ParseResult {
   switch (format) {
     case 'csv':
-      return parseCsv(text, zone);
+      return parseCsv(text, zone, { ...csv, textLocale });
     case 'ics':
       return parseIcs(text, zone, textLocale);
     case 'frab-xml':
@@ -83,8 +83,8 @@ function checkRow(row: ImportRow, seen: Set<string>): void {
  * (`IMPORT_UNREADABLE`, with its line when known; `IMPORT_TOO_DEEP` for XML nested past any
  * schedule); more than `MAX_IMPORT_ROWS` events a 413.
  */
-export function readImportRows(format: ImportFormat, text: string, zone: string, textLocale: Locale): ImportRow[] {
-  const result = parseAs(format, text, zone, textLocale);
+export function readImportRows(format: ImportFormat, text: string, zone: string, textLocale: Locale, csv: CsvReadOptions = {}): ImportRow[] {
+  const result = parseAs(format, text, zone, textLocale, csv);
   if (!result.ok) {
     throw new AdminError(422, result.code, 'The file could not be read as the chosen format', {
       extensions: { format, ...(result.line ? { line: result.line } : {}), ...(result.column !== undefined ? { column: result.column } : {}) },

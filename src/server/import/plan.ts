@@ -81,7 +81,7 @@ function titleOf(row: ImportRow): string {
 }
 
 /** Import field names of the engine's field paths (`translations.fr.title` → `title_fr`). */
-function importField(path: string): string {
+export function importField(path: string): string {
   const text = /^translations\.(\w+)\.(\w+)$/.exec(path);
   if (text) return `${text[2] === 'body' ? 'description' : text[2]}_${text[1]}`;
   return { venueAddress: 'venue', startsAt: 'start', endsAt: 'end', timeZone: 'time_zone' }[path] ?? path;

@@ -40,8 +40,14 @@ async function formFields(request: Request, bytes: Uint8Array<ArrayBuffer>): Pro
     throw new AdminError(400, 'MALFORMED_UPLOAD', 'The form could not be read');
   }
   const fields: Record<string, unknown> = {};
+  // The screen's column mapping: a select per field (`map.title`…) and a `map` marker, so a
+  // mapping with every field left empty still arrives as one.
+  const mapping: Record<string, string> = {};
   for (const [key, value] of form) {
-    if (key === 'file' && typeof value !== 'string') {
+    if (key === 'map' || key.startsWith('map.')) {
+      if (key !== 'map' && typeof value === 'string' && value !== '') mapping[key.slice(4)] = value;
+      fields['mapping'] = mapping;
+    } else if (key === 'file' && typeof value !== 'string') {
       if (value.size === 0) continue;
       if (value.size > MAX_IMPORT_BYTES) throw tooLarge();
       fields['content'] = decoder.decode(await value.arrayBuffer());

@@ -1,6 +1,7 @@
 /** The import request, as JSON or as a multipart form (the screen's), checked with one schema. */
 import { z } from 'zod';
 import { defaultLocale, locales } from '../../i18n/config.ts';
+import { csvTargets } from './csv-headers.ts';
 import { importFormats } from './rows.ts';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
@@ -20,6 +21,12 @@ export const importRequestSchema = z.strictObject({
   /** The file's text. */
   content: z.string(),
   fileName: z.string().max(255).default(''),
+  /**
+   * A conference's own CSV: which column (as the file writes it) fills each field; fields left
+   * out stay empty. Without it, the mapping remembered for the same header, else a guess (which
+   * a commit refuses until confirmed).
+   */
+  mapping: z.partialRecord(z.enum(csvTargets), z.string().trim().min(1).max(200)).optional(),
 });
 
 export type ImportRequest = z.output<typeof importRequestSchema>;

@@ -11,10 +11,9 @@ import type { Translate, UiKey } from '../../i18n/index.ts';
 import type { Actor } from '../auth/actor.ts';
 import { AdminError } from '../errors/domain-errors.ts';
 import type { WriteOutcome } from '../engine/service.ts';
-import type { CommitResult } from './commit.ts';
 import { readImportRequest } from './request.ts';
 import type { ImportRequest } from './schemas.ts';
-import { runImport, type PlanView } from './service.ts';
+import { runImport, type ImportResult, type PlanView } from './service.ts';
 
 export interface EditionChoice {
   id: number;
@@ -47,6 +46,9 @@ const problemCodes = [
   'IMPORT_EMPTY',
   'IMPORT_HAS_ERRORS',
   'IMPORT_ROW_FAILED',
+  'IMPORT_MAPPING_REQUIRED',
+  'IMPORT_MAPPING_INCOMPLETE',
+  'IMPORT_MAPPING_UNKNOWN_COLUMN',
 ];
 
 /** A refused import, said in the admin's language (with the line when the refusal names one). */
@@ -64,18 +66,21 @@ export function problemMessage(t: Translate, error: AdminError): string {
 export type ScreenState =
   | { kind: 'form' }
   | { kind: 'plan'; plan: PlanView; input: ImportRequest }
-  | { kind: 'done'; result: CommitResult; editionId: number; outcome: WriteOutcome<CommitResult> }
-  | { kind: 'problem'; status: number; message: string };
+  | { kind: 'done'; result: ImportResult; editionId: number; outcome: WriteOutcome<ImportResult> }
+  /** `retry`: the commit a row refused at commit time, to send again skipping that row if the person says so. */
+  | { kind: 'problem'; status: number; message: string; retry?: ImportRequest | undefined };
 
 /** What a posted import form leads to; a refusal becomes a message, never an exception. */
 export async function submitImportForm(request: Request, db: Database, actor: Actor, locale: Locale, t: Translate): Promise<ScreenState> {
+  let input: ImportRequest | undefined;
   try {
-    const input = { ...(await readImportRequest(request)), locale };
+    input = { ...(await readImportRequest(request)), locale };
     const outcome = await runImport(db, actor, input);
     if (outcome.dryRun) return { kind: 'plan', plan: outcome.body, input };
     return { kind: 'done', result: outcome.body, editionId: input.editionId, outcome };
   } catch (error) {
-    if (error instanceof AdminError) return { kind: 'problem', status: error.status, message: problemMessage(t, error) };
-    throw error;
+    if (!(error instanceof AdminError)) throw error;
+    const retry = error.code === 'IMPORT_ROW_FAILED' && input && !input.skip ? input : undefined;
+    return { kind: 'problem', status: error.status, message: problemMessage(t, error), retry };
   }
 }

@@ -34,7 +34,13 @@ const ics: Record<string, string> = {
 
 const byFormat: Record<ImportFormat, Record<string, string>> = { 'frab-xml': frabXml, 'frab-json': frabJson, ics, csv: {} };
 
-/** The file's name of an import field (`title_en` → `SUMMARY` in iCalendar); a CSV names its columns as they are. */
-export function sourceFieldOf(format: ImportFormat, field: string): string {
-  return byFormat[format][field.replace(/_[a-z]{2}$/, '')] ?? field;
+/**
+ * The file's name of an import field (`title_en` → `SUMMARY` in iCalendar); a template CSV names
+ * its columns as they are, a conference's own CSV as its mapping says (`start` → `Day + Start`).
+ */
+export function sourceFieldOf(format: ImportFormat, field: string, csvMapping?: Partial<Record<string, string>>): string {
+  const base = field.replace(/_[a-z]{2}$/, '');
+  const column = csvMapping?.[base];
+  if (column !== undefined) return (base === 'start' || base === 'end') && csvMapping?.['date'] ? `${csvMapping['date']} + ${column}` : column;
+  return byFormat[format][base] ?? field;
 }
