@@ -5,6 +5,7 @@
  * and the stored files byte for byte. Importing twice reuses the tags, venue, people, medias and
  * download; a damaged bundle is refused with a localized 4xx and leaves nothing behind.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -291,7 +292,7 @@ describe('edition bundle between two instances', () => {
     const tampered = entries.map((entry) => {
       if (!entry.header.name.startsWith('blobs/') || !entry.header.name.endsWith('.png')) return entry;
       const body = new Uint8Array(entry.body);
-      body[body.length - 1] ^= 0xff;
+      body[body.length - 1] = body.at(-1)! ^ 0xff;
       return { ...entry, body };
     });
     const corrupt = await upload(target.editor, await repack(tampered), 'fr');
@@ -299,6 +300,22 @@ describe('edition bundle between two instances', () => {
     const problem = await corrupt.json();
     expect(problem.code).toBe('BUNDLE_CORRUPT');
     expect(problem.title).toMatch(/^Cette archive est endommagée/);
+
+    // Markup posing as an image, with a hash that matches it: refused as an upload would be.
+    const markup = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+    const sha256 = createHash('sha256').update(markup).digest('hex');
+    const disguised = structuredClone(manifest);
+    const media = disguised.medias.find((item: Item) => item.blob?.path.endsWith('.png'));
+    media.blob = { ...media.blob, path: `blobs/${sha256}.png`, sha256, byteSize: markup.byteLength };
+    const withMarkup = await upload(
+      target.editor,
+      await repack([
+        ...entries.map((entry) => (entry.header.name === 'bundle.json' ? { ...entry, body: new TextEncoder().encode(JSON.stringify(disguised)) } : entry)),
+        { header: { name: media.blob.path, size: markup.byteLength }, body: markup },
+      ]),
+    );
+    expect(withMarkup.status).toBe(422);
+    expect(await withMarkup.json()).toMatchObject({ code: 'BUNDLE_CORRUPT', path: media.blob.path });
 
     const notABundle = await upload(target.editor, new TextEncoder().encode('not a bundle'), 'de');
     expect(notABundle.status).toBe(400);

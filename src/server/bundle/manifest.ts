@@ -4,9 +4,11 @@
  * and that every file is there with the bytes its hash promises (docs/decisions/048).
  */
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { issuesToFieldErrors } from '../../lib/field-errors.ts';
-import { imageContentType, streamType } from '../storage/keys.ts';
+import { detectType } from '../uploads/sniff.ts';
 import { bundleError } from './errors.ts';
 import { referenceFieldsOf, referencedIds } from './references.ts';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, blobPathPattern, bundleSchema, bundledCollections, itemsOf, type Bundle, type BundleBlob } from './schema.ts';
@@ -59,26 +61,38 @@ export function storageKeyOf(blob: BundleBlob): string {
   return `${sha256!.slice(0, 2)}/${sha256}.${ext}`;
 }
 
-/** Whether a media's bytes are what uploads would have accepted for its kind (no HTML posing as an image). */
-async function isMediaOfKind(bytes: Uint8Array, kind: string, blob: BundleBlob): Promise<boolean> {
-  const ext = blobPathPattern.exec(blob.path)![2]!;
-  const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || detected.mime !== blob.mimeType) return false;
-  return kind === 'image' ? imageContentType(ext) === blob.mimeType : streamType(ext)?.kind === kind;
+/**
+ * Whether the bytes are what an upload would have accepted as this media kind or download, with
+ * the type and extension the manifest states: the upload's own sniffing, so a bundle cannot bring
+ * in what an upload refuses (markup posing as an image or a text file).
+ */
+async function isAcceptedAs(bytes: Uint8Array, kind: string, blob: BundleBlob, originalName: string): Promise<boolean> {
+  const dir = await mkdtemp(join(tmpdir(), 'hub-bundle-'));
+  try {
+    const path = join(dir, 'blob');
+    await writeFile(path, bytes);
+    const type = await detectType(path, originalName, kind === 'file' ? 'files' : 'medias');
+    const ext = blobPathPattern.exec(blob.path)![2];
+    return type.ext === ext && type.mime === blob.mimeType && (kind === 'file' || type.category === kind);
+  } catch {
+    return false;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Every file the manifest names, checked against its hash, size and (medias) its kind; 422 otherwise. */
 export async function verifyBlobs(bundle: Bundle, files: ReadonlyMap<string, Uint8Array>): Promise<VerifiedBlob[]> {
   const blobs = new Map<string, VerifiedBlob>();
   const described = [
-    ...bundle.medias.flatMap((media) => (media.blob ? [{ blob: media.blob, kind: media.kind }] : [])),
-    ...bundle.files.map((file) => ({ blob: file.blob, kind: 'file' })),
+    ...bundle.medias.flatMap((media) => (media.blob ? [{ blob: media.blob, kind: media.kind, name: media.blob.originalName ?? '' }] : [])),
+    ...bundle.files.map((file) => ({ blob: file.blob, kind: 'file', name: file.fields.originalName })),
   ];
-  for (const { blob, kind } of described) {
+  for (const { blob, kind, name } of described) {
     const bytes = files.get(blob.path);
     const hash = bytes ? createHash('sha256').update(bytes).digest('hex') : undefined;
     const intact = bytes && hash === blob.sha256 && blob.path.includes(hash) && bytes.byteLength === blob.byteSize;
-    if (!intact || (kind !== 'file' && !(await isMediaOfKind(bytes, kind, blob)))) throw bundleError('BUNDLE_CORRUPT', { path: blob.path });
+    if (!intact || !(await isAcceptedAs(bytes, kind, blob, name))) throw bundleError('BUNDLE_CORRUPT', { path: blob.path });
     blobs.set(blob.path, { key: storageKeyOf(blob), bytes });
   }
   return [...blobs.values()];
