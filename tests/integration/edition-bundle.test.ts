@@ -409,6 +409,8 @@ describe('edition bundle between two instances', () => {
   });
 
   it('is offered to editors, not to an account without a role', async () => {
+    const screen = await source.editor.request('GET', `/en/admin/editions/${programme.edition.id}`);
+    expect(await screen.text()).toContain(`href="/api/admin/editions/${programme.edition.id}/bundle"`);
     expect((await source.visitor.request('GET', `/api/admin/editions/${programme.edition.id}/bundle`)).status).toBe(403);
     expect((await upload(target.visitor, bundle)).status).toBe(403);
     expect((await source.editor.request('GET', '/api/admin/editions/999999/bundle')).status).toBe(404);
