@@ -3,10 +3,15 @@
  * the stored files under `blobs/`. Written and read whole, in memory, within the limits below
  * (docs/decisions/048); unpacking never touches the file system, so entry names cannot escape.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { packTar, unpackTar } from 'modern-tar';
 import { bundleError } from './errors.ts';
 import { MANIFEST_NAME } from './schema.ts';
+
+// On libuv's thread pool: inflating up to 256 MB must not stall every other request.
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 
 const MB = 1024 * 1024;
 
@@ -28,14 +33,14 @@ export async function packBundle(manifest: string, files: readonly { path: strin
   const entry = (name: string, body: Uint8Array) => ({ header: { name, size: body.byteLength, mode: 0o644, mtime }, body });
   const tar = await packTar([entry(MANIFEST_NAME, new TextEncoder().encode(manifest)), ...files.map((file) => entry(file.path, file.bytes))]);
   // Images and PDFs are compressed already; level 6 still shrinks the JSON without burning CPU on them.
-  return gzipSync(tar, { level: 6 });
+  return gzip(tar, { level: 6 });
 }
 
 /** The manifest and files of an uploaded archive; 413 past the limits, 400 when it is no bundle. */
 export async function unpackBundle(archive: Uint8Array): Promise<UnpackedBundle> {
   let tar: Uint8Array;
   try {
-    tar = gunzipSync(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
+    tar = await gunzip(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw bundleError('BUNDLE_TOO_LARGE', { limit: MAX_UNPACKED_BYTES });
     throw bundleError('BUNDLE_UNREADABLE');

@@ -24,7 +24,7 @@ import type { Storage } from '../storage/types.ts';
 import { unpackBundle } from './archive.ts';
 import { itemOf } from './export.ts';
 import { checkReferences, parseManifest, storageKeyOf, verifyBlobs, type VerifiedBlob } from './manifest.ts';
-import { referenceFieldsOf } from './references.ts';
+import { referenceFieldsOf, referencedIds } from './references.ts';
 import { bundledCollections, itemsOf, matchedBySlug, type Bundle, type BundledCollection, type BundleItem, type FileItem, type MediaItem } from './schema.ts';
 
 type Counts = Partial<Record<BundledCollection, number>>;
@@ -66,20 +66,23 @@ function canonical(value: unknown): string {
   );
 }
 
-/** An item already here that is the bundle's: same slug (tags, venues, people) or the same file and texts (medias, downloads). */
-async function findExisting(tx: Transaction, collection: BundledCollection, item: BundleItem): Promise<number | undefined> {
+/** The tag, venue, curator or organizer here with the bundled one's slug. */
+async function findBySlug(tx: Transaction, collection: BundledCollection, item: BundleItem): Promise<number | undefined> {
   const { spec } = adminResources[collection];
   const slug = item.fields['slug'];
-  if ((matchedBySlug as readonly string[]).includes(collection)) {
-    if (typeof slug !== 'string') return undefined;
-    const [row] = await tx
-      .select({ id: columnOf(spec, 'id') })
-      .from(spec.table)
-      .where(eq(columnOf(spec, 'slug'), slug))
-      .limit(1);
-    return row?.id as number | undefined;
-  }
+  if (typeof slug !== 'string') return undefined;
+  const [row] = await tx
+    .select({ id: columnOf(spec, 'id') })
+    .from(spec.table)
+    .where(eq(columnOf(spec, 'slug'), slug))
+    .limit(1);
+  return row?.id as number | undefined;
+}
+
+/** A media or download here with the same file (or video link) that says exactly what the bundled one says. */
+async function findIdentical(tx: Transaction, collection: BundledCollection, item: BundleItem): Promise<number | undefined> {
   if (collection !== 'medias' && collection !== 'files') return undefined;
+  const { spec } = adminResources[collection];
   const { blob } = item as MediaItem | FileItem;
   const embedUrl = item.fields['embedUrl'];
   const where = blob ? eq(columnOf(spec, 'sha256'), blob.sha256) : typeof embedUrl === 'string' ? eq(columnOf(spec, 'embedUrl'), embedUrl) : undefined;
@@ -100,6 +103,24 @@ async function findExisting(tx: Transaction, collection: BundledCollection, item
     if (canonical(here) === canonical(wanted)) return state.id;
   }
   return undefined;
+}
+
+/**
+ * The items the import must create: the edition, its events, and what they point at unless it
+ * is reused — so the picture of a venue that already exists here is not added beside it.
+ */
+function itemsToCreate(bundle: Bundle, ids: IdMap): Set<string> {
+  const needed = new Set<string>();
+  // Referrers before what they point at (events → venues → medias).
+  for (const collection of [...bundledCollections].reverse()) {
+    for (const item of itemsOf(bundle, collection)) {
+      const key = `${collection}:${item.id}`;
+      if (collection === 'editions' || collection === 'events') needed.add(key);
+      if (!needed.has(key) || ids.get(collection)!.has(item.id)) continue;
+      for (const reference of referenceFieldsOf(collection)) for (const id of referencedIds(reference, item.fields)) needed.add(`${reference.target}:${id}`);
+    }
+  }
+  return needed;
 }
 
 /** The columns an upload sets from its file, which the editor never edits. */
@@ -156,26 +177,34 @@ async function importInto(tx: Transaction, actor: Actor, bundle: Bundle, fileNam
   const ids: IdMap = new Map(bundledCollections.map((collection) => [collection, new Map()]));
   const created: Counts = {};
   const reused: Counts = {};
+  const count = (counts: Counts, collection: BundledCollection) => (counts[collection] = (counts[collection] ?? 0) + 1);
+  for (const collection of matchedBySlug) {
+    for (const item of itemsOf(bundle, collection)) {
+      const existing = await findBySlug(tx, collection, item);
+      if (existing === undefined) continue;
+      ids.get(collection)!.set(item.id, existing);
+      count(reused, collection);
+    }
+  }
+  const needed = itemsToCreate(bundle, ids);
   const changes: HubChanges[] = [];
   for (const collection of bundledCollections) {
     for (const item of itemsOf(bundle, collection)) {
-      const existing = await findExisting(tx, collection, item);
-      if (existing !== undefined) {
-        ids.get(collection)!.set(item.id, existing);
-        reused[collection] = (reused[collection] ?? 0) + 1;
+      if (ids.get(collection)!.has(item.id) || !needed.has(`${collection}:${item.id}`)) continue;
+      const identical = await findIdentical(tx, collection, item);
+      if (identical !== undefined) {
+        ids.get(collection)!.set(item.id, identical);
+        count(reused, collection);
         continue;
       }
       const result = await createItem(tx, actor, collection, item, ids);
       ids.get(collection)!.set(item.id, result.id);
-      created[collection] = (created[collection] ?? 0) + 1;
+      count(created, collection);
       changes.push(result.changes);
     }
   }
   const editionId = ids.get('editions')!.get(bundle.edition.id)!;
-  const [edition] = await tx
-    .select({ slug: columnOf(adminResources.editions.spec, 'slug') })
-    .from(adminResources.editions.spec.table)
-    .where(eq(columnOf(adminResources.editions.spec, 'id'), editionId));
+  const [edition] = await loadStates(tx, adminResources.editions.spec, [editionId]).then((states) => [...states.values()]);
   // One entry for the import itself on the new edition, like a schedule import's.
   await recordAudit(tx, actor, [
     {
@@ -187,7 +216,7 @@ async function importInto(tx: Transaction, actor: Actor, bundle: Bundle, fileNam
       changes: [{ kind: 'value', field: 'importCreated', from: null, to: created.events ?? 0 }],
     },
   ]);
-  const body: BundleImportResult = { id: editionId, slug: String(edition?.slug), created, reused };
+  const body: BundleImportResult = { id: editionId, slug: String(edition?.values['slug']), created, reused };
   return withPurge(tx, { body, changes: mergeChanges(...changes) }, (result) => result.changes);
 }
 
