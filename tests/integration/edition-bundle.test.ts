@@ -289,6 +289,7 @@ describe('edition bundle between two instances', () => {
       ),
     );
     expect(invalid.status).toBe(422);
+    expect((await invalid.json()).errors).toEqual({ [`events.${manifest.events.length - 1}.fields.endsAt`]: ['END_BEFORE_START'] });
     expect(await footprint(target)).toEqual(before);
 
     // One byte of an image changed: its hash no longer matches.

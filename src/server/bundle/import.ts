@@ -13,6 +13,7 @@ import { demand, type Actor } from '../auth/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { adminResources } from '../collections/registry.ts';
 import { withConstraintErrors } from '../engine/db-errors.ts';
+import { AdminError } from '../errors/domain-errors.ts';
 import { columnOf, loadStates, toEntityInput } from '../engine/entity-state.ts';
 import { createEntityIn, withPurge } from '../engine/entity-write.ts';
 import { changesOf, type WriteOutcome } from '../engine/service.ts';
@@ -173,6 +174,13 @@ async function createItem(tx: Transaction, actor: Actor, collection: BundledColl
   };
 }
 
+/** The engine's field errors of one item, at that item's path in the manifest (`events.3.fields.endsAt`). */
+function atBundlePath(error: unknown, itemPath: string): unknown {
+  if (!(error instanceof AdminError) || !error.details.errors) return error;
+  const errors = Object.fromEntries(Object.entries(error.details.errors).map(([path, codes]) => [`${itemPath}.fields.${path}`, codes]));
+  return new AdminError(error.status, error.code, error.message, { ...error.details, errors });
+}
+
 async function importInto(tx: Transaction, actor: Actor, bundle: Bundle, fileName: string) {
   const ids: IdMap = new Map(bundledCollections.map((collection) => [collection, new Map()]));
   const created: Counts = {};
@@ -189,7 +197,7 @@ async function importInto(tx: Transaction, actor: Actor, bundle: Bundle, fileNam
   const needed = itemsToCreate(bundle, ids);
   const changes: HubChanges[] = [];
   for (const collection of bundledCollections) {
-    for (const item of itemsOf(bundle, collection)) {
+    for (const [index, item] of itemsOf(bundle, collection).entries()) {
       if (ids.get(collection)!.has(item.id) || !needed.has(`${collection}:${item.id}`)) continue;
       const identical = await findIdentical(tx, collection, item);
       if (identical !== undefined) {
@@ -197,7 +205,9 @@ async function importInto(tx: Transaction, actor: Actor, bundle: Bundle, fileNam
         count(reused, collection);
         continue;
       }
-      const result = await createItem(tx, actor, collection, item, ids);
+      const result = await createItem(tx, actor, collection, item, ids).catch((error: unknown) => {
+        throw atBundlePath(error, collection === 'editions' ? 'edition' : `${collection}.${index}`);
+      });
       ids.get(collection)!.set(item.id, result.id);
       count(created, collection);
       changes.push(result.changes);
