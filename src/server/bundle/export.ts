@@ -28,7 +28,7 @@ export interface EditionBundleFile {
 
 type Json = Record<string, unknown>;
 
-/** The ids of every item the edition's bundle carries, by collection. */
+/** Every item the edition's bundle carries, by collection: the edition, its events and what they point at. */
 async function gatherStates(db: Executor, editionId: number): Promise<Map<BundledCollection, EntityState[]>> {
   const edition = await loadItem(db, adminResources.editions.spec, editionId);
   const eventRows = await db.select({ id: events.id }).from(events).where(eq(events.editionId, editionId)).orderBy(asc(events.startsAt), asc(events.id));
@@ -59,18 +59,19 @@ function fieldsOf(collection: CollectionName, state: EntityState): Json {
 }
 
 /** Where the stored upload of `state` travels in the archive, and what it is; null for a video link. */
-function blobOf(state: EntityState, collection: string): (BundleBlob & { key: string }) | null {
+function blobOf(collection: BundledCollection, state: EntityState): BundleBlob | null {
   const key = state.values['storageKey'];
   if (typeof key !== 'string') return null;
   const original = parseOriginalKey(key);
   if (!original) throw new Error(`${collection} ${state.id}: storage key ${key} is not a content-hash key`);
+  const originalName = state.values['originalName'];
   return {
-    key,
     path: `blobs/${original.sha256}.${original.ext}`,
     sha256: original.sha256,
     byteSize: Number(state.values['byteSize']),
     mimeType: String(state.values['mimeType'] ?? 'application/octet-stream'),
-    ...(collection === 'medias' && typeof state.values['originalName'] === 'string' ? { originalName: state.values['originalName'] } : {}),
+    // A download's name is one of its fields; a media's is only known from its file.
+    ...(collection === 'medias' && typeof originalName === 'string' ? { originalName } : {}),
   };
 }
 
@@ -78,20 +79,9 @@ function blobOf(state: EntityState, collection: string): (BundleBlob & { key: st
 export function itemOf(collection: BundledCollection, state: EntityState): Json {
   const publishedAt = state.values['publishedAt'];
   const item: Json = { id: state.id, ...(publishedAt instanceof Date ? { publishedAt } : {}), fields: fieldsOf(collection, state) };
-  if (collection === 'medias') {
-    const { key: _key, ...blob } = blobOf(state, collection) ?? { key: '' };
-    return {
-      ...item,
-      kind: state.values['kind'],
-      blob: 'path' in blob ? blob : null,
-      width: state.values['width'] ?? null,
-      height: state.values['height'] ?? null,
-    };
-  }
-  if (collection === 'files') {
-    const { key: _key, ...blob } = blobOf(state, collection)!;
-    return { ...item, blob };
-  }
+  const { kind, width, height } = state.values;
+  if (collection === 'medias') return { ...item, kind, blob: blobOf(collection, state), width: width ?? null, height: height ?? null };
+  if (collection === 'files') return { ...item, blob: blobOf(collection, state) };
   return item;
 }
 
@@ -105,8 +95,8 @@ export async function exportEditionBundle(db: Executor, storage: Storage, editio
     manifest[collection === 'editions' ? 'edition' : collection] = collection === 'editions' ? items[0] : items;
     if (collection !== 'medias' && collection !== 'files') continue;
     for (const state of states.get(collection) ?? []) {
-      const blob = blobOf(state, collection);
-      if (blob) blobs.set(blob.path, blob.key);
+      const blob = blobOf(collection, state);
+      if (blob) blobs.set(blob.path, String(state.values['storageKey']));
     }
   }
   const files: { path: string; bytes: Uint8Array }[] = [];
