@@ -1,6 +1,7 @@
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client.ts';
+import { fillEventGuids } from './event-guids.ts';
 import { ensureSearchIndexCurrent } from './search-index.ts';
 import { forgetPreparedStatements } from './statement-cache.ts';
 
@@ -15,4 +16,6 @@ export async function migrateDatabase(db: Database, folder = migrationsFolder): 
   // Word forms are computed in JavaScript, so no SQL migration can fill them: rows written by
   // older code are rebuilt here (only once the whole schema is in place).
   if (folder === migrationsFolder) await ensureSearchIndexCurrent(db);
+  // Likewise the name-based GUIDs of events from before the column (SHA-1 is not SQL).
+  if (folder === migrationsFolder) await fillEventGuids(db);
 }

@@ -3,6 +3,7 @@
  * row; base tables hold what does not depend on language. Times are UTC epoch milliseconds.
  * Every mutable row carries `version` for optimistic concurrency and who/when it was written.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { eventStatuses } from '../src/lib/event-status.ts';
@@ -322,6 +323,13 @@ export const events = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     slug: text('slug').notNull(),
+    /**
+     * The event's UUID in schedule exports, kept across instances (import) and never shared (a
+     * copy gets a new one): apps keep favourites by it (docs/decisions/033). Every insert gets a
+     * random one unless it brings its own; rows from before the column got the name-based one
+     * they were exported with (db/event-guids.ts).
+     */
+    guid: text('guid').$defaultFn(() => randomUUID()),
     editionId: integer('edition_id').references(() => editions.id, { onDelete: 'set null' }),
     status: text('status', { enum: publicationStatuses }).notNull().default('draft'),
     publishAt: timestamp('publish_at'),
@@ -351,6 +359,7 @@ export const events = sqliteTable(
   },
   (t) => [
     uniqueIndex('events_slug_unique').on(t.slug),
+    uniqueIndex('events_guid_unique').on(t.guid),
     slugCheck('events_slug_check', 'slug'),
     statusCheck('events_status_check'),
     check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),

@@ -381,6 +381,13 @@ describe('edition bundle between two instances', () => {
       ['published', 'scheduled'],
     ]);
 
+    // Each event keeps its schedule GUID, so conference apps keep a visitor's favourites.
+    const guidsOf = (server: AdminServer['server'], editionId: number) =>
+      server.query<{ slug: string; guid: string }>('SELECT slug, guid FROM events WHERE edition_id = ? ORDER BY slug', [editionId]);
+    const sourceGuids = await guidsOf(source.server, programme.edition.id);
+    expect(sourceGuids).toHaveLength(4);
+    expect(await guidsOf(target.server, imported.id)).toEqual(sourceGuids);
+
     // The stored files: same keys, same bytes.
     const sourceFiles = listFiles(join(source.server.dir, 'uploads')).filter((path) => !path.startsWith('variants/'));
     for (const item of [...sourceItems.get('medias')!, ...sourceItems.get('files')!]) {
@@ -412,6 +419,11 @@ describe('edition bundle between two instances', () => {
     expect(after['editions']).toBe(Number(before['editions']) + 1);
     expect(after['events']).toBe(Number(before['events']) + 4);
     expect(after['files on disk']).toEqual(before['files on disk']);
+    // The first import holds the GUIDs: the copies get their own, all distinct.
+    const guids = await target.server.query<{ guid: string }>('SELECT guid FROM events WHERE edition_id = ?', [again.id]);
+    expect(guids).toHaveLength(4);
+    const all = await target.server.query<{ n: number; distinct_guids: number }>('SELECT count(*) AS n, count(DISTINCT guid) AS distinct_guids FROM events');
+    expect(all[0]!.distinct_guids).toBe(all[0]!.n);
   });
 
   it('keeps a venue already here as it is, and leaves out the bundled picture only that venue used', async () => {

@@ -12,7 +12,7 @@ import { getOtherEvents, listOtherEvents } from '../../src/server/events/other-e
 import { findTagId, listPublicEvents, listRecentlyPublished } from '../../src/server/events/queries.ts';
 import { listPublicTags } from '../../src/server/events/tags.ts';
 import { getNextScheduledChange, forgetScheduleCache } from '../../src/server/page-cache/schedule.ts';
-import { invalidateHubFor } from '../../src/server/page-cache/invalidate.ts';
+import { invalidateHubFor, tagsToInvalidate } from '../../src/server/page-cache/invalidate.ts';
 import { ProcessPageCache } from '../../src/server/page-cache/process-cache.ts';
 import { toLocalDateKey } from '../../src/lib/dates.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
@@ -313,7 +313,7 @@ describe('schedule and invalidation', () => {
     const cache = new ProcessPageCache({ maxBytes: 1_000_000, fanOut: (tags) => void purged.push(tags) });
     const state = { id: row.id, values: { editionId: row.edition_id, room: 'A' }, translations: {}, links: {} };
     const changes = eventsAdmin.spec.changes([row.id], [state, { ...state, values: { ...state.values, room: 'B' } }]);
-    const tags = await invalidateHubFor(cache.handleFor(), changes);
+    const tags = invalidateHubFor(cache.handleFor(), { tags: tagsToInvalidate(changes) });
     expect(tags).toEqual(expect.arrayContaining([`event:${row.id}`, `edition:${row.edition_id}`, 'hub', 'search', 'feeds', 'sitemap']));
     expect(purged).toEqual([tags]);
   });

@@ -108,14 +108,11 @@ export async function authorizeItem(context: APIContext): Promise<ItemRequest> {
  * Purges the hub pages a committed write affected. A purge failure is logged, not returned: the
  * write did happen, and answering 500 would make the editor retry it.
  */
-export async function invalidateAfterWrite(
-  context: Pick<APIContext, 'locals' | 'url'>,
-  { changes, purgeId }: Pick<WriteOutcome, 'changes' | 'purgeId'>,
-): Promise<void> {
-  if (Object.values(changes).every((ids) => !ids?.length)) return;
+export function invalidateAfterWrite(context: Pick<APIContext, 'locals' | 'url'>, { purge }: Pick<WriteOutcome, 'purge'>): void {
+  if (purge.tags.length === 0) return;
   try {
-    // The purge row for the other nodes was committed with the write (`purgeId`).
-    await invalidateHubFor(pageCacheOf(context.locals), changes, { purgeId });
+    // The purge row for the other nodes was committed with the write (`purge.id`).
+    invalidateHubFor(pageCacheOf(context.locals), purge);
   } catch (error) {
     logLine('warn', 'hub cache invalidation failed', { path: context.url.pathname, error: String(error) });
   }

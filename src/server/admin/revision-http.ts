@@ -47,7 +47,7 @@ async function restore(context: APIContext, body: unknown): Promise<{ collection
   const revisionId = routeRevisionId(context);
   const { version } = parseInput(restoreInput, body);
   const outcome = await restoreRevision(db, actor, resource, id, revisionId, version);
-  await invalidateAfterWrite(context, outcome);
+  invalidateAfterWrite(context, outcome);
   return { collection: resource.collection, id, revisionId, result: outcome.body };
 }
 

@@ -30,7 +30,7 @@ import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
 import type { AdminResource } from '../engine/resource.ts';
 import { adminResources } from '../collections/registry.ts';
 import { itemView, type WriteOutcome } from '../engine/service.ts';
-import { applyWorkingCopyIn, copyPurgeOf } from '../engine/working-copies.ts';
+import { applyWorkingCopyIn } from '../engine/working-copies.ts';
 import { findWorkingCopy, type WorkingCopyRow } from '../engine/working-copy-store.ts';
 
 /** Emits `scheduled` when this process schedules a copy, so its round wakes for the new instant. */
@@ -170,7 +170,7 @@ async function applyDueCopy(db: Database, resource: AdminResource, entityId: num
       }),
     );
     if (!result) return undefined;
-    return { body: null, changes: copyPurgeOf(resource, entityId)(result), purgeId: result.purgeId };
+    return { body: null, purge: result.purge };
   } catch (error) {
     if (!(error instanceof AdminError)) throw error;
     // Rolled back, claim included: record the failure under the same claim, once.

@@ -76,9 +76,9 @@ function blobOf(collection: BundledCollection, state: EntityState): BundleBlob |
 }
 
 /** An item as the manifest carries it. */
-export function itemOf(collection: BundledCollection, state: EntityState): Json {
+export function itemOf(collection: BundledCollection, state: EntityState, guid?: string): Json {
   const publishedAt = state.values['publishedAt'];
-  const item: Json = { id: state.id, ...(publishedAt instanceof Date ? { publishedAt } : {}), fields: fieldsOf(collection, state) };
+  const item: Json = { id: state.id, ...(guid ? { guid } : {}), ...(publishedAt instanceof Date ? { publishedAt } : {}), fields: fieldsOf(collection, state) };
   const { kind, width, height } = state.values;
   if (collection === 'medias') return { ...item, kind, blob: blobOf(collection, state), width: width ?? null, height: height ?? null };
   if (collection === 'files') return { ...item, blob: blobOf(collection, state) };
@@ -88,10 +88,16 @@ export function itemOf(collection: BundledCollection, state: EntityState): Json 
 /** Reads the edition's bundle: 404 for an unknown edition, 409 when one of its stored files is missing. */
 export async function exportEditionBundle(db: Executor, storage: Storage, editionId: number): Promise<EditionBundleFile> {
   const states = await gatherStates(db, editionId);
+  // An event's schedule GUID travels with it: conference apps keep a visitor's favourites by it.
+  const guids = new Map(
+    (await db.select({ id: events.id, guid: events.guid }).from(events).where(eq(events.editionId, editionId))).map((row) => [row.id, row.guid]),
+  );
   const manifest: Json = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, exportedAt: new Date().toISOString() };
   const blobs = new Map<string, string>();
   for (const collection of bundledCollections) {
-    const items = (states.get(collection) ?? []).map((state) => itemOf(collection, state));
+    const items = (states.get(collection) ?? []).map((state) =>
+      itemOf(collection, state, collection === 'events' ? (guids.get(state.id) ?? undefined) : undefined),
+    );
     manifest[collection === 'editions' ? 'edition' : collection] = collection === 'editions' ? items[0] : items;
     if (collection !== 'medias' && collection !== 'files') continue;
     for (const state of states.get(collection) ?? []) {

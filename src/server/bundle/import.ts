@@ -9,6 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { writeTransaction, type Database, type Transaction } from '../../../db/client.ts';
+import { events } from '../../../db/schema.ts';
 import { demand, type Actor } from '../auth/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { adminResources } from '../collections/registry.ts';
@@ -158,6 +159,12 @@ async function createItem(tx: Transaction, actor: Actor, collection: BundledColl
   const input = toEntityInput(spec, body);
   Object.assign(input.values, storedFileValues(collection, item));
   const created = await createEntityIn(tx, actor, spec, input);
+  // An event keeps its schedule GUID unless an event here has it (the same bundle imported twice).
+  if (collection === 'events' && item.guid) {
+    const guid = item.guid.toLowerCase();
+    const [taken] = await tx.select({ id: events.id }).from(events).where(eq(events.guid, guid)).limit(1);
+    if (!taken) await tx.update(events).set({ guid }).where(eq(events.id, created.id));
+  }
   if (item.publishedAt !== undefined || archived) {
     await tx
       .update(spec.table)
@@ -252,8 +259,8 @@ export async function importEditionBundle(db: Database, storage: Storage, actor:
   const blobs = await verifyBlobs(bundle, files);
   const written = await storeBlobs(storage, blobs);
   try {
-    const { body, changes, purgeId } = await withConstraintErrors(() => writeTransaction(db, (tx) => importInto(tx, actor, bundle, fileName)));
-    return { body, changes, purgeId };
+    const { body, purge } = await withConstraintErrors(() => writeTransaction(db, (tx) => importInto(tx, actor, bundle, fileName)));
+    return { body, purge };
   } finally {
     // After a commit this removes only the files of items matched to existing ones (a reused
     // venue's image); after a failure, every file this import added.

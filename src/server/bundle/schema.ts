@@ -35,9 +35,9 @@ const blobSchema = z.strictObject({
 });
 export type BundleBlob = z.output<typeof blobSchema>;
 
-/** One item: its id in the bundle (what references name), when it was first published, its create body. */
+/** One item: its id in the bundle (what references name), an event's schedule GUID, when it was first published, its create body. */
 function itemSchema<S extends z.ZodType<Record<string, unknown>>>(fields: S) {
-  return z.strictObject({ id: idField, publishedAt: instantField.nullable().optional(), fields });
+  return z.strictObject({ id: idField, guid: z.uuid({ error: 'INVALID_FORMAT' }).optional(), publishedAt: instantField.nullable().optional(), fields });
 }
 
 const { medias, files } = collections;
@@ -91,6 +91,7 @@ export type FileItem = z.output<typeof fileItemSchema>;
 /** A bundled item of any collection, as the import walks them. */
 export interface BundleItem {
   id: number;
+  guid?: string | undefined;
   publishedAt?: Date | null | undefined;
   fields: Record<string, unknown>;
 }

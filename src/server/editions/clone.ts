@@ -102,6 +102,6 @@ export async function cloneEdition(db: Database, actor: Actor, id: number, body:
       return withPurge(tx, { id: created.id, slug: String(created.after.values['slug']), eventCount: copies.length, changes }, (r) => r.changes);
     }),
   );
-  const { changes, purgeId, ...created } = result;
-  return { body: created, changes, purgeId };
+  const { changes: _changes, purge, ...created } = result;
+  return { body: created, purge };
 }

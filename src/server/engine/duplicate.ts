@@ -21,8 +21,11 @@ import type { AdminResource } from './resource.ts';
 import { changesOf, itemView, type WriteOutcome } from './service.ts';
 import { findFreeSlug } from './slugs.ts';
 
-/** Columns the engine stamps on a create; never copied. */
-const stamped = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'publishedAt']);
+/**
+ * Columns the engine stamps on a create; never copied. A copy is another session: it gets a GUID
+ * of its own (two events sharing one would merge in conference apps, docs/decisions/033).
+ */
+const stamped = new Set(['id', 'guid', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'publishedAt']);
 /** Scheduled (un)publication belongs to the original's life, not the copy's. */
 const schedule = ['publishAt', 'unpublishAt'];
 /** Likewise a cancellation or postponement: a copy (or next year's clone) is planned as scheduled. */
@@ -100,5 +103,5 @@ export async function duplicateItem(db: Database, actor: Actor, resource: AdminR
       return createEntityIn(tx, actor, spec, input, purgeOf);
     }),
   );
-  return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), purge: result.purge };
 }

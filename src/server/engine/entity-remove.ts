@@ -7,7 +7,8 @@ import { writeTransaction, type Database } from '../../../db/client.ts';
 import type { PublicationStatus } from '../../../db/schema.ts';
 import { removeFromSearch } from '../../../db/search-index.ts';
 import { demand, type Actor } from '../auth/actor.ts';
-import { withPurge, type PurgeOf } from './entity-write.ts';
+import { noPurge } from '../page-cache/invalidate.ts';
+import { withPurge, type PurgeOf, type Purged } from './entity-write.ts';
 import { recordAudit } from '../audit/record.ts';
 import { loadTitles } from './audit-changes.ts';
 import { withConstraintErrors } from './db-errors.ts';
@@ -24,7 +25,6 @@ export interface RemoveResult {
   /** The deleted items as they were. */
   removed: EntityState[];
   detached: DetachedOwners;
-  purgeId?: number | undefined;
 }
 
 /** An item a bulk publish left as it was, with what stops it (field path → codes). */
@@ -38,7 +38,6 @@ export interface TransitionResult {
   changed: EntityState[];
   /** Publishing only: the items that could not be published and why. */
   skipped: SkippedItem[];
-  purgeId?: number | undefined;
 }
 
 /** Loads the items; unknown ids → 404 for one id, per-item errors for many. */
@@ -76,7 +75,7 @@ export function removeEntities(
   ids: readonly number[],
   detach: boolean,
   purgeOf?: PurgeOf<RemoveResult>,
-): Promise<RemoveResult> {
+): Promise<Purged<RemoveResult>> {
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const states = await loadAll(tx, spec, ids);
@@ -125,7 +124,7 @@ export async function transitionEntities(
   ids: readonly number[],
   target: PublicationStatus,
   purgeOf?: PurgeOf<TransitionResult>,
-): Promise<TransitionResult> {
+): Promise<Purged<TransitionResult>> {
   const publication = spec.publication;
   if (!publication) throw new AdminError(422, 'ACTION_NOT_SUPPORTED', `${spec.entity} items have no publication status`);
   demand(actor, 'content.publish');
@@ -144,7 +143,7 @@ export async function transitionEntities(
       }
       const changing = pending.filter((state) => !skipped.some((item) => item.id === state.id));
       if (target !== 'published' || changing.length === 0) errors.throwIfAny(422, 'BULK_REJECTED', 'Some of the selected items cannot take this action');
-      if (changing.length === 0) return { changed: [], skipped };
+      if (changing.length === 0) return { changed: [], skipped, purge: noPurge };
       const now = new Date();
       const set = {
         status: target,

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { reindexSearch } from '../../../db/search-index.ts';
-import { recordHubPurge, tagsToInvalidate, type HubChanges } from '../page-cache/invalidate.ts';
+import { noPurge, recordWritePurge, type HubChanges, type HubPurge } from '../page-cache/invalidate.ts';
 import { demand, type Actor } from '../auth/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { describeChanges, loadTitles } from './audit-changes.ts';
@@ -28,17 +28,17 @@ export interface WriteResult {
   after: EntityState;
   /** Field paths the write changed; empty when an update changed nothing. */
   changed: string[];
-  /** The cache purge recorded with the write (`purgeOf`), for `invalidateHubFor`. */
-  purgeId?: number | undefined;
 }
 
 /** The hub changes of a write, recorded as a cache purge inside its transaction (decision 010). */
 export type PurgeOf<R> = (result: R) => HubChanges;
 
+/** A write's result with the purge recorded in its transaction, for `invalidateHubFor` once it committed. */
+export type Purged<R> = R & { purge: HubPurge };
+
 /** Records the purge of `result` in the write's transaction; other nodes see it once it commits. */
-export async function withPurge<R extends object>(tx: Executor, result: R, purgeOf: PurgeOf<R> | undefined): Promise<R & { purgeId?: number | undefined }> {
-  if (!purgeOf) return result;
-  return { ...result, purgeId: await recordHubPurge(tx, tagsToInvalidate(purgeOf(result))) };
+export async function withPurge<R extends object>(tx: Executor, result: R, purgeOf: PurgeOf<R> | undefined): Promise<Purged<R>> {
+  return { ...result, purge: purgeOf ? await recordWritePurge(tx, purgeOf(result)) : noPurge };
 }
 
 const empty: EntityState = { id: 0, values: {}, translations: {}, links: {} };
@@ -82,7 +82,7 @@ function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
 }
 
 /** Creates an item (version 1). */
-export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input: EntityInput, purgeOf?: PurgeOf<WriteResult>): Promise<WriteResult> {
+export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input: EntityInput, purgeOf?: PurgeOf<WriteResult>): Promise<Purged<WriteResult>> {
   return withConstraintErrors(() => writeTransaction(db, (tx) => createEntityIn(tx, actor, spec, input, purgeOf)));
 }
 
@@ -90,7 +90,13 @@ export function createEntity(db: Database, actor: Actor, spec: EntitySpec, input
  * `createEntity` inside a write transaction the caller holds, so several items (a clone's edition
  * and its events) commit together or not at all, each checked and audited like a single create.
  */
-export async function createEntityIn(tx: Executor, actor: Actor, spec: EntitySpec, input: EntityInput, purgeOf?: PurgeOf<WriteResult>): Promise<WriteResult> {
+export async function createEntityIn(
+  tx: Executor,
+  actor: Actor,
+  spec: EntitySpec,
+  input: EntityInput,
+  purgeOf?: PurgeOf<WriteResult>,
+): Promise<Purged<WriteResult>> {
   const state = newState(input);
   const errors = new FieldErrors();
   validateState(spec, actor, undefined, state, errors);
@@ -150,7 +156,7 @@ type UpdateArguments = [actor: Actor, spec: EntitySpec, id: number, input: Entit
  * and working copies call `updateEntityIn` directly: what they write is rolled back or is the
  * publish itself, checked by its route.
  */
-export function updateEntity(db: Database, ...update: UpdateArguments): Promise<WriteResult> {
+export function updateEntity(db: Database, ...update: UpdateArguments): Promise<Purged<WriteResult>> {
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const [actor, spec, id] = update;
@@ -186,15 +192,15 @@ export async function checkUpdate(tx: Executor, actor: Actor, spec: EntitySpec, 
 }
 
 /** `updateEntity` inside a write transaction the caller holds (publishing a working copy drops it in the same one). */
-export async function updateEntityIn(tx: Executor, ...update: UpdateArguments): Promise<WriteResult> {
+export async function updateEntityIn(tx: Executor, ...update: UpdateArguments): Promise<Purged<WriteResult>> {
   const [, spec, id] = update;
   return applyUpdate(tx, await reloadState(tx, spec, id), ...update);
 }
 
 /** The update of `before`, the item as loaded in this transaction. */
-async function applyUpdate(tx: Executor, before: EntityState, ...[actor, spec, id, input, purgeOf, origin]: UpdateArguments): Promise<WriteResult> {
+async function applyUpdate(tx: Executor, before: EntityState, ...[actor, spec, id, input, purgeOf, origin]: UpdateArguments): Promise<Purged<WriteResult>> {
   const { after, changed } = await checkUpdate(tx, actor, spec, before, input);
-  if (changed.length === 0) return { id, before, after: before, changed };
+  if (changed.length === 0) return { id, before, after: before, changed, purge: noPurge };
 
   const now = new Date();
   const publishedAt = publishedAtFor(before, after, now);

@@ -183,7 +183,6 @@ export async function restoreRevision(
   const [latest] = result.changed.length ? (await listRevisions(db, spec, id, 1, 1)).items : [];
   return {
     body: { item: await itemView(db, resource, result.after), revision: latest ?? null, restoredFrom: row.number, dropped },
-    changes: purgeOf(result),
-    purgeId: result.purgeId,
+    purge: result.purge,
   };
 }

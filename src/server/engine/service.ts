@@ -1,10 +1,10 @@
 /**
  * The admin use cases every collection shares: read one, create, update, delete, bulk actions.
- * Each returns the response body and the hub changes to invalidate once the write committed.
+ * Each returns the response body and the hub purge to apply once the write committed.
  */
 import type { Database, Executor } from '../../../db/client.ts';
 import type { BulkInput } from '../../lib/admin-schemas/bulk.ts';
-import type { HubChanges } from '../page-cache/invalidate.ts';
+import type { HubChanges, HubPurge } from '../page-cache/invalidate.ts';
 import type { Actor } from '../auth/actor.ts';
 import { loadStates, toEntityInput } from './entity-state.ts';
 import { entityView } from './entity-view.ts';
@@ -19,9 +19,8 @@ import { draftMember } from './working-copy-store.ts';
 
 export interface WriteOutcome<B = unknown> {
   body: B;
-  changes: HubChanges;
-  /** The purge row the write committed with its changes (decision 010). */
-  purgeId?: number | undefined;
+  /** The hub purge the write committed with its changes (decision 010). */
+  purge: HubPurge;
 }
 
 /**
@@ -61,13 +60,13 @@ export async function getItem(db: Executor, resource: AdminResource, id: number)
 export async function createItem(db: Database, actor: Actor, resource: AdminResource, body: Record<string, unknown>): Promise<WriteOutcome> {
   const purgeOf = (result: WriteResult) => changesOf(resource, [result.id], [result.after]);
   const result = await createEntity(db, actor, resource.spec, toEntityInput(resource.spec, body), purgeOf);
-  return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), purge: result.purge };
 }
 
 export async function updateItem(db: Database, actor: Actor, resource: AdminResource, id: number, body: Record<string, unknown>): Promise<WriteOutcome> {
   const purgeOf = (result: WriteResult) => (result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {});
   const result = await updateEntity(db, actor, resource.spec, id, toEntityInput(resource.spec, body), purgeOf);
-  return { body: await itemView(db, resource, result.after), changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), purge: result.purge };
 }
 
 export async function deleteItems(
@@ -81,7 +80,7 @@ export async function deleteItems(
   const result = await removeEntities(db, actor, resource.spec, resource.usedBy, ids, detach, purgeOf);
   await resource.afterRemove?.(db, result.removed);
   const detached = Object.fromEntries(Object.values(result.detached).map((owner) => [owner.spec.entity, owner.ids]));
-  return { body: { deleted: ids, detached }, changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: { deleted: ids, detached }, purge: result.purge };
 }
 
 /** Bulk publish (the valid items, the others listed as skipped) / unpublish / archive / delete (all or none). */
@@ -104,7 +103,6 @@ export async function bulkItems(db: Database, actor: Actor, resource: AdminResou
   const result = await transitionEntities(db, actor, resource.spec, input.ids, target, purgeOf);
   return {
     body: { action: input.action, ids: input.ids, changed: result.changed.map((state) => state.id), skipped: result.skipped },
-    changes: purgeOf(result),
-    purgeId: result.purgeId,
+    purge: result.purge,
   };
 }

@@ -55,41 +55,36 @@ function pairs(source: UsageSource, usedIds: readonly number[]): SQL {
   return sql`SELECT ${columnOf(source.owner, 'id')} AS owner_id, ${column} AS used_id FROM ${source.owner.table} WHERE ${column} IN (${ids})`;
 }
 
-/** Slugs and titles of some items of `spec`. */
-async function describeOwners(db: Executor, spec: EntitySpec, ids: readonly number[]): Promise<Map<number, { slug: string; title: string }>> {
-  const idColumn = columnOf(spec, 'id');
-  const slug = getTableColumns(spec.table)['slug'];
-  const rows = await db
-    .select({ id: sql<number>`${idColumn}`, slug: slug ? sql<string>`${slug}` : sql<string>`''` })
-    .from(spec.table)
-    .where(inArray(idColumn, [...new Set(ids)]));
-  const titles = await loadTitles(db, spec, ids);
-  return new Map(rows.map((row) => [row.id, { slug: row.slug, title: titles.get(row.id) ?? row.slug }]));
-}
-
-/** Where the items are used: up to `limit` usages per source, and the total count. */
+/**
+ * Where the items are used: up to `limit` usages per source, and the total count. One query per
+ * source: its pairs joined to the owners' slug and title (`spec.title` names the owner's table),
+ * the count taken over every pair before the limit.
+ */
 export async function findUsages(db: Executor, sources: readonly UsageSource[], usedIds: readonly number[], limit = 50): Promise<UsageReport> {
   if (usedIds.length === 0) return { usages: [], total: 0 };
   const usages: Usage[] = [];
   let total = 0;
   for (const source of sources) {
-    const [counted] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (${pairs(source, usedIds)})`);
-    const n = counted?.n ?? 0;
-    total += n;
-    if (n === 0) continue;
-    const rows = await db.all<{ owner_id: number; used_id: number }>(
-      sql`SELECT owner_id, used_id FROM (${pairs(source, usedIds)}) ORDER BY owner_id LIMIT ${limit}`,
+    const { owner } = source;
+    const slug = getTableColumns(owner.table)['slug'];
+    const rows = await db.all<{ owner_id: number; used_id: number; n: number; found: number | null; slug: string | null; title: string | null }>(
+      sql`SELECT p.owner_id, p.used_id, count(*) OVER () AS n, ${columnOf(owner, 'id')} AS found, ${slug ?? sql`''`} AS slug, ${owner.title} AS title
+          FROM (${pairs(source, usedIds)}) AS p LEFT JOIN ${owner.table} ON ${columnOf(owner, 'id')} = p.owner_id
+          ORDER BY p.owner_id LIMIT ${limit}`,
     );
-    const owners = await describeOwners(
-      db,
-      source.owner,
-      rows.map((row) => row.owner_id),
-    );
+    total += rows[0]?.n ?? 0;
     for (const row of rows) {
-      const owner = owners.get(row.owner_id);
-      if (!owner) continue;
-      const { entity, collection } = source.owner;
-      usages.push({ usedId: row.used_id, entity, collection, id: row.owner_id, ...owner, field: source.field });
+      if (row.found === null) continue;
+      const ownerSlug = row.slug ?? '';
+      usages.push({
+        usedId: row.used_id,
+        entity: owner.entity,
+        collection: owner.collection,
+        id: row.owner_id,
+        slug: ownerSlug,
+        title: row.title || ownerSlug,
+        field: source.field,
+      });
     }
   }
   return { usages, total };

@@ -14,7 +14,7 @@ import { recordAudit, type AuditEntry } from '../audit/record.ts';
 import { withConstraintErrors } from './db-errors.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { loadStates, toEntityInput } from './entity-state.ts';
-import { checkUpdate, updateEntityIn, type WriteResult } from './entity-write.ts';
+import { checkUpdate, updateEntityIn, type Purged, type WriteResult } from './entity-write.ts';
 import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
 import type { AdminResource } from './resource.ts';
 import { snapshotOf } from './revision-log.ts';
@@ -120,7 +120,6 @@ export async function publishWorkingCopy(
   copyVersion?: number,
 ): Promise<WriteOutcome<PublishedCopy>> {
   const spec = requirePublishable(resource);
-  const purgeOf = copyPurgeOf(resource, id);
   const { result, dropped } = await withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const live = await requireItem(tx, spec, id);
@@ -132,7 +131,7 @@ export async function publishWorkingCopy(
       return applyWorkingCopyIn(tx, actor, resource, live, copy);
     }),
   );
-  return { body: { item: await itemView(db, resource, result.after), dropped }, changes: purgeOf(result), purgeId: result.purgeId };
+  return { body: { item: await itemView(db, resource, result.after), dropped }, purge: result.purge };
 }
 
 /**
@@ -147,7 +146,7 @@ export async function applyWorkingCopyIn(
   resource: AdminResource,
   live: EntityState,
   copy: WorkingCopyRow,
-): Promise<{ result: WriteResult & { purgeId?: number | undefined }; dropped: DroppedReference[] }> {
+): Promise<{ result: Purged<WriteResult>; dropped: DroppedReference[] }> {
   const spec = resource.spec;
   const id = copy.entityId;
   const { body, dropped } = await snapshotPatchBody(tx, spec, live, copy.snapshot, notInWorkingCopy);
@@ -164,7 +163,7 @@ export async function applyWorkingCopyIn(
 }
 
 /** The hub pages an applied copy changes (none when it changed nothing). */
-export function copyPurgeOf(resource: AdminResource, id: number) {
+function copyPurgeOf(resource: AdminResource, id: number) {
   return (result: WriteResult) => (result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {});
 }
 

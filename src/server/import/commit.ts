@@ -24,7 +24,7 @@ import { tagsAdmin } from '../collections/tags.ts';
 import { venuesAdmin } from '../collections/venues.ts';
 import { BulkRefusal, createEntitiesIn } from './bulk-create.ts';
 import { updateEntitiesIn } from './bulk-update.ts';
-import { loadNameIndex, nameKey, type NamedKind } from './names.ts';
+import { loadNameIndex, matchTagsBySlug, nameKey, tagSlugKey, usableTagSlug, type NamedKind } from './names.ts';
 import { rowInput, type ImportPlan, type PlannedRow } from './plan.ts';
 import { issueReason, warningReason } from './reasons.ts';
 import type { ImportFormat } from './rows.ts';
@@ -69,13 +69,17 @@ export interface ImportedWarning {
 
 const namedResources: Record<NamedKind, AdminResource> = { venue: venuesAdmin, tags: tagsAdmin, organizers: organizersAdmin, curators: curatorsAdmin };
 
-/** The create input of a new named item (a person named in a schedule is an organizer of kind person). */
-function namedInput(kind: NamedKind, name: string, locale: Locale) {
+/**
+ * The create input of a new named item (a person named in a schedule is an organizer of kind
+ * person); a tag takes the file's slug when it has one, so other locales' exports find it, and
+ * its label is in the file's language of it when known.
+ */
+function namedInput(kind: NamedKind, name: string, locale: Locale, slug: string | undefined) {
   switch (kind) {
     case 'venue':
       return { values: { name, status: 'draft' }, links: {} };
     case 'tags':
-      return { values: {}, translations: { [locale]: { label: name } }, links: {} };
+      return { values: slug ? { slug } : {}, translations: { [locale]: { label: name } }, links: {} };
     case 'organizers':
       return { values: { name, kind: 'person' }, links: {} };
     case 'curators':
@@ -99,13 +103,20 @@ function rowFailure(row: PlannedRow, error: AdminError, t: Translate): AdminErro
 /** Creates the venues (as drafts), tags and people the plan names and the database lacks. */
 async function createMissingNames(tx: Executor, actor: Actor, plan: ImportPlan, textLocale: Locale) {
   const index = await loadNameIndex(tx);
+  matchTagsBySlug(
+    index,
+    plan.rows.map((row) => row.row),
+  );
   const added: Record<NamedKind, number> = { venue: 0, tags: 0, organizers: 0, curators: 0 };
   for (const row of plan.rows) {
     for (const [kind, names] of Object.entries(row.created) as [NamedKind, string[]][]) {
       for (const name of names) {
         if (index[kind].has(nameKey(name))) continue;
-        const created = await createEntityIn(tx, actor, namedResources[kind].spec, namedInput(kind, name, textLocale));
+        const slug = kind === 'tags' ? usableTagSlug(row.row, name) : undefined;
+        const locale = (kind === 'tags' && row.row.tagDetails[name]?.locale) || textLocale;
+        const created = await createEntityIn(tx, actor, namedResources[kind].spec, namedInput(kind, name, locale, slug));
         index[kind].set(nameKey(name), created.id);
+        if (slug) index.tags.set(tagSlugKey(slug), created.id);
         added[kind]++;
       }
     }
@@ -142,6 +153,8 @@ async function applyRows(tx: Executor, actor: Actor, plan: ImportPlan, textLocal
       updates.push({ row, before, input });
     } else {
       input.values['status'] = plan.status;
+      // The file's GUID when no event has it (plan.ts); else the column's default, a new one.
+      if (row.row.guid) input.values['guid'] = row.row.guid;
       creates.push({ row, input });
     }
   }
@@ -248,5 +261,5 @@ export async function commitImport(
       return withPurge(tx, { body, changes }, (r) => r.changes);
     }),
   );
-  return { body: outcome.body, changes: outcome.changes, purgeId: outcome.purgeId };
+  return { body: outcome.body, purge: outcome.purge };
 }

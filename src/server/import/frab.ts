@@ -8,7 +8,9 @@
 import { isLocale, locales, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
+import { EXTRAS_JSON_MEMBER, type EventExtras } from '../schedule-export/extras.ts';
 import { fitLongTexts, type SourceFields } from './fit.ts';
+import { applyExtras, jsonExtrasOf, uuidOf, xmlExtrasOf } from './frab-extras.ts';
 import { readDuration } from './instants.ts';
 import { sourceFieldOf } from './source-fields.ts';
 import { plainElement, readScheduleXml } from './frab-xml.ts';
@@ -52,10 +54,11 @@ function placeOf(room: string | null): { venue: string | null; room: string | nu
 }
 
 /** One frab event as a row; `guid` from the attribute (XML) or member (JSON). */
-function readEvent(event: Node, line: number, zone: string, textLocale: Locale): ImportRow {
+function readEvent(event: Node, line: number, zone: string, textLocale: Locale, extras: EventExtras | undefined): ImportRow {
   const row = emptyRow(line, zone);
-  row.externalId =
-    cleanText(event['@_guid'] ?? event['guid']) ?? (cleanText(event['@_id'] ?? event['id']) ? `id:${cleanText(event['@_id'] ?? event['id'])}` : null);
+  const guid = cleanText(event['@_guid'] ?? event['guid']);
+  row.externalId = guid ?? (cleanText(event['@_id'] ?? event['id']) ? `id:${cleanText(event['@_id'] ?? event['id'])}` : null);
+  row.guid = uuidOf(guid);
   const language = cleanText(event['language'])?.slice(0, 2).toLowerCase();
   const locale = isLocale(language) ? language : textLocale;
   const title = textOf(event['title']) ?? undefined;
@@ -84,7 +87,7 @@ function readEvent(event: Node, line: number, zone: string, textLocale: Locale):
   const persons = event['persons'];
   const list = Array.isArray(persons) ? persons : asArray(asNode(persons)['person']);
   row.organizers = [...new Set(list.map(personName).filter((name): name is string => name !== null))];
-  return row;
+  return applyExtras(row, extras);
 }
 
 /** The zone the schedule names (`time_zone_name`), when the runtime knows it; else the edition's. */
@@ -106,7 +109,10 @@ export function parseFrabXml(text: string, editionZone: string, textLocale: Loca
   const lines = Array.from(text.matchAll(/<event[\s>]/g), (match) => lineOf(match.index));
   return {
     ok: true,
-    rows: read.events.map((event, index) => fitLongTexts(readEvent(asNode(plainElement(event)), lines[index] ?? 1, zone, textLocale), xmlFields)),
+    rows: read.events.map((event, index) => {
+      const plain = asNode(plainElement(event));
+      return fitLongTexts(readEvent(plain, lines[index] ?? 1, zone, textLocale, xmlExtrasOf(plain)), xmlFields);
+    }),
   };
 }
 
@@ -137,10 +143,18 @@ export function parseFrabJson(text: string, editionZone: string, textLocale: Loc
   } catch {
     return { ok: false, code: 'IMPORT_UNREADABLE' };
   }
-  const conference = asNode(asNode(asNode(document)['schedule'])['conference']);
+  const schedule = asNode(asNode(document)['schedule']);
+  const conference = asNode(schedule['conference']);
   if (!Array.isArray(conference['days'])) return { ok: false, code: 'IMPORT_UNREADABLE' };
   const zone = zoneOf(conference, editionZone);
   const events = conference['days'].flatMap((day) => Object.values(asNode(asNode(day)['rooms'])).flatMap(asArray));
   const lineOf = jsonLines(text);
-  return { ok: true, rows: events.map((event) => fitLongTexts(readEvent(asNode(event), lineOf(asNode(event)), zone, textLocale), jsonFields)) };
+  const extrasOf = jsonExtrasOf(schedule, EXTRAS_JSON_MEMBER);
+  return {
+    ok: true,
+    rows: events.map((event) => {
+      const node = asNode(event);
+      return fitLongTexts(readEvent(node, lineOf(node), zone, textLocale, extrasOf(cleanText(node['guid']))), jsonFields);
+    }),
+  };
 }

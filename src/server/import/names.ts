@@ -4,7 +4,9 @@
  */
 import type { Executor } from '../../../db/client.ts';
 import { curators, organizers, tagTranslations, tags, venues } from '../../../db/schema.ts';
+import { slugField } from '../../lib/admin-schemas/fields.ts';
 import { nameKey } from '../../lib/name-key.ts';
+import type { ImportRow } from './rows.ts';
 
 export const namedKinds = ['venue', 'tags', 'organizers', 'curators'] as const;
 export type NamedKind = (typeof namedKinds)[number];
@@ -38,4 +40,26 @@ export async function loadNameIndex(db: Executor): Promise<NameIndex> {
     curators: indexOf(curatorRows),
     tags: indexOf([...tagRows, ...tagSlugs.map((row) => ({ id: row.id, name: row.name.replace(/-/g, ' ') }))]),
   };
+}
+
+/** The index key of a tag slug (slugs are indexed with spaces for dashes, like labels). */
+export const tagSlugKey = (slug: string) => nameKey(slug.replace(/-/g, ' '));
+
+/** The slug a new tag may take from the file: a valid one only (a bad one would refuse the import). */
+export function usableTagSlug(row: ImportRow, label: string): string | undefined {
+  const slug = row.tagDetails[label]?.slug;
+  return slug && slugField.safeParse(slug).success ? slug : undefined;
+}
+
+/**
+ * Labels whose slug names an existing tag find that tag, whatever their words: the fr export's
+ * "Musique" is the en export's "Music" (slug `music`), so importing both adds no second tag.
+ */
+export function matchTagsBySlug(index: NameIndex, rows: readonly ImportRow[]): void {
+  for (const row of rows) {
+    for (const [label, { slug }] of Object.entries(row.tagDetails)) {
+      const id = slug ? index.tags.get(tagSlugKey(slug)) : undefined;
+      if (id !== undefined) index.tags.set(nameKey(label), id);
+    }
+  }
 }

@@ -5,6 +5,7 @@
 import type { Locale } from '../../i18n/config.ts';
 import { eventsCollection } from '../../lib/collections/events.ts';
 import { issuesToFieldErrors } from '../../lib/field-errors.ts';
+import { offerIssues } from './offer-check.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { AdminError } from '../errors/domain-errors.ts';
 import { parseCsv } from './csv.ts';
@@ -66,6 +67,7 @@ function checkRow(row: ImportRow, seen: Set<string>): void {
   }
   if (!isKnownTimeZone(row.timeZone)) add('time_zone', 'UNKNOWN_TIME_ZONE');
   if (row.startsAt && row.endsAt && row.endsAt.getTime() < row.startsAt.getTime()) add('end', 'END_BEFORE_START');
+  for (const [field, code] of offerIssues(row)) add(field, code);
   for (const [field, max] of Object.entries(NAME_LIMITS)) {
     const value = row[field as keyof typeof NAME_LIMITS];
     const names = Array.isArray(value) ? value : value ? [value] : [];

@@ -5,13 +5,13 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { editions, importLinks, type PublicationStatus } from '../../../db/schema.ts';
+import { editions, events, importLinks, type PublicationStatus } from '../../../db/schema.ts';
 import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
 import type { EntityInput, EntityState } from '../engine/entity-spec.ts';
 import { loadStates, mergeState } from '../engine/entity-state.ts';
 import { AdminError } from '../errors/domain-errors.ts';
 import { eventsAdmin } from '../collections/events.ts';
-import { loadNameIndex, nameKey, type NameIndex, type NamedKind } from './names.ts';
+import { loadNameIndex, matchTagsBySlug, nameKey, type NameIndex, type NamedKind } from './names.ts';
 import type { ImportRow, ImportSource, RowIssue } from './rows.ts';
 
 export type PlannedAction = 'create' | 'update' | 'error';
@@ -60,6 +60,10 @@ export function rowInput(row: ImportRow, editionId: number, resolve: ResolveName
       timeZone: row.timeZone,
       venueId: row.venue ? resolve('venue', row.venue) : null,
       room: row.room,
+      // Only what the file carries: a CSV without prices keeps an event's own on re-import.
+      ...(row.onlineUrl !== undefined ? { onlineUrl: row.onlineUrl } : {}),
+      ...(row.registrationUrl !== undefined ? { registrationUrl: row.registrationUrl } : {}),
+      ...row.tickets,
     },
     translations,
     links: {
@@ -104,9 +108,43 @@ export async function editionZone(db: Executor, editionId: number): Promise<stri
   return edition.timeZone;
 }
 
+/** The GUIDs among `guids` that events of this instance already have. */
+async function takenGuids(db: Executor, guids: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let i = 0; i < guids.length; i += 500) {
+    const rows = await db
+      .select({ guid: events.guid })
+      .from(events)
+      .where(inArray(events.guid, guids.slice(i, i + 500)));
+    for (const row of rows) if (row.guid) taken.add(row.guid);
+  }
+  return taken;
+}
+
+/**
+ * A new event keeps the file's GUID, so apps keep their favourites when a programme moves here
+ * (docs/decisions/033); one another event already has (the same file imported into a second
+ * edition) would make two sessions one in those apps, so that event gets a new GUID, and says so.
+ */
+async function keepFreeGuids(db: Executor, planned: PlannedRow[]): Promise<void> {
+  const creating = planned.filter((item) => item.action === 'create' && item.row.guid);
+  const taken = await takenGuids(
+    db,
+    creating.map((item) => item.row.guid!),
+  );
+  for (const item of creating) {
+    if (!taken.has(item.row.guid!)) {
+      taken.add(item.row.guid!);
+      continue;
+    }
+    item.row = { ...item.row, guid: null, warnings: [...item.row.warnings, { field: 'guid', code: 'GUID_TAKEN', limit: 0 }] };
+  }
+}
+
 /** The plan of importing `rows` into `editionId`. */
 export async function planImport(db: Executor, rows: ImportRow[], options: Omit<ImportPlan, 'rows'>): Promise<ImportPlan> {
   const index: NameIndex = await loadNameIndex(db);
+  matchTagsBySlug(index, rows);
   const links = await linkedEvents(
     db,
     options.editionId,
@@ -132,5 +170,6 @@ export async function planImport(db: Executor, rows: ImportRow[], options: Omit<
     const action: PlannedAction = issues.length ? 'error' : before ? 'update' : 'create';
     return { line: row.line, action, title: titleOf(row), externalId: row.externalId, eventId: before?.id, startsAt: row.startsAt, issues, created, row };
   });
+  await keepFreeGuids(db, planned);
   return { ...options, rows: planned };
 }

@@ -5,6 +5,7 @@
  */
 import type { ImportSource } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
+import type { Tickets } from '../../lib/tickets.ts';
 
 export type { ImportSource };
 
@@ -57,8 +58,22 @@ export interface ImportRow {
   venue: string | null;
   room: string | null;
   tags: string[];
+  /**
+   * What the file says of some of `tags`, by label: the slug (a tag matches by slug first, so
+   * every locale's export finds the same one) and the label's language (a new tag's label).
+   */
+  tagDetails: Record<string, { slug?: string | undefined; locale?: Locale | undefined }>;
   organizers: string[];
   curators: string[];
+  /** The file's UUID of the event (a frab `guid`), kept for a new event when no other event has it. */
+  guid: string | null;
+  /**
+   * Links, price and places, only when the file carries them (undefined: a re-import keeps the
+   * event's own; null: the file says there is none).
+   */
+  onlineUrl?: string | null | undefined;
+  registrationUrl?: string | null | undefined;
+  tickets?: Partial<Tickets> | undefined;
   issues: RowIssue[];
   warnings: RowWarning[];
 }
@@ -75,8 +90,10 @@ export function emptyRow(line: number, timeZone: string): ImportRow {
     venue: null,
     room: null,
     tags: [],
+    tagDetails: {},
     organizers: [],
     curators: [],
+    guid: null,
     issues: [],
     warnings: [],
   };

@@ -23,5 +23,5 @@ export async function createVideoLink(db: Database, actor: Actor, resource: Admi
     { values: { ...values, kind: 'embed' }, translations: translations as EntityInput['translations'], links: {} },
     changes,
   );
-  return { body: await itemView(db, resource, result.after), changes: changes(result), purgeId: result.purgeId };
+  return { body: await itemView(db, resource, result.after), purge: result.purge };
 }

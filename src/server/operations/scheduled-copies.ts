@@ -30,8 +30,8 @@ export function startScheduledCopies({ db, pollMs, pageCache, log = defaultLog }
     round: async () => {
       let idle = false;
       try {
-        const applied = await publishDueWorkingCopies(db, async ({ changes, purgeId }) => {
-          await invalidateHubFor(pageCache, changes, { purgeId });
+        const applied = await publishDueWorkingCopies(db, async ({ purge }) => {
+          invalidateHubFor(pageCache, purge);
         });
         idle = applied === 0 && ((await getNextScheduledCopy(db))?.getTime() ?? Infinity) <= Date.now();
       } catch (error) {

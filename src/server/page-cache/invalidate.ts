@@ -106,36 +106,40 @@ function sharesPurges(): boolean {
 
 /**
  * Inside a write transaction: records the purge of `tags` for the other nodes, so it commits (or
- * rolls back) with the content change. Pass the id to `invalidateHubFor` once the write committed.
- * Returns undefined when no other node reads purges (polling off) or there is nothing to purge.
+ * rolls back) with the content change. Returns undefined when no other node reads purges (polling
+ * off) or there is nothing to purge.
  */
 export async function recordHubPurge(tx: Executor, tags: readonly string[]): Promise<number | undefined> {
   if (!sharesPurges() || tags.length === 0) return undefined;
   return insertPurge(tx, tags);
 }
 
-export interface InvalidateOptions {
-  /**
-   * The purge row the write recorded in its own transaction (`recordHubPurge`). Without it the
-   * server writes the row, in a transaction of its own, after the write committed.
-   */
-  purgeId?: number | undefined;
+/**
+ * What a committed write purges: its tags, computed once inside its transaction, and the purge
+ * row recorded there for the other machines (`id`; absent when none reads purges). Without a
+ * row, the server records one after the write committed (see scripts/start.ts).
+ */
+export interface HubPurge {
+  tags: readonly string[];
+  id?: number | undefined;
+}
+
+/** A write that changed nothing public. */
+export const noPurge: HubPurge = { tags: [] };
+
+/** Inside a write transaction: the tags of `changes`, recorded for the other nodes (`recordHubPurge`). */
+export async function recordWritePurge(tx: Executor, changes: HubChanges): Promise<HubPurge> {
+  const tags = tagsToInvalidate(changes);
+  return { tags, id: await recordHubPurge(tx, tags) };
 }
 
 /**
- * Purges the hub cache after a write, through the request's page cache handle (`pageCacheOf`;
- * undefined where no page cache runs): the same tags as the purge the write recorded for the
- * other nodes (`recordHubPurge`), both from `tagsToInvalidate` of the write's changes.
+ * Purges the hub cache after a committed write, through the request's page cache handle
+ * (`pageCacheOf`; undefined where no page cache runs): the tags the write recorded
+ * (`recordWritePurge`), so this machine and the others purge the same pages.
  */
-export async function invalidateHubFor(
-  cache: Pick<PageCacheRequest, 'purge'> | undefined,
-  changes: HubChanges,
-  options: InvalidateOptions = {},
-): Promise<string[]> {
-  const tags = tagsToInvalidate(changes);
+export function invalidateHubFor(cache: Pick<PageCacheRequest, 'purge'> | undefined, { tags, id }: HubPurge): readonly string[] {
   forgetContentMemos();
-  if (tags.length === 0) return tags;
-  // Without a recorded row, the server records one for the other machines (see scripts/start.ts).
-  cache?.purge(tags, { purgeId: options.purgeId });
+  if (tags.length > 0) cache?.purge(tags, { purgeId: id });
   return tags;
 }

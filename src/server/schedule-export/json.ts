@@ -2,6 +2,7 @@
  * The JSON twin of `schedule.xml` (the c3voc `schema.json`, as pretalx and frab export it): the
  * same days, rooms and events, plus each event's exact `end`.
  */
+import { EXTRAS_JSON_MEMBER } from './extras.ts';
 import { TIMESLOT_DURATION, type Schedule } from './model.ts';
 
 /** The JSON schema the document declares (c3voc's published `$id`). */
@@ -62,6 +63,10 @@ export function scheduleToJson(schedule: Schedule) {
             ]),
           ),
         })),
+      },
+      // What the schema has no member for, by event GUID (extras.ts): `schedule` is its one open object.
+      [EXTRAS_JSON_MEMBER]: {
+        events: Object.fromEntries(schedule.days.flatMap((day) => day.rooms.flatMap(({ events }) => events.map((event) => [event.guid, event.extras])))),
       },
     },
   };

@@ -43,15 +43,22 @@ async function loadPersons(db: Executor, eventIds: number[]): Promise<Map<number
   return byEvent;
 }
 
-/** Each event's description in `locale`, else in the default locale (as titles and summaries fall back). */
-async function loadBodies(db: Executor, ids: readonly number[], locale: Locale): Promise<Map<number, string>> {
+/**
+ * Each event's description in `locale`, else in the default locale (as titles and summaries fall
+ * back), and the default locale's name of a free-text place (its room's key in every locale).
+ */
+async function loadBodies(db: Executor, ids: readonly number[], locale: Locale): Promise<{ bodies: Map<number, string>; places: Map<number, string> }> {
   const rows = await db
-    .select({ id: eventTranslations.eventId, locale: eventTranslations.locale, body: eventTranslations.body })
+    .select({ id: eventTranslations.eventId, locale: eventTranslations.locale, body: eventTranslations.body, venueName: eventTranslations.venueName })
     .from(eventTranslations)
     .where(and(inArray(eventTranslations.eventId, [...ids]), inArray(eventTranslations.locale, [...new Set([locale, defaultLocale])])));
   const bodies = new Map<number, string>();
-  for (const row of rows) if (row.body?.trim() && (row.locale === locale || !bodies.has(row.id))) bodies.set(row.id, row.body);
-  return bodies;
+  const places = new Map<number, string>();
+  for (const row of rows) {
+    if (row.body?.trim() && (row.locale === locale || !bodies.has(row.id))) bodies.set(row.id, row.body);
+    if (row.locale === defaultLocale && row.venueName?.trim()) places.set(row.id, row.venueName);
+  }
+  return { bodies, places };
 }
 
 /** The export's data and cache tags, or undefined when the edition is unknown or not public. */
@@ -73,12 +80,12 @@ export async function loadScheduleSource(
   const ids = items.map((item) => item.id);
   const [registrations, persons, bodies] = ids.length
     ? await Promise.all([
-        db.select({ id: events.id, url: events.registrationUrl }).from(events).where(inArray(events.id, ids)),
+        db.select({ id: events.id, url: events.registrationUrl, guid: events.guid }).from(events).where(inArray(events.id, ids)),
         loadPersons(db, ids),
         loadBodies(db, ids, locale),
       ])
-    : [[], new Map<number, SchedulePersonSource[]>(), new Map<number, string>()];
-  const registrationOf = new Map(registrations.map((row) => [row.id, row.url]));
+    : [[], new Map<number, SchedulePersonSource[]>(), { bodies: new Map<number, string>(), places: new Map<number, string>() }];
+  const stored = new Map(registrations.map((row) => [row.id, row]));
   const t = getTranslator(locale);
   const source: ScheduleSource = {
     origin,
@@ -94,8 +101,10 @@ export async function loadScheduleSource(
     },
     events: items.map((item) => ({
       ...item,
-      body: bodies.get(item.id) ?? null,
-      registrationUrl: registrationOf.get(item.id) ?? null,
+      body: bodies.bodies.get(item.id) ?? null,
+      placeKeyName: bodies.places.get(item.id) ?? null,
+      registrationUrl: stored.get(item.id)?.url ?? null,
+      guid: stored.get(item.id)?.guid ?? null,
       persons: persons.get(item.id) ?? [],
     })),
     labels: {

@@ -8,8 +8,10 @@ import type { Locale } from '../../i18n/config.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
 import { paths } from '../../lib/paths.ts';
 import { scheduleColumnOf } from '../../lib/programme.ts';
+import type { Tickets } from '../../lib/tickets.ts';
 import { titleWithStatus } from '../events/status-title.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
+import type { EventExtras } from './extras.ts';
 import { scheduleGuid } from './guid.ts';
 import { dayBoundsOf, formatDuration, formatLocalTime, formatZonedDateTime, scheduleDayOf, safeZone } from './times.ts';
 
@@ -24,6 +26,8 @@ export interface SchedulePersonSource {
 /** One public event of the edition, as the exporter needs it. */
 export interface ScheduleEventSource {
   id: number;
+  /** The event's stored GUID; events not yet given one export their name-based GUID. */
+  guid?: string | null | undefined;
   slug: string;
   title: string;
   /** The language the title and summary are written in (a fallback may differ from the locale). */
@@ -35,13 +39,23 @@ export interface ScheduleEventSource {
   endsAt: Date;
   timeZone: string;
   venueName: string | null;
+  /** Rooms are keyed by venue, not by its name: the same in every locale. */
+  venueId?: number | null | undefined;
+  /** A free-text place's name in the default locale: its room's key in every locale's export. */
+  placeKeyName?: string | null | undefined;
   room?: string | null | undefined;
   onlineUrl: string | null;
   registrationUrl: string | null;
   eventStatus: EventStatus;
   updatedAt: Date;
-  tags: readonly { label: string }[];
+  tags: readonly { label: string; slug?: string | undefined; labelLocale?: Locale | undefined }[];
   persons: readonly SchedulePersonSource[];
+  /** Price and places (decision 046), carried in the extras. */
+  admission?: Tickets['admission'] | undefined;
+  priceMin?: number | null | undefined;
+  priceMax?: number | null | undefined;
+  currency?: string | null | undefined;
+  availability?: Tickets['availability'] | undefined;
 }
 
 /** Everything an export is made of: the edition, its public events, and the words in its locale. */
@@ -97,6 +111,8 @@ export interface ScheduleEvent {
   url: string;
   persons: SchedulePerson[];
   links: ScheduleLink[];
+  /** What the formats have no field for (extras.ts), so our own export imports without loss. */
+  extras: EventExtras;
 }
 
 export interface ScheduleDay {
@@ -154,16 +170,39 @@ const publicUrl = (origin: string, path: string) => absoluteUrl(origin, path);
 /** Cancelled and postponed events offer no registration (decision 029). */
 const takesRegistrations = (status: EventStatus) => status === 'scheduled' || status === 'rescheduled';
 
+/** The event's extras: its zone, tags, people by role, links, price and places. */
+function extrasOf(event: ScheduleEventSource, registrationUrl: string | null): EventExtras {
+  const namesOf = (kind: SchedulePersonSource['kind']) => event.persons.filter((person) => person.kind === kind).map((person) => person.name);
+  const place = event.venueId ? event.venueName : (event.placeKeyName ?? event.venueName);
+  return {
+    timeZone: event.timeZone,
+    // The place's one name (a venue's, a free-text place's default-locale one), for every locale.
+    venue: place?.trim() || null,
+    room: event.room?.trim() || null,
+    tags: event.tags.map((tag) => ({ slug: tag.slug ?? '', label: tag.label, ...(tag.labelLocale ? { locale: tag.labelLocale } : {}) })),
+    curators: namesOf('curator'),
+    organizers: namesOf('organizer'),
+    registrationUrl,
+    onlineUrl: event.onlineUrl,
+    admission: event.admission ?? null,
+    priceMin: event.priceMin ?? null,
+    priceMax: event.priceMax ?? null,
+    currency: event.currency ?? null,
+    availability: event.availability ?? null,
+  };
+}
+
 function toScheduleEvent(source: ScheduleSource, acronym: string, room: ScheduleRoom, event: ScheduleEventSource): ScheduleEvent {
   const { origin, locale, labels } = source;
   const zone = safeZone(event.timeZone);
   const url = publicUrl(origin, paths.event(locale, event.slug));
   const links: ScheduleLink[] = [{ url, title: labels.eventPage }];
-  if (event.registrationUrl && takesRegistrations(event.eventStatus)) links.push({ url: event.registrationUrl, title: labels.registration });
+  const registrationUrl = event.registrationUrl && takesRegistrations(event.eventStatus) ? event.registrationUrl : null;
+  if (registrationUrl) links.push({ url: registrationUrl, title: labels.registration });
   if (event.onlineUrl) links.push({ url: event.onlineUrl, title: labels.joinOnline });
   return {
     id: event.id,
-    guid: scheduleGuid('event', event.id),
+    guid: event.guid ?? scheduleGuid('event', event.id),
     slug: eventSlugOf(acronym, event),
     title: titleWithStatus(locale, event.eventStatus, event.title),
     date: formatZonedDateTime(event.startsAt.getTime(), zone),
@@ -183,14 +222,28 @@ function toScheduleEvent(source: ScheduleSource, acronym: string, room: Schedule
       url: publicUrl(origin, paths[person.kind](locale, person.slug)),
     })),
     links,
+    extras: extrasOf(event, registrationUrl),
   };
 }
 
-/** The room of an event: its venue (and room), else online, else "venue to be announced". */
+const fold = (text: string) => text.trim().normalize('NFC').toLocaleLowerCase('und');
+
+/**
+ * The room of an event: its venue (and room), else online, else "venue to be announced". Its key
+ * (and GUID) is the venue's id and the room (a free-text place's default-locale name), never the
+ * name in the export's language: a free-text place is written per locale, and a renamed venue is
+ * the same room, so every locale's export gives a room the same GUID.
+ */
 function roomOf(source: ScheduleSource, event: ScheduleEventSource): { key: string; room: ScheduleRoom } {
   const column = scheduleColumnOf(event);
   const name = column.kind === 'venue' ? column.label! : column.kind === 'online' ? source.labels.online : source.labels.unannounced;
-  return { key: column.key, room: { name, guid: scheduleGuid('room', column.key) } };
+  const key =
+    column.kind !== 'venue'
+      ? column.key
+      : event.venueId
+        ? `venue:#${event.venueId}${event.room?.trim() ? `\u0000${fold(event.room)}` : ''}`
+        : scheduleColumnOf({ ...event, venueName: event.placeKeyName ?? event.venueName }).key;
+  return { key, room: { name, guid: scheduleGuid('room', key) } };
 }
 
 const kindRank = (key: string) => (key.startsWith('venue:') ? 0 : key === 'online' ? 1 : 2);

@@ -3,6 +3,7 @@
  * escaping (docs/decisions/023): every text and attribute goes through `escapeXml`.
  */
 import { escapeXml } from '../feeds/rss.ts';
+import { encodeExtras, EXTRAS_XML_TARGET } from './extras.ts';
 import { TIMESLOT_DURATION, type Schedule, type ScheduleEvent } from './model.ts';
 
 type Attributes = Record<string, string | number | undefined>;
@@ -35,6 +36,8 @@ function eventXml(event: ScheduleEvent, indent: string): string {
     element('description', event.description ?? ''),
     `<persons>${event.persons.map((person) => element('person', person.name, { guid: person.guid })).join('')}</persons>`,
     `<links>${event.links.map((link) => element('link', link.title, { href: link.url })).join('')}</links>`,
+    // What the XSD has no element for (extras.ts); base64url needs no escaping.
+    `<?${EXTRAS_XML_TARGET} data="${encodeExtras(event.extras)}"?>`,
   ];
   return `${indent}<event${attributes({ guid: event.guid, id: event.id })}>\n${lines.map((line) => `${inner}${line}`).join('\n')}\n${indent}</event>`;
 }

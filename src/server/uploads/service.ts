@@ -154,7 +154,7 @@ export async function uploadMedia(context: UploadContext, actor: Actor, resource
     (created) => ({ medias: [created.id] }),
   );
   const variants = stored.width ? await createVariantsOrLog(context.storage, stored.key, stored.width) : [];
-  return { body: { ...(await itemView(context.db, resource, result.after)), variants }, changes: { medias: [result.id] }, purgeId: result.purgeId };
+  return { body: { ...(await itemView(context.db, resource, result.after)), variants }, purge: result.purge };
 }
 
 /** POST /api/admin/files: a download; its default-locale title defaults to the file name. */
@@ -183,5 +183,5 @@ export async function uploadFile(context: UploadContext, actor: Actor, resource:
     },
     (created) => ({ files: [created.id] }),
   );
-  return { body: await itemView(context.db, resource, result.after), changes: { files: [result.id] }, purgeId: result.purgeId };
+  return { body: await itemView(context.db, resource, result.after), purge: result.purge };
 }

@@ -23,7 +23,7 @@ export const PATCH: APIRoute = (context) =>
     const { db, actor, resource, id } = await authorizeItem(context);
     const body = parseInput(resource.patchSchema, await readJsonBody(context.request));
     const outcome = await updateItem(db, actor, resource, id, body);
-    await invalidateAfterWrite(context, outcome);
+    invalidateAfterWrite(context, outcome);
     return json(outcome.body);
   });
 
@@ -32,6 +32,6 @@ export const DELETE: APIRoute = (context) =>
     const { db, actor, resource, id } = await authorizeItem(context);
     await discardBody(context.request);
     const outcome = await deleteItems(db, actor, resource, [id], detachFlag(context.url));
-    await invalidateAfterWrite(context, outcome);
+    invalidateAfterWrite(context, outcome);
     return json(null, 204);
   });

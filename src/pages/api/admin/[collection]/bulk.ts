@@ -16,6 +16,6 @@ export const POST: APIRoute = (context) =>
     const input = parseInput(bulkSchema, await readJsonBody(context.request));
     if (input.action === 'delete') demand(actor, 'content.delete');
     const outcome = await bulkItems(db, actor, resource, input);
-    await invalidateAfterWrite(context, outcome);
+    invalidateAfterWrite(context, outcome);
     return json(outcome.body);
   });

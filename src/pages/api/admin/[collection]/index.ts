@@ -29,6 +29,6 @@ export const POST: APIRoute = (context) =>
     const outcome = resource.createSchema
       ? await createItem(db, actor, resource, parseInput(resource.createSchema, await readJsonBody(context.request)))
       : await createUpload(db, actor, resource, context.request);
-    await invalidateAfterWrite(context, outcome);
+    invalidateAfterWrite(context, outcome);
     return json(outcome.body, 201, createdLocation(resource.collection, outcome.body));
   });

@@ -18,6 +18,6 @@ export const POST: APIRoute = (context) =>
     const input = await readImportRequest(context.request);
     const outcome = await runImport(db, actor, input);
     if (outcome.dryRun) return json(outcome.body);
-    await invalidateAfterWrite(context, outcome);
+    invalidateAfterWrite(context, outcome);
     return json({ dryRun: false, format: outcome.format, ...outcome.body }, 201);
   });

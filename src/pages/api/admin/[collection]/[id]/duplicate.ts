@@ -15,6 +15,6 @@ export const POST: APIRoute = (context) =>
     const { db, actor, resource, id } = await authorizeItem(context);
     await discardBody(context.request);
     const outcome = await duplicateItem(db, actor, resource, id);
-    await invalidateAfterWrite(context, outcome);
+    invalidateAfterWrite(context, outcome);
     return json(outcome.body, 201, createdLocation(resource.collection, outcome.body));
   });

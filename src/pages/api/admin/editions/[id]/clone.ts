@@ -22,6 +22,6 @@ export const POST: APIRoute = (context) =>
     const id = routeId(context, 'edition');
     const body = parseInput(cloneEditionSchema, await readJsonBody(context.request));
     const outcome = await cloneEdition(db, actor, id, body);
-    await invalidateAfterWrite(context, outcome);
+    invalidateAfterWrite(context, outcome);
     return json(outcome.body, 201, createdLocation('editions', outcome.body));
   });

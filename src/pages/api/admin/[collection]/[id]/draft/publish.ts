@@ -20,6 +20,6 @@ export const POST: APIRoute = (context) =>
     const { db, actor, resource, id } = await authorizeItem(context);
     const { version, copyVersion } = parseInput(publishInput, await readJsonBody(context.request));
     const outcome = await publishWorkingCopy(db, actor, resource, id, version, copyVersion);
-    await invalidateAfterWrite(context, outcome);
+    invalidateAfterWrite(context, outcome);
     return json(outcome.body);
   });
