@@ -160,6 +160,8 @@ describe('route coverage', () => {
         '/api/admin/events/matrix-999999/duplicate',
         '/api/admin/medias/matrix-999999/duplicate',
         '/api/admin/editions/matrix-999999/clone',
+        '/api/admin/editions/matrix-999999/bundle',
+        '/api/admin/editions/bundle',
         '/api/admin/events/matrix-999999/draft',
         '/api/admin/editions/matrix-999999/draft/publish',
         '/api/admin/venues/matrix-999999/draft/schedule',

@@ -127,6 +127,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/team', methods: { GET: 'users.manage' } },
   // POST: one action on one account (approve, refuse, role, disable, enable, end-sessions), JSON or an HTML form.
   { pattern: '/api/admin/team/:id/:action', methods: { POST: 'users.manage' } },
+  // Edition bundles (docs/decisions/048): importing one creates items like a clone (the service also
+  // demands `media.upload`); before the collection rules, whose `/api/admin/editions/:id` matches `bundle`.
+  { pattern: '/api/admin/editions/bundle', methods: { POST: 'content.write' } },
   ...adminCollections.flatMap(collectionApiRules),
   // The contact inbox (docs/decisions/021): people before `:id`.
   { pattern: '/api/admin/inbox', methods: { GET: 'inbox.read' } },
@@ -136,6 +139,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/inbox/:id/replies', methods: { POST: 'inbox.manage' } },
   // An edition copied with its events, as drafts, dates shifted.
   { pattern: '/api/admin/editions/:id/clone', methods: { POST: 'content.write' } },
+  // An edition with everything it points at, as one file: what a clone reads, for another instance.
+  { pattern: '/api/admin/editions/:id/bundle', methods: { GET: 'content.write' } },
   // Imports (docs/decisions/034): a dry run reads, a commit creates events, like a create.
   { pattern: '/api/admin/import', methods: { POST: 'content.write' } },
   { pattern: '/api/admin/import/template.csv', methods: { GET: 'content.read' } },

@@ -51,7 +51,8 @@ function retitle(input: EntityInput, titles: CloneEditionInput['titles']): void 
   }
 }
 
-function mergeChanges(...all: HubChanges[]): HubChanges {
+/** One set of hub changes from several writes (ids joined, event states listed). */
+export function mergeChanges(...all: HubChanges[]): HubChanges {
   const merged: Record<string, number[]> = {};
   for (const { eventStates: _states, ...changes } of all) {
     for (const [key, ids] of Object.entries(changes)) merged[key] = [...new Set([...(merged[key] ?? []), ...(ids ?? [])])];

@@ -48,7 +48,10 @@ function EditionFields({ item }: Pick<ItemFormProps, 'item'>) {
         {item && (
           <p>
             <a href={`${paths.adminCreate(locale, 'events')}?edition=${String(item['id'])}`}>{t('admin.editions.addEvent')}</a> ·{' '}
-            <a href={`${paths.adminList(locale, 'events')}?edition=${String(item['id'])}`}>{t('admin.editions.listEvents')}</a>
+            <a href={`${paths.adminList(locale, 'events')}?edition=${String(item['id'])}`}>{t('admin.editions.listEvents')}</a> ·{' '}
+            <a href={`${paths.adminApi('editions', Number(item['id']))}/bundle`} download>
+              {t('admin.bundle.download')}
+            </a>
           </p>
         )}
       </Section>
