@@ -17,8 +17,10 @@ import { createEntityIn, withPurge, type WriteResult } from '../engine/entity-wr
 import { changesOf, type WriteOutcome } from '../engine/service.ts';
 import type { HubChanges } from '../page-cache/invalidate.ts';
 import { findFreeSlug } from '../engine/slugs.ts';
-import { eventsAdmin } from '../collections/events.ts';
-import { editionsAdmin } from '../collections/editions.ts';
+import { adminResources } from '../collections/registry.ts';
+
+// Through the registry, which gives each resource its where-used sources (decision 047).
+const { events: eventsAdmin, editions: editionsAdmin } = adminResources;
 
 export interface CloneResult {
   id: number;

@@ -18,11 +18,7 @@ import type { EntityInput, EntityState } from '../engine/entity-spec.ts';
 import { createEntityIn, withPurge, type WriteResult } from '../engine/entity-write.ts';
 import { AdminError } from '../errors/domain-errors.ts';
 import { changesOf, type WriteOutcome } from '../engine/service.ts';
-import { curatorsAdmin } from '../collections/curators.ts';
-import { eventsAdmin } from '../collections/events.ts';
-import { organizersAdmin } from '../collections/organizers.ts';
-import { tagsAdmin } from '../collections/tags.ts';
-import { venuesAdmin } from '../collections/venues.ts';
+import { adminResources } from '../collections/registry.ts';
 import { BulkRefusal, createEntitiesIn } from './bulk-create.ts';
 import { updateEntitiesIn } from './bulk-update.ts';
 import { loadNameIndex, matchTagsBySlug, nameKey, tagSlugKey, usableTagSlug, type NamedKind } from './names.ts';
@@ -32,6 +28,9 @@ import { issueReason, warningReason } from './reasons.ts';
 import type { ImportFormat } from './rows.ts';
 import { sourceFieldOf } from './source-fields.ts';
 import { recordAudit } from '../audit/record.ts';
+
+// Through the registry, which gives each resource its where-used sources (decision 047).
+const { curators: curatorsAdmin, events: eventsAdmin, organizers: organizersAdmin, tags: tagsAdmin, venues: venuesAdmin } = adminResources;
 
 export interface CommitResult {
   created: number;

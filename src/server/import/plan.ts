@@ -10,9 +10,12 @@ import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
 import type { EntityInput, EntityState } from '../engine/entity-spec.ts';
 import { loadStates, mergeState } from '../engine/entity-state.ts';
 import { AdminError } from '../errors/domain-errors.ts';
-import { eventsAdmin } from '../collections/events.ts';
+import { adminResources } from '../collections/registry.ts';
 import { loadNameIndex, matchTagsBySlug, nameKey, type NameIndex, type NamedKind } from './names.ts';
 import type { ImportRow, ImportSource, RowIssue } from './rows.ts';
+
+// Through the registry, which gives each resource its where-used sources (decision 047).
+const { events: eventsAdmin } = adminResources;
 
 export type PlannedAction = 'create' | 'update' | 'error';
 
