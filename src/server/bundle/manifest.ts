@@ -11,7 +11,17 @@ import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 import { detectType } from '../uploads/sniff.ts';
 import { bundleError } from './errors.ts';
 import { referenceFieldsOf, referencedIds } from './references.ts';
-import { BUNDLE_FORMAT, BUNDLE_VERSION, blobPathPattern, bundleSchema, bundledCollections, itemsOf, type Bundle, type BundleBlob } from './schema.ts';
+import {
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  blobPathPattern,
+  bundleSchema,
+  bundledCollections,
+  itemsOf,
+  type Bundle,
+  type BundleBlob,
+  type BundledCollection,
+} from './schema.ts';
 
 /** The manifest, parsed and validated; 400 when it is no JSON, 422 for another version or invalid items. */
 export function parseManifest(text: string): Bundle {
@@ -39,7 +49,7 @@ export function checkReferences(bundle: Bundle): void {
     if (known.get(collection)!.size !== items.length) errors[collection] = ['DUPLICATE_ID'];
     items.forEach((item, index) => {
       for (const reference of referenceFieldsOf(collection)) {
-        const targets = known.get(reference.target as (typeof bundledCollections)[number]);
+        const targets = known.get(reference.target as BundledCollection);
         if (referencedIds(reference, item.fields).some((id) => !targets?.has(id))) {
           errors[`${collection === 'editions' ? 'edition' : `${collection}.${index}`}.fields.${reference.field}`] = ['UNKNOWN_REFERENCE'];
         }

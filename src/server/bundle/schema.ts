@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { idField, instantField, optionalText, requiredText, translationsField } from '../../lib/admin-schemas/fields.ts';
-import { collections } from '../../lib/collections/index.ts';
+import { referenceTargets } from '../../lib/collections/declare.ts';
+import { collections, type CollectionName } from '../../lib/collections/index.ts';
 import { mediaKinds } from '../../lib/collections/medias.ts';
 
 export const BUNDLE_FORMAT = 'edition-hub/edition-bundle';
@@ -15,12 +16,8 @@ export const BUNDLE_VERSION = 1;
 /** The manifest's name inside the archive; the blobs sit beside it under `blobs/`. */
 export const MANIFEST_NAME = 'bundle.json';
 
-/** The collections a bundle carries, in the order an import creates them (what is pointed at first). */
-export const bundledCollections = ['medias', 'files', 'tags', 'curators', 'organizers', 'venues', 'editions', 'events'] as const;
-export type BundledCollection = (typeof bundledCollections)[number];
-
-/** Collections matched by slug on import: the same venue, tag or person is reused, never duplicated. */
-export const matchedBySlug = ['tags', 'curators', 'organizers', 'venues'] as const satisfies readonly BundledCollection[];
+/** The collections the manifest has items of: a list each, and the edition (the one item of `editions`). */
+export type BundledCollection = 'editions' | Exclude<keyof z.output<typeof bundleSchema>, 'format' | 'version' | 'exportedAt' | 'edition'>;
 
 /** Where an uploaded file travels: `blobs/<sha256>.<ext>`, the name its content hash gives it. */
 export const blobPathPattern = /^blobs\/([0-9a-f]{64})\.([a-z0-9]{1,8})$/;
@@ -99,4 +96,32 @@ export interface BundleItem {
 /** The bundle's items of `collection` (the edition as a list of one). */
 export function itemsOf(bundle: Bundle, collection: BundledCollection): readonly BundleItem[] {
   return collection === 'editions' ? [bundle.edition] : bundle[collection];
+}
+
+/**
+ * The collections a bundle carries, in the order an import creates them: the edition and its
+ * events, and what they point at through their declared references, transitively, each after
+ * what it points at. A collection that becomes reachable needs its list in `bundleSchema`: the
+ * module refuses to load until it has one (decision 048).
+ */
+export const bundledCollections: readonly BundledCollection[] = creationOrder(['editions', 'events']);
+
+/** Collections matched by slug on import (those with a slug, past the edition and its events): the same venue, tag or person is reused, never duplicated. */
+export const matchedBySlug: readonly BundledCollection[] = bundledCollections.filter(
+  (collection) => collection !== 'editions' && collection !== 'events' && 'slug' in collections[collection].fields,
+);
+
+function creationOrder(roots: readonly CollectionName[]): BundledCollection[] {
+  const order: CollectionName[] = [];
+  const visit = (collection: CollectionName, path: readonly CollectionName[]) => {
+    if (order.includes(collection) || path.includes(collection)) return;
+    const references: Readonly<Record<string, keyof typeof referenceTargets | undefined>> = collections[collection].references;
+    for (const kind of Object.values(references)) if (kind) visit(referenceTargets[kind], [...path, collection]);
+    order.push(collection);
+  };
+  for (const root of roots) visit(root, []);
+  const lists = new Set<string>(Object.keys(bundleSchema.shape));
+  const missing = order.filter((collection) => collection !== 'editions' && !lists.has(collection));
+  if (missing.length > 0) throw new Error(`edition bundles reach ${missing.join(', ')}, which the manifest schema has no list for`);
+  return order as BundledCollection[];
 }
