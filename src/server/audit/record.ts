@@ -2,9 +2,14 @@
 import type { Executor } from '../../../db/client.ts';
 import { auditLog, type AuditChange } from '../../../db/schema.ts';
 import type { CollectionEntity } from '../../lib/collections/index.ts';
-import type { Actor } from '../auth/actor.ts';
 
 export type { AuditChange };
+
+/** Who an entry names: an id kept with the row and a label that outlives the account (the auth layer's `Actor` is one). */
+export interface AuditActor {
+  id: string;
+  label: string;
+}
 
 /**
  * The audited entities: one per collection declaration, the team's accounts (`user`), and the
@@ -63,7 +68,7 @@ export interface AuditEntry {
 }
 
 /** Appends entries in one statement; call it in the same transaction as the write. */
-export async function recordAudit(tx: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+export async function recordAudit(tx: Executor, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const at = new Date();
   for (let start = 0; start < entries.length; start += 200) {

@@ -50,6 +50,6 @@ export async function consumeInvitation(tx: Executor, id: number, userId: string
     .where(and(eq(authInvitations.id, id), isNull(authInvitations.acceptedAt), isNull(authInvitations.revokedAt), gt(authInvitations.expiresAt, now)))
     .returning({ id: authInvitations.id });
   if (consumed.length === 0) return false;
-  await recordAudit(tx, { id: userId, label, can: () => false }, [{ action: 'accept', entity: 'invitation', entityId: id, changedFields: ['acceptedAt'] }]);
+  await recordAudit(tx, { id: userId, label }, [{ action: 'accept', entity: 'invitation', entityId: id, changedFields: ['acceptedAt'] }]);
   return true;
 }
