@@ -5,9 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { eventStatuses } from '../src/lib/event-status.ts';
 import { admissions, availabilities } from '../src/lib/tickets.ts';
+import type { Recurrence } from '../src/lib/recurrence.ts';
 
 export const publicationStatuses = ['draft', 'published', 'archived'] as const;
 export type PublicationStatus = (typeof publicationStatuses)[number];
@@ -355,11 +356,26 @@ export const events = sqliteTable(
     currency: text('currency'),
     availability: text('availability', { enum: availabilities }),
     coverMediaId: integer('cover_media_id').references(() => medias.id, { onDelete: 'restrict' }),
+    /**
+     * How the event repeats (src/lib/recurrence.ts), JSON; null for a single date. Its other dates
+     * are rows of this table pointing at it by `series_id` (docs/decisions/049).
+     */
+    recurrence: text('recurrence', { mode: 'json' }).$type<Recurrence>(),
+    /**
+     * Set on the row of one of a repeating event's later dates: the event it is a date of. Such a
+     * row has no texts or relations of its own (they are read from the series) and copies the
+     * series' columns (kept by the `events_series_follow` trigger); the admin never lists it.
+     */
+    seriesId: integer('series_id').references((): AnySQLiteColumn => events.id, { onDelete: 'cascade' }),
+    /** The wall time the rule gives this date (`2027-03-24T18:00`), kept when the date is moved. */
+    occurrenceKey: text('occurrence_key'),
     ...tracked(),
   },
   (t) => [
     uniqueIndex('events_slug_unique').on(t.slug),
     uniqueIndex('events_guid_unique').on(t.guid),
+    // A series' dates, one row per rule date; also the "rows of this series" lookup.
+    uniqueIndex('events_series_key_unique').on(t.seriesId, t.occurrenceKey),
     slugCheck('events_slug_check', 'slug'),
     statusCheck('events_status_check'),
     check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),

@@ -16,6 +16,7 @@ import { eventStatusControl, eventStatusField } from '../admin-schemas/event-sta
 import { admissionField, availabilityField, currencyField, priceField } from '../admin-schemas/tickets.ts';
 import { defineCollection, programmeColumns, statusControl } from './declare.ts';
 import { paths } from '../paths.ts';
+import { recurrenceField } from '../recurrence.ts';
 
 export const eventsCollection = defineCollection({
   name: 'events',
@@ -32,9 +33,12 @@ export const eventsCollection = defineCollection({
     unpublishAt: instantField.nullable(),
     /** schema.org status: cancelled and postponed events stay public, marked as such. */
     eventStatus: eventStatusField,
+    /** The first date; a repeating event's others follow from `recurrence`. */
     startsAt: instantField,
     endsAt: instantField,
     timeZone: timeZoneField,
+    /** How the event repeats (src/lib/recurrence.ts); null for a single date. */
+    recurrence: recurrenceField.nullable(),
     venueAddress: optionalText(500),
     /** Where the event happens (docs/decisions/025); the free-text place above stays for one-off places. */
     venueId: idField.nullable(),
@@ -66,6 +70,7 @@ export const eventsCollection = defineCollection({
     startsAt: 'instant',
     endsAt: 'instant',
     timeZone: 'text',
+    recurrence: 'value',
     venueAddress: 'optionalText',
     venueId: 'id',
     room: 'optionalText',

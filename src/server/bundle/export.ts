@@ -5,7 +5,7 @@
  * (docs/decisions/048). Working copies, revisions and the activity log are this instance's
  * history and stay here.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import { collections, type CollectionName } from '../../lib/collections/index.ts';
@@ -31,7 +31,12 @@ type Json = Record<string, unknown>;
 /** Every item the edition's bundle carries, by collection: the edition, its events and what they point at. */
 async function gatherStates(db: Executor, editionId: number): Promise<Map<BundledCollection, EntityState[]>> {
   const edition = await loadItem(db, adminResources.editions.spec, editionId);
-  const eventRows = await db.select({ id: events.id }).from(events).where(eq(events.editionId, editionId)).orderBy(asc(events.startsAt), asc(events.id));
+  // A repeating event travels as its rule; its later dates are written again from it on import.
+  const eventRows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.editionId, editionId), isNull(events.seriesId)))
+    .orderBy(asc(events.startsAt), asc(events.id));
   const wanted = new Map<CollectionName, Set<number>>([['events', new Set(eventRows.map((row) => row.id))]]);
   const states = new Map<BundledCollection, EntityState[]>();
   // Referrers before what they point at (events → venues → medias), so one pass gathers it all.
@@ -90,7 +95,7 @@ export async function exportEditionBundle(db: Executor, storage: Storage, editio
   const states = await gatherStates(db, editionId);
   // An event's schedule GUID travels with it: conference apps keep a visitor's favourites by it.
   const guids = new Map(
-    (await db.select({ id: events.id, guid: events.guid }).from(events).where(eq(events.editionId, editionId))).map((row) => [row.id, row.guid]),
+    (await db.select({ id: events.id, guid: events.guid }).from(events).where(and(eq(events.editionId, editionId), isNull(events.seriesId)))).map((row) => [row.id, row.guid]),
   );
   const manifest: Json = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, exportedAt: new Date().toISOString() };
   const blobs = new Map<string, string>();

@@ -1,9 +1,10 @@
 /** Events in the admin API: where their declaration is stored, and how their list searches and sorts. */
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { eventCurators, eventFiles, eventMedias, eventOrganizers, eventTags, eventTranslations, events } from '../../../db/schema.ts';
 import { defaultLocale } from '../../i18n/config.ts';
 import { eventsCollection } from '../../lib/collections/events.ts';
 import { paths } from '../../lib/paths.ts';
+import { syncEventDates } from './event-dates.ts';
 import { defineAdminResource, linkTable, orderedLinkTable, translationTable } from '../engine/resource.ts';
 import {
   defaultLocaleRequirements,
@@ -38,6 +39,9 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
       return errors;
     },
   },
+  // A repeating event's later dates are rows of their own, written from its rule (event-dates.ts).
+  afterWrite: syncEventDates,
+  managed: isNull(events.seriesId),
   search: 'event',
   searchColumns: ['venueId'],
   validate: (state, errors) => {
@@ -61,6 +65,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
       eventStatus: events.eventStatus,
     },
     filters: (query) => [
+      isNull(events.seriesId),
       query.status ? eq(events.status, query.status) : undefined,
       query.eventStatus ? eq(events.eventStatus, query.eventStatus) : undefined,
       query.edition ? eq(events.editionId, query.edition) : undefined,

@@ -1,5 +1,5 @@
 /** Venues in the admin API: where their declaration is stored, publication, coordinates, where they are used. */
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { events, venueTranslations, venues } from '../../../db/schema.ts';
 import { venuesCollection } from '../../lib/collections/venues.ts';
 import { likeEscaped } from '../engine/list.ts';
@@ -26,7 +26,7 @@ export const venuesAdmin = defineAdminResource(venuesCollection, {
   searchDependents: {
     type: 'event',
     columns: ['name', 'status'],
-    ids: async (tx, id) => (await tx.select({ id: events.id }).from(events).where(eq(events.venueId, id))).map((row) => row.id),
+    ids: async (tx, id) => (await tx.select({ id: events.id }).from(events).where(and(eq(events.venueId, id), isNull(events.seriesId)))).map((row) => row.id),
   },
   detachPermission: 'content.deletePublished',
   list: {

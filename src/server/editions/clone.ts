@@ -3,10 +3,11 @@
  * and its events (texts and every link) as drafts, every date moved by the same number of days
  * on each item's own wall clock, in one write transaction: all or nothing.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import type { CloneEditionInput } from '../../lib/admin-schemas/clone.ts';
+import { recurrenceField, shiftRecurrence } from '../../lib/recurrence.ts';
 import { shiftByDays } from '../../lib/shift-days.ts';
 import type { Actor } from '../auth/actor.ts';
 import { withConstraintErrors } from '../engine/db-errors.ts';
@@ -37,6 +38,8 @@ function shiftDates(input: EntityInput, days: number): void {
     const value = input.values[key];
     if (value instanceof Date) input.values[key] = shiftByDays(value, days, zone);
   }
+  const recurrence = recurrenceField.safeParse(input.values['recurrence']);
+  if (recurrence.success) input.values['recurrence'] = shiftRecurrence(recurrence.data, days);
 }
 
 /** New titles where given; the others keep their text, marked "(copy)". A new title means a slug made from it. */
@@ -63,7 +66,12 @@ export function mergeChanges(...all: HubChanges[]): HubChanges {
 }
 
 async function eventIdsOf(tx: Executor, editionId: number): Promise<number[]> {
-  const rows = await tx.select({ id: events.id }).from(events).where(eq(events.editionId, editionId)).orderBy(asc(events.startsAt), asc(events.id));
+  // A repeating event is copied with its rule; the copy's dates are written from it.
+  const rows = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.editionId, editionId), isNull(events.seriesId)))
+    .orderBy(asc(events.startsAt), asc(events.id));
   return rows.map((row) => row.id);
 }
 

@@ -88,6 +88,13 @@ export interface EntitySpec {
   searchDependents?: { type: SearchEntityType; columns: readonly string[]; ids(tx: Executor, id: number): Promise<number[]> };
   /** Semantic checks of a merged state (dates, time zones) → 422. */
   validate?(state: EntityState, errors: FieldErrors): void;
+  /** Rows derived from the item, rewritten in the save's transaction (an event's later dates). */
+  afterWrite?(tx: Executor, id: number): Promise<void>;
+  /**
+   * The rows of `table` the admin edits, when others are derived from them (an event's later
+   * dates): only these are listed and named as users of other items.
+   */
+  managed?: SQL;
   /** Hub cache tags to purge after a write to these items (before and after states). */
   changes(ids: readonly number[], states: readonly EntityState[]): HubChanges;
   /** Deleting an item that is still in use, with `detach`, needs this permission. */

@@ -52,7 +52,8 @@ function pairs(source: UsageSource, usedIds: readonly number[]): SQL {
     return sql`SELECT ${owner} AS owner_id, ${target} AS used_id FROM ${table} WHERE ${target} IN (${ids})`;
   }
   const column = source.column!;
-  return sql`SELECT ${columnOf(source.owner, 'id')} AS owner_id, ${column} AS used_id FROM ${source.owner.table} WHERE ${column} IN (${ids})`;
+  const managed = source.owner.managed ? sql` AND ${source.owner.managed}` : sql``;
+  return sql`SELECT ${columnOf(source.owner, 'id')} AS owner_id, ${column} AS used_id FROM ${source.owner.table} WHERE ${column} IN (${ids})${managed}`;
 }
 
 /**

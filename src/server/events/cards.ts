@@ -53,7 +53,7 @@ export async function loadTagsFor(db: Executor, link: 'event' | 'edition', ids: 
 }
 
 /** Adds `cover` and `tags` to list rows from the page's loaded medias and tags. */
-export function withCardDetails<T extends { id: number; coverMediaId: number | null }>(
+export function withCardDetails<T extends { id: number; seriesId?: number | null; coverMediaId: number | null }>(
   rows: readonly T[],
   covers: ReadonlyMap<number, MediaView>,
   tagsByEvent: ReadonlyMap<number, TagView[]>,
@@ -61,7 +61,7 @@ export function withCardDetails<T extends { id: number; coverMediaId: number | n
   return rows.map(({ coverMediaId, ...row }) => ({
     ...row,
     cover: coverMediaId === null ? null : (covers.get(coverMediaId) ?? null),
-    tags: tagsByEvent.get(row.id) ?? [],
+    tags: tagsByEvent.get(row.seriesId ?? row.id) ?? [],
   }));
 }
 
@@ -71,7 +71,7 @@ export function coverIds(rows: readonly { coverMediaId: number | null }[]): numb
 }
 
 /** Adds `cover` and `tags` to list rows: two queries whatever the number of rows. */
-export async function attachCardDetails<T extends { id: number; coverMediaId: number | null }>(
+export async function attachCardDetails<T extends { id: number; seriesId?: number | null; coverMediaId: number | null }>(
   db: Executor,
   rows: readonly T[],
   locale: Locale,
@@ -81,7 +81,7 @@ export async function attachCardDetails<T extends { id: number; coverMediaId: nu
     loadTagsFor(
       db,
       'event',
-      rows.map((row) => row.id),
+      rows.map((row) => row.seriesId ?? row.id),
       locale,
     ),
   ]);

@@ -1,5 +1,5 @@
 /** The event page's read model: the event, its texts with fallback, and every relation it shows. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
@@ -25,8 +25,19 @@ export interface EditionRef {
   timeZone: string;
 }
 
+/** One date of a repeating event, for its list of dates. */
+export interface EventDate {
+  id: number;
+  slug: string;
+  startsAt: Date;
+  endsAt: Date;
+  eventStatus: EventStatus;
+}
+
 export interface EventDetail {
   id: number;
+  /** Set on a repeating event's later date: the event whose texts and relations it shows. */
+  seriesId: number | null;
   slug: string;
   status: 'draft' | 'published' | 'archived';
   startsAt: Date;
@@ -64,6 +75,8 @@ export interface EventDetail {
   organizers: OrganizerView[];
   curators: CuratorView[];
   tags: TagView[];
+  /** Every public date of a repeating event, soonest first (this one among them); empty for a single date. */
+  dates: EventDate[];
 }
 
 export interface EventLookup {
@@ -110,6 +123,21 @@ const selectFileLinks = preparedQuery((db) =>
     .orderBy(asc(eventFiles.position))
     .prepare(),
 );
+/** The public dates of series `seriesId`, the series' own first. */
+const selectSeriesDates = preparedQuery((db) =>
+  db
+    .select({ id: events.id, slug: events.slug, startsAt: events.startsAt, endsAt: events.endsAt, eventStatus: events.eventStatus })
+    .from(events)
+    .where(
+      and(
+        or(eq(events.id, sql.placeholder('seriesId')), eq(events.seriesId, sql.placeholder('seriesId'))),
+        isPubliclyVisible(events, sql.placeholder('now')),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .prepare(),
+);
+
 /**
  * The event page's data, or undefined when the slug is unknown or the event is not public. The
  * edition's other events are read on their own (other-events.ts).
@@ -122,8 +150,10 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
 
   // Three rounds of queries: the event; everything linked to it; the medias, tags and files all
   // of those name, each in one query for the whole page.
-  const eventId = event.id;
-  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, venue] = await Promise.all([
+  // A repeating event's later date shows the series' texts and relations.
+  const eventId = event.seriesId ?? event.id;
+  const repeating = event.seriesId !== null || event.recurrence !== null;
+  const [texts, editionRows, mediaLinks, fileLinks, organizerRows, curatorRows, venue, dates] = await Promise.all([
     selectEventTexts(db).all({ eventId }),
     event.editionId === null
       ? Promise.resolve([])
@@ -133,6 +163,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     selectOrganizersOfEvent(db, eventId, locale),
     selectCuratorsFor(db, 'event', eventId, locale),
     getVenueRef(db, event.venueId),
+    repeating ? selectSeriesDates(db).all({ seriesId: eventId, now: nowMs }) : Promise.resolve([]),
   ]);
   const text = pickTranslation(texts, locale);
   if (!text) return undefined;
@@ -174,6 +205,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
 
   return {
     id: event.id,
+    seriesId: event.seriesId,
     slug: event.slug,
     status: event.status,
     startsAt: event.startsAt,
@@ -202,6 +234,7 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     files,
     organizers: withLogos(organizerRows, medias, locale),
     curators: withPhotos(curatorRows, medias, locale),
-    tags: tagsById.get(event.id) ?? [],
+    tags: tagsById.get(eventId) ?? [],
+    dates: dates.length > 1 ? dates : [],
   };
 }

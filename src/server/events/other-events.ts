@@ -3,7 +3,7 @@
  * the page's own event left out. Its own query, so a page that has the list already (the page
  * cache renders it once for the edition's pages) does not read it again.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
 import { events } from '../../../db/schema.ts';
@@ -31,7 +31,8 @@ export interface OtherEvents {
  * the page lists, so that the other events of any event among them are still a full list.
  */
 const selectEditionLead = preparedQuery((db) =>
-  eventItemsSelect(db, and(eq(events.editionId, sql.placeholder('editionId')), isPubliclyVisible(events, sql.placeholder('now')))!, [
+  // A repeating event is listed once, at its first date.
+  eventItemsSelect(db, and(eq(events.editionId, sql.placeholder('editionId')), isNull(events.seriesId), isPubliclyVisible(events, sql.placeholder('now')))!, [
     asc(events.startsAt),
     asc(events.id),
   ])

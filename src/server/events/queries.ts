@@ -1,5 +1,5 @@
 /** Read models of events for the public hub listing, home page and calendar feeds. */
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { editionTranslations, editions, eventTags, eventTranslations, events, tags, venues } from '../../../db/schema.ts';
@@ -64,6 +64,17 @@ async function dateRangeCondition(db: Executor, visible: SQL, span: number, from
 }
 
 /**
+ * Events (and every date of a repeating one) among the series ids `ids` selects: a later date
+ * has no relations of its own. Two IN lookups, each on its own index.
+ */
+export function seriesIn(ids: SQLWrapper | readonly number[]): SQL {
+  return or(inArray(events.id, ids), inArray(events.seriesId, ids))!;
+}
+
+/** The event a listing row shows: its series for a later date of a repeating event. */
+export const seriesOf = sql<number>`coalesce(${events.seriesId}, ${events.id})`;
+
+/**
  * The WHERE clauses of a filtered listing (visibility always included): `list` for the rows and
  * `count` for their total, built from one span lookup and one date-range query. For a count
  * narrowed by edition or tag, the visibility rule is written so no status index is used and the
@@ -85,7 +96,7 @@ export async function buildEventFilters(db: Executor, query: Omit<EventListQuery
     timeBounds,
     editionId === undefined ? undefined : eq(events.editionId, editionId),
     venueId === undefined ? undefined : eq(events.venueId, venueId),
-    tagId === undefined ? undefined : inArray(events.id, db.select({ id: eventTags.eventId }).from(eventTags).where(eq(eventTags.tagId, tagId))),
+    tagId === undefined ? undefined : seriesIn(db.select({ id: eventTags.eventId }).from(eventTags).where(eq(eventTags.tagId, tagId))),
     await dateRangeCondition(db, visible, span, from, to),
   ];
   const narrowed = editionId !== undefined || tagId !== undefined || venueId !== undefined;
@@ -115,6 +126,7 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
     db
       .select({
         id: events.id,
+        seriesId: events.seriesId,
         slug: events.slug,
         title: sql<string>`coalesce(${own.title}, ${fallback.title})`,
         translated: sql<number>`${own.eventId} IS NOT NULL`,
@@ -148,8 +160,9 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         editionTranslated: sql<number>`${edOwn.editionId} IS NOT NULL`,
       })
       .from(events)
-      .leftJoin(own, and(eq(own.eventId, events.id), eq(own.locale, locale)))
-      .leftJoin(fallback, and(eq(fallback.eventId, events.id), eq(fallback.locale, defaultLocale)))
+      // A repeating event's later dates are written in its own texts.
+      .leftJoin(own, and(eq(own.eventId, seriesOf), eq(own.locale, locale)))
+      .leftJoin(fallback, and(eq(fallback.eventId, seriesOf), eq(fallback.locale, defaultLocale)))
       .leftJoin(venues, eq(venues.id, events.venueId))
       // An event inside an unpublished edition is shown without naming that edition.
       .leftJoin(editions, and(eq(editions.id, events.editionId), isPubliclyVisible(editions, sql.placeholder('now'))))
@@ -216,7 +229,8 @@ export async function listRecentlyPublished(db: Executor, locale: Locale, now: D
   const latest = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(isPubliclyVisibleUnindexed(events, now), filter))
+    // A repeating event became public once: its later dates are not news of their own.
+    .where(and(isPubliclyVisibleUnindexed(events, now), isNull(events.seriesId), filter))
     .orderBy(...order)
     .limit(limit);
   if (latest.length === 0) return [];

@@ -30,6 +30,11 @@ export interface DatedSummary {
 }
 
 export interface EventListItem extends DatedSummary {
+  /**
+   * Set on a repeating event's later date: the event it is a date of, whose texts, relations and
+   * cache tag it shows (optional: rows built elsewhere may not know it).
+   */
+  seriesId?: number | null;
   /** The venue's name (or the event's free-text place). */
   venueName: string | null;
   /**

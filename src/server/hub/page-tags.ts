@@ -17,7 +17,7 @@ export function otherEventsTags(editionId: number, cards: readonly EventListItem
   return [
     hubTags.editionList(editionId),
     ...cards.flatMap((card) => [
-      hubTags.event(card.id),
+      hubTags.eventOf(card),
       ...(card.cover ? [hubTags.media(card.cover.id)] : []),
       ...card.tags.map((tag) => hubTags.tag(tag.id)),
       ...(card.venueId ? [hubTags.venue(card.venueId)] : []),
@@ -43,7 +43,7 @@ export function homePageTags({
   return [
     hubTags.hub,
     ...(featured ? [hubTags.edition(featured.id)] : []),
-    ...items.map((item) => hubTags.event(item.id)),
+    ...items.map((item) => hubTags.eventOf(item)),
     ...new Set(medias.map((id) => hubTags.media(id))),
   ];
 }
@@ -54,7 +54,7 @@ export function homePageTags({
  */
 export function eventPageTags(event: EventDetail): string[] {
   return [
-    hubTags.event(event.id),
+    hubTags.eventOf(event),
     ...(event.edition ? [hubTags.edition(event.edition.id)] : []),
     ...event.tags.map((tag) => hubTags.tag(tag.id)),
     ...event.curators.map((curator) => hubTags.curator(curator.id)),
@@ -69,7 +69,7 @@ export function eventPageTags(event: EventDetail): string[] {
 export function editionPageTags(edition: EditionDetail): string[] {
   return [
     hubTags.edition(edition.id),
-    ...edition.days.flatMap((day) => day.events.map((event) => hubTags.event(event.id))),
+    ...edition.days.flatMap((day) => day.events.map((event) => hubTags.eventOf(event))),
     // Venue names show in its programme; `hub` is not on edition pages.
     ...new Set(edition.days.flatMap((day) => day.events.flatMap((event) => (event.venueId ? [hubTags.venue(event.venueId)] : [])))),
     ...edition.tags.map((tag) => hubTags.tag(tag.id)),
@@ -105,6 +105,6 @@ export function venuePageTags(venue: VenueDetail): string[] {
     hubTags.venue(venue.id),
     hubTags.hub,
     ...(venue.image ? [hubTags.media(venue.image.id)] : []),
-    ...[...venue.upcoming, ...venue.past].flatMap((day) => day.events.map((event) => hubTags.event(event.id))),
+    ...[...venue.upcoming, ...venue.past].flatMap((day) => day.events.map((event) => hubTags.eventOf(event))),
   ];
 }

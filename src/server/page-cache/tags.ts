@@ -13,6 +13,8 @@ export const hubTags = {
   /** Pages rendered from code only (the contact form): purged by deploys, not by writes. */
   contact: 'contact',
   event: (id: number) => `event:${id}`,
+  /** A listed event row: a repeating event's later date is purged with its series. */
+  eventOf: (row: { id: number; seriesId?: number | null }) => `event:${row.seriesId ?? row.id}`,
   edition: (id: number) => `edition:${id}`,
   /**
    * Which of an edition's public events come first, and their order: the event pages' lists of

@@ -4,12 +4,12 @@
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { editionCurators, editions, eventCurators, eventOrganizers, events } from '../../../db/schema.ts';
+import { editionCurators, editions, eventCurators, eventOrganizers } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { groupByDay, nextPhaseChange, withPhases, type EventPhase, type ProgrammeDay } from '../../lib/programme.ts';
 import { regroupInZone } from '../../lib/view-zone.ts';
 import { selectSummaries, type EditionSummary } from '../editions/queries.ts';
-import { buildEventFilter, type EventListItem } from '../events/queries.ts';
+import { buildEventFilter, seriesOf, type EventListItem } from '../events/queries.ts';
 import { selectUpcomingAndPast } from '../events/upcoming-and-past.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';
 
@@ -24,7 +24,7 @@ export interface PersonWorks {
   /** More events than listed on that side. */
   moreUpcoming: boolean;
   morePast: boolean;
-  /** Ids of every event listed (cache tags). */
+  /** Ids of every event listed, a repeating one once (cache tags). */
   eventIds: number[];
   /** When a listed event starts or ends, which changes its past/ongoing mark. */
   marksChangeAt: Date | null;
@@ -39,8 +39,8 @@ type Person = { kind: 'curator'; id: number } | { kind: 'organizer'; id: number 
  */
 function linkedEvents(person: Person): SQL {
   return person.kind === 'curator'
-    ? sql`exists (select 1 from ${eventCurators} where ${eventCurators.eventId} = ${events.id} and ${eventCurators.curatorId} = ${person.id})`
-    : sql`exists (select 1 from ${eventOrganizers} where ${eventOrganizers.eventId} = ${events.id} and ${eventOrganizers.organizerId} = ${person.id})`;
+    ? sql`exists (select 1 from ${eventCurators} where ${eventCurators.eventId} = ${seriesOf} and ${eventCurators.curatorId} = ${person.id})`
+    : sql`exists (select 1 from ${eventOrganizers} where ${eventOrganizers.eventId} = ${seriesOf} and ${eventOrganizers.organizerId} = ${person.id})`;
 }
 
 /** The public editions (curators only) and events of one person at `now`, texts in `locale`. */
@@ -68,7 +68,7 @@ export async function loadPersonWorks(db: Executor, person: Person, locale: Loca
     past: groupByDay(past, { ordered: true }),
     moreUpcoming: listed.moreUpcoming,
     morePast: listed.morePast,
-    eventIds: [...listed.upcoming, ...listed.past].map((item) => item.id),
+    eventIds: [...new Set([...listed.upcoming, ...listed.past].map((item) => item.seriesId ?? item.id))],
     marksChangeAt: nextPhaseChange(upcoming, now),
   };
 }

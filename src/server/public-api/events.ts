@@ -123,7 +123,7 @@ export async function listEvents(db: Executor, query: ListQuery<EventFilters>, n
   return {
     items: items.map((item) => toApiEvent(item, locale)),
     nextKey: rows.length > limit && last ? [last.startsAt.getTime(), last.id] : undefined,
-    tags: items.flatMap((item) => [hubTags.event(item.id), ...item.tags.map((tag) => hubTags.tag(tag.id))]),
+    tags: items.flatMap((item) => [hubTags.eventOf(item), ...item.tags.map((tag) => hubTags.tag(tag.id))]),
     // Listed events leave "upcoming" when they end (and enter "past"), like the hub page's marks.
     expiresAt: filters.hub.when === 'all' ? null : nextPhaseChange(items, now),
   };

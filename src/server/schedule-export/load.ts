@@ -78,11 +78,15 @@ export async function loadScheduleSource(
     SCHEDULE_EXPORT_EVENTS,
   );
   const ids = items.map((item) => item.id);
+  // A repeating event's later dates are exported as events of their own (own GUID, own times)
+  // with the series' people and texts.
+  const seriesOf = (item: { id: number; seriesId?: number | null }) => item.seriesId ?? item.id;
+  const contentIds = [...new Set(items.map(seriesOf))];
   const [registrations, persons, bodies] = ids.length
     ? await Promise.all([
         db.select({ id: events.id, url: events.registrationUrl, guid: events.guid }).from(events).where(inArray(events.id, ids)),
-        loadPersons(db, ids),
-        loadBodies(db, ids, locale),
+        loadPersons(db, contentIds),
+        loadBodies(db, contentIds, locale),
       ])
     : [[], new Map<number, SchedulePersonSource[]>(), { bodies: new Map<number, string>(), places: new Map<number, string>() }];
   const stored = new Map(registrations.map((row) => [row.id, row]));
@@ -101,11 +105,11 @@ export async function loadScheduleSource(
     },
     events: items.map((item) => ({
       ...item,
-      body: bodies.bodies.get(item.id) ?? null,
-      placeKeyName: bodies.places.get(item.id) ?? null,
+      body: bodies.bodies.get(seriesOf(item)) ?? null,
+      placeKeyName: bodies.places.get(seriesOf(item)) ?? null,
       registrationUrl: stored.get(item.id)?.url ?? null,
       guid: stored.get(item.id)?.guid ?? null,
-      persons: persons.get(item.id) ?? [],
+      persons: persons.get(seriesOf(item)) ?? [],
     })),
     labels: {
       online: t('event.online'),
@@ -117,7 +121,7 @@ export async function loadScheduleSource(
   };
   const tags = [
     ...editionPageTags(edition),
-    ...items.map((item) => hubTags.event(item.id)),
+    ...items.map((item) => hubTags.eventOf(item)),
     ...new Set(items.flatMap((item) => [...(item.venueId ? [hubTags.venue(item.venueId)] : []), ...item.tags.map((tag) => hubTags.tag(tag.id))])),
     ...new Set([...persons.values()].flat().map((person) => hubTags[person.kind](person.id))),
   ];

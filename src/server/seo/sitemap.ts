@@ -3,7 +3,7 @@
  * alternates. Past 40 000 URLs it becomes a sitemap index over `?part=N` (the protocol caps one
  * file at 50 000 URLs).
  */
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { editionTranslations, editions, eventTranslations, events, venues } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
@@ -82,7 +82,7 @@ async function listPeoplePages(db: Executor, now: Date): Promise<Page[]> {
 
 /** Number of event parts; 0 means everything fits in one file. */
 export async function countSitemapParts(db: Executor, now: Date): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(events).where(isPubliclyVisibleUnindexed(events, now));
+  const [row] = await db.select({ value: count() }).from(events).where(and(isPubliclyVisibleUnindexed(events, now), isNull(events.seriesId)));
   const total = row?.value ?? 0;
   return total * locales.length <= 40_000 ? 0 : Math.ceil(total / EVENTS_PER_PART);
 }
@@ -133,7 +133,8 @@ export async function buildSitemap(db: Executor, origin: string, now: Date, part
     const eventRows = await db
       .select({ id: events.id, slug: events.slug, updatedAt: events.updatedAt })
       .from(events)
-      .where(isPubliclyVisible(events, now))
+      // A repeating event's dates point at its page as canonical: the series is listed once.
+      .where(and(isPubliclyVisible(events, now), isNull(events.seriesId)))
       .orderBy(asc(events.id))
       .limit(part === undefined ? 1_000_000 : EVENTS_PER_PART)
       .offset(part === undefined ? 0 : (part - 1) * EVENTS_PER_PART);

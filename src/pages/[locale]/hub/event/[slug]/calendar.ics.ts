@@ -22,7 +22,7 @@ export const GET: APIRoute = async (context) => {
     {
       db,
       now,
-      tags: [hubTags.event(event.id), hubTags.feeds],
+      tags: [hubTags.eventOf(event), hubTags.feeds],
       fingerprint: [
         event.id,
         event.title,

@@ -1,0 +1,101 @@
+/**
+ * A repeating event's later dates as rows of `events` (docs/decisions/049). Each is a listing row
+ * like any event — so the programme, timetable, today page, agenda, embeds, feeds and schedule
+ * exports show every date with no query of their own — that reads its texts and relations from
+ * the series (`series_id`). This module writes them from the series' rule, in the save's
+ * transaction; the `events_series_follow` trigger keeps their copied columns in step afterwards.
+ */
+import { and, eq, getTableColumns, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { events } from '../../../db/schema.ts';
+import { expandOccurrences, type Occurrence } from '../../lib/recurrence.ts';
+import type { EventStatus } from '../../lib/event-status.ts';
+
+type EventRow = typeof events.$inferSelect;
+
+/** Columns a date has of its own; every other column is its series' (copied, then kept by the trigger). */
+export const OWN_COLUMNS: readonly string[] = [
+  'id',
+  'slug',
+  'guid',
+  'startsAt',
+  'endsAt',
+  'recurrence',
+  'seriesId',
+  'occurrenceKey',
+  'createdAt',
+  'createdBy',
+  'version',
+];
+/** Rows per insert (SQLite's bound parameters are limited). */
+const CHUNK = 100;
+const SLUG_MAX = 80;
+
+/** `summer-show-20270324-1800`: the series' slug, cut to fit, and the date's wall time. */
+export function occurrenceSlug(seriesSlug: string, key: string): string {
+  const stamp = key.replace(/-/g, '').replace('T', '-').replace(':', '');
+  return `${seriesSlug.slice(0, SLUG_MAX - stamp.length - 1).replace(/-+$/, '')}-${stamp}`;
+}
+
+/** The status a date shows: its own when called off or moved, else the series'. */
+function statusOf(occurrence: Occurrence, series: EventStatus): EventStatus {
+  if (occurrence.cancelled) return 'cancelled';
+  return occurrence.moved && series === 'scheduled' ? 'rescheduled' : series;
+}
+
+function dateRow(series: EventRow, occurrence: Occurrence): typeof events.$inferInsert {
+  // Everything but OWN_COLUMNS is copied.
+  const {
+    id,
+    slug,
+    guid: _guid,
+    startsAt: _startsAt,
+    endsAt: _endsAt,
+    recurrence: _rule,
+    seriesId: _seriesId,
+    occurrenceKey: _key,
+    createdAt: _createdAt,
+    createdBy: _createdBy,
+    version: _version,
+    ...copied
+  } = series;
+  return {
+    ...copied,
+    slug: occurrenceSlug(slug, occurrence.key),
+    startsAt: occurrence.startsAt,
+    endsAt: occurrence.endsAt,
+    eventStatus: statusOf(occurrence, series.eventStatus),
+    seriesId: id,
+    occurrenceKey: occurrence.key,
+  };
+}
+
+/** What an upsert rewrites on a kept date: every column a new one gets but its key; it keeps its id and GUID. */
+const rewritten = Object.fromEntries(
+  Object.entries(getTableColumns(events))
+    .filter(([key]) => !OWN_COLUMNS.includes(key) || ['slug', 'startsAt', 'endsAt'].includes(key))
+    .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
+);
+
+/**
+ * Writes the later dates of event `id` from its rule: new dates are added, dropped ones deleted,
+ * kept ones updated in place (their id, and so a visitor's agenda star, stays). A no-op for the
+ * row of a date itself.
+ */
+export async function syncEventDates(tx: Executor, id: number): Promise<void> {
+  const [series] = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), isNull(events.seriesId)));
+  if (!series) return;
+  const later = expandOccurrences(series).slice(1);
+  const keys = later.map((occurrence) => occurrence.key);
+  await tx.delete(events).where(and(eq(events.seriesId, id), keys.length ? notInArray(events.occurrenceKey, keys) : undefined));
+  for (let start = 0; start < later.length; start += CHUNK) {
+    const rows = later.slice(start, start + CHUNK).map((occurrence) => dateRow(series, occurrence));
+    await tx
+      .insert(events)
+      .values(rows)
+      .onConflictDoUpdate({ target: [events.seriesId, events.occurrenceKey], set: rewritten });
+  }
+}
