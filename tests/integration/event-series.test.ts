@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
-import { createEdition, createEvent, createUser, createVenue, type Created } from '../helpers/factories.ts';
+import { createCurator, createEdition, createEvent, createTag, createUser, createVenue, type Created } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { getTableColumns } from 'drizzle-orm';
 import { events } from '../../db/schema.ts';
@@ -145,6 +145,14 @@ describe('a repeating event', () => {
     expect(refused.body.usages.map((usage: { id: number; field: string }) => [usage.id, usage.field])).toEqual([[series.id, 'venueId']]);
   });
 
+  it("answers 404 for a date's row in the admin API: a date is edited through its series", async () => {
+    const [first] = await datesOf(series.id);
+    expect((await admin.call('GET', `/api/admin/events/${first!.id}`)).status).toBe(404);
+    expect((await admin.call('PATCH', `/api/admin/events/${first!.id}`, { version: 1, room: 'Elsewhere' })).status).toBe(404);
+    expect((await admin.call('DELETE', `/api/admin/events/${first!.id}`)).status).toBe(404);
+    expect(await datesOf(series.id)).toHaveLength(3);
+  });
+
   it('hides every date when the series is unpublished, and removes them with it', async () => {
     const [first] = await datesOf(series.id);
     const current = await admin.call('GET', `/api/admin/events/${series.id}`);
@@ -165,5 +173,57 @@ describe('a repeating event', () => {
   it('a single event stays one row', async () => {
     const single = await createEvent(admin, { status: 'published' });
     expect(await datesOf(single.id)).toEqual([]);
+  });
+});
+
+describe('a series running now, in every listing of the hub', () => {
+  let daily: Created;
+  let tag: Created;
+  let curator: Created;
+  const hour = 3_600_000;
+  // Daily for five days, the second of them on now: yesterday's, today's (running) and three more.
+  const start = new Date(Math.floor((Date.now() - 25 * hour) / 60_000) * 60_000);
+  const title = 'Daily Harbour Walk';
+
+  beforeAll(async () => {
+    tag = await createTag(admin, { translations: { en: { label: 'Walks' } } });
+    curator = await createCurator(admin);
+    daily = await createEvent(admin, {
+      status: 'published',
+      startsAt: start.toISOString(),
+      endsAt: new Date(start.getTime() + 3 * hour).toISOString(),
+      timeZone: 'UTC',
+      recurrence: { rule: 'FREQ=DAILY;COUNT=5' },
+      tagIds: [tag.id],
+      curatorIds: [curator.id],
+      translations: { en: { title } },
+    });
+  });
+
+  const linksTo = (body: string, slug: string) => body.includes(`/en/hub/event/${slug}"`);
+
+  it("lists today's date as on now, and every upcoming date under the series' tag and curator", async () => {
+    const dates = await datesOf(daily.id);
+    expect(dates).toHaveLength(4);
+    const [today, ...later] = dates;
+    const now = await server.html('/en/hub/today');
+    expect(now.status).toBe(200);
+    expect(linksTo(now.body, today!.slug)).toBe(true);
+    const tagged = await server.html(`/en/hub?tag=${tag.slug}`);
+    const person = await server.html(`/en/hub/curator/${curator.slug}`);
+    for (const row of [today!, ...later]) {
+      expect(linksTo(tagged.body, row.slug), `tag page lists ${row.slug}`).toBe(true);
+      expect(linksTo(person.body, row.slug), `curator page lists ${row.slug}`).toBe(true);
+    }
+    // Yesterday's date (the series' own row) is over: not among the upcoming.
+    expect(linksTo(tagged.body, daily.slug)).toBe(false);
+  });
+
+  it('announces the series once in the feed and finds it once in search', async () => {
+    const feed = await server.html('/en/hub/feed.xml');
+    expect(feed.body.match(new RegExp(title, 'g'))).toHaveLength(1);
+    const found = await server.html(`/en/hub/search?q=${encodeURIComponent('harbour walk')}`);
+    expect(found.status).toBe(200);
+    expect(found.body.match(/\/en\/hub\/event\/daily-harbour-walk[-\w]*"/g)).toHaveLength(1);
   });
 });
