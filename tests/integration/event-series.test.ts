@@ -225,5 +225,10 @@ describe('a series running now, in every listing of the hub', () => {
     const found = await server.html(`/en/hub/search?q=${encodeURIComponent('harbour walk')}`);
     expect(found.status).toBe(200);
     expect(found.body.match(/\/en\/hub\/event\/daily-harbour-walk[-\w]*"/g)).toHaveLength(1);
+    // Its first date is over, its later ones are not: it is upcoming, not past.
+    const upcoming = await server.html(`/en/hub/search?q=${encodeURIComponent('harbour walk')}&when=upcoming`);
+    expect(upcoming.body).toContain(`/en/hub/event/${daily.slug}"`);
+    const past = await server.html(`/en/hub/search?q=${encodeURIComponent('harbour walk')}&when=past`);
+    expect(past.body).not.toContain(`/en/hub/event/${daily.slug}"`);
   });
 });
