@@ -170,6 +170,36 @@ describe('a repeating event', () => {
     for (const name of names) expect(trigger?.sql, name).toMatch(new RegExp(`\\b${name} = (NEW\\.${name}|CASE)`));
   });
 
+  it("moves the rule's dates with a cloned edition", async () => {
+    const spring = await createEdition(admin);
+    const weekly = await createEvent(admin, {
+      editionId: spring.id,
+      startsAt: '2031-03-04T10:00:00+01:00',
+      endsAt: '2031-03-04T12:00:00+01:00',
+      recurrence: {
+        rule: 'FREQ=WEEKLY;UNTIL=20310325T235959',
+        exdates: ['2031-03-11T10:00'],
+        changes: [{ on: '2031-03-18T10:00', startsAt: '2031-03-19T15:00' }],
+      },
+    });
+    expect((await datesOf(weekly.id)).map((row) => iso(row.starts_at))).toEqual(['2031-03-19T14:00:00.000Z', '2031-03-25T09:00:00.000Z']);
+    const cloned = await admin.call('POST', `/api/admin/editions/${spring.id}/clone`, { shiftDays: 364 });
+    expect(cloned.status).toBe(201);
+    const [copy] = await server.query<{ id: number; recurrence: string }>('SELECT id, recurrence FROM events WHERE edition_id = ? AND series_id IS NULL', [
+      cloned.body.id,
+    ]);
+    expect(JSON.parse(copy!.recurrence)).toEqual({
+      rule: 'FREQ=WEEKLY;UNTIL=20320323T235959',
+      dates: [],
+      exdates: ['2032-03-09T10:00'],
+      changes: [{ on: '2032-03-16T10:00', startsAt: '2032-03-17T15:00' }],
+    });
+    expect((await datesOf(copy!.id)).map((row) => [iso(row.starts_at), row.event_status])).toEqual([
+      ['2032-03-17T14:00:00.000Z', 'rescheduled'],
+      ['2032-03-23T09:00:00.000Z', 'scheduled'],
+    ]);
+  });
+
   it('a single event stays one row', async () => {
     const single = await createEvent(admin, { status: 'published' });
     expect(await datesOf(single.id)).toEqual([]);
