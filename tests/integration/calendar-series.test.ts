@@ -124,6 +124,25 @@ describe('repeating events in calendars', () => {
       [['REPEATS', 3]],
       [['REPEATS', 3]],
     ]);
+    const german = await importFile({ editionId: target.id, content, fileName: 'calendar.ics', locale: 'de' });
+    expect(german.body.rows[0].warnings[0].reason).toBe(
+      'RRULE: Diese Veranstaltung wiederholt sich; sie wird als eine Veranstaltung mit 3 Terminen importiert.',
+    );
+    // A rule the programme cannot take is that row's error, in the admin's language; the other row still imports.
+    const hourly = await importFile({
+      editionId: target.id,
+      content: content.replace('RRULE:FREQ=WEEKLY;WKST=SU;UNTIL=20230830', 'RRULE:FREQ=HOURLY;WKST=SU;UNTIL=20230830'),
+      locale: 'fr',
+    });
+    expect(hourly.status).toBe(200);
+    expect(hourly.body.counts).toEqual({ create: 1, update: 0, error: 1 });
+    expect(hourly.body.rows[1].errors).toEqual([
+      expect.objectContaining({
+        field: 'RRULE',
+        code: 'RECURRENCE_UNSUPPORTED',
+        reason: expect.stringMatching(/^Cet événement se répète d’une façon que le programme ne gère pas/),
+      }),
+    ]);
     const committed = await importFile({ editionId: target.id, content, fileName: 'calendar.ics', dryRun: false });
     expect(committed.body).toMatchObject({ created: 2 });
     const masters = await running.app.server.query<{ id: number }>('SELECT id FROM events WHERE edition_id = ? AND series_id IS NULL ORDER BY starts_at', [

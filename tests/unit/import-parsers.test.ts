@@ -165,6 +165,27 @@ describe('iCalendar', () => {
     expect(rows[1]!.issues).toEqual([{ field: 'RRULE', code: 'RECURRENCE_UNSUPPORTED' }]);
   });
 
+  it('reads an override whose series is not in the file as the one date it says', () => {
+    const rows = rowsOf(
+      parseIcs(
+        calendar(
+          'BEGIN:VEVENT',
+          'UID:outside',
+          'RECURRENCE-ID:20310401T170000Z',
+          'DTSTART:20310402T180000Z',
+          'DTEND:20310402T200000Z',
+          'SUMMARY:Moved date',
+          'END:VEVENT',
+        ),
+        'Europe/Berlin',
+        'en',
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ externalId: 'outside', recurrence: null, issues: [] });
+    expect(rows[0]!.startsAt?.toISOString()).toBe('2031-04-02T18:00:00.000Z');
+  });
+
   it('refuses what is not a calendar', () => {
     expect(parseIcs('hello', 'UTC', 'en')).toMatchObject({ ok: false, code: 'IMPORT_UNREADABLE' });
   });

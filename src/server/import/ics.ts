@@ -130,9 +130,11 @@ export function parseIcs(text: string, editionZone: string, textLocale: Locale):
     if (uid) overrides.set(uid, [...(overrides.get(uid) ?? []), event]);
   }
   const context: EventContext = { zones, editionZone, textLocale, overrides };
+  const series = new Set(vevents.filter((event) => !event.hasProperty('recurrence-id')).map((event) => textOf(event, 'uid')));
+  // An override whose series is not in the file (an export of a date range) is the one date it says.
   const rows = vevents
     .map((event, index) => ({ event, line: lines[index] ?? 1 }))
-    .filter(({ event }) => !event.hasProperty('recurrence-id'))
+    .filter(({ event }) => !event.hasProperty('recurrence-id') || !series.has(textOf(event, 'uid')))
     .map(({ event, line }) => fitLongTexts(readEvent(event, line, context), { title: sourceFieldOf('ics', 'title') }));
   return { ok: true, rows: keyReusedUids(rows) };
 }
