@@ -329,3 +329,41 @@ describe('event GUIDs', () => {
     expect(xml).toContain(`<event guid="${scheduleGuid('event', event.id)}" id="${event.id}">`);
   });
 });
+
+describe('a repeating event through the frab exports', () => {
+  it('comes back as one event with its rule, every date written again, from the XML and from the JSON', async () => {
+    const weekly = await createEdition(source.app.editor, { status: 'published', timeZone: 'Europe/Paris' });
+    const recurrence = { rule: 'FREQ=WEEKLY;COUNT=4', dates: [], exdates: ['2031-05-15T19:00'], changes: [{ on: '2031-05-22T19:00', cancelled: true }] };
+    await createEvent(source.app.editor, {
+      status: 'published',
+      editionId: weekly.id,
+      startsAt: '2031-05-08T19:00:00+02:00',
+      endsAt: '2031-05-08T21:00:00+02:00',
+      recurrence,
+      translations: { en: { title: 'Thursday jam session', venueName: 'Jazz cellar' } },
+    });
+    const datesOf = (server: TestServer, editionId: number) =>
+      server.query<{ starts_at: number; event_status: string; series: number | null }>(
+        'SELECT starts_at, event_status, series_id IS NOT NULL AS series FROM events WHERE edition_id = ? ORDER BY starts_at',
+        [editionId],
+      );
+    const original = await datesOf(source.app.server, weekly.id);
+    expect(original.map((row) => row.event_status)).toEqual(['scheduled', 'cancelled', 'scheduled']);
+    for (const format of ['xml', 'json']) {
+      // The export lists every date as an event (apps know no rules); the first carries the rule.
+      const file = await (await source.app.server.get(`/en/hub/edition/${weekly.slug}/schedule.${format}`)).text();
+      expect(file.match(/Thursday jam session/g)).toHaveLength(3);
+      const target = await createEdition(freshAdmin, { timeZone: 'Europe/Paris' });
+      const imported = await importInto(freshAdmin, target.id, file, `schedule.${format}`);
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+      expect(imported.body.created).toBe(1);
+      // The second import finds the first one's GUID taken (and says so); both say the event repeats.
+      const warnings: { code: string; limit?: number }[] = imported.body.warnings;
+      expect(warnings.map((warning) => warning.code)).toEqual(format === 'xml' ? ['REPEATS'] : ['REPEATS', 'GUID_TAKEN']);
+      expect(warnings[0]!.limit).toBe(3);
+      const [series] = await fresh.query<{ recurrence: string }>('SELECT recurrence FROM events WHERE edition_id = ? AND series_id IS NULL', [target.id]);
+      expect(JSON.parse(series!.recurrence)).toEqual(recurrence);
+      expect(await datesOf(fresh, target.id)).toEqual(original);
+    }
+  });
+});

@@ -4,6 +4,7 @@
  * organizers, links, price and places. Files from other tools have none and are read as before.
  */
 import { isLocale } from '../../i18n/config.ts';
+import { expandOccurrences } from '../../lib/recurrence.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { EXTRAS_XML_TARGET, readExtras, type EventExtras } from '../schedule-export/extras.ts';
 import type { ImportRow } from './rows.ts';
@@ -52,5 +53,23 @@ export function applyExtras(row: ImportRow, extras: EventExtras | undefined): Im
   const { admission, priceMin, priceMax, currency, availability } = extras;
   const tickets = Object.fromEntries(Object.entries({ admission, priceMin, priceMax, currency, availability }).filter(([, value]) => value !== undefined));
   if (Object.keys(tickets).length) row.tickets = tickets;
+  if (extras.recurrence) row.recurrence = extras.recurrence;
+  if (extras.series) row.series = extras.series.toLowerCase();
   return row;
+}
+
+/**
+ * Our export lists each date of a repeating event as an event of its own, the first carrying the
+ * rule: the later dates whose series is in the file are left out (the rule writes them again),
+ * and the series says how many dates it brings. A date whose series is not in the file stays.
+ */
+export function foldSeriesDates(rows: ImportRow[]): ImportRow[] {
+  const guids = new Set(rows.flatMap((row) => (row.guid ? [row.guid.toLowerCase()] : [])));
+  const kept = rows.filter((row) => !(row.series && guids.has(row.series)));
+  for (const row of kept) {
+    if (!row.recurrence || !row.startsAt || !row.endsAt) continue;
+    const count = expandOccurrences({ startsAt: row.startsAt, endsAt: row.endsAt, timeZone: row.timeZone, recurrence: row.recurrence }).length;
+    row.warnings.push({ field: EXTRAS_XML_TARGET, code: 'REPEATS', limit: count });
+  }
+  return kept;
 }

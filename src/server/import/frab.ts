@@ -10,7 +10,7 @@ import { getTranslator } from '../../i18n/index.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { EXTRAS_JSON_MEMBER, type EventExtras } from '../schedule-export/extras.ts';
 import { fitLongTexts, type SourceFields } from './fit.ts';
-import { applyExtras, jsonExtrasOf, uuidOf, xmlExtrasOf } from './frab-extras.ts';
+import { applyExtras, foldSeriesDates, jsonExtrasOf, uuidOf, xmlExtrasOf } from './frab-extras.ts';
 import { readDuration } from './instants.ts';
 import { sourceFieldOf } from './source-fields.ts';
 import { plainElement, readScheduleXml } from './frab-xml.ts';
@@ -109,10 +109,12 @@ export function parseFrabXml(text: string, editionZone: string, textLocale: Loca
   const lines = Array.from(text.matchAll(/<event[\s>]/g), (match) => lineOf(match.index));
   return {
     ok: true,
-    rows: read.events.map((event, index) => {
-      const plain = asNode(plainElement(event));
-      return fitLongTexts(readEvent(plain, lines[index] ?? 1, zone, textLocale, xmlExtrasOf(plain)), xmlFields);
-    }),
+    rows: foldSeriesDates(
+      read.events.map((event, index) => {
+        const plain = asNode(plainElement(event));
+        return fitLongTexts(readEvent(plain, lines[index] ?? 1, zone, textLocale, xmlExtrasOf(plain)), xmlFields);
+      }),
+    ),
   };
 }
 
@@ -152,9 +154,11 @@ export function parseFrabJson(text: string, editionZone: string, textLocale: Loc
   const extrasOf = jsonExtrasOf(schedule, EXTRAS_JSON_MEMBER);
   return {
     ok: true,
-    rows: events.map((event) => {
-      const node = asNode(event);
-      return fitLongTexts(readEvent(node, lineOf(node), zone, textLocale, extrasOf(cleanText(node['guid']))), jsonFields);
-    }),
+    rows: foldSeriesDates(
+      events.map((event) => {
+        const node = asNode(event);
+        return fitLongTexts(readEvent(node, lineOf(node), zone, textLocale, extrasOf(cleanText(node['guid']))), jsonFields);
+      }),
+    ),
   };
 }

@@ -77,6 +77,8 @@ export interface ImportRow {
   tickets?: Partial<Tickets> | undefined;
   /** How the event repeats, wall times in `timeZone` (undefined: a re-import keeps the event's own; null: one date). */
   recurrence?: Recurrence | null | undefined;
+  /** Our own exports: the GUID of the series this row is a later date of (written again from its rule). */
+  series?: string | null | undefined;
   issues: RowIssue[];
   warnings: RowWarning[];
 }
