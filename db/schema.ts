@@ -374,14 +374,23 @@ export const events = sqliteTable(
   (t) => [
     uniqueIndex('events_slug_unique').on(t.slug),
     uniqueIndex('events_guid_unique').on(t.guid),
-    // A series' dates, one row per rule date; also the "rows of this series" lookup.
-    uniqueIndex('events_series_key_unique').on(t.seriesId, t.occurrenceKey),
+    // A series' dates, one row per rule date; also the "rows of this series" lookup. Partial, so
+    // `series_id IS NULL` (nearly every row) never picks it.
+    uniqueIndex('events_series_key_unique')
+      .on(t.seriesId, t.occurrenceKey)
+      .where(sql`${t.seriesId} IS NOT NULL`),
+    // The admin's items (not a repeating event's later dates): counted and listed by last edit from here.
+    // (`series_id` is in it so a count reads the index alone.)
+    index('events_items_updated_idx')
+      .on(t.updatedAt, t.seriesId)
+      .where(sql`${t.seriesId} IS NULL`),
     slugCheck('events_slug_check', 'slug'),
     statusCheck('events_status_check'),
     check('events_dates_check', sql`${t.endsAt} >= ${t.startsAt}`),
     // Public listings: range on starts_at, and ends_at / publish_at / unpublish_at read from the
     // index itself, so counting the upcoming events never touches the table.
-    index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt, t.unpublishAt),
+    // (`series_id` last: counting the events, not the dates of repeating ones, reads it too.)
+    index('events_public_cover_idx').on(t.status, t.startsAt, t.endsAt, t.publishAt, t.unpublishAt, t.seriesId),
     // The next scheduled publication (page-cache/schedule.ts) without scanning 100k rows.
     index('events_scheduled_idx')
       .on(t.publishAt)

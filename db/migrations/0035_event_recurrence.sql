@@ -1,7 +1,10 @@
 ALTER TABLE `events` ADD `recurrence` text;--> statement-breakpoint
 ALTER TABLE `events` ADD `series_id` integer REFERENCES events(id) ON DELETE cascade;--> statement-breakpoint
 ALTER TABLE `events` ADD `occurrence_key` text;--> statement-breakpoint
-CREATE UNIQUE INDEX `events_series_key_unique` ON `events` (`series_id`,`occurrence_key`);--> statement-breakpoint
+CREATE UNIQUE INDEX `events_series_key_unique` ON `events` (`series_id`,`occurrence_key`) WHERE "events"."series_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `events_items_updated_idx` ON `events` (`updated_at`,`series_id`) WHERE "events"."series_id" IS NULL;--> statement-breakpoint
+DROP INDEX `events_public_cover_idx`;--> statement-breakpoint
+CREATE INDEX `events_public_cover_idx` ON `events` (`status`,`starts_at`,`ends_at`,`publish_at`,`unpublish_at`,`series_id`);--> statement-breakpoint
 -- The later dates of a repeating event copy its columns, whichever path writes them (a save, a
 -- bulk action, an archive): listings filter and show them like any event. A date the series calls
 -- off stays cancelled, and a moved one rescheduled. tests/integration/event-series.test.ts checks every column is copied.

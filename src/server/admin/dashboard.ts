@@ -9,7 +9,9 @@ import { adminResources } from '../collections/registry.ts';
 export function countCollections(db: Executor): Promise<{ collection: CollectionName; count: number }[]> {
   return Promise.all(
     collectionNames.map(async (collection) => {
-      const [row] = await db.select({ n: count() }).from(adminResources[collection].spec.table);
+      const { table, managed } = adminResources[collection].spec;
+      // Items only: an event's later dates are rows of their own (decision 049).
+      const [row] = await db.select({ n: count() }).from(table).where(managed);
       return { collection, count: row?.n ?? 0 };
     }),
   );

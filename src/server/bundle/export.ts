@@ -5,7 +5,7 @@
  * (docs/decisions/048). Working copies, revisions and the activity log are this instance's
  * history and stay here.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import { collections, type CollectionName } from '../../lib/collections/index.ts';
@@ -19,6 +19,7 @@ import { packBundle } from './archive.ts';
 import { bundleError } from './errors.ts';
 import { referenceFieldsOf, referencedIds } from './references.ts';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, bundledCollections, type BundledCollection, type BundleBlob } from './schema.ts';
+import { isEventItem } from '../collections/event-dates.ts';
 
 /** A bundle ready to send: its file name and its bytes. */
 export interface EditionBundleFile {
@@ -35,7 +36,7 @@ async function gatherStates(db: Executor, editionId: number): Promise<Map<Bundle
   const eventRows = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.editionId, editionId), isNull(events.seriesId)))
+    .where(and(eq(events.editionId, editionId), isEventItem))
     .orderBy(asc(events.startsAt), asc(events.id));
   const wanted = new Map<CollectionName, Set<number>>([['events', new Set(eventRows.map((row) => row.id))]]);
   const states = new Map<BundledCollection, EntityState[]>();
@@ -95,7 +96,12 @@ export async function exportEditionBundle(db: Executor, storage: Storage, editio
   const states = await gatherStates(db, editionId);
   // An event's schedule GUID travels with it: conference apps keep a visitor's favourites by it.
   const guids = new Map(
-    (await db.select({ id: events.id, guid: events.guid }).from(events).where(and(eq(events.editionId, editionId), isNull(events.seriesId)))).map((row) => [row.id, row.guid]),
+    (
+      await db
+        .select({ id: events.id, guid: events.guid })
+        .from(events)
+        .where(and(eq(events.editionId, editionId), isEventItem))
+    ).map((row) => [row.id, row.guid]),
   );
   const manifest: Json = { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, exportedAt: new Date().toISOString() };
   const blobs = new Map<string, string>();

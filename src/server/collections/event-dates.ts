@@ -5,7 +5,7 @@
  * the series (`series_id`). This module writes them from the series' rule, in the save's
  * transaction; the `events_series_follow` trigger keeps their copied columns in step afterwards.
  */
-import { and, eq, getTableColumns, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import { expandOccurrences, type Occurrence } from '../../lib/recurrence.ts';
@@ -27,6 +27,12 @@ export const OWN_COLUMNS: readonly string[] = [
   'createdBy',
   'version',
 ];
+/**
+ * Rows that are events, not a repeating event's later dates. Nearly every row: only the partial
+ * index `events_items_updated_idx` is built for it (the series index leaves these rows out).
+ */
+export const isEventItem = isNull(events.seriesId);
+
 /** Rows per insert (SQLite's bound parameters are limited). */
 const CHUNK = 100;
 const SLUG_MAX = 80;
@@ -86,7 +92,7 @@ export async function syncEventDates(tx: Executor, id: number): Promise<void> {
   const [series] = await tx
     .select()
     .from(events)
-    .where(and(eq(events.id, id), isNull(events.seriesId)));
+    .where(and(eq(events.id, id), isEventItem));
   if (!series) return;
   const later = expandOccurrences(series).slice(1);
   const keys = later.map((occurrence) => occurrence.key);
@@ -96,6 +102,6 @@ export async function syncEventDates(tx: Executor, id: number): Promise<void> {
     await tx
       .insert(events)
       .values(rows)
-      .onConflictDoUpdate({ target: [events.seriesId, events.occurrenceKey], set: rewritten });
+      .onConflictDoUpdate({ target: [events.seriesId, events.occurrenceKey], targetWhere: isNotNull(events.seriesId), set: rewritten });
   }
 }

@@ -1,10 +1,10 @@
 /** Events in the admin API: where their declaration is stored, and how their list searches and sorts. */
-import { eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { eventCurators, eventFiles, eventMedias, eventOrganizers, eventTags, eventTranslations, events } from '../../../db/schema.ts';
 import { defaultLocale } from '../../i18n/config.ts';
 import { eventsCollection } from '../../lib/collections/events.ts';
 import { paths } from '../../lib/paths.ts';
-import { syncEventDates } from './event-dates.ts';
+import { isEventItem, syncEventDates } from './event-dates.ts';
 import { defineAdminResource, linkTable, orderedLinkTable, translationTable } from '../engine/resource.ts';
 import {
   defaultLocaleRequirements,
@@ -41,7 +41,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
   },
   // A repeating event's later dates are rows of their own, written from its rule (event-dates.ts).
   afterWrite: syncEventDates,
-  managed: isNull(events.seriesId),
+  managed: isEventItem,
   search: 'event',
   searchColumns: ['venueId'],
   validate: (state, errors) => {
@@ -65,7 +65,9 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
       eventStatus: events.eventStatus,
     },
     filters: (query) => [
-      isNull(events.seriesId),
+      // A repeating event's later dates are not items. The search index holds items only (a date
+      // has no texts), so a search needs no such condition, and keeps its tuned plans.
+      query.q ? undefined : isEventItem,
       query.status ? eq(events.status, query.status) : undefined,
       query.eventStatus ? eq(events.eventStatus, query.eventStatus) : undefined,
       query.edition ? eq(events.editionId, query.edition) : undefined,

@@ -1,10 +1,11 @@
 /** Venues in the admin API: where their declaration is stored, publication, coordinates, where they are used. */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { events, venueTranslations, venues } from '../../../db/schema.ts';
 import { venuesCollection } from '../../lib/collections/venues.ts';
 import { likeEscaped } from '../engine/list.ts';
 import { defineAdminResource, translationTable } from '../engine/resource.ts';
 import { stringValue } from '../engine/spec-helpers.ts';
+import { isEventItem } from './event-dates.ts';
 
 export const venuesAdmin = defineAdminResource(venuesCollection, {
   table: venues,
@@ -26,7 +27,13 @@ export const venuesAdmin = defineAdminResource(venuesCollection, {
   searchDependents: {
     type: 'event',
     columns: ['name', 'status'],
-    ids: async (tx, id) => (await tx.select({ id: events.id }).from(events).where(and(eq(events.venueId, id), isNull(events.seriesId)))).map((row) => row.id),
+    ids: async (tx, id) =>
+      (
+        await tx
+          .select({ id: events.id })
+          .from(events)
+          .where(and(eq(events.venueId, id), isEventItem))
+      ).map((row) => row.id),
   },
   detachPermission: 'content.deletePublished',
   list: {

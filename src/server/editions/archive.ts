@@ -3,12 +3,13 @@
  * else the next one) first and marked, then the rest newest first, each with its number of public
  * events.
  */
-import { and, count, desc, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { editions, events } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import { isPubliclyVisibleUnindexed, isPubliclyVisible } from '../events/visibility.ts';
 import { selectSummaries, type EditionSummary } from './queries.ts';
+import { isEventItem } from '../collections/event-dates.ts';
 
 /** Where an edition stands: running, still to come, over. */
 export type EditionPhase = 'current' | 'upcoming' | 'past';
@@ -43,7 +44,7 @@ export async function getEditionArchive(db: Executor, locale: Locale, now: Date)
     ? await db
         .select({ editionId: events.editionId, value: count() })
         .from(events)
-        .where(and(inArray(events.editionId, ids), isNull(events.seriesId), isPubliclyVisibleUnindexed(events, now)))
+        .where(and(inArray(events.editionId, ids), isEventItem, isPubliclyVisibleUnindexed(events, now)))
         .groupBy(events.editionId)
     : [];
   const countOf = new Map(counts.map((row) => [row.editionId, row.value]));

@@ -3,7 +3,7 @@
  * and its events (texts and every link) as drafts, every date moved by the same number of days
  * on each item's own wall clock, in one write transaction: all or nothing.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
 import type { CloneEditionInput } from '../../lib/admin-schemas/clone.ts';
@@ -19,6 +19,7 @@ import { changesOf, type WriteOutcome } from '../engine/service.ts';
 import type { HubChanges } from '../page-cache/invalidate.ts';
 import { findFreeSlug } from '../engine/slugs.ts';
 import { adminResources } from '../collections/registry.ts';
+import { isEventItem } from '../collections/event-dates.ts';
 
 // Through the registry, which gives each resource its where-used sources (decision 047).
 const { events: eventsAdmin, editions: editionsAdmin } = adminResources;
@@ -70,7 +71,7 @@ async function eventIdsOf(tx: Executor, editionId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.editionId, editionId), isNull(events.seriesId)))
+    .where(and(eq(events.editionId, editionId), isEventItem))
     .orderBy(asc(events.startsAt), asc(events.id));
   return rows.map((row) => row.id);
 }

@@ -3,7 +3,7 @@
  * the page's own event left out. Its own query, so a page that has the list already (the page
  * cache renders it once for the edition's pages) does not read it again.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
 import { events } from '../../../db/schema.ts';
@@ -12,6 +12,7 @@ import { withPhases, type EventPhase } from '../../lib/programme.ts';
 import { attachCardDetails } from './cards.ts';
 import { eventItemsSelect, toListRows, type EventListItem } from './queries.ts';
 import { isPubliclyVisible } from './visibility.ts';
+import { isEventItem } from '../collections/event-dates.ts';
 
 /** How many other events of the edition the page lists. */
 const OTHER_EVENTS = 12;
@@ -32,7 +33,7 @@ export interface OtherEvents {
  */
 const selectEditionLead = preparedQuery((db) =>
   // A repeating event is listed once, at its first date.
-  eventItemsSelect(db, and(eq(events.editionId, sql.placeholder('editionId')), isNull(events.seriesId), isPubliclyVisible(events, sql.placeholder('now')))!, [
+  eventItemsSelect(db, and(eq(events.editionId, sql.placeholder('editionId')), isEventItem, isPubliclyVisible(events, sql.placeholder('now')))!, [
     asc(events.startsAt),
     asc(events.id),
   ])

@@ -3,7 +3,7 @@
  * alternates. Past 40 000 URLs it becomes a sitemap index over `?part=N` (the protocol caps one
  * file at 50 000 URLs).
  */
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { editionTranslations, editions, eventTranslations, events, venues } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
@@ -13,6 +13,7 @@ import { isPubliclyVisible, isPubliclyVisibleUnindexed } from '../events/visibil
 import { listPublicPeople } from '../people/line-up.ts';
 import { buildAlternates } from './alternates.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
+import { isEventItem } from '../collections/event-dates.ts';
 
 /** Events per sitemap part (each yields up to one URL per locale). */
 export const EVENTS_PER_PART = 12_000;
@@ -82,7 +83,10 @@ async function listPeoplePages(db: Executor, now: Date): Promise<Page[]> {
 
 /** Number of event parts; 0 means everything fits in one file. */
 export async function countSitemapParts(db: Executor, now: Date): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(events).where(and(isPubliclyVisibleUnindexed(events, now), isNull(events.seriesId)));
+  const [row] = await db
+    .select({ value: count() })
+    .from(events)
+    .where(and(isPubliclyVisibleUnindexed(events, now), isEventItem));
   const total = row?.value ?? 0;
   return total * locales.length <= 40_000 ? 0 : Math.ceil(total / EVENTS_PER_PART);
 }
@@ -134,7 +138,7 @@ export async function buildSitemap(db: Executor, origin: string, now: Date, part
       .select({ id: events.id, slug: events.slug, updatedAt: events.updatedAt })
       .from(events)
       // A repeating event is listed once (its dates are reached from its page).
-      .where(and(isPubliclyVisible(events, now), isNull(events.seriesId)))
+      .where(and(isPubliclyVisible(events, now), isEventItem))
       .orderBy(asc(events.id))
       .limit(part === undefined ? 1_000_000 : EVENTS_PER_PART)
       .offset(part === undefined ? 0 : (part - 1) * EVENTS_PER_PART);

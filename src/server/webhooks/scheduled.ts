@@ -49,7 +49,8 @@ interface DueChange {
  */
 function dueCondition(spec: EntitySpec, key: string, from: Date, until: Date): SQL {
   const instant = columnOf(spec, key);
-  return and(sql`+${columnOf(spec, 'status')} = 'published'`, gt(instant, from), lte(instant, until), lt(columnOf(spec, 'updatedAt'), instant))!;
+  // Items only (an event's later dates share its schedule and are announced with it).
+  return and(sql`+${columnOf(spec, 'status')} = 'published'`, gt(instant, from), lte(instant, until), lt(columnOf(spec, 'updatedAt'), instant), spec.managed)!;
 }
 
 /** Every scheduled change in (`from`, `until`], in the order the instants passed. */
