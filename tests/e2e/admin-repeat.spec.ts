@@ -126,4 +126,6 @@ test('an editor makes an event weekly on two days until a date, cancels one date
   await page.goto(`/en/admin/events?q=${encodeURIComponent(title)}`);
   const row = page.locator(`tr[data-id="${id}"]`);
   await expect(row.getByTestId('repeats')).toHaveText(t('admin.repeat.listSummary', { count: 6 }));
+  await page.setViewportSize({ width: 320, height: 900 });
+  await expectAccessible(page, 'events list at 320px');
 });

@@ -6,6 +6,7 @@ import {
   repeatReducer,
   seriesDateCount,
   sortRepeatErrors,
+  staleExceptions,
   weekdayOf,
   type FirstDate,
   type RepeatAction,
@@ -107,6 +108,16 @@ describe('dates and their exceptions', () => {
     // 20:00 in Paris is 19:00 UTC in March (before the clock change).
     expect(rows[2]?.startsAt.toISOString()).toBe('2031-03-20T19:00:00.000Z');
     expect(listDates({ ...first, startsAt: '' }, changed)).toEqual([]);
+  });
+
+  it('lists the exceptions of dates the series no longer has, and forgets them on request', () => {
+    const changed = run(series, { type: 'exclude', key: '2031-03-26T18:30' }, { type: 'cancel', key: '2031-03-12T18:30' });
+    // Two dates instead of four: 26 March is gone, 12 March stays.
+    const shorter = run(changed, { type: 'end', end: 'count' }, { type: 'count', count: 2 });
+    const stale = staleExceptions(shorter, listDates(first, shorter));
+    expect(stale).toEqual(['2031-03-26T18:30']);
+    expect(run(shorter, { type: 'forget', keys: stale })).toEqual({ ...shorter, exdates: [] });
+    expect(staleExceptions(changed, listDates(first, changed))).toEqual([]);
   });
 
   it('counts a listed event’s dates as visitors see them: removed ones left out, cancelled ones in', () => {

@@ -9,7 +9,7 @@ import { formatDateTimeRange } from '../../../lib/dates.ts';
 import { instantToWallTime } from '../../../lib/zoned-time.ts';
 import { Field } from '../ui/Field.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
-import { addMinutes, listDates, type DateRow } from './repeat-state.ts';
+import { addMinutes, listDates, staleExceptions, type DateRow } from './repeat-state.ts';
 import type { RepeatBinding } from './use-repeat.ts';
 
 /** Dates listed at most; the rest are counted ("and 38 more"). */
@@ -163,6 +163,7 @@ export function DateList({ repeat }: { repeat: RepeatBinding }) {
   const { first, recurrence } = repeat;
   const rows = useMemo(() => listDates(first, recurrence), [first.startsAt, first.endsAt, first.timeZone, recurrence]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!recurrence || rows.length === 0) return null;
+  const stale = staleExceptions(recurrence, rows);
   const kept = rows.filter((row) => !row.removed).length;
   const shown = rows.slice(0, SHOWN_DATES);
   return (
@@ -175,6 +176,14 @@ export function DateList({ repeat }: { repeat: RepeatBinding }) {
         ))}
       </ol>
       {rows.length > shown.length && <p>{t('admin.repeat.more', { count: rows.length - shown.length })}</p>}
+      {stale.length > 0 && (
+        <p className="admin-repeat__stale">
+          {t('admin.repeat.stale', { count: stale.length })}{' '}
+          <button type="button" className="admin-button" onClick={() => repeat.dispatch({ type: 'forget', keys: stale })}>
+            {t('admin.repeat.forget')}
+          </button>
+        </p>
+      )}
     </section>
   );
 }

@@ -37,7 +37,9 @@ export type RepeatAction =
   | { type: 'cancel'; key: string }
   | { type: 'uncancel'; key: string }
   | { type: 'move'; key: string; startsAt: string; endsAt: string }
-  | { type: 'unmove'; key: string };
+  | { type: 'unmove'; key: string }
+  /** Drops the exceptions of dates the series no longer has (its rule or first date changed). */
+  | { type: 'forget'; keys: readonly string[] };
 
 const EMPTY: Recurrence = { rule: null, dates: [], exdates: [], changes: [] };
 
@@ -159,6 +161,12 @@ export function repeatReducer(current: Recurrence | null, action: RepeatAction, 
       return withChange(recurrence, action.key, (change) => ({ ...change, startsAt: action.startsAt, endsAt: action.endsAt }));
     case 'unmove':
       return withChange(recurrence, action.key, ({ startsAt: _start, endsAt: _end, ...change }) => change);
+    case 'forget':
+      return {
+        ...recurrence,
+        exdates: recurrence.exdates.filter((key) => !action.keys.includes(key)),
+        changes: recurrence.changes.filter((change) => !action.keys.includes(change.on)),
+      };
   }
 }
 
@@ -197,6 +205,16 @@ export function listDates(first: FirstDate, recurrence: Recurrence | null): Date
     moved: occurrence.moved,
     changeIndex: recurrence?.changes.findIndex((change) => change.on === occurrence.key) ?? -1,
   }));
+}
+
+/**
+ * The dates removed, cancelled or moved that the series no longer has: kept while the rule is
+ * edited (changing it back brings them back), listed so they can be forgotten.
+ */
+export function staleExceptions(recurrence: Recurrence | null, rows: readonly DateRow[]): string[] {
+  if (!recurrence) return [];
+  const keys = new Set(rows.map((row) => row.key));
+  return [...new Set([...recurrence.exdates, ...recurrence.changes.map((change) => change.on)])].filter((key) => !keys.has(key)).sort();
 }
 
 /**
