@@ -52,7 +52,10 @@ test('an editor makes an event weekly on two days until a date, cancels one date
   await expect(ruleText).toHaveCount(0);
   const days = group.getByRole('group', { name: t('admin.repeat.weekdays') });
   await expect(days.getByRole('checkbox', { name: 'Wednesday' })).toBeChecked();
-  await days.getByRole('checkbox', { name: 'Friday' }).check();
+  // From the keyboard: the weekdays are ordinary checkboxes.
+  await days.getByRole('checkbox', { name: 'Friday' }).focus();
+  await page.keyboard.press('Space');
+  await expect(days.getByRole('checkbox', { name: 'Friday' })).toBeChecked();
   const ends = group.getByRole('group', { name: t('admin.repeat.ends') });
   await ends.getByRole('radio', { name: t('admin.repeat.end.until') }).check();
   await ends.getByLabel(t('admin.repeat.untilLabel')).fill('2031-03-21');
@@ -73,11 +76,15 @@ test('an editor makes an event weekly on two days until a date, cancels one date
   await expect(moved.getByLabel(t('admin.repeat.newEnd'))).toHaveValue('2031-03-15T22:30');
   // Removing a date and undoing it leaves the series as it was.
   const kept = dateRow(page, '2031-03-19T18:30');
-  await kept.getByRole('button', { name: new RegExp(`^${t('admin.repeat.remove')}`) }).click();
+  // From the keyboard too: focus stays on the date, on the button that undoes what was done.
+  await kept.getByRole('button', { name: new RegExp(`^${t('admin.repeat.remove')}`) }).focus();
+  await page.keyboard.press('Enter');
   await expect(kept).toContainText(t('admin.repeat.state.removed'));
+  await expect(kept.getByRole('button', { name: new RegExp(`^${t('admin.repeat.restore')}`) })).toBeFocused();
   await expect(group.getByRole('heading', { name: t('admin.repeat.dates', { count: 5 }) })).toBeVisible();
-  await kept.getByRole('button', { name: new RegExp(`^${t('admin.repeat.restore')}`) }).click();
+  await page.keyboard.press('Enter');
   await expect(kept).toHaveAttribute('data-state', 'planned');
+  await expect(kept.getByRole('button', { name: new RegExp(`^${t('admin.repeat.remove')}`) })).toBeFocused();
 
   // An extra date, then taken away again: the series keeps its six dates.
   await group.getByRole('button', { name: t('admin.repeat.addExtra') }).click();

@@ -3,7 +3,7 @@
  * every date the series has — each removable (EXDATE), cancellable (shown to visitors as
  * cancelled) or movable, and each of those undoable. What was done to a date is said in words.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import type { Locale } from '../../../i18n/config.ts';
 import { formatDateTimeRange } from '../../../lib/dates.ts';
 import { instantToWallTime } from '../../../lib/zoned-time.ts';
@@ -23,11 +23,20 @@ function formatRange(locale: Locale, zone: string, row: { startsAt: Date; endsAt
   }
 }
 
+/**
+ * Moves focus to the button named `action` inside `scope` once React has rendered: the button
+ * pressed may be gone (Remove becomes Restore), and focus must not fall back to the page's top.
+ */
+function refocus(scope: RefObject<HTMLElement | null>, action: string): void {
+  requestAnimationFrame(() => scope.current?.querySelector<HTMLElement>(`[data-action="${action}"]`)?.focus());
+}
+
 export function ExtraDates({ repeat }: { repeat: RepeatBinding }) {
   const { t } = useAdmin();
   const dates = repeat.recurrence?.dates ?? [];
+  const group = useRef<HTMLFieldSetElement>(null);
   return (
-    <fieldset className="admin-repeat__choices">
+    <fieldset ref={group} className="admin-repeat__choices">
       <legend>{t('admin.repeat.extraDates')}</legend>
       <p className="admin-field__hint">{t('admin.repeat.extraDatesHint')}</p>
       {dates.map((wall, index) => (
@@ -43,13 +52,29 @@ export function ExtraDates({ repeat }: { repeat: RepeatBinding }) {
               />
             )}
           </Field>
-          <button type="button" className="admin-button" onClick={() => repeat.dispatch({ type: 'removeDate', index })}>
+          <button
+            type="button"
+            className="admin-button"
+            onClick={() => {
+              repeat.dispatch({ type: 'removeDate', index });
+              refocus(group, 'add-date');
+            }}
+          >
             {t('admin.repeat.removeExtra')}
             <span className="admin-visually-hidden"> {t('admin.repeat.extraDate', { number: index + 1 })}</span>
           </button>
         </div>
       ))}
-      <button type="button" className="admin-button" onClick={() => repeat.dispatch({ type: 'addDate' })}>
+      <button
+        type="button"
+        className="admin-button"
+        data-action="add-date"
+        onClick={() => {
+          repeat.dispatch({ type: 'addDate' });
+          // The new date's input, to type its day and time.
+          requestAnimationFrame(() => document.getElementById(repeat.idOf(`dates.${dates.length}`))?.focus());
+        }}
+      >
         {t('admin.repeat.addExtra')}
       </button>
     </fieldset>
@@ -102,8 +127,13 @@ function MoveEditor({ repeat, row, label }: { repeat: RepeatBinding; row: DateRo
 function DateItem({ repeat, row }: { repeat: RepeatBinding; row: DateRow }) {
   const { t, locale } = useAdmin();
   const [moving, setMoving] = useState(false);
-  const label = formatRange(locale, repeat.first.timeZone, row);
   const { dispatch } = repeat;
+  const item = useRef<HTMLLIElement>(null);
+  const act = (action: Parameters<RepeatBinding['dispatch']>[0], focus?: string) => {
+    dispatch(action);
+    if (focus) refocus(item, focus);
+  };
+  const label = formatRange(locale, repeat.first.timeZone, row);
   const changeErrors = row.changeIndex >= 0 && repeat.errors.changes.has(row.changeIndex);
   const states = [
     row.first && t('admin.repeat.state.first'),
@@ -114,19 +144,19 @@ function DateItem({ repeat, row }: { repeat: RepeatBinding; row: DateRow }) {
   const hidden = (text: string) => <span className="admin-visually-hidden"> {text}</span>;
   const state = row.removed ? 'removed' : row.cancelled ? 'cancelled' : row.moved ? 'moved' : 'planned';
   return (
-    <li className={`admin-repeat__date admin-repeat__date--${state}`} data-date={row.key} data-state={state}>
+    <li ref={item} className={`admin-repeat__date admin-repeat__date--${state}`} data-date={row.key} data-state={state}>
       <span className="admin-repeat__when">{row.removed ? <s>{label}</s> : label}</span>
       {states.length > 0 && <span className="admin-repeat__state">{states.join(' · ')}</span>}
       {!row.first && (
         <span className="admin-repeat__actions">
           {row.removed ? (
-            <button type="button" className="admin-button" onClick={() => dispatch({ type: 'include', key: row.key })}>
+            <button type="button" className="admin-button" data-action="restore" onClick={() => act({ type: 'include', key: row.key }, 'remove')}>
               {t('admin.repeat.restore')}
               {hidden(label)}
             </button>
           ) : (
             <>
-              <button type="button" className="admin-button" onClick={() => dispatch({ type: 'exclude', key: row.key })}>
+              <button type="button" className="admin-button" data-action="remove" onClick={() => act({ type: 'exclude', key: row.key }, 'restore')}>
                 {t('admin.repeat.remove')}
                 {hidden(label)}
               </button>
@@ -134,12 +164,12 @@ function DateItem({ repeat, row }: { repeat: RepeatBinding; row: DateRow }) {
                 {t(row.cancelled ? 'admin.repeat.uncancel' : 'admin.repeat.cancel')}
                 {hidden(label)}
               </button>
-              <button type="button" className="admin-button" aria-expanded={moving || changeErrors} onClick={() => setMoving(!moving)}>
+              <button type="button" className="admin-button" data-action="move" aria-expanded={moving || changeErrors} onClick={() => setMoving(!moving)}>
                 {t('admin.repeat.move')}
                 {hidden(label)}
               </button>
               {row.moved && (
-                <button type="button" className="admin-button" onClick={() => dispatch({ type: 'unmove', key: row.key })}>
+                <button type="button" className="admin-button" onClick={() => act({ type: 'unmove', key: row.key }, 'move')}>
                   {t('admin.repeat.unmove')}
                   {hidden(label)}
                 </button>
