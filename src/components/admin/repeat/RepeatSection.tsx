@@ -3,14 +3,14 @@
  * kept as RRULE text), every how many, on which weekdays, until when; then the extra dates and
  * every date the rule gives, each of which can be removed, cancelled or moved.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { readSimpleRule } from '../../../lib/recurrence.ts';
 import { Section } from '../edit-form/fields.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { translateCode } from '../lib/translate.ts';
 import { ExtraDates, DateList } from './RepeatDates.tsx';
-import { endOf, modeOf, WEEKDAYS, type RepeatMode } from './repeat-state.ts';
+import { endOf, modeOf, WEEKDAYS, type RepeatEnd, type RepeatMode } from './repeat-state.ts';
 import { useRepeat, type RepeatBinding } from './use-repeat.ts';
 
 const MODES: readonly RepeatMode[] = ['none', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'custom'];
@@ -59,6 +59,40 @@ function weekdayNames(locale: string): string[] {
   return WEEKDAYS.map((_, index) => format.format(new Date(Date.UTC(2024, 0, 1 + index))));
 }
 
+/** One way the rule ends, as a radio, with the input it needs (the last day, the number of dates) once chosen. */
+function EndOption({
+  repeat,
+  end,
+  current,
+  inputLabel,
+  children,
+}: {
+  repeat: RepeatBinding;
+  end: RepeatEnd;
+  current: RepeatEnd;
+  inputLabel?: string;
+  children?: (id: string) => ReactNode;
+}) {
+  const { t } = useAdmin();
+  const id = repeat.idOf(end);
+  return (
+    <div className="admin-repeat__end">
+      <label className="admin-repeat__choice">
+        <input type="radio" name={repeat.idOf('end')} checked={current === end} onChange={() => repeat.dispatch({ type: 'end', end })} />
+        {t(`admin.repeat.end.${end}`)}
+      </label>
+      {current === end && children && (
+        <>
+          <label htmlFor={id} className="admin-visually-hidden">
+            {inputLabel}
+          </label>
+          {children(id)}
+        </>
+      )}
+    </div>
+  );
+}
+
 function SimpleRuleControls({ repeat }: { repeat: RepeatBinding }) {
   const { t, locale } = useAdmin();
   const rule = readSimpleRule(repeat.recurrence?.rule ?? '');
@@ -94,38 +128,13 @@ function SimpleRuleControls({ repeat }: { repeat: RepeatBinding }) {
       )}
       <fieldset className="admin-repeat__choices">
         <legend>{t('admin.repeat.ends')}</legend>
-        <label className="admin-repeat__choice">
-          <input type="radio" name={idOf('end')} checked={end === 'never'} onChange={() => dispatch({ type: 'end', end: 'never' })} />
-          {t('admin.repeat.end.never')}
-        </label>
-        <div className="admin-repeat__end">
-          <label className="admin-repeat__choice">
-            <input type="radio" name={idOf('end')} checked={end === 'until'} onChange={() => dispatch({ type: 'end', end: 'until' })} />
-            {t('admin.repeat.end.until')}
-          </label>
-          {end === 'until' && (
-            <>
-              <label htmlFor={idOf('until')} className="admin-visually-hidden">
-                {t('admin.repeat.untilLabel')}
-              </label>
-              <input id={idOf('until')} type="date" value={rule.until ?? ''} onChange={(event) => dispatch({ type: 'until', until: event.target.value })} />
-            </>
-          )}
-        </div>
-        <div className="admin-repeat__end">
-          <label className="admin-repeat__choice">
-            <input type="radio" name={idOf('end')} checked={end === 'count'} onChange={() => dispatch({ type: 'end', end: 'count' })} />
-            {t('admin.repeat.end.count')}
-          </label>
-          {end === 'count' && (
-            <>
-              <label htmlFor={idOf('count')} className="admin-visually-hidden">
-                {t('admin.repeat.countLabel')}
-              </label>
-              <WholeNumberInput id={idOf('count')} value={rule.count ?? 1} max={400} onValue={(count) => dispatch({ type: 'count', count })} />
-            </>
-          )}
-        </div>
+        <EndOption repeat={repeat} end="never" current={end} />
+        <EndOption repeat={repeat} end="until" current={end} inputLabel={t('admin.repeat.untilLabel')}>
+          {(id) => <input id={id} type="date" value={rule.until ?? ''} onChange={(event) => dispatch({ type: 'until', until: event.target.value })} />}
+        </EndOption>
+        <EndOption repeat={repeat} end="count" current={end} inputLabel={t('admin.repeat.countLabel')}>
+          {(id) => <WholeNumberInput id={id} value={rule.count ?? 1} max={400} onValue={(count) => dispatch({ type: 'count', count })} />}
+        </EndOption>
       </fieldset>
     </>
   );
