@@ -198,7 +198,9 @@ export function DateList({ repeat }: { repeat: RepeatBinding }) {
   const shown = rows.slice(0, SHOWN_DATES);
   return (
     <section className="admin-repeat__dates" aria-labelledby={repeat.idOf('list')}>
-      <h3 id={repeat.idOf('list')}>{t('admin.repeat.dates', { count: kept })}</h3>
+      <h2 id={repeat.idOf('list')} className="admin-repeat__heading">
+        {t('admin.repeat.dates', { count: kept })}
+      </h2>
       <p className="admin-field__hint">{t('admin.repeat.datesHint')}</p>
       <ol>
         {shown.map((row) => (
