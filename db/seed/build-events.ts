@@ -3,6 +3,7 @@
  * event draws from its own seeded generator: the output does not depend on the chunk size.
  */
 import type * as schema from '../schema.ts';
+import type { Recurrence } from '../../src/lib/recurrence.ts';
 import { formats, spokenLanguages, subjects, venues, type Localized } from './content.ts';
 import { buildEventBody, buildEventSummary } from './content-text.ts';
 import { presentLocales, type CatalogueIds } from './build-catalogue.ts';
@@ -27,6 +28,15 @@ function ticketsFor(index: number, timeZone: string) {
   const scale = currency === 'JPY' ? 150 : 1;
   const priceMin = [8, 12, 15, 18, 25][index % 5]! * scale;
   return { admission: 'paid' as const, priceMin, priceMax: index % 3 === 0 ? priceMin + 10 * scale : null, currency, availability };
+}
+
+/**
+ * One event in a thousand repeats a hundred times, daily or weekly (at 1M events: 1,000 series,
+ * 99,000 more listing rows; below 500 events, as in the demo, none). From the index, like tickets.
+ */
+function recurrenceFor(index: number): Recurrence | null {
+  if (index % 1000 !== 500) return null;
+  return { rule: index % 2000 === 500 ? 'FREQ=DAILY;COUNT=100' : 'FREQ=WEEKLY;COUNT=100', dates: [], exdates: [], changes: [] };
 }
 
 export interface EventRows {
@@ -130,6 +140,7 @@ function addEvent(input: EventBuildInput, index: number, random: Random, rows: E
     onlineUrl,
     registrationUrl,
     ...ticketsFor(index, venue.timeZone),
+    recurrence: recurrenceFor(index),
     coverMediaId: index % 25 === 24 ? null : pick(random, ids.coverIds),
     ...stamp,
   });

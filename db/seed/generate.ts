@@ -2,11 +2,12 @@
  * Seeds the database with demo content: deterministic, relative to a reference date, written in
  * one transaction, and fast enough to generate 100k events for load tests.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../client.ts';
 import * as schema from '../schema.ts';
 import { rebuildSearchIndex } from '../search-index.ts';
+import { syncEventDates } from '../../src/server/collections/event-dates.ts';
 import { buildCatalogue } from './build-catalogue.ts';
 import { buildEditions, editionCountFor } from './build-editions.ts';
 import { buildEventChunk, type EventRows } from './build-events.ts';
@@ -120,6 +121,10 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       const done = start + rows.events.length;
       if (eventCount > 10 * EVENT_CHUNK && done % (10 * EVENT_CHUNK) === 0) log(`  ${done} / ${eventCount} events (${(elapsed() / 1000).toFixed(1)} s)`);
     }
+
+    // The later dates of repeating events, written from their rules as a save writes them.
+    const series = await tx.select({ id: schema.events.id }).from(schema.events).where(isNotNull(schema.events.recurrence));
+    for (const { id } of series) await syncEventDates(tx, id);
 
     await insert('auditLog', schema.auditLog, [
       auditRow('media', c.medias),

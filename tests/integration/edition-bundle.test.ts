@@ -152,6 +152,8 @@ async function richEdition(client: AdminClient): Promise<Programme> {
     venueAddress: null,
     onlineUrl: 'https://stream.example.org/live',
     admission: 'free',
+    // Weekly, three times, the second called off: the bundle carries the rule, the import writes the dates.
+    recurrence: { rule: 'FREQ=WEEKLY;COUNT=3', changes: [{ on: '2031-03-13T20:00', cancelled: true }] },
     translations: texts('Stream', 'Diffusion', 'Übertragung'),
   });
   const draft = await createEvent(client, { ...common, unpublishAt: '2031-04-01T00:00:00Z', translations: texts('Rehearsal', 'Répétition', 'Probe') });
@@ -359,7 +361,9 @@ describe('edition bundle between two instances', () => {
     const targetIds = { ...programme } as Record<CollectionName, number[]>;
     // The target's ids of the same items, found by slug or stored file (ids differ between the two).
     for (const collection of bundled) {
-      const rows = await target.server.query<{ id: number }>(`SELECT id FROM ${collection} ORDER BY id`);
+      // An event's later dates are rows of their own, not items (decision 049).
+      const items = collection === 'events' ? ' WHERE series_id IS NULL' : '';
+      const rows = await target.server.query<{ id: number }>(`SELECT id FROM ${collection}${items} ORDER BY id`);
       targetIds[collection] = rows.map((row) => row.id);
     }
     expect(targetIds.events).toHaveLength(4);
@@ -387,10 +391,19 @@ describe('edition bundle between two instances', () => {
 
     // Each event keeps its schedule GUID, so conference apps keep a visitor's favourites.
     const guidsOf = (server: AdminServer['server'], editionId: number) =>
-      server.query<{ slug: string; guid: string }>('SELECT slug, guid FROM events WHERE edition_id = ? ORDER BY slug', [editionId]);
+      server.query<{ slug: string; guid: string }>('SELECT slug, guid FROM events WHERE edition_id = ? AND series_id IS NULL ORDER BY slug', [editionId]);
     const sourceGuids = await guidsOf(source.server, programme.edition.id);
     expect(sourceGuids).toHaveLength(4);
     expect(await guidsOf(target.server, imported.id)).toEqual(sourceGuids);
+    // The repeating event's later dates are written again from its rule, the called-off one cancelled.
+    const datesOf = (server: AdminServer['server'], editionId: number) =>
+      server.query<{ starts_at: number; event_status: string }>(
+        'SELECT starts_at, event_status FROM events WHERE edition_id = ? AND series_id IS NOT NULL ORDER BY starts_at',
+        [editionId],
+      );
+    const sourceDates = await datesOf(source.server, programme.edition.id);
+    expect(sourceDates.map((row) => row.event_status)).toEqual(['cancelled', 'postponed']);
+    expect(await datesOf(target.server, imported.id)).toEqual(sourceDates);
 
     // The stored files: same keys, same bytes.
     const sourceFiles = listFiles(join(source.server.dir, 'uploads')).filter((path) => !path.startsWith('variants/'));
@@ -422,10 +435,11 @@ describe('edition bundle between two instances', () => {
     expect(reusable).toHaveLength(6);
     for (const table of reusable) expect(after[table], table).toBe(before[table]);
     expect(after['editions']).toBe(Number(before['editions']) + 1);
-    expect(after['events']).toBe(Number(before['events']) + 4);
+    // Four events, and the two later dates of the repeating one.
+    expect(after['events']).toBe(Number(before['events']) + 4 + 2);
     expect(after['files on disk']).toEqual(before['files on disk']);
     // The first import holds the GUIDs: the copies get their own, all distinct.
-    const guids = await target.server.query<{ guid: string }>('SELECT guid FROM events WHERE edition_id = ?', [again.id]);
+    const guids = await target.server.query<{ guid: string }>('SELECT guid FROM events WHERE edition_id = ? AND series_id IS NULL', [again.id]);
     expect(guids).toHaveLength(4);
     const all = await target.server.query<{ n: number; distinct_guids: number }>('SELECT count(*) AS n, count(DISTINCT guid) AS distinct_guids FROM events');
     expect(all[0]!.distinct_guids).toBe(all[0]!.n);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClient } from '../helpers/admin-client.ts';
-import { createEdition, createEvent, createUser, createVenue, type Created } from '../helpers/factories.ts';
+import { createCurator, createEdition, createEvent, createTag, createUser, createVenue, type Created } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { getTableColumns } from 'drizzle-orm';
 import { events } from '../../db/schema.ts';
@@ -145,6 +145,14 @@ describe('a repeating event', () => {
     expect(refused.body.usages.map((usage: { id: number; field: string }) => [usage.id, usage.field])).toEqual([[series.id, 'venueId']]);
   });
 
+  it("answers 404 for a date's row in the admin API: a date is edited through its series", async () => {
+    const [first] = await datesOf(series.id);
+    expect((await admin.call('GET', `/api/admin/events/${first!.id}`)).status).toBe(404);
+    expect((await admin.call('PATCH', `/api/admin/events/${first!.id}`, { version: 1, room: 'Elsewhere' })).status).toBe(404);
+    expect((await admin.call('DELETE', `/api/admin/events/${first!.id}`)).status).toBe(404);
+    expect(await datesOf(series.id)).toHaveLength(3);
+  });
+
   it('hides every date when the series is unpublished, and removes them with it', async () => {
     const [first] = await datesOf(series.id);
     const current = await admin.call('GET', `/api/admin/events/${series.id}`);
@@ -162,8 +170,95 @@ describe('a repeating event', () => {
     for (const name of names) expect(trigger?.sql, name).toMatch(new RegExp(`\\b${name} = (NEW\\.${name}|CASE)`));
   });
 
+  it("moves the rule's dates with a cloned edition", async () => {
+    const spring = await createEdition(admin);
+    const weekly = await createEvent(admin, {
+      editionId: spring.id,
+      startsAt: '2031-03-04T10:00:00+01:00',
+      endsAt: '2031-03-04T12:00:00+01:00',
+      recurrence: {
+        rule: 'FREQ=WEEKLY;UNTIL=20310325T235959',
+        exdates: ['2031-03-11T10:00'],
+        changes: [{ on: '2031-03-18T10:00', startsAt: '2031-03-19T15:00' }],
+      },
+    });
+    expect((await datesOf(weekly.id)).map((row) => iso(row.starts_at))).toEqual(['2031-03-19T14:00:00.000Z', '2031-03-25T09:00:00.000Z']);
+    const cloned = await admin.call('POST', `/api/admin/editions/${spring.id}/clone`, { shiftDays: 364 });
+    expect(cloned.status).toBe(201);
+    const [copy] = await server.query<{ id: number; recurrence: string }>('SELECT id, recurrence FROM events WHERE edition_id = ? AND series_id IS NULL', [
+      cloned.body.id,
+    ]);
+    expect(JSON.parse(copy!.recurrence)).toEqual({
+      rule: 'FREQ=WEEKLY;UNTIL=20320323T235959',
+      dates: [],
+      exdates: ['2032-03-09T10:00'],
+      changes: [{ on: '2032-03-16T10:00', startsAt: '2032-03-17T15:00' }],
+    });
+    expect((await datesOf(copy!.id)).map((row) => [iso(row.starts_at), row.event_status])).toEqual([
+      ['2032-03-17T14:00:00.000Z', 'rescheduled'],
+      ['2032-03-23T09:00:00.000Z', 'scheduled'],
+    ]);
+  });
+
   it('a single event stays one row', async () => {
     const single = await createEvent(admin, { status: 'published' });
     expect(await datesOf(single.id)).toEqual([]);
+  });
+});
+
+describe('a series running now, in every listing of the hub', () => {
+  let daily: Created;
+  let tag: Created;
+  let curator: Created;
+  const hour = 3_600_000;
+  // Daily for five days, the second of them on now: yesterday's, today's (running) and three more.
+  const start = new Date(Math.floor((Date.now() - 25 * hour) / 60_000) * 60_000);
+  const title = 'Daily Harbour Walk';
+
+  beforeAll(async () => {
+    tag = await createTag(admin, { translations: { en: { label: 'Walks' } } });
+    curator = await createCurator(admin);
+    daily = await createEvent(admin, {
+      status: 'published',
+      startsAt: start.toISOString(),
+      endsAt: new Date(start.getTime() + 3 * hour).toISOString(),
+      timeZone: 'UTC',
+      recurrence: { rule: 'FREQ=DAILY;COUNT=5' },
+      tagIds: [tag.id],
+      curatorIds: [curator.id],
+      translations: { en: { title } },
+    });
+  });
+
+  const linksTo = (body: string, slug: string) => body.includes(`/en/hub/event/${slug}"`);
+
+  it("lists today's date as on now, and every upcoming date under the series' tag and curator", async () => {
+    const dates = await datesOf(daily.id);
+    expect(dates).toHaveLength(4);
+    const [today, ...later] = dates;
+    const now = await server.html('/en/hub/today');
+    expect(now.status).toBe(200);
+    expect(linksTo(now.body, today!.slug)).toBe(true);
+    const tagged = await server.html(`/en/hub?tag=${tag.slug}`);
+    const person = await server.html(`/en/hub/curator/${curator.slug}`);
+    for (const row of [today!, ...later]) {
+      expect(linksTo(tagged.body, row.slug), `tag page lists ${row.slug}`).toBe(true);
+      expect(linksTo(person.body, row.slug), `curator page lists ${row.slug}`).toBe(true);
+    }
+    // Yesterday's date (the series' own row) is over: not among the upcoming.
+    expect(linksTo(tagged.body, daily.slug)).toBe(false);
+  });
+
+  it('announces the series once in the feed and finds it once in search', async () => {
+    const feed = await server.html('/en/hub/feed.xml');
+    expect(feed.body.match(new RegExp(title, 'g'))).toHaveLength(1);
+    const found = await server.html(`/en/hub/search?q=${encodeURIComponent('harbour walk')}`);
+    expect(found.status).toBe(200);
+    expect(found.body.match(/\/en\/hub\/event\/daily-harbour-walk[-\w]*"/g)).toHaveLength(1);
+    // Its first date is over, its later ones are not: it is upcoming, not past.
+    const upcoming = await server.html(`/en/hub/search?q=${encodeURIComponent('harbour walk')}&when=upcoming`);
+    expect(upcoming.body).toContain(`/en/hub/event/${daily.slug}"`);
+    const past = await server.html(`/en/hub/search?q=${encodeURIComponent('harbour walk')}&when=past`);
+    expect(past.body).not.toContain(`/en/hub/event/${daily.slug}"`);
   });
 });

@@ -127,6 +127,7 @@ let tables: Set<string>;
 const fixture = {
   event: '',
   loneEvent: '',
+  seriesDate: '',
   draftEvent: '',
   draftEdition: '',
   edition: '',
@@ -163,6 +164,8 @@ beforeAll(async () => {
   Object.assign(fixture, {
     event: await value(sql`SELECT slug AS v FROM events e WHERE ${visible} AND edition_id IS NOT NULL AND ${linked} ORDER BY id LIMIT 1`),
     loneEvent: await value(sql`SELECT slug AS v FROM events WHERE ${visible} AND edition_id IS NULL ORDER BY id LIMIT 1`),
+    // A later date of a repeating event (the seed makes one in a thousand repeat).
+    seriesDate: await value(sql`SELECT slug AS v FROM events WHERE ${visible} AND series_id IS NOT NULL ORDER BY id LIMIT 1`),
     draftEvent: await value(sql`SELECT slug AS v FROM events WHERE status = 'draft' ORDER BY id LIMIT 1`),
     draftEdition: await value(sql`SELECT slug AS v FROM editions WHERE status = 'draft' ORDER BY id LIMIT 1`),
     edition: await value(
@@ -342,6 +345,11 @@ const hubCases: Case[] = [
         locale: 'de',
         now,
       }),
+  },
+  {
+    name: "a repeating event's date page, with its series' texts and dates",
+    minStatements: 10,
+    run: () => getEventPage(db(), { slug: fixture.seriesDate, locale: 'fr', now }),
   },
   { name: 'event page of an event in no edition', minStatements: 5, run: () => getEventPage(db(), { slug: fixture.loneEvent, locale: 'en', now }) },
   { name: 'unknown event page', minStatements: 1, run: () => getEventPage(db(), { slug: 'no-such-event', locale: 'en', now }) },

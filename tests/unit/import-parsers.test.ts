@@ -86,7 +86,7 @@ describe('iCalendar', () => {
     expect(rows[1]!.issues).toContainEqual({ field: 'start', code: 'UNKNOWN_TIME_ZONE' });
   });
 
-  it('reads a whole day as midnight to midnight in the edition zone, and flags repeating events', () => {
+  it('reads a whole day as midnight to midnight in the edition zone, and its rule', () => {
     const rows = rowsOf(
       parseIcs(
         calendar(
@@ -105,7 +105,85 @@ describe('iCalendar', () => {
     expect(rows[0]!.startsAt?.toISOString()).toBe('2031-06-11T22:00:00.000Z');
     expect(rows[0]!.endsAt?.toISOString()).toBe('2031-06-12T22:00:00.000Z');
     expect(rows[0]!.texts).toEqual({ de: { title: 'Fair', body: undefined } });
-    expect(rows[0]!.issues).toEqual([{ field: 'start', code: 'RECURRENCE_UNSUPPORTED' }]);
+    expect(rows[0]!.issues).toEqual([]);
+    expect(rows[0]!.recurrence).toEqual({ rule: 'FREQ=WEEKLY;COUNT=3', dates: [], exdates: [], changes: [] });
+    expect(rows[0]!.warnings).toEqual([{ field: 'RRULE', code: 'REPEATS', limit: 3 }]);
+  });
+
+  it('reads RDATE and EXDATE as wall times of the event’s zone, and overrides as changes of their series', () => {
+    const rows = rowsOf(
+      parseIcs(
+        calendar(
+          'BEGIN:VEVENT',
+          'UID:weekly',
+          'DTSTART;TZID=Europe/Berlin:20310304T190000',
+          'DTEND;TZID=Europe/Berlin:20310304T210000',
+          'SUMMARY:Weekly',
+          'RRULE:FREQ=WEEKLY;UNTIL=20310401T170000Z',
+          'RDATE:20310306T180000Z',
+          'EXDATE;TZID=Europe/Berlin:20310311T190000,20310318T190000',
+          'END:VEVENT',
+          'BEGIN:VEVENT',
+          'UID:weekly',
+          'RECURRENCE-ID;TZID=Europe/Berlin:20310325T190000',
+          'DTSTART;TZID=Europe/Berlin:20310325T190000',
+          'DTEND;TZID=Europe/Berlin:20310325T210000',
+          'STATUS:CANCELLED',
+          'SUMMARY:Weekly',
+          'END:VEVENT',
+          'BEGIN:VEVENT',
+          'UID:weekly',
+          'RECURRENCE-ID:20310401T170000Z',
+          'DTSTART;TZID=Europe/Berlin:20310402T200000',
+          'DTEND;TZID=Europe/Berlin:20310402T220000',
+          'SUMMARY:Weekly',
+          'END:VEVENT',
+          'BEGIN:VEVENT',
+          'UID:hourly',
+          'DTSTART:20310304T180000Z',
+          'DTEND:20310304T183000Z',
+          'SUMMARY:Hourly',
+          'RRULE:FREQ=HOURLY;COUNT=5',
+          'END:VEVENT',
+        ),
+        'Europe/Berlin',
+        'en',
+      ),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.recurrence).toEqual({
+      rule: 'FREQ=WEEKLY;UNTIL=20310401T170000Z',
+      dates: ['2031-03-06T19:00'],
+      exdates: ['2031-03-11T19:00', '2031-03-18T19:00'],
+      changes: [
+        { on: '2031-03-25T19:00', cancelled: true },
+        { on: '2031-04-01T19:00', startsAt: '2031-04-02T20:00' },
+      ],
+    });
+    // 4, 6, 25 March and 1 April (moved): 11 and 18 March are removed.
+    expect(rows[0]!.warnings).toEqual([{ field: 'RRULE', code: 'REPEATS', limit: 4 }]);
+    expect(rows[1]!.issues).toEqual([{ field: 'RRULE', code: 'RECURRENCE_UNSUPPORTED' }]);
+  });
+
+  it('reads an override whose series is not in the file as the one date it says', () => {
+    const rows = rowsOf(
+      parseIcs(
+        calendar(
+          'BEGIN:VEVENT',
+          'UID:outside',
+          'RECURRENCE-ID:20310401T170000Z',
+          'DTSTART:20310402T180000Z',
+          'DTEND:20310402T200000Z',
+          'SUMMARY:Moved date',
+          'END:VEVENT',
+        ),
+        'Europe/Berlin',
+        'en',
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ externalId: 'outside', recurrence: null, issues: [] });
+    expect(rows[0]!.startsAt?.toISOString()).toBe('2031-04-02T18:00:00.000Z');
   });
 
   it('refuses what is not a calendar', () => {

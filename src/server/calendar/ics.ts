@@ -13,7 +13,9 @@ import { paths } from '../../lib/paths.ts';
 import { isKnownTimeZone, isRepeatedWallTime } from '../../lib/zoned-time.ts';
 import { titleWithStatus } from '../events/status-title.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
+import type { Recurrence, Occurrence } from '../../lib/recurrence.ts';
 import { escapeText, escapeTextList, toIcsDocument } from './ical-text.ts';
+import { buildSeriesLines, type SeriesLines } from './series-lines.ts';
 import { buildVTimezone, formatLocalDateTime, formatUtcDateTime } from './vtimezone.ts';
 
 export interface CalendarEvent {
@@ -40,6 +42,8 @@ export interface CalendarEvent {
   priceMax?: number | null;
   currency?: string | null;
   availability?: Tickets['availability'];
+  /** How the event repeats: written as one series (series-lines.ts). */
+  recurrence?: Recurrence | null | undefined;
 }
 
 /**
@@ -70,26 +74,41 @@ function zoneOf(event: CalendarEvent): string | null {
  * time as its first occurrence, but ical.js and python `icalendar` both read the second, so a
  * 02:30 start would move an hour for one reader or the other. UTC form means one instant to all.
  */
-function dateTimeLine(name: 'DTSTART' | 'DTEND', at: Date, zone: string | null): string {
-  const ms = at.getTime();
-  return zone && !isRepeatedWallTime(ms, zone) ? `${name};TZID=${zone}:${formatLocalDateTime(ms, zone)}` : `${name}:${formatUtcDateTime(ms)}`;
+function dateTimeLine(name: string, at: Date | readonly Date[], zone: string | null): string {
+  const times = (Array.isArray(at) ? at : [at]) as readonly Date[];
+  // One line holds one form: any time in the repeated hour puts the whole list in UTC form.
+  const local = zone !== null && times.every((time) => !isRepeatedWallTime(time.getTime(), zone));
+  const values = times.map((time) => (local ? formatLocalDateTime(time.getTime(), zone) : formatUtcDateTime(time.getTime())));
+  return local ? `${name};TZID=${zone}:${values.join(',')}` : `${name}:${values.join(',')}`;
+}
+
+interface Written {
+  event: CalendarEvent;
+  series: SeriesLines | null;
 }
 
 /** One VTIMEZONE per zone used, covering the years its events span. */
-function timeZoneLines(events: readonly CalendarEvent[]): string[] {
+function timeZoneLines(written: readonly Written[]): string[] {
   const spans = new Map<string, { first: number; last: number }>();
-  for (const event of events) {
+  for (const { event, series } of written) {
     const zone = zoneOf(event);
     if (!zone) continue;
     const span = spans.get(zone);
-    const start = event.startsAt.getTime();
-    const end = event.endsAt.getTime();
+    const dates: readonly Pick<Occurrence, 'startsAt' | 'endsAt'>[] = series?.occurrences ?? [event];
+    const start = Math.min(...dates.map((date) => date.startsAt.getTime()));
+    const end = Math.max(...dates.map((date) => date.endsAt.getTime()));
     spans.set(zone, span ? { first: Math.min(span.first, start), last: Math.max(span.last, end) } : { first: start, last: end });
   }
   return [...spans.keys()].sort().flatMap((zone) => buildVTimezone(zone, spans.get(zone)!.first, spans.get(zone)!.last));
 }
 
-function eventLines(origin: string, locale: Locale, event: CalendarEvent): string[] {
+/** Lines a VEVENT carries besides the event's own: the series' rule, or the date it stands for. */
+interface EventExtras {
+  repeat?: string[];
+  recurrenceId?: Date;
+}
+
+function eventLines(origin: string, locale: Locale, event: CalendarEvent, extras: EventExtras = {}): string[] {
   const t = getTranslator(locale);
   const status = event.eventStatus ?? 'scheduled';
   // Not every calendar shows STATUS; the title says it in words too.
@@ -117,6 +136,8 @@ function eventLines(origin: string, locale: Locale, event: CalendarEvent): strin
     `LAST-MODIFIED:${stamp}`,
     dateTimeLine('DTSTART', event.startsAt, zone),
     dateTimeLine('DTEND', event.endsAt, zone),
+    ...(extras.recurrenceId ? [dateTimeLine('RECURRENCE-ID', extras.recurrenceId, zone)] : []),
+    ...(extras.repeat ?? []),
     `SUMMARY:${escapeText(title)}`,
     `DESCRIPTION:${escapeText(description)}`,
     ...(location ? [`LOCATION:${escapeText(location)}`] : []),
@@ -129,8 +150,34 @@ function eventLines(origin: string, locale: Locale, event: CalendarEvent): strin
   ];
 }
 
+/** A date's own status, as its listing row shows it (event-dates.ts). */
+function dateStatus(series: EventStatus, date: Occurrence): EventStatus {
+  if (date.cancelled) return 'cancelled';
+  return date.moved && series === 'scheduled' ? 'rescheduled' : series;
+}
+
+/**
+ * A single event's VEVENT, or a series': its own with the rule, then one per cancelled or moved
+ * date (same UID, RECURRENCE-ID where the rule put it, its own times and status).
+ */
+function writtenLines(origin: string, locale: Locale, { event, series }: Written): string[] {
+  if (!series) return eventLines(origin, locale, event);
+  return [
+    ...eventLines(origin, locale, event, { repeat: series.rule }),
+    ...series.exceptions.flatMap((date) =>
+      eventLines(
+        origin,
+        locale,
+        { ...event, startsAt: date.startsAt, endsAt: date.endsAt, eventStatus: dateStatus(event.eventStatus ?? 'scheduled', date) },
+        { recurrenceId: series.recurrenceIdOf(date) },
+      ),
+    ),
+  ];
+}
+
 /** A VCALENDAR named `name` with the given events (none gives a valid, empty calendar). */
 export function buildCalendar(origin: string, locale: Locale, name: string, events: readonly CalendarEvent[]): string {
+  const written = events.map((event) => ({ event, series: buildSeriesLines(event, (property, at) => dateTimeLine(property, at, zoneOf(event))) }));
   return toIcsDocument([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -139,8 +186,8 @@ export function buildCalendar(origin: string, locale: Locale, name: string, even
     'METHOD:PUBLISH',
     `NAME:${escapeText(name)}`,
     `X-WR-CALNAME:${escapeText(name)}`,
-    ...timeZoneLines(events),
-    ...events.flatMap((event) => eventLines(origin, locale, event)),
+    ...timeZoneLines(written),
+    ...written.flatMap((item) => writtenLines(origin, locale, item)),
     'END:VCALENDAR',
   ]);
 }

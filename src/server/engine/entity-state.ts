@@ -1,5 +1,5 @@
 /** Loading items as `EntityState`s in batched queries, merging updates and listing what changed. */
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
@@ -60,7 +60,8 @@ export async function loadStates(db: Executor, spec: EntitySpec, ids: readonly n
       )
     : undefined;
   const [rows, texts, links] = await Promise.all([
-    db.select().from(spec.table).where(inArray(idColumn, unique)),
+    // Rows derived from an item (an event's later dates) are not items: they answer 404.
+    db.select().from(spec.table).where(and(inArray(idColumn, unique), spec.managed)),
     db.select().from(t.table).where(inArray(t.owner, unique)),
     linkQuery ? db.all<{ k: string; owner: number; target: number }>(sql`${linkQuery} ORDER BY 2, 1, 4, 3`) : Promise.resolve([]),
   ]);

@@ -1,5 +1,5 @@
 /** Read models of events for the public hub listing, home page and calendar feeds. */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { editionTranslations, editions, eventTags, eventTranslations, events, tags, venues } from '../../../db/schema.ts';
@@ -220,27 +220,45 @@ export async function findTagId(db: Executor, slug: string): Promise<number | un
 /**
  * The latest events to become public, newest first (RSS), among those matching `filter` (a hub
  * view's condition, see buildEventFilters). An event becomes public at its `publishAt` when
- * scheduled, else when it was published.
+ * scheduled, else when it was published. A repeating event is one item: its soonest matching date
+ * (its dates share the series' publication, so they come together in this order).
  */
 export async function listRecentlyPublished(db: Executor, locale: Locale, now: Date, limit = 30, filter?: SQL): Promise<EventListItem[]> {
   const visibleSince = sql`max(coalesce(${events.publishAt}, 0), coalesce(${events.publishedAt}, ${events.updatedAt}))`;
   const order = [desc(visibleSince), desc(events.id)];
+  const batch = Math.max(2 * limit, 60);
   // Pick the ids on the events table alone (one scan), then load only those rows with their texts.
-  const latest = await db
-    .select({ id: events.id })
-    .from(events)
-    // A repeating event became public once: its later dates are not news of their own.
-    .where(and(isPubliclyVisibleUnindexed(events, now), isNull(events.seriesId), filter))
-    .orderBy(...order)
-    .limit(limit);
-  if (latest.length === 0) return [];
+  const picked = new Map<number, { id: number; startsAt: Date }>();
+  for (let offset = 0; ; offset += batch) {
+    const rows = await db
+      .select({ id: events.id, series: seriesOf, startsAt: events.startsAt })
+      .from(events)
+      .where(and(isPubliclyVisibleUnindexed(events, now), filter))
+      .orderBy(...order)
+      .limit(batch)
+      .offset(offset);
+    let full = false;
+    for (const row of rows) {
+      const seen = picked.get(row.series);
+      if (seen) {
+        if (row.startsAt < seen.startsAt) picked.set(row.series, row);
+      } else if (picked.size === limit) {
+        full = true;
+        break;
+      } else {
+        picked.set(row.series, row);
+      }
+    }
+    if (full || rows.length < batch) break;
+  }
+  if (picked.size === 0) return [];
   return selectEventItems(
     db,
     locale,
     now,
     inArray(
       events.id,
-      latest.map((row) => row.id),
+      [...picked.values()].map((row) => row.id),
     ),
     order,
     limit,

@@ -158,6 +158,9 @@ export async function updateEntitiesIn(tx: Executor, actor: Actor, spec: EntityS
   const changedItems = [...written.keys()];
   await writeTexts(tx, spec, changedItems);
   await writeLinkLists(tx, spec, changedItems);
+  // A repeating event's dates follow its rule and start (or go when it stops repeating).
+  for (const item of changedItems)
+    if (spec.afterWrite && (item.before.values['recurrence'] || item.after.values['recurrence'])) await spec.afterWrite(tx, item.before.id);
   const titles = new Map<number, string>();
   for (const slice of chunks(changedItems, 500)) {
     for (const [id, title] of await loadTitles(

@@ -9,6 +9,7 @@ import { isLocale, type Locale } from '../../i18n/config.ts';
 import { isKnownTimeZone, wallTimeToInstant } from '../../lib/zoned-time.ts';
 import { fitLongTexts } from './fit.ts';
 import { ianaZoneOfWindowsName } from './windows-zones.ts';
+import { readRecurrence, type ReadInstant } from './ics-recurrence.ts';
 import { sourceFieldOf } from './source-fields.ts';
 import { cleanText, emptyRow, lineLocator, splitNames, type ImportRow, type ParseResult } from './rows.ts';
 
@@ -32,7 +33,11 @@ function readTime(property: ICAL.Property, zones: Map<string, ICAL.Timezone>, ed
   const time = property.getFirstValue();
   if (!(time instanceof ICAL.Time)) return undefined;
   const tzid = property.getParameter('tzid');
-  const tzidText = typeof tzid === 'string' ? tzid : undefined;
+  return readTimeValue(time, typeof tzid === 'string' ? tzid : undefined, zones, editionZone);
+}
+
+/** The instant of one time value written with `tzidText` (DTSTART, an RDATE's or EXDATE's values). */
+function readTimeValue(time: ICAL.Time, tzidText: string | undefined, zones: Map<string, ICAL.Timezone>, editionZone: string): ReadTime | undefined {
   if (time.zone === ICAL.Timezone.utcTimezone) return { instant: time.toJSDate() };
   const fromFile = tzidText ? zones.get(tzidText) : undefined;
   const iana = tzidText ? ianaZoneOf(tzidText) : undefined;
@@ -61,7 +66,15 @@ function textOf(event: ICAL.Component, name: string): string | null {
   return typeof value === 'string' ? cleanText(value) : null;
 }
 
-function readEvent(event: ICAL.Component, line: number, zones: Map<string, ICAL.Timezone>, editionZone: string, textLocale: Locale): ImportRow {
+interface EventContext {
+  zones: Map<string, ICAL.Timezone>;
+  editionZone: string;
+  textLocale: Locale;
+  /** The file's overrides of single dates (RECURRENCE-ID), by UID. */
+  overrides: Map<string, ICAL.Component[]>;
+}
+
+function readEvent(event: ICAL.Component, line: number, { zones, editionZone, textLocale, overrides }: EventContext): ImportRow {
   const row = emptyRow(line, editionZone);
   row.externalId = textOf(event, 'uid');
   const summary = event.getFirstProperty('summary');
@@ -87,7 +100,8 @@ function readEvent(event: ICAL.Component, line: number, zones: Map<string, ICAL.
   } else {
     row.endsAt = row.startsAt;
   }
-  if (event.hasProperty('rrule') || event.hasProperty('rdate')) row.issues.push({ field: 'start', code: 'RECURRENCE_UNSUPPORTED' });
+  const read: ReadInstant = (time, tzid) => readTimeValue(time, tzid, zones, editionZone)?.instant;
+  if (row.startsAt) readRecurrence(row, event, (row.externalId && overrides.get(row.externalId)) || [], read);
   row.venue = textOf(event, 'location');
   row.tags = [...new Set(event.getAllProperties('categories').flatMap((property) => property.getValues().flatMap((value) => splitNames(value))))];
   return row;
@@ -108,12 +122,20 @@ export function parseIcs(text: string, editionZone: string, textLocale: Locale):
     zones.set(zone.tzid, zone);
   }
   const lines = eventLines(text);
-  // An override of one occurrence (RECURRENCE-ID) shares its series' UID; it is not an event of its own.
-  const rows = calendar
-    .getAllSubcomponents('vevent')
+  const vevents = calendar.getAllSubcomponents('vevent');
+  // An override of one occurrence (RECURRENCE-ID) shares its series' UID: a change of that series' dates.
+  const overrides = new Map<string, ICAL.Component[]>();
+  for (const event of vevents.filter((item) => item.hasProperty('recurrence-id'))) {
+    const uid = textOf(event, 'uid');
+    if (uid) overrides.set(uid, [...(overrides.get(uid) ?? []), event]);
+  }
+  const context: EventContext = { zones, editionZone, textLocale, overrides };
+  const series = new Set(vevents.filter((event) => !event.hasProperty('recurrence-id')).map((event) => textOf(event, 'uid')));
+  // An override whose series is not in the file (an export of a date range) is the one date it says.
+  const rows = vevents
     .map((event, index) => ({ event, line: lines[index] ?? 1 }))
-    .filter(({ event }) => !event.hasProperty('recurrence-id'))
-    .map(({ event, line }) => fitLongTexts(readEvent(event, line, zones, editionZone, textLocale), { title: sourceFieldOf('ics', 'title') }));
+    .filter(({ event }) => !event.hasProperty('recurrence-id') || !series.has(textOf(event, 'uid')))
+    .map(({ event, line }) => fitLongTexts(readEvent(event, line, context), { title: sourceFieldOf('ics', 'title') }));
   return { ok: true, rows: keyReusedUids(rows) };
 }
 

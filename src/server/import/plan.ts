@@ -67,6 +67,7 @@ export function rowInput(row: ImportRow, editionId: number, resolve: ResolveName
       ...(row.onlineUrl !== undefined ? { onlineUrl: row.onlineUrl } : {}),
       ...(row.registrationUrl !== undefined ? { registrationUrl: row.registrationUrl } : {}),
       ...row.tickets,
+      ...(row.recurrence !== undefined ? { recurrence: row.recurrence } : {}),
     },
     translations,
     links: {

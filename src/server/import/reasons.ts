@@ -26,7 +26,7 @@ export function issueReason(t: Translate, code: string): string {
   return t((adminKey in getStrings(defaultLocale) ? adminKey : 'import.issue.INVALID') as UiKey);
 }
 
-export const importWarningCodes = ['SUMMARY_MOVED', 'TITLE_CUT', 'GUID_TAKEN'] as const;
+export const importWarningCodes = ['SUMMARY_MOVED', 'TITLE_CUT', 'GUID_TAKEN', 'REPEATS'] as const;
 
 /** The sentence of a warning in the translator's language, naming the file's field and the limit. */
 export function warningReason(t: Translate, warning: RowWarning): string {

@@ -5,6 +5,7 @@
  */
 import type { ImportSource } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
+import type { Recurrence } from '../../lib/recurrence.ts';
 import type { Tickets } from '../../lib/tickets.ts';
 
 export type { ImportSource };
@@ -74,6 +75,8 @@ export interface ImportRow {
   onlineUrl?: string | null | undefined;
   registrationUrl?: string | null | undefined;
   tickets?: Partial<Tickets> | undefined;
+  /** How the event repeats, wall times in `timeZone` (undefined: a re-import keeps the event's own; null: one date). */
+  recurrence?: Recurrence | null | undefined;
   issues: RowIssue[];
   warnings: RowWarning[];
 }

@@ -1,7 +1,7 @@
 /**
  * What this product knows of an event that neither schedule format has a field for: its own
  * time zone, its place in one name for every locale, every tag (with its slug, the same in every locale), who curates and who
- * organizes, its registration and online links, price and places. Our exports carry it where
+ * organizes, its registration and online links, price and places, how it repeats. Our exports carry it where
  * each schema allows unknown data and apps never look — a processing instruction
  * `<?edition-hub data="…"?>` in each XML `<event>` (the XSD's `xs:all` takes no foreign
  * element; validators ignore instructions), and `schedule.edition_hub.events[guid]` in the JSON
@@ -9,6 +9,7 @@
  * (docs/decisions/033). Third-party files have none of it and import as before.
  */
 import { z } from 'zod';
+import { recurrenceField } from '../../lib/recurrence.ts';
 import { admissions, availabilities } from '../../lib/tickets.ts';
 
 /** The processing instruction's target in XML, and the member of `schedule` in JSON. */
@@ -36,6 +37,10 @@ export const eventExtrasSchema = z.object({
   priceMax: z.number().nullable().optional().catch(undefined),
   currency: z.string().max(3).nullable().optional().catch(undefined),
   availability: z.enum(availabilities).nullable().optional().catch(undefined),
+  /** On a repeating event's first date: its rule (docs/decisions/049). */
+  recurrence: recurrenceField.nullable().optional().catch(undefined),
+  /** On a later date of a repeating event: the series' GUID (an import writes it again from the rule). */
+  series: z.string().max(100).nullable().optional().catch(undefined),
 });
 
 export type EventExtras = z.infer<typeof eventExtrasSchema>;

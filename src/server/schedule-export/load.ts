@@ -4,6 +4,7 @@
  * cache tags of all of it, so any write that changes the export purges it.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
 import { curators, eventCurators, eventOrganizers, eventTranslations, events, organizers } from '../../../db/schema.ts';
 import { defaultLocale, type Locale } from '../../i18n/config.ts';
@@ -14,6 +15,8 @@ import { isPubliclyVisible } from '../events/visibility.ts';
 import { editionPageTags } from '../hub/page-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
 import type { ScheduleSource, SchedulePersonSource } from './model.ts';
+
+const seriesGuid = alias(events, 'series');
 
 /** The most events one export lists (far beyond any festival; bounds the work of one request). */
 export const SCHEDULE_EXPORT_EVENTS = 5000;
@@ -84,7 +87,11 @@ export async function loadScheduleSource(
   const contentIds = [...new Set(items.map(seriesOf))];
   const [registrations, persons, bodies] = ids.length
     ? await Promise.all([
-        db.select({ id: events.id, url: events.registrationUrl, guid: events.guid }).from(events).where(inArray(events.id, ids)),
+        db
+          .select({ id: events.id, url: events.registrationUrl, guid: events.guid, recurrence: events.recurrence, seriesGuid: seriesGuid.guid })
+          .from(events)
+          .leftJoin(seriesGuid, eq(seriesGuid.id, events.seriesId))
+          .where(inArray(events.id, ids)),
         loadPersons(db, contentIds),
         loadBodies(db, contentIds, locale),
       ])
@@ -109,6 +116,8 @@ export async function loadScheduleSource(
       placeKeyName: bodies.places.get(seriesOf(item)) ?? null,
       registrationUrl: stored.get(item.id)?.url ?? null,
       guid: stored.get(item.id)?.guid ?? null,
+      recurrence: stored.get(item.id)?.recurrence ?? null,
+      seriesGuid: stored.get(item.id)?.seriesGuid ?? null,
       persons: persons.get(seriesOf(item)) ?? [],
     })),
     labels: {

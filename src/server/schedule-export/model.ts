@@ -12,6 +12,7 @@ import type { Tickets } from '../../lib/tickets.ts';
 import { titleWithStatus } from '../events/status-title.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
 import type { EventExtras } from './extras.ts';
+import type { Recurrence } from '../../lib/recurrence.ts';
 import { scheduleGuid } from './guid.ts';
 import { dayBoundsOf, formatDuration, formatLocalTime, formatZonedDateTime, scheduleDayOf, safeZone } from './times.ts';
 
@@ -56,6 +57,10 @@ export interface ScheduleEventSource {
   priceMax?: number | null | undefined;
   currency?: string | null | undefined;
   availability?: Tickets['availability'] | undefined;
+  /** A repeating event's rule, on its first date (the series' own row). */
+  recurrence?: Recurrence | null | undefined;
+  /** On a later date of a repeating event: the series' GUID. */
+  seriesGuid?: string | null | undefined;
 }
 
 /** Everything an export is made of: the edition, its public events, and the words in its locale. */
@@ -189,6 +194,8 @@ function extrasOf(event: ScheduleEventSource, registrationUrl: string | null): E
     priceMax: event.priceMax ?? null,
     currency: event.currency ?? null,
     availability: event.availability ?? null,
+    ...(event.recurrence ? { recurrence: event.recurrence } : {}),
+    ...(event.seriesGuid ? { series: event.seriesGuid } : {}),
   };
 }
 

@@ -157,8 +157,11 @@ function scanCte(name: string, locale: Locale, { filters, titleOnly, scored = fa
     where.push(sql`CASE ${type} WHEN ${typeIs('event')} THEN ${id} IN (SELECT id FROM events WHERE venue_id = ${bound.venueId}) ELSE 0 END`);
   }
   // People have no dates: a time filter narrows the results to events and editions.
-  if (filters.when === 'upcoming') where.push(sql`coalesce(ev.ends_at, ed.ends_at) >= ${bound.now}`);
-  if (filters.when === 'past') where.push(sql`coalesce(ev.ends_at, ed.ends_at) < ${bound.now}`);
+  // A repeating event is indexed once, by its first date; it is upcoming while any later date is
+  // (each a row pointing at it, decision 049): one probe of the series index, only for ended rows.
+  const laterDate = sql`EXISTS (SELECT 1 FROM events d WHERE d.series_id = ev.id AND d.ends_at >= ${bound.now})`;
+  if (filters.when === 'upcoming') where.push(sql`(coalesce(ev.ends_at, ed.ends_at) >= ${bound.now} OR ${laterDate})`);
+  if (filters.when === 'past') where.push(sql`coalesce(ev.ends_at, ed.ends_at) < ${bound.now} AND NOT ${laterDate}`);
   return sql`${sql.identifier(name)} AS MATERIALIZED (
     SELECT f.rowid AS fts_rowid, CASE ${type} WHEN ${typeIs('event')} THEN ev.edition_id WHEN ${typeIs('edition')} THEN ed.id END AS edition_id,
       ev.venue_id AS venue_id, ${sql.raw(scored ? BM25 : 'NULL')} AS score

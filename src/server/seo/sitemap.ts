@@ -133,7 +133,7 @@ export async function buildSitemap(db: Executor, origin: string, now: Date, part
     const eventRows = await db
       .select({ id: events.id, slug: events.slug, updatedAt: events.updatedAt })
       .from(events)
-      // A repeating event's dates point at its page as canonical: the series is listed once.
+      // A repeating event is listed once (its dates are reached from its page).
       .where(and(isPubliclyVisible(events, now), isNull(events.seriesId)))
       .orderBy(asc(events.id))
       .limit(part === undefined ? 1_000_000 : EVENTS_PER_PART)

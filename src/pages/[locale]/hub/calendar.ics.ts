@@ -9,6 +9,7 @@ import { events } from '../../../../db/schema.ts';
 import { getTranslator } from '../../../i18n/index.ts';
 import { buildCalendar } from '../../../server/calendar/ics.ts';
 import { withVenueAddresses } from '../../../server/calendar/locations.ts';
+import { collapseSeries } from '../../../server/calendar/series.ts';
 import { selectEventItems } from '../../../server/events/queries.ts';
 import { openHubView } from '../../../server/feeds/hub-view.ts';
 import { respondCached } from '../../../server/page-cache/decision.ts';
@@ -27,7 +28,8 @@ export const GET: APIRoute = async (context) => {
   const { db, now, view } = request;
   const { filters, conditions } = view;
   const order = filters.when === 'past' ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)];
-  const items = conditions ? await withVenueAddresses(db, await selectEventItems(db, locale, now, conditions.list, order, MAX_EVENTS)) : [];
+  const listed = conditions ? await withVenueAddresses(db, await selectEventItems(db, locale, now, conditions.list, order, MAX_EVENTS)) : [];
+  const items = await collapseSeries(db, locale, now, listed);
   const t = getTranslator(locale);
   const origin = getSiteOrigin();
   return respondCached(

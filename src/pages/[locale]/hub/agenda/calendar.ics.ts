@@ -11,6 +11,7 @@ import { listAgendaEvents } from '../../../../server/agenda/queries.ts';
 import { readAgendaQuery } from '../../../../server/agenda/request.ts';
 import { buildCalendar } from '../../../../server/calendar/ics.ts';
 import { withVenueAddresses } from '../../../../server/calendar/locations.ts';
+import { collapseSeries } from '../../../../server/calendar/series.ts';
 import { getDb } from '../../../../server/db.ts';
 import { problem } from '../../../../server/http/problem.ts';
 import { respondCached } from '../../../../server/page-cache/decision.ts';
@@ -29,7 +30,7 @@ export const GET: APIRoute = async (context) => {
   }
   const db = await getDb();
   const now = new Date();
-  const items = await withVenueAddresses(db, await listAgendaEvents(db, locale, now, query.ids));
+  const items = await collapseSeries(db, locale, now, await withVenueAddresses(db, await listAgendaEvents(db, locale, now, query.ids)));
   const origin = getSiteOrigin();
   return respondCached(
     context,

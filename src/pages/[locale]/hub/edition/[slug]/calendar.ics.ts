@@ -5,6 +5,7 @@
 import type { APIRoute } from 'astro';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
 import { withVenueAddresses } from '../../../../../server/calendar/locations.ts';
+import { collapseSeries } from '../../../../../server/calendar/series.ts';
 import { getEditionPage } from '../../../../../server/editions/queries.ts';
 import { respondCached } from '../../../../../server/page-cache/decision.ts';
 import { findEntityBySlug } from '../../../../../server/page-cache/entity-page.ts';
@@ -18,9 +19,14 @@ export const GET: APIRoute = async (context) => {
   const found = await findEntityBySlug(context, getEditionPage);
   if (found instanceof Response) return found;
   const { db, now, entity: edition } = found;
-  const events = await withVenueAddresses(
+  const events = await collapseSeries(
     db,
-    edition.days.flatMap((day) => day.events),
+    locale,
+    now,
+    await withVenueAddresses(
+      db,
+      edition.days.flatMap((day) => day.events),
+    ),
   );
   const origin = getSiteOrigin();
   return respondCached(

@@ -1,8 +1,10 @@
 /**
- * GET /{locale}/hub/event/{slug}/calendar.ics — one event as an iCalendar download.
+ * GET /{locale}/hub/event/{slug}/calendar.ics — one event as an iCalendar download; for any date
+ * of a repeating event, the whole series.
  */
 import type { APIRoute } from 'astro';
 import { buildCalendar, calendarFileName } from '../../../../../server/calendar/ics.ts';
+import { collapseSeries } from '../../../../../server/calendar/series.ts';
 import { eventGeo } from '../../../../../server/venues/geo.ts';
 import { getEventPage } from '../../../../../server/events/detail.ts';
 import { respondCached } from '../../../../../server/page-cache/decision.ts';
@@ -17,6 +19,7 @@ export const GET: APIRoute = async (context) => {
   if (found instanceof Response) return found;
   const { db, now, entity: event } = found;
   const origin = getSiteOrigin();
+  const items = await collapseSeries(db, locale, now, [{ ...event, ...event.tickets, summary: event.summary, geo: eventGeo(event.venue) }]);
   return respondCached(
     context,
     {
@@ -38,10 +41,11 @@ export const GET: APIRoute = async (context) => {
         event.updatedAt,
         event.tags,
         event.tickets,
+        items,
       ],
     },
     'text/calendar; charset=utf-8',
-    () => buildCalendar(origin, locale, event.title, [{ ...event, ...event.tickets, summary: event.summary, geo: eventGeo(event.venue) }]),
+    () => buildCalendar(origin, locale, event.title, items),
     { ...publicReadCors, 'Content-Disposition': `attachment; filename="${calendarFileName(event.slug)}"` },
   );
 };
