@@ -63,6 +63,15 @@ describe('edited', () => {
     );
     expect(state.errors).toEqual({ websiteUrl: ['INVALID_URL'] });
   });
+
+  it('drops the errors of a structured value’s parts when the value is edited', () => {
+    const state = run(
+      initialFormState(spec, venueItem()),
+      { type: 'invalid', errors: { 'rooms.0.name': ['REQUIRED'], 'rooms.1': ['TOO_LONG'], roomsNote: ['TOO_LONG'] } },
+      { type: 'edited', path: 'rooms', value: [] },
+    );
+    expect(state.errors).toEqual({ roomsNote: ['TOO_LONG'] });
+  });
 });
 
 describe('loaded', () => {

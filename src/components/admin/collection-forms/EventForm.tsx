@@ -15,6 +15,7 @@ import { useAdmin } from '../ui/admin-context.tsx';
 import { formIsland } from './form-island.tsx';
 import { EditionZoneHint } from './EditionZoneHint.tsx';
 import { ProgrammeTexts } from './ProgrammeTexts.tsx';
+import { RepeatSection } from '../repeat/RepeatSection.tsx';
 import { TicketsSection } from './TicketsSection.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
@@ -60,6 +61,7 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
           options={eventStatuses.map((value) => ({ value, label: t(`eventStatus.value.${value}`) }))}
         />
       </Section>
+      <RepeatSection />
       <Section legend={t('admin.group.where')} description={t('admin.events.whereHint')}>
         <SingleRelationField path="venueId" collection="venues" label={labels['venueId']!} />
         <TextField path="room" label={labels['room']!} maxLength={200} />

@@ -153,10 +153,11 @@ function isItem(value: unknown): value is Item {
   return typeof value === 'object' && value !== null;
 }
 
+/** The errors without those of `path` and below it (a structured value's parts: `recurrence.rule`). */
 function withoutPath(errors: FieldErrorMap, path: string): FieldErrorMap {
-  if (!(path in errors)) return errors;
-  const { [path]: _removed, ...rest } = errors;
-  return rest;
+  const gone = Object.keys(errors).filter((key) => key === path || key.startsWith(`${path}.`));
+  if (gone.length === 0) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !gone.includes(key)));
 }
 
 /** The form on `item` as the server returned it, with nothing left of the last answer's errors. */
