@@ -1,17 +1,14 @@
 /**
  * Repeating events (docs/decisions/049): an event's first date is its own start and end; its
- * recurrence adds the others. The rule is an iCalendar RRULE read by ical.js; every date is a wall
- * time in the event's zone (`2027-03-02T18:00`), so a weekly 18:00 stays 18:00 across a clock
- * change, as a calendar app shows it. Expanded here, stored as one row per date (server side).
+ * recurrence adds the others. The rule is an iCalendar RRULE; every date is a wall time in the
+ * event's zone (`2027-03-02T18:00`), so a weekly 18:00 stays 18:00 across a clock change, as a
+ * calendar app shows it. This module is the shape and its checks, light enough for every admin
+ * screen; the dates themselves come from `recurrence-dates.ts` (ical.js), loaded where they are shown.
  */
-import ICAL from 'ical.js';
 import { z } from 'zod';
-import { instantToWallTime, wallTimeToInstant } from './zoned-time.ts';
 
 /** More dates than any festival series has (a daily exhibition for a year and a bit). */
 export const MAX_OCCURRENCES = 400;
-/** A rule without COUNT or UNTIL is read this far past the first date. */
-export const OPEN_RULE_HORIZON_DAYS = 366;
 
 const WALL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
@@ -20,22 +17,47 @@ export type Frequency = (typeof FREQUENCIES)[number];
 /** A wall time in the event's zone, `YYYY-MM-DDTHH:mm`. */
 export const wallTimeField = z.string().regex(WALL, { error: 'INVALID_DATETIME' });
 
-/** The recurrence rule, or null when it does not parse or repeats more often than daily. */
-export function parseRule(rule: string): ICAL.Recur | null {
-  const text = rule.trim().replace(/^RRULE:/i, '');
-  if (!/^FREQ=[A-Z]+(;[A-Z]+=[A-Za-z0-9,+\-:]+)*$/i.test(text) || /;INTERVAL=0*(;|$)/i.test(text)) return null;
-  try {
-    const recur = ICAL.Recur.fromString(text);
-    return (FREQUENCIES as readonly string[]).includes(recur.freq) && recur.interval >= 1 ? recur : null;
-  } catch {
-    return null;
+const DAY = '(MO|TU|WE|TH|FR|SA|SU)';
+const list = (item: string) => new RegExp(`^${item}(,${item})*$`);
+/** The value each RRULE part may take (RFC 5545 3.3.10), for the rules this product repeats by. */
+const PARTS: Readonly<Record<string, RegExp>> = {
+  FREQ: new RegExp(`^(${FREQUENCIES.join('|')})$`),
+  INTERVAL: /^0*[1-9]\d{0,2}$/,
+  COUNT: /^0*[1-9]\d{0,4}$/,
+  UNTIL: /^\d{8}(T\d{6}Z?)?$/,
+  BYDAY: list(`([+-]?[1-5]?\\d)?${DAY}`),
+  BYMONTHDAY: list('[+-]?\\d{1,2}'),
+  BYMONTH: list('\\d{1,2}'),
+  BYYEARDAY: list('[+-]?\\d{1,3}'),
+  BYWEEKNO: list('[+-]?\\d{1,2}'),
+  BYSETPOS: list('[+-]?\\d{1,3}'),
+  WKST: new RegExp(`^${DAY}$`),
+};
+
+/**
+ * The parts of an RRULE (`FREQ=WEEKLY;BYDAY=TU`, with or without `RRULE:`), upper-cased, or
+ * null when it is not one this product takes: a frequency of a day or more, known parts each
+ * once, not both COUNT and UNTIL.
+ */
+export function ruleParts(rule: string): Map<string, string> | null {
+  const text = rule
+    .trim()
+    .replace(/^RRULE:/i, '')
+    .toUpperCase();
+  if (!text) return null;
+  const parts = new Map<string, string>();
+  for (const part of text.split(';')) {
+    const [key, value, extra] = part.split('=');
+    if (!key || value === undefined || extra !== undefined || parts.has(key) || !PARTS[key]?.test(value)) return null;
+    parts.set(key, value);
   }
+  return parts.has('FREQ') && !(parts.has('COUNT') && parts.has('UNTIL')) ? parts : null;
 }
 
 const ruleField = z
   .string()
   .max(500, { error: 'TOO_LONG' })
-  .refine((rule) => parseRule(rule) !== null, { error: 'RECURRENCE_RULE_INVALID' });
+  .refine((rule) => ruleParts(rule) !== null, { error: 'RECURRENCE_RULE_INVALID' });
 
 /** One date of a series changed on its own: called off (shown as cancelled) or moved. */
 export const occurrenceChangeField = z
@@ -58,6 +80,11 @@ export const recurrenceField = z.strictObject({
 
 export type Recurrence = z.output<typeof recurrenceField>;
 
+/** True when the recurrence adds at least one date. */
+export function repeats(recurrence: Recurrence | null | undefined): recurrence is Recurrence {
+  return Boolean(recurrence && (recurrence.rule || recurrence.dates.length > 0));
+}
+
 /** One date of an event. `key` is the wall time the rule gives it, kept when it is moved. */
 export interface Occurrence {
   key: string;
@@ -72,73 +99,6 @@ export interface Series {
   endsAt: Date;
   timeZone: string;
   recurrence: Recurrence | null;
-}
-
-/** True when the recurrence adds at least one date. */
-export function repeats(recurrence: Recurrence | null | undefined): recurrence is Recurrence {
-  return Boolean(recurrence && (recurrence.rule || recurrence.dates.length > 0));
-}
-
-function wallOf(time: ICAL.Time): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour)}:${pad(time.minute)}`;
-}
-
-function floatingTime(wall: string): ICAL.Time {
-  const [date, clock] = wall.split('T') as [string, string];
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = clock.split(':').map(Number) as [number, number];
-  return ICAL.Time.fromData({ year, month, day, hour, minute, second: 0, isDate: false });
-}
-
-/** The wall times the rule gives from `first` (inclusive), in order, at most `MAX_OCCURRENCES`. */
-export function ruleWallTimes(rule: string, first: string, zone: string): string[] {
-  const recur = parseRule(rule);
-  if (!recur) return [];
-  // UNTIL written in UTC (as exporters do) is compared as a wall time of the event's zone.
-  if (recur.until && recur.until.zone === ICAL.Timezone.utcTimezone) {
-    const wall = instantToWallTime(recur.until.toJSDate(), zone);
-    if (wall) recur.until = floatingTime(wall);
-  }
-  const open = !recur.count && !recur.until;
-  const horizon = open ? floatingTime(first) : undefined;
-  horizon?.adjust(OPEN_RULE_HORIZON_DAYS, 0, 0, 0);
-  const iterator = recur.iterator(floatingTime(first));
-  const walls: string[] = [];
-  for (let next = iterator.next(); next && walls.length < MAX_OCCURRENCES; next = iterator.next()) {
-    if (horizon && next.compare(horizon) > 0) break;
-    walls.push(wallOf(next));
-  }
-  return walls;
-}
-
-/**
- * Every date of the event, in order: its own first, then what the rule and extra dates add, less
- * removed ones, with cancelled and moved ones marked. A non-repeating event has one.
- */
-export function expandOccurrences(series: Series): Occurrence[] {
-  const { startsAt, endsAt, timeZone, recurrence } = series;
-  const duration = endsAt.getTime() - startsAt.getTime();
-  const first = instantToWallTime(startsAt, timeZone);
-  const own: Occurrence = { key: first, startsAt, endsAt, cancelled: false, moved: false };
-  if (!first || !repeats(recurrence)) return [own];
-  const removed = new Set(recurrence.exdates);
-  const changes = new Map(recurrence.changes.map((change) => [change.on, change]));
-  const keys = [...new Set([...(recurrence.rule ? ruleWallTimes(recurrence.rule, first, timeZone) : []), ...recurrence.dates])]
-    .filter((key) => key > first && !removed.has(key))
-    .sort()
-    .slice(0, MAX_OCCURRENCES - 1);
-  const others = keys.flatMap((key): Occurrence[] => {
-    const start = wallTimeToInstant(key, timeZone);
-    if (!start) return [];
-    const change = changes.get(key);
-    const movedStart = change?.startsAt ? wallTimeToInstant(change.startsAt, timeZone) : null;
-    const from = movedStart ?? start;
-    const movedEnd = change?.endsAt ? wallTimeToInstant(change.endsAt, timeZone) : null;
-    const to = movedEnd && movedEnd >= from ? movedEnd : new Date(from.getTime() + duration);
-    return [{ key, startsAt: from, endsAt: to, cancelled: Boolean(change?.cancelled), moved: Boolean(movedStart || movedEnd) }];
-  });
-  return [own, ...others];
 }
 
 /** A readable rule for the admin's simple editor: every N days/weeks/months, on weekdays, until or count. */
@@ -164,16 +124,22 @@ export function formatSimpleRule(rule: SimpleRule): string {
 
 /** The simple form of a rule, or null when it says more than the simple editor shows. */
 export function readSimpleRule(rule: string): SimpleRule | null {
-  const recur = parseRule(rule);
-  if (!recur) return null;
-  const allowed = new Set(recur.freq === 'WEEKLY' ? ['BYDAY'] : []);
-  if (Object.keys(recur.parts).some((part) => !allowed.has(part))) return null;
-  const weekdays = (recur.parts['BYDAY'] ?? []).map(String);
-  if (weekdays.some((day) => !/^(MO|TU|WE|TH|FR|SA|SU)$/.test(day))) return null;
-  const until = recur.until
-    ? `${String(recur.until.year).padStart(4, '0')}-${String(recur.until.month).padStart(2, '0')}-${String(recur.until.day).padStart(2, '0')}`
-    : null;
-  return { frequency: recur.freq as Frequency, interval: recur.interval, weekdays, until, count: recur.count ?? null };
+  const parts = ruleParts(rule);
+  if (!parts) return null;
+  const frequency = parts.get('FREQ') as Frequency;
+  // WKST changes nothing the simple editor shows; every other part is more than it shows.
+  const allowed = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'WKST', ...(frequency === 'WEEKLY' ? ['BYDAY'] : [])]);
+  if ([...parts.keys()].some((key) => !allowed.has(key))) return null;
+  const weekdays = parts.get('BYDAY')?.split(',') ?? [];
+  if (weekdays.some((day) => !new RegExp(`^${DAY}$`).test(day))) return null;
+  const until = parts.get('UNTIL');
+  return {
+    frequency,
+    interval: Number(parts.get('INTERVAL') ?? 1),
+    weekdays,
+    until: until ? `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}` : null,
+    count: parts.has('COUNT') ? Number(parts.get('COUNT')) : null,
+  };
 }
 
 function shiftWall(wall: string, days: number): string {

@@ -7,7 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { expandOccurrences, type Recurrence } from '../../src/lib/recurrence.ts';
+import { type Recurrence } from '../../src/lib/recurrence.ts';
+import { expandOccurrences } from '../../src/lib/recurrence-dates.ts';
 import { buildCalendar, type CalendarEvent } from '../../src/server/calendar/ics.ts';
 
 const ORIGIN = 'https://programme.festival.example';

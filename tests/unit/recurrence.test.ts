@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_OCCURRENCES,
-  expandOccurrences,
-  formatSimpleRule,
-  parseRule,
-  readSimpleRule,
-  recurrenceField,
-  ruleWallTimes,
-  type Recurrence,
-} from '../../src/lib/recurrence.ts';
+import { MAX_OCCURRENCES, formatSimpleRule, readSimpleRule, recurrenceField, type Recurrence } from '../../src/lib/recurrence.ts';
+import { expandOccurrences, parseRule, ruleWallTimes } from '../../src/lib/recurrence-dates.ts';
 
 const none: Recurrence = { rule: null, dates: [], exdates: [], changes: [] };
 const series = (recurrence: Partial<Recurrence> | null, start = '2027-03-23T17:00:00Z', end = '2027-03-23T19:00:00Z', timeZone = 'Europe/Paris') => ({

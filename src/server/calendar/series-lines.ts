@@ -5,7 +5,8 @@
  * dates `expandOccurrences` gives, whatever reads them: the product's bounds (an open rule read a
  * year ahead, at most MAX_OCCURRENCES dates) become an UNTIL, and only what changes a date is written.
  */
-import { expandOccurrences, MAX_OCCURRENCES, parseRule, repeats, ruleWallTimes, type Occurrence, type Recurrence } from '../../lib/recurrence.ts';
+import { MAX_OCCURRENCES, repeats, type Occurrence, type Recurrence } from '../../lib/recurrence.ts';
+import { expandOccurrences, parseRule, ruleWallTimes } from '../../lib/recurrence-dates.ts';
 import { wallTimeToInstant } from '../../lib/zoned-time.ts';
 import { formatUtcDateTime } from './vtimezone.ts';
 

@@ -8,7 +8,8 @@
 import { and, eq, getTableColumns, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
-import { expandOccurrences, type Occurrence } from '../../lib/recurrence.ts';
+import { type Occurrence } from '../../lib/recurrence.ts';
+import { expandOccurrences } from '../../lib/recurrence-dates.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
 
 type EventRow = typeof events.$inferSelect;

@@ -4,7 +4,7 @@
  * organizers, links, price and places. Files from other tools have none and are read as before.
  */
 import { isLocale } from '../../i18n/config.ts';
-import { expandOccurrences } from '../../lib/recurrence.ts';
+import { expandOccurrences } from '../../lib/recurrence-dates.ts';
 import { isKnownTimeZone } from '../../lib/zoned-time.ts';
 import { EXTRAS_XML_TARGET, readExtras, type EventExtras } from '../schedule-export/extras.ts';
 import type { ImportRow } from './rows.ts';

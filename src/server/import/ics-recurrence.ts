@@ -6,7 +6,8 @@
  * of the row, never a refusal of the file.
  */
 import ICAL from 'ical.js';
-import { expandOccurrences, recurrenceField, type Recurrence } from '../../lib/recurrence.ts';
+import { recurrenceField, type Recurrence } from '../../lib/recurrence.ts';
+import { expandOccurrences } from '../../lib/recurrence-dates.ts';
 import { instantToWallTime } from '../../lib/zoned-time.ts';
 import type { ImportRow } from './rows.ts';
 

@@ -12,7 +12,7 @@ import { thumbnailOf } from '../lib/describe.ts';
 import { scheduleProblemText } from '../lib/schedule-problem.ts';
 import { sortDirection, toggleSort } from '../lib/list-state.ts';
 import { formatBytes } from '../lib/upload.ts';
-import { seriesDateCount } from '../repeat/repeat-state.ts';
+import { RepeatNote } from '../repeat/RepeatNote.tsx';
 import { EffectiveStatusBadge, LocaleBadges } from '../ui/Badges.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import type { ListController } from './use-list.ts';
@@ -67,19 +67,13 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
     }
     case 'locales':
       return <LocaleBadges locales={item.locales} />;
-    case 'date': {
-      const dates = column.key === 'startsAt' ? seriesDateCount(item) : null;
+    case 'date':
       return (
         <>
           {formatDate(value, locale, timeZone, column.key === 'startsAt' ? item['timeZone'] : undefined)}
-          {dates !== null && (
-            <span className="admin-list__repeats" data-testid="repeats">
-              {t('admin.repeat.listSummary', { count: dates })}
-            </span>
-          )}
+          {column.key === 'startsAt' && <RepeatNote item={item} />}
         </>
       );
-    }
     case 'bytes':
       return <>{typeof value === 'number' ? formatBytes(value, locale) : ''}</>;
     case 'thumb': {

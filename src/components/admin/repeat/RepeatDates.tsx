@@ -11,6 +11,7 @@ import { Field } from '../ui/Field.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { addMinutes, listDates, staleExceptions, type DateRow } from './repeat-state.ts';
 import type { RepeatBinding } from './use-repeat.ts';
+import { useExpander } from './use-expander.ts';
 
 /** Dates listed at most; the rest are counted ("and 38 more"). */
 export const SHOWN_DATES = 50;
@@ -191,7 +192,8 @@ function formatKey(locale: Locale, key: string): string {
 export function DateList({ repeat }: { repeat: RepeatBinding }) {
   const { t } = useAdmin();
   const { first, recurrence } = repeat;
-  const rows = useMemo(() => listDates(first, recurrence), [first.startsAt, first.endsAt, first.timeZone, recurrence]); // eslint-disable-line react-hooks/exhaustive-deps
+  const expand = useExpander(recurrence !== null);
+  const rows = useMemo(() => (expand ? listDates(first, recurrence, expand) : []), [first.startsAt, first.endsAt, first.timeZone, recurrence, expand]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!recurrence || rows.length === 0) return null;
   const stale = staleExceptions(recurrence, rows);
   const kept = rows.filter((row) => !row.removed).length;

@@ -4,8 +4,20 @@
  * small action. A rule the simple controls cannot show stays as its RRULE text, never rewritten
  * unless the editor picks another frequency. Nothing here knows React or the browser.
  */
-import { expandOccurrences, formatSimpleRule, readSimpleRule, repeats, type Frequency, type Recurrence, type SimpleRule } from '../../../lib/recurrence.ts';
+import {
+  formatSimpleRule,
+  readSimpleRule,
+  repeats,
+  type Frequency,
+  type Occurrence,
+  type Recurrence,
+  type Series,
+  type SimpleRule,
+} from '../../../lib/recurrence.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../../lib/zoned-time.ts';
+
+/** `expandOccurrences` (lib/recurrence-dates.ts), passed in: screens load it only when they show dates. */
+export type Expand = (series: Series) => Occurrence[];
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -188,7 +200,7 @@ export interface DateRow {
  * Every date of the draft, removed ones included (so they can be restored), soonest rule date
  * first. Empty while the first date cannot be read.
  */
-export function listDates(first: FirstDate, recurrence: Recurrence | null): DateRow[] {
+export function listDates(first: FirstDate, recurrence: Recurrence | null, expandOccurrences: Expand): DateRow[] {
   const startsAt = wallTimeToInstant(first.startsAt, first.timeZone);
   const endsAt = wallTimeToInstant(first.endsAt, first.timeZone);
   if (!startsAt) return [];
@@ -217,11 +229,16 @@ export function staleExceptions(recurrence: Recurrence | null, rows: readonly Da
   return [...new Set([...recurrence.exdates, ...recurrence.changes.map((change) => change.on)])].filter((key) => !keys.has(key)).sort();
 }
 
+/** True when an item of the admin list is a repeating event. */
+export function isRepeating(item: Record<string, unknown>): boolean {
+  return repeats(item['recurrence'] as Recurrence | null | undefined);
+}
+
 /**
  * How many dates a repeating event has for visitors (removed ones left out, cancelled ones still
  * shown), from an item of the admin list; null when it does not repeat.
  */
-export function seriesDateCount(item: Record<string, unknown>): number | null {
+export function seriesDateCount(item: Record<string, unknown>, expandOccurrences: Expand): number | null {
   const recurrence = item['recurrence'] as Recurrence | null | undefined;
   if (!repeats(recurrence) || typeof item['startsAt'] !== 'string' || typeof item['endsAt'] !== 'string') return null;
   const timeZone = typeof item['timeZone'] === 'string' && item['timeZone'] ? item['timeZone'] : 'UTC';
