@@ -61,7 +61,10 @@ export async function loadStates(db: Executor, spec: EntitySpec, ids: readonly n
     : undefined;
   const [rows, texts, links] = await Promise.all([
     // Rows derived from an item (an event's later dates) are not items: they answer 404.
-    db.select().from(spec.table).where(and(inArray(idColumn, unique), spec.managed)),
+    db
+      .select()
+      .from(spec.table)
+      .where(and(inArray(idColumn, unique), spec.managed)),
     db.select().from(t.table).where(inArray(t.owner, unique)),
     linkQuery ? db.all<{ k: string; owner: number; target: number }>(sql`${linkQuery} ORDER BY 2, 1, 4, 3`) : Promise.resolve([]),
   ]);

@@ -129,10 +129,7 @@ const selectSeriesDates = preparedQuery((db) =>
     .select({ id: events.id, slug: events.slug, startsAt: events.startsAt, endsAt: events.endsAt, eventStatus: events.eventStatus })
     .from(events)
     .where(
-      and(
-        or(eq(events.id, sql.placeholder('seriesId')), eq(events.seriesId, sql.placeholder('seriesId'))),
-        isPubliclyVisible(events, sql.placeholder('now')),
-      ),
+      and(or(eq(events.id, sql.placeholder('seriesId')), eq(events.seriesId, sql.placeholder('seriesId'))), isPubliclyVisible(events, sql.placeholder('now'))),
     )
     .orderBy(asc(events.startsAt), asc(events.id))
     .prepare(),
