@@ -377,6 +377,36 @@ describe('CSV', () => {
     const target = await edition();
     const dry = await importFile({ editionId: target.id, content: text, fileName: 'edition-hub-import-template.csv' });
     expect(dry.body.counts).toEqual({ create: 1, update: 0, error: 0 });
+    // Its link, price and places columns come in as the event's offer.
+    for (const column of ['registration_url', 'online_url', 'price', 'currency', 'availability']) expect(header.split(',')).toContain(column);
+    const committed = await importFile({ editionId: target.id, content: text, fileName: 'edition-hub-import-template.csv', dryRun: false });
+    expect(committed.status, JSON.stringify(committed.body)).toBe(201);
+    const [offer] = await running.app.server.query<Record<string, unknown>>(
+      'SELECT registration_url, admission, price_min, price_max, currency, availability FROM events WHERE edition_id = ?',
+      [target.id],
+    );
+    expect(offer).toEqual({
+      registration_url: 'https://tickets.example.org/opening',
+      admission: 'paid',
+      price_min: 12,
+      price_max: 20,
+      currency: 'EUR',
+      availability: 'limited',
+    });
+  });
+
+  it('names a price or places it cannot read as errors of their row', async () => {
+    const target = await edition();
+    const content =
+      'title_en,start,end,venue,price,availability\nGood,2031-03-02 18:00,2031-03-02 20:00,Hall,8 bis 15 EUR,ausverkauft\nBad,2031-03-03 18:00,2031-03-03 20:00,Hall,on request,maybe\n';
+    const dry = await importFile({ editionId: target.id, content, fileName: 'offers.csv' });
+    expect(dry.body.counts).toEqual({ create: 1, update: 0, error: 1 });
+    const bad = dry.body.rows.find((row: { line: number }) => row.line === 3);
+    expect(bad.errors[0].reason).toMatch(/^This price cannot be read/);
+    expect(bad.errors.map((issue: { field: string; code: string }) => [issue.field, issue.code])).toEqual([
+      ['price', 'INVALID_PRICE'],
+      ['availability', 'INVALID_AVAILABILITY'],
+    ]);
   });
 });
 

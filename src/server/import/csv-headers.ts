@@ -23,6 +23,11 @@ export const csvTargets = [
   'tags',
   'organizers',
   'curators',
+  'registration_url',
+  'online_url',
+  'price',
+  'currency',
+  'availability',
 ] as const;
 export type CsvTarget = (typeof csvTargets)[number];
 
@@ -127,6 +132,25 @@ const synonyms: Record<CsvTarget, readonly string[]> = {
     'artistes',
   ],
   curators: ['curator', 'curators', 'kurator', 'kuratorin', 'kuratoren', 'commissaire', 'commissaires'],
+  registration_url: [
+    'registration',
+    'registration url',
+    'register',
+    'tickets',
+    'ticket',
+    'ticket url',
+    'ticket link',
+    'booking',
+    'anmeldung',
+    'tickets url',
+    'billetterie',
+    'inscription',
+    'reservation',
+  ],
+  online_url: ['online', 'online url', 'stream', 'livestream', 'live stream', 'streaming', 'video link', 'lien en ligne', 'online link'],
+  price: ['price', 'prices', 'prix', 'preis', 'preise', 'cost', 'tarif', 'tarifs', 'eintritt', 'entry fee', 'fee', 'admission'],
+  currency: ['currency', 'devise', 'monnaie', 'wahrung'],
+  availability: ['availability', 'places', 'seats', 'disponibilite', 'verfugbarkeit', 'platze', 'ticket status'],
 };
 
 /** The field a normalized name stands for, exactly (`title_en` counts as `title`). */

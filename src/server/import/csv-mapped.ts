@@ -58,6 +58,11 @@ export function readMappedRow(
     tags: cell('tags'),
     organizers: peopleList(cell('organizers')),
     curators: peopleList(cell('curators')),
+    registration_url: cell('registration_url'),
+    online_url: cell('online_url'),
+    price: cell('price'),
+    currency: cell('currency'),
+    availability: cell('availability'),
   };
   const row = readRow(record, line, context.zone);
   const duration = cell('duration');

@@ -11,13 +11,30 @@ import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
 import type { EditionDays } from './csv-days.ts';
 import type { CsvMapping } from './csv-headers.ts';
 import { readMappedRow } from './csv-mapped.ts';
+import { applyOfferCells } from './csv-offer.ts';
 import { readInstant } from './instants.ts';
 import { cleanText, emptyRow, splitNames, type ImportRow, type ParseResult } from './rows.ts';
 
 const textColumns = locales.flatMap((locale) => [`title_${locale}`, `summary_${locale}`, `description_${locale}`]);
 
 /** Every column of the template, in its order. */
-export const csvColumns = ['external_id', ...textColumns, 'start', 'end', 'time_zone', 'venue', 'room', 'tags', 'organizers', 'curators'] as const;
+export const csvColumns = [
+  'external_id',
+  ...textColumns,
+  'start',
+  'end',
+  'time_zone',
+  'venue',
+  'room',
+  'tags',
+  'organizers',
+  'curators',
+  'registration_url',
+  'online_url',
+  'price',
+  'currency',
+  'availability',
+] as const;
 
 const required = ['start', 'end'];
 
@@ -39,6 +56,11 @@ export function csvTemplate(): string {
     tags: 'Music; Free',
     organizers: 'City Orchestra',
     curators: '',
+    registration_url: 'https://tickets.example.org/opening',
+    online_url: '',
+    price: '12–20',
+    currency: 'EUR',
+    availability: 'few places left',
   };
   for (const locale of locales) {
     const [title, summary, description] = exampleTexts[locale];
@@ -71,6 +93,13 @@ export function readRow(record: Record<string, unknown>, line: number, editionZo
   row.tags = splitNames(record['tags']);
   row.organizers = splitNames(record['organizers']);
   row.curators = splitNames(record['curators']);
+  applyOfferCells(row, {
+    registration: cleanText(record['registration_url']),
+    online: cleanText(record['online_url']),
+    price: cleanText(record['price']),
+    currency: cleanText(record['currency']),
+    availability: cleanText(record['availability']),
+  });
   return row;
 }
 

@@ -17,6 +17,8 @@ export const importIssueCodes = [
   'DUPLICATE_EXTERNAL_ID',
   'RECURRENCE_UNSUPPORTED',
   'VENUE_OR_ONLINE_REQUIRED',
+  'INVALID_PRICE',
+  'INVALID_AVAILABILITY',
 ] as const;
 
 /** The reason of `code` in the translator's language. */
