@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { defaultLocale, locales, type Locale } from '../../i18n/config.ts';
 import type { EditionDays } from './csv-days.ts';
-import type { CsvMapping } from './csv-headers.ts';
+import { csvTargets, type CsvMapping, type CsvTarget } from './csv-headers.ts';
 import { readMappedRow } from './csv-mapped.ts';
 import { applyOfferCells } from './csv-offer.ts';
 import { readInstant } from './instants.ts';
@@ -17,24 +17,16 @@ import { cleanText, emptyRow, splitNames, type ImportRow, type ParseResult } fro
 
 const textColumns = locales.flatMap((locale) => [`title_${locale}`, `summary_${locale}`, `description_${locale}`]);
 
-/** Every column of the template, in its order. */
+/** Fields a mapped CSV may split or shorten that the template writes whole (a start with its date, an end). */
+const mappedOnly: readonly CsvTarget[] = ['date', 'duration'];
+const translated: readonly CsvTarget[] = ['title', 'summary', 'description'];
+
+/** Every column of the template, in its order: the mappable fields, texts once per locale. */
 export const csvColumns = [
   'external_id',
   ...textColumns,
-  'start',
-  'end',
-  'time_zone',
-  'venue',
-  'room',
-  'tags',
-  'organizers',
-  'curators',
-  'registration_url',
-  'online_url',
-  'price',
-  'currency',
-  'availability',
-] as const;
+  ...csvTargets.filter((target) => target !== 'external_id' && !translated.includes(target) && !mappedOnly.includes(target)),
+];
 
 const required = ['start', 'end'];
 
