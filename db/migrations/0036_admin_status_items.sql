@@ -1,0 +1,1 @@
+CREATE INDEX `events_status_series_idx` ON `events` (`status`,`series_id`);
