@@ -11,6 +11,7 @@ import { events } from '../../../db/schema.ts';
 import { type Occurrence } from '../../lib/recurrence.ts';
 import { expandOccurrences } from '../../lib/recurrence-dates.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
+import type { EntitySpec } from '../engine/entity-spec.ts';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -106,3 +107,9 @@ export async function syncEventDates(tx: Executor, id: number): Promise<void> {
       .onConflictDoUpdate({ target: [events.seriesId, events.occurrenceKey], targetWhere: isNotNull(events.seriesId), set: rewritten });
   }
 }
+
+/** The events' `afterWrite`: a save rewrites the dates of an event that repeats or stopped repeating. */
+export const eventDates: NonNullable<EntitySpec['afterWrite']> = {
+  needed: (before, after) => Boolean(before?.values['recurrence'] || after.values['recurrence']),
+  write: syncEventDates,
+};

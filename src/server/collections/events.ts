@@ -4,7 +4,7 @@ import { eventCurators, eventFiles, eventMedias, eventOrganizers, eventTags, eve
 import { defaultLocale } from '../../i18n/config.ts';
 import { eventsCollection } from '../../lib/collections/events.ts';
 import { paths } from '../../lib/paths.ts';
-import { isEventItem, syncEventDates } from './event-dates.ts';
+import { eventDates, isEventItem } from './event-dates.ts';
 import { defineAdminResource, linkTable, orderedLinkTable, translationTable } from '../engine/resource.ts';
 import {
   defaultLocaleRequirements,
@@ -40,7 +40,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
     },
   },
   // A repeating event's later dates are rows of their own, written from its rule (event-dates.ts).
-  afterWrite: syncEventDates,
+  afterWrite: eventDates,
   managed: isEventItem,
   search: 'event',
   searchColumns: ['venueId'],

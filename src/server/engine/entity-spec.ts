@@ -89,7 +89,14 @@ export interface EntitySpec {
   /** Semantic checks of a merged state (dates, time zones) → 422. */
   validate?(state: EntityState, errors: FieldErrors): void;
   /** Rows derived from the item, rewritten in the save's transaction (an event's later dates). */
-  afterWrite?(tx: Executor, id: number): Promise<void>;
+  afterWrite?: {
+    /**
+     * Whether a write from `before` (none for a create) to `after` can change the derived rows:
+     * bulk writes (import) run `write` only for those.
+     */
+    needed(before: EntityState | undefined, after: EntityState): boolean;
+    write(tx: Executor, id: number): Promise<void>;
+  };
   /**
    * The rows of `table` the admin edits, when others are derived from them (an event's later
    * dates): only these are listed and named as users of other items.

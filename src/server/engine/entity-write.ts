@@ -128,7 +128,7 @@ export async function createEntityIn(
   await checkReferences(tx, spec, input, errors, 'links');
   errors.throwIfAny();
   await writeLinks(tx, spec, id, input);
-  await spec.afterWrite?.(tx, id);
+  if (spec.afterWrite?.needed(undefined, state)) await spec.afterWrite.write(tx, id);
   const after = await reloadState(tx, spec, id);
   const changed = changedFields(spec, empty, after);
   const title = (await loadTitles(tx, spec, [id])).get(id);
@@ -223,7 +223,7 @@ async function applyUpdate(tx: Executor, before: EntityState, ...[actor, spec, i
 
   if (changed.some((field) => field.startsWith('translations.'))) await writeTranslations(tx, spec, id, input, after);
   await writeLinks(tx, spec, id, { ...input, links: pick(input.links, changed) });
-  await spec.afterWrite?.(tx, id);
+  if (spec.afterWrite?.needed(before, after)) await spec.afterWrite.write(tx, id);
   const action = transitionAction(statusOf(before), statusOf(after)) ?? 'update';
   const title = (await loadTitles(tx, spec, [id])).get(id);
   const changes = describeChanges(spec, before, after, changed);

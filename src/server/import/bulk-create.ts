@@ -159,7 +159,8 @@ export async function createEntitiesIn(tx: Executor, actor: Actor, spec: EntityS
   }
   await writeChildren(tx, spec, states, ids);
   // What a save does after its row (a repeating event's dates), only for the items that need it.
-  if (spec.afterWrite) for (const [index, id] of ids.entries()) if (states[index]!.values['recurrence']) await spec.afterWrite(tx, id);
+  const { afterWrite } = spec;
+  if (afterWrite) for (const [index, id] of ids.entries()) if (afterWrite.needed(undefined, states[index]!)) await afterWrite.write(tx, id);
   const afters = await reloadAll(tx, spec, ids);
   const titles = new Map<number, string>();
   for (const slice of chunks(ids, 500)) for (const [id, title] of await loadTitles(tx, spec, slice)) titles.set(id, title);

@@ -159,8 +159,8 @@ export async function updateEntitiesIn(tx: Executor, actor: Actor, spec: EntityS
   await writeTexts(tx, spec, changedItems);
   await writeLinkLists(tx, spec, changedItems);
   // A repeating event's dates follow its rule and start (or go when it stops repeating).
-  for (const item of changedItems)
-    if (spec.afterWrite && (item.before.values['recurrence'] || item.after.values['recurrence'])) await spec.afterWrite(tx, item.before.id);
+  const { afterWrite } = spec;
+  if (afterWrite) for (const item of changedItems) if (afterWrite.needed(item.before, item.after)) await afterWrite.write(tx, item.before.id);
   const titles = new Map<number, string>();
   for (const slice of chunks(changedItems, 500)) {
     for (const [id, title] of await loadTitles(
