@@ -30,9 +30,16 @@ test('turn two-factor on from the account page, then sign in with a code', async
   await expect(page.getByTestId('two-factor-status')).toHaveText(t('admin.account.twoFactor.off'));
   await expectAccessibleAtBothWidths(page, 'account page');
 
+  // On a phone, each answer shows what it is about without scrolling: the QR code, then a wrong
+  // code's error with the field focused.
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.locator('#enable-password').fill(PASSWORD);
   await page.getByRole('button', { name: t('admin.account.twoFactor.enable') }).click();
-  await expect(page.getByRole('img', { name: t('admin.account.setup.qrLabel') })).toBeVisible();
+  await expect(page.getByRole('img', { name: t('admin.account.setup.qrLabel') })).toBeInViewport({ ratio: 1 });
+  await page.getByLabel(t('admin.account.setup.code')).fill('000000');
+  await page.getByRole('button', { name: t('admin.account.setup.confirm') }).click();
+  await expect(page.getByText(t('admin.account.field.CODE_WRONG'))).toBeInViewport({ ratio: 1 });
+  await expect(page.getByLabel(t('admin.account.setup.code'))).toBeFocused();
   await expectAccessibleAtBothWidths(page, 'two-factor setup');
 
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');

@@ -124,8 +124,12 @@ test('a real frab JSON (camp2019: 79 events) shows its 2 moved abstracts as warn
   await page.getByLabel(de('import.field.edition')).selectOption({ label: editionTitle });
   const file = readFileSync(new URL('../fixtures/import/real/camp2019.frab.json', import.meta.url));
   await page.getByLabel(de('import.field.file'), { exact: true }).setInputFiles({ name: 'schedule.json', mimeType: 'application/json', buffer: file });
+  // On a phone, the dry run answers with its results in view, not below the form.
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.getByRole('button', { name: de('import.dryRun') }).click();
   const plan = page.getByTestId('import-plan');
+  await expect(plan.getByRole('heading', { name: de('import.result.heading') })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(plan.getByTestId('import-summary')).toHaveText(
     `${de('import.result.summary', { create: 79, update: 0, error: 0 })} · ${tPlural(de, 'import.result.warnings', 2)}`,
   );
@@ -137,6 +141,8 @@ test('a real frab JSON (camp2019: 79 events) shows its 2 moved abstracts as warn
   const done = page.getByTestId('import-done');
   await expect(done).toContainText(de('import.done', { created: 79, updated: 0 }));
   await expect(done.getByTestId('import-warnings').locator('li')).toHaveCount(2);
+  // The next file usually goes to the same edition: it stays chosen.
+  await expect(page.getByLabel(de('import.field.edition')).locator('option:checked')).toHaveText(editionTitle);
 });
 
 async function uploadAndCheck(page: Page, label: Translate, editionTitle: string, name: string, content: string): Promise<void> {

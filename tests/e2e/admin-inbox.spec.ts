@@ -5,6 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
+import { tPlural } from '../../src/lib/plural.ts';
 import { expectAccessible, signInAsAdmin, signInAsEditor, storeContactMessage, test, uniqueToken } from './admin-support.ts';
 
 const t = getTranslator('en');
@@ -47,7 +48,7 @@ test.describe('Contact inbox', () => {
 
     await tabTo(page, page.getByRole('button', { name: t('admin.inbox.action.handled') }));
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status').filter({ hasText: t('admin.inbox.done.handled') })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: tPlural(t, 'admin.inbox.done.handled', 12) })).toBeVisible();
     await expect(page.getByTestId('message-state')).not.toHaveText(t('admin.inbox.state.unhandled'));
 
     await tabTo(page, page.getByRole('textbox', { name: t('admin.inbox.reply.label') }));

@@ -62,6 +62,9 @@ test('an editor drafts changes to a published event, the public page waits, then
   await waitForIslands(page);
   await expect(page.getByLabel(t('admin.field.title'))).toHaveValue(`Spring tide ${token}`);
   await expect(page.getByTestId('working-copy-notice')).toContainText(editor);
+  // The draft's time as every admin date: the locale's clock and the admin's zone, named.
+  await expect(page.getByTestId('working-copy-notice')).toContainText('(UTC)');
+  await expect(page.getByTestId('working-copy-notice')).not.toContainText(/\d [AP]M/);
   await expect(page.getByRole('button', { name: t('workingCopy.discard') })).toBeVisible();
   await expectAccessible(page, 'edit form with a draft at 1280 px');
   for (const width of [360, 320]) {

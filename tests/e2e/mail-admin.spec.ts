@@ -30,7 +30,7 @@ async function queueMessage(subject: string, { failed = false } = {}): Promise<n
       paragraphs: ['Un message pour les tests de bout en bout, assez long pour passer à la ligne sur un téléphone.'],
     });
     await writeTransaction(db, async (tx) => {
-      await enqueueMail(tx, { cause, kind: 'e2e-notice', to: `someone.with.a.long.address.${uniqueToken()}@e2e.example`, locale: 'fr', mail });
+      await enqueueMail(tx, { cause, kind: 'contact-reply', to: `someone.with.a.long.address.${uniqueToken()}@e2e.example`, locale: 'fr', mail });
     });
     const { rows } = await db.$client.execute({ sql: 'SELECT id FROM mail_outbox WHERE cause = ?', args: [cause] });
     const id = Number(rows[0]!['id']);

@@ -405,10 +405,11 @@ describe('with HUB_CONTACT_TO, and retention', () => {
     expect(await team.query("SELECT cause FROM mail_outbox WHERE kind = 'contact-notification' AND cause NOT LIKE ?", [`contact:${id}:%`])).toEqual([]);
   });
 
-  it('deletes messages handled more than 12 months ago with their replies, at start-up, once with two workers', async () => {
+  it('deletes messages handled longer ago than the retention setting (10 months here) with their replies, at start-up, once with two workers', async () => {
     const now = Date.now();
     const expired = await insertMessage(team, { subject: 'Handled 13 months ago', createdAt: now - 14 * MONTH, handledAt: now - 13 * MONTH });
     await insertMessage(team, { subject: 'Handled 11 months ago', createdAt: now - 12 * MONTH, handledAt: now - 11 * MONTH });
+    await insertMessage(team, { subject: 'Handled 9 months ago', createdAt: now - 10 * MONTH, handledAt: now - 9 * MONTH });
     await insertMessage(team, { subject: 'Never handled', createdAt: now - 20 * MONTH });
     await team.query("INSERT INTO contact_replies (message_id, author_label, body, cause, created_at) VALUES (?, 'x', 'Old reply', ?, ?)", [
       expired,
@@ -421,13 +422,17 @@ describe('with HUB_CONTACT_TO, and retention', () => {
     );
     await team.stop();
     // Restarted with two workers: the worker holding the machine's duties runs the daily job, once per machine.
-    restarted = await startTestServer({ HUB_DEMO: '0', HUB_WORKERS: '2', ...smtp.env }, { sharingWith: team });
+    restarted = await startTestServer({ HUB_DEMO: '0', HUB_WORKERS: '2', HUB_CONTACT_RETENTION_MONTHS: '10', ...smtp.env }, { sharingWith: team });
     await vi.waitFor(async () => expect(await messageBySubject(restarted!, 'Handled 13 months ago')).toBeUndefined(), { timeout: 20_000, interval: 100 });
-    await vi.waitFor(() => expect(restarted!.logs()).toContain('Contact retention: deleted 1 contact message(s)'), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(restarted!.logs()).toContain('Contact retention: deleted 2 contact message(s) handled more than 10 months ago'), {
+      timeout: 20_000,
+      interval: 100,
+    });
     // Both workers are serving (the server said so before answering); each has had requests.
     for (let i = 0; i < 4; i += 1) expect((await restarted.get('/en/hub/contact')).status).toBe(200);
     expect(restarted.logs().match(/Contact retention: /g)).toHaveLength(1);
-    expect(await messageBySubject(restarted, 'Handled 11 months ago')).toBeDefined();
+    expect(await messageBySubject(restarted, 'Handled 11 months ago')).toBeUndefined();
+    expect(await messageBySubject(restarted, 'Handled 9 months ago')).toBeDefined();
     expect(await messageBySubject(restarted, 'Never handled')).toBeDefined();
     expect(await messageBySubject(restarted, 'Presseanfrage')).toBeDefined();
     expect(await restarted.query('SELECT id FROM contact_replies WHERE message_id = ?', [expired])).toEqual([]);

@@ -133,18 +133,20 @@ describe('approving and refusing sign-ups', () => {
 });
 
 describe('roles', () => {
-  it('grants and revokes a role, each logged old → new', async () => {
+  it('grants, changes and revokes a role, each logged old → new (a demotion is a change, not a grant)', async () => {
     const email = newEmail('roles');
     const cookie = await signUp(running.app.server.origin, email);
     const id = await userId(email);
     expect((await act(running.app.admin, id, 'role', { role: 'admin' })).status).toBe(200);
     expect((await get(running.app.server.origin, '/en/admin/team', cookie)).status).toBe(200);
+    expect((await act(running.app.admin, id, 'role', { role: 'editor' })).status).toBe(200);
     expect((await act(running.app.admin, id, 'role', { role: 'none' })).status).toBe(200);
     expect(await adminStatus(cookie)).toBe(403);
     const rows = await auditRows(id);
     expect(rows.map((row) => [row.action, JSON.parse(row.changes)[0]])).toEqual([
       ['grant', { kind: 'value', field: 'role', from: null, to: 'admin' }],
-      ['revoke', { kind: 'value', field: 'role', from: 'admin', to: null }],
+      ['change-role', { kind: 'value', field: 'role', from: 'admin', to: 'editor' }],
+      ['revoke', { kind: 'value', field: 'role', from: 'editor', to: null }],
     ]);
   });
 

@@ -40,7 +40,7 @@ async function queue(locale: Locale = 'en', overrides: { sensitive?: boolean } =
   await writeTransaction(db, (tx) =>
     enqueueMail(tx, {
       cause,
-      kind: 'test-notice',
+      kind: 'contact-notification',
       to,
       locale,
       mail: composeMail({ locale, subject, paragraphs: [`Body of message ${counter}.`] }),
@@ -99,7 +99,9 @@ describe('Sent mail', () => {
     }
     expect(html.indexOf(newer.subject)).toBeLessThan(html.indexOf(older.subject));
     expect(html).toMatch(new RegExp(`data-status="pending"[^>]*>${en('mail.common.status.pending')}</span>`));
-    expect(html).toContain('test-notice');
+    // Its kind in words, not the template's name.
+    expect(html).toContain(en('admin.mail.kind.contact-notification'));
+    expect(html).not.toContain('contact-notification<');
     // The admin navigation links here.
     expect(html).toMatch(/<a href="\/en\/admin\/mail" aria-current="page"/);
   });

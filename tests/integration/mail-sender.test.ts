@@ -44,7 +44,7 @@ function request(overrides: Partial<MailRequest> & { locale?: Locale } = {}): Ma
   const subject = `Test message ${counter} ${Date.now()}`;
   return {
     cause: `test:${counter}:${Date.now()}`,
-    kind: 'test',
+    kind: 'contact-reply',
     to: `person${counter}@example.test`,
     locale,
     mail: composeMail({ locale, subject, paragraphs: ['Hello there.'], action: { label: 'Open', url: 'https://hub.example.test/x' } }),

@@ -2,13 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { languageName, replySubject } from '../../src/server/inbox/mail.ts';
 import { retentionCutoff } from '../../src/server/inbox/retention.ts';
+import { MAIL_RETENTION_MS, mailRetentionMs } from '../../src/server/mail/retention.ts';
 import { eraseSchema, parseMessageId } from '../../src/server/inbox/schemas.ts';
 
 describe('retention cutoff', () => {
   it('is the same moment 12 calendar months earlier', () => {
-    expect(retentionCutoff(new Date('2026-11-25T11:00:00Z')).toISOString()).toBe('2025-11-25T11:00:00.000Z');
+    expect(retentionCutoff(new Date('2026-11-25T11:00:00Z'), 12).toISOString()).toBe('2025-11-25T11:00:00.000Z');
     // 29 February has no twin a year earlier: the cutoff rolls to 1 March, never earlier.
-    expect(retentionCutoff(new Date('2028-02-29T00:00:00Z')).toISOString()).toBe('2027-03-01T00:00:00.000Z');
+    expect(retentionCutoff(new Date('2028-02-29T00:00:00Z'), 12).toISOString()).toBe('2027-03-01T00:00:00.000Z');
+  });
+
+  it('follows the setting, for the messages and for the mail that carried them', () => {
+    expect(retentionCutoff(new Date('2026-11-25T11:00:00Z'), 3).toISOString()).toBe('2026-08-25T11:00:00.000Z');
+    expect(mailRetentionMs(12)).toBe(MAIL_RETENTION_MS);
+    expect(mailRetentionMs(6)).toBe(MAIL_RETENTION_MS / 2);
   });
 });
 

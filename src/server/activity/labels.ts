@@ -7,6 +7,19 @@ import { getAdminDateFormat } from '../config/admin-dates.ts';
 /** Fields of account entries (the team screen) and of an import's entry, labelled under `admin.activity.field.*`. */
 const accountFields = new Set(['role', 'disabled', 'sessions', 'twoFactor', 'importCreated', 'importUpdated', 'importSkipped', 'importSkippedLines']);
 
+/** Content fields whose label the form reads from another key than `admin.field.<name>`. */
+const fieldLabelKeys: Readonly<Record<string, UiKey>> = {
+  eventStatus: 'eventStatus.column',
+  unpublishAt: 'publication.field.unpublishAt',
+};
+
+/** Fields whose stored values are names, and the prefix of their labels. */
+const valueLabelPrefixes: Readonly<Record<string, string>> = {
+  status: 'admin.status.',
+  role: 'auth.role.',
+  eventStatus: 'eventStatus.value.',
+};
+
 export interface ActivityLabels {
   action(action: string): string;
   entity(entity: string): string;
@@ -16,7 +29,10 @@ export interface ActivityLabels {
   time(at: Date): string;
 }
 
-/** Labels for `locale`; unknown names (a field added later) read as themselves. */
+/**
+ * Labels for `locale`; a name without a label reads as itself (tests/unit/activity-labels.test.ts
+ * fails when an action, an entity or a collection's field has none).
+ */
 export function activityLabels(locale: Locale, t: Translate): ActivityLabels {
   const strings = getStrings(locale);
   const known = (key: string): key is UiKey => Object.hasOwn(strings, key);
@@ -27,14 +43,18 @@ export function activityLabels(locale: Locale, t: Translate): ActivityLabels {
   return {
     action: (action) => label(`admin.activity.action.${action}`, action),
     entity: (entity) => label(`admin.activity.entity.${entity}`, entity),
-    field: (field) => (accountFields.has(field) ? label(`admin.activity.field.${field}`, field) : label(`admin.field.${field}`, field)),
+    field(field) {
+      if (accountFields.has(field)) return label(`admin.activity.field.${field}`, field);
+      const key = fieldLabelKeys[field];
+      return key ? t(key) : label(`admin.field.${field}`, field);
+    },
     locale: (code) => languageNames.of(code) ?? code,
     time: (at) => dateTime(at),
     value(field, value) {
       if (value === null || value === '') return t('admin.activity.emptyValue');
       if (typeof value === 'boolean') return t(value ? 'admin.activity.yes' : 'admin.activity.no');
-      if (field === 'status' && typeof value === 'string') return label(`admin.status.${value}`, value);
-      if (field === 'role' && typeof value === 'string') return label(`auth.role.${value}`, value);
+      const prefix = valueLabelPrefixes[field];
+      if (prefix && typeof value === 'string') return label(`${prefix}${value}`, value);
       if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
         const date = new Date(value);
         if (!Number.isNaN(date.getTime())) return dateTime(date);

@@ -17,7 +17,10 @@ export interface AuditActor {
  * the address: decision 021), the team's invitations (decision 018), the site's settings and pages,
  * and webhook endpoints (decision 028; their secret is never logged).
  */
-export type AuditEntity = CollectionEntity | 'user' | 'contact_message' | 'contact_person' | 'invitation' | 'webhook_endpoint' | SiteAuditEntity;
+export type AuditEntity = CollectionEntity | (typeof otherAuditEntities)[number];
+
+/** The audited entities that are not collections. */
+export const otherAuditEntities = ['user', 'contact_message', 'contact_person', 'invitation', 'webhook_endpoint', 'site_settings', 'site_page'] as const;
 
 /** The site's settings (one row, id 1) and its pages (About, Privacy, Terms: decision 038). */
 export type SiteAuditEntity = 'site_settings' | 'site_page';
@@ -26,7 +29,13 @@ export type SiteAuditEntity = 'site_settings' | 'site_page';
 export const contentActions = ['create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'restore', 'detach'] as const;
 
 /** What an admin did to an account on the team screen. */
-export const teamActions = ['approve', 'refuse', 'grant', 'revoke', 'disable', 'enable', 'end-sessions', 'disable-two-factor'] as const;
+export const teamActions = ['approve', 'refuse', 'grant', 'change-role', 'revoke', 'disable', 'enable', 'end-sessions', 'disable-two-factor'] as const;
+
+/** How a role change is logged: granted to someone without one, changed (up or down), or revoked. */
+export function roleChangeAction(from: string | null | undefined, to: string | null): 'grant' | 'change-role' | 'revoke' {
+  if (to === null) return 'revoke';
+  return from ? 'change-role' : 'grant';
+}
 
 /** A person's contact data handed out or erased on request. */
 export const inboxActions = ['export', 'erase'] as const;

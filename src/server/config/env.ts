@@ -310,6 +310,12 @@ export const envSchema = z
      */
     HUB_WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
     /** Days delivered and failed webhook deliveries (and their attempts) are kept before the daily job deletes them. */
+    HUB_CONTACT_RETENTION_MONTHS: z.coerce
+      .number({ error: 'must be a number of months' })
+      .int('must be a whole number of months')
+      .min(1, 'must be between 1 and 120 months')
+      .max(120, 'must be between 1 and 120 months')
+      .default(12),
     HUB_WEBHOOK_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
       .int('must be a whole number of days')

@@ -6,9 +6,15 @@ import { and, count, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import { mailOutbox, mailStatuses } from '../../../db/schema.ts';
-import { mailEvents } from './outbox.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { mailEvents, mailKinds, type MailKind } from './outbox.ts';
 
 export const MAIL_PAGE_SIZE = 25;
+
+/** A message's kind in the reader's language (a kind no longer sent reads as itself). */
+export function mailKindLabel(t: Translate, kind: string): string {
+  return mailKinds.includes(kind as MailKind) ? t(`admin.mail.kind.${kind as MailKind}`) : kind;
+}
 
 /** The list's query string: `?status=failed&page=2`; anything else is a 400. */
 export const mailListQuery = z.object({

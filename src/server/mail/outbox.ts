@@ -9,11 +9,26 @@ import { mailOutbox } from '../../../db/schema.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { ComposedMail } from './compose.ts';
 
+/** The messages the site sends (their templates), each labelled under `admin.mail.kind.*` in the "Sent mail" screen. */
+export const mailKinds = [
+  'account-created',
+  'sign-up-existing',
+  'sign-up-pending',
+  'verify-email',
+  'password-reset',
+  'two-factor-on',
+  'two-factor-off',
+  'invitation',
+  'contact-notification',
+  'contact-reply',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+
 export interface MailRequest {
   /** Idempotency key: the same cause enqueued twice is one message (e.g. `password-reset:<user>:<token id>`). */
   cause: string;
   /** Template name, shown in the admin's "Sent mail" view. */
-  kind: string;
+  kind: MailKind;
   to: string;
   locale: Locale;
   mail: ComposedMail;

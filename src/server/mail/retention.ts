@@ -1,5 +1,6 @@
 /**
- * How long the outbox keeps what it sent: twelve months, as the privacy policy promises for
+ * How long the outbox keeps what it sent: as long as contact messages are kept
+ * (`HUB_CONTACT_RETENTION_MONTHS`, twelve unless set), as the privacy policy promises for
  * what visitors write (a contact notification carries their message), then the row and its
  * `.eml` file go. Also the erasure of one person's mail, for a request under the policy.
  */
@@ -8,6 +9,11 @@ import { writeTransaction, type Database, type Executor } from '../../../db/clie
 import { mailOutbox } from '../../../db/schema.ts';
 
 export const MAIL_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The outbox's retention for a retention of `months` (a month counted as 1/12 of 365 days). */
+export function mailRetentionMs(months: number): number {
+  return Math.round((MAIL_RETENTION_MS * months) / 12);
+}
 
 /** What a transport needs to forget a message it kept (the `.eml` file's name). */
 export interface ForgottenMail {

@@ -1,23 +1,23 @@
 /**
  * The daily housekeeping of a machine (run once per machine: by the single process, or by the worker
  * holding the machine's duties, src/server/runtime/machine-duties.ts): contact
- * messages past the privacy policy's twelve months (decision 021) and old webhook deliveries
+ * messages past the privacy policy's retention (decision 021) and old webhook deliveries
  * (decision 028). Runs at start and then daily; each job is an idempotent DELETE, so machines
  * sharing a database need no coordination. Failures are logged, never thrown: the next run
  * catches up.
  */
 import type { Database } from '../../../db/client.ts';
-import { deleteExpiredMessages, RETENTION_MONTHS, type MailFileSettings } from '../inbox/retention.ts';
+import { deleteExpiredMessages, type RetentionSettings } from '../inbox/retention.ts';
 import { pruneOldWebhookDeliveries } from '../webhooks/retention.ts';
 
 const DAY = 24 * 60 * 60_000;
 
-export type DailySettings = MailFileSettings & { HUB_WEBHOOK_RETENTION_DAYS: number };
+export type DailySettings = RetentionSettings & { HUB_WEBHOOK_RETENTION_DAYS: number };
 
 /** One run of every daily job; each says what it did, even when it deleted nothing. */
 export async function runDailyOperations(db: Database, env: DailySettings): Promise<void> {
   await deleteExpiredMessages(db, env).then(
-    (count) => console.log(`Contact retention: deleted ${count} contact message(s) handled more than ${RETENTION_MONTHS} months ago.`),
+    (count) => console.log(`Contact retention: deleted ${count} contact message(s) handled more than ${env.HUB_CONTACT_RETENTION_MONTHS} months ago.`),
     (error: unknown) => console.warn(`Could not delete expired contact messages: ${String(error)}`),
   );
   await pruneOldWebhookDeliveries(db, { retentionDays: env.HUB_WEBHOOK_RETENTION_DAYS }).then(

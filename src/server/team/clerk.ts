@@ -8,7 +8,7 @@
 import { createClerkClient, type User } from '@clerk/backend';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import type { Actor } from '../auth/actor.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit, roleChangeAction } from '../audit/record.ts';
 import { roleClaim } from '../auth/clerk/claims.ts';
 import { isRole, resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
@@ -132,7 +132,7 @@ export async function setClerkRole(
   await writeTransaction(db, (tx) =>
     recordAudit(tx, actor, [
       {
-        action: role ? 'grant' : 'revoke',
+        action: roleChangeAction(target.grantedRole, role),
         entity: 'user',
         entityId: userId,
         changedFields: ['role'],

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { authAccounts, authSessions, authTwoFactors, authUsers } from '../../../db/auth-schema.ts';
 import { writeTransaction, type Database, type Transaction } from '../../../db/client.ts';
 import type { Actor } from '../auth/actor.ts';
-import { recordAudit, type AuditChange } from '../audit/record.ts';
+import { recordAudit, roleChangeAction, type AuditChange } from '../audit/record.ts';
 import { defaultLocale } from '../../i18n/config.ts';
 import { accountLocale, enqueueTwoFactorChangedMail } from '../auth/local/account-mail.ts';
 import { revokeDeviceTrust } from '../auth/local/device-trust.ts';
@@ -84,7 +84,7 @@ async function apply(tx: Transaction, actor: Actor, target: UserRow, command: Te
     case 'role':
       if ((target.role ?? null) === command.role) return done(false);
       if (await leavesNoAdmin(tx, target, { role: command.role }, lists)) return refused('LAST_ADMIN');
-      await writeRole(tx, actor, target, command.role, command.role ? 'grant' : 'revoke');
+      await writeRole(tx, actor, target, command.role, roleChangeAction(target.role, command.role));
       return done();
     case 'disable': {
       if (target.id === actor.id) return refused('SELF');

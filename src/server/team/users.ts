@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { authUsers } from '../../../db/auth-schema.ts';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
 import type { Actor } from '../auth/actor.ts';
-import { recordAudit, type AuditAction } from '../audit/record.ts';
+import { recordAudit, roleChangeAction, type AuditAction } from '../audit/record.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
 export interface UserSummary {
@@ -96,7 +96,7 @@ export function setGrantedRole(db: Database, ref: UserRef, role: Role | null, li
     if (!target) return { ok: false, code: 'USER_NOT_FOUND' } as const;
     if ((target.role ?? null) === role) return { ok: true, user: summarise(target, lists) } as const;
     if (await leavesNoAdmin(tx, target, { role }, lists)) return { ok: false, code: 'LAST_ADMIN' } as const;
-    const updated = await writeRole(tx, actor, target, role, role ? 'grant' : 'revoke');
+    const updated = await writeRole(tx, actor, target, role, roleChangeAction(target.role, role));
     return { ok: true, user: summarise(updated, lists) } as const;
   });
 }

@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type ReactNode } from 'react';
+import { formatAdminDate } from '../../../lib/dates.ts';
 import { instantToWallTime, localTimeZone, wallTimeToInstant } from '../../../lib/zoned-time.ts';
 import { paths } from '../../../lib/paths.ts';
 import { pushToast } from '../../../stores/toasts.ts';
@@ -19,7 +20,7 @@ import type { EditFormState, WorkingCopy } from './use-edit-form.ts';
 
 /** Says whether the form shows unpublished changes (by whom, since when) or the published item. */
 export function WorkingCopyNotice({ copy }: { copy: WorkingCopy | null }) {
-  const { t, locale } = useAdmin();
+  const { t, locale, timeZone } = useAdmin();
   if (!copy) {
     return (
       <p className="admin-working-copy" data-testid="working-copy-notice">
@@ -27,7 +28,8 @@ export function WorkingCopyNotice({ copy }: { copy: WorkingCopy | null }) {
       </p>
     );
   }
-  const format = (at: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+  // In the locale's own clock (24 h in fr/de) and the admin's zone, named, as every admin date.
+  const format = (at: string) => formatAdminDate(locale, timeZone, at);
   return (
     <div className="admin-working-copy admin-working-copy--changes" role="status" data-testid="working-copy-notice">
       <p>{t('workingCopy.noticeChanges', { who: copy.updatedBy.label ?? '—', when: format(copy.updatedAt) })}</p>

@@ -150,7 +150,7 @@ export function enqueueTwoFactorChangedMail(
   locale: Locale,
 ): Promise<boolean> {
   const key = change.enabled ? 'twoFactorOn' : change.by === 'admin' ? 'twoFactorReset' : 'twoFactorOff';
-  const kind = `two-factor-${change.enabled ? 'on' : 'off'}`;
+  const kind = change.enabled ? 'two-factor-on' : 'two-factor-off';
   return enqueueAccountMail(tx, locale, {
     cause: `${kind}:${user.id}:${change.at.getTime()}`,
     kind,
