@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { adminClient, useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
 import { PASSWORD, get, postForm, signIn, signUp } from '../helpers/auth.ts';
 import { uniqueName } from '../helpers/factories.ts';
+import { getTranslator } from '../../src/i18n/index.ts';
+import { tPlural } from '../../src/lib/plural.ts';
 
 const running = useAdminServer({ HUB_DEMO: '0' });
 
@@ -57,6 +59,34 @@ describe('the team screen', () => {
 
     const fr = await running.app.admin.request('GET', '/fr/admin/team');
     expect(await fr.text()).toContain('Approuver comme éditeur');
+  });
+
+  it('tells the administrators of a sign-up waiting for a role: a mail to each, in their language, and a count beside Team', async () => {
+    const pendingCount = async () => {
+      const html = await (await running.app.admin.request('GET', '/en/admin')).text();
+      const entry = html.slice(html.indexOf('data-testid="nav-team"'), html.indexOf('</a>', html.indexOf('data-testid="nav-team"')));
+      return /<span aria-hidden="true">(\d+)<\/span>/.exec(entry)?.[1];
+    };
+    const before = Number((await pendingCount()) ?? 0);
+    const email = newEmail('waiting');
+    await signUp(running.app.server.origin, email, 'Waiting Person');
+    const id = await userId(email);
+    const mails = await running.app.server.query<{ recipient: string; kind: string; subject: string; text: string }>(
+      'SELECT recipient, kind, subject, text FROM mail_outbox WHERE cause LIKE ? ORDER BY id',
+      [`sign-up-pending:${id}:%`],
+    );
+    expect(mails.map((mail) => mail.recipient)).toContain('admin@admin-tests.example');
+    expect(mails.map((mail) => mail.recipient)).not.toContain(email);
+    const en = getTranslator('en');
+    expect(mails[0]).toMatchObject({ kind: 'sign-up-pending', subject: expect.stringContaining(en('mail.account.pending.subject')) });
+    expect(mails[0]!.text).toContain(email);
+    expect(mails[0]!.text).toContain('/en/admin/team');
+    expect(await pendingCount()).toBe(String(before + 1));
+    const html = await (await running.app.admin.request('GET', '/en/admin')).text();
+    expect(html).toContain(tPlural(en, 'admin.team.navPending', before + 1));
+    // Approved, it waits no more.
+    expect((await act(running.app.admin, id, 'role', { role: 'editor' })).status).toBe(200);
+    expect(Number((await pendingCount()) ?? 0)).toBe(before);
   });
 
   it('answers 403 to an editor, on the page and the API', async () => {

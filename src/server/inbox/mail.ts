@@ -2,12 +2,13 @@
  * The inbox's two messages: the notification the team gets for a new contact message, and a
  * reply sent to the visitor in the language they wrote in.
  */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { authUsers } from '../../../db/auth-schema.ts';
 import type { Executor } from '../../../db/client.ts';
 import { defaultLocale, isLocale, localeConfig, type Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
+import { listLocalAdminAddresses } from '../auth/admin-addresses.ts';
 import { composeMail, type ComposedMail } from '../mail/compose.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { messageCausePrefix } from './removal.ts';
@@ -33,15 +34,7 @@ export interface NotificationSettings {
 export async function notificationRecipients(tx: Executor, settings: NotificationSettings): Promise<string[]> {
   if (settings.contactTo.length > 0) return unique(settings.contactTo);
   const admins = [...settings.adminEmails, ...(settings.clerkAdmins ?? [])];
-  if (settings.localAccounts) {
-    const granted = or(eq(authUsers.role, 'admin'), settings.adminEmails.length > 0 ? inArray(authUsers.email, [...settings.adminEmails]) : undefined);
-    // A disabled account is told nothing (better-auth's admin plugin sets `banned`).
-    const rows = await tx
-      .select({ email: authUsers.email })
-      .from(authUsers)
-      .where(and(granted, or(isNull(authUsers.banned), eq(authUsers.banned, false), sql`${authUsers.banExpires} < ${Date.now()}`)));
-    admins.push(...rows.map((row) => row.email));
-  }
+  if (settings.localAccounts) admins.push(...(await listLocalAdminAddresses(tx, settings.adminEmails)));
   return unique(admins);
 }
 

@@ -1,5 +1,5 @@
 /** The team's local accounts as the team screen lists them (their last sign-in is recorded by auth/local/last-sign-in.ts). */
-import { count, gt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { authSessions, authUsers } from '../../../db/auth-schema.ts';
 import type { Executor } from '../../../db/client.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
@@ -58,4 +58,23 @@ export async function listTeam(db: Executor, lists: RoleAllowLists, now = new Da
         ? a.createdAt.getTime() - b.createdAt.getTime()
         : a.name.localeCompare(b.name) || a.email.localeCompare(b.email),
   );
+}
+
+/**
+ * How many sign-ups wait for an administrator (the team screen's "Waiting for approval"): local
+ * accounts with no role of their own, not on an allow-list, not disabled. The navigation shows it.
+ */
+export async function countPendingSignUps(db: Executor, lists: RoleAllowLists): Promise<number> {
+  const listed = [...lists.adminEmails, ...lists.editorEmails];
+  const [row] = await db
+    .select({ n: count() })
+    .from(authUsers)
+    .where(
+      and(
+        isNull(authUsers.role),
+        or(isNull(authUsers.banned), eq(authUsers.banned, false)),
+        listed.length > 0 ? notInArray(sql`lower(${authUsers.email})`, listed) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -28,6 +28,8 @@ export interface AccountOptions {
   standingInvitations: readonly string[];
   /** True when HUB_ADMIN_EMAILS is set: then no first account is let in under invite-only. */
   adminsFromEnv: boolean;
+  /** HUB_ADMIN_EMAILS: told, with the administrators' accounts, of a sign-up waiting for a role. */
+  adminEmails: readonly string[];
 }
 
 /**

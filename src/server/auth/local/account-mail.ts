@@ -5,15 +5,16 @@
  * request's Host header (a forged Host would otherwise put an attacker's domain in the mail).
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { authUsers } from '../../../../db/auth-schema.ts';
 import type { Executor } from '../../../../db/client.ts';
-import { isLocale, type Locale } from '../../../i18n/config.ts';
+import { defaultLocale, isLocale, type Locale } from '../../../i18n/config.ts';
 import { getTranslator, type Translate } from '../../../i18n/index.ts';
 import { composeMail } from '../../mail/compose.ts';
 import { mailSiteName } from '../../config/site-settings.ts';
 import { enqueueMail, type MailRequest } from '../../mail/outbox.ts';
 import { absoluteUrl, getSiteOrigin } from '../../config/site-origin.ts';
+import { listLocalAdminAddresses } from '../admin-addresses.ts';
 
 /** SHA-256 hex of a secret token: what we store, and what names a mail's cause. */
 export function hashToken(token: string): string {
@@ -163,4 +164,34 @@ export function enqueueTwoFactorChangedMail(
       footer: t('mail.account.twoFactor.footer'),
     }),
   });
+}
+
+/**
+ * Tells each administrator, in their account's language, that `user` signed up and waits for a
+ * role: the button opens the team screen, where they approve or refuse it. The address is named
+ * (the administrators see it on that screen anyway); nothing else about the person is.
+ */
+export async function enqueueSignUpPendingMail(tx: Executor, user: { id: string; email: string }, adminEmails: readonly string[]): Promise<void> {
+  const recipients = [...new Set(await listLocalAdminAddresses(tx, adminEmails))].filter((address) => address !== user.email.toLowerCase());
+  if (recipients.length === 0) return;
+  const rows = await tx
+    .select({ email: authUsers.email, locale: authUsers.locale })
+    .from(authUsers)
+    .where(inArray(sql`lower(${authUsers.email})`, recipients));
+  const locales = new Map(rows.map((row) => [row.email.toLowerCase(), row.locale && isLocale(row.locale) ? row.locale : defaultLocale]));
+  for (const to of recipients) {
+    const locale = locales.get(to) ?? defaultLocale;
+    await enqueueAccountMail(tx, locale, {
+      cause: `sign-up-pending:${user.id}:${to}`,
+      kind: 'sign-up-pending',
+      to,
+      path: `/${locale}/admin/team`,
+      texts: (t) => ({
+        subject: t('mail.account.pending.subject'),
+        body: t('mail.account.pending.body', { email: user.email }),
+        action: t('mail.account.pending.action'),
+        footer: t('mail.account.pending.footer'),
+      }),
+    });
+  }
 }

@@ -10,7 +10,7 @@ import type { Database } from '../../../../db/client.ts';
 import { accountGuardPlugin, emailAndPasswordOptions, emailVerificationOptions, prepareInvitedOrNewUser } from './account-hooks.ts';
 import { recordSignIn } from './last-sign-in.ts';
 import { currentLocale, rememberedLocale } from './account-context.ts';
-import { accountLocale, enqueueTwoFactorChangedMail } from './account-mail.ts';
+import { accountLocale, enqueueSignUpPendingMail, enqueueTwoFactorChangedMail } from './account-mail.ts';
 import { createSerialisedAdapter, runInAuthWrite } from './database.ts';
 import { CLIENT_ADDRESS_HEADER, limitHooks } from './limit-hooks.ts';
 import { deviceTrustPlugin, revokeDeviceTrust } from './device-trust.ts';
@@ -41,6 +41,8 @@ export interface LocalAuthOptions {
    * admin, so a stranger who signs up first on a fresh deployment gains nothing.
    */
   adminsFromEnv: boolean;
+  /** HUB_ADMIN_EMAILS: told, with the administrators' accounts, of a sign-up waiting for a role. */
+  adminEmails: readonly string[];
   /** The name authenticator apps show next to the account (the site's name). */
   issuer: string;
 }
@@ -112,6 +114,14 @@ export function createLocalAuth(options: LocalAuthOptions) {
             const adapter = await getCurrentAdapter(context.context.adapter);
             const existing = await adapter.count({ model: 'user' });
             return { data: { ...user, locale, role: existing === 0 ? 'admin' : null } };
+          },
+          // A sign-up that got no role waits for an administrator: they are told by mail (the
+          // team screen and the admin's navigation show it too). An address on an allow-list is
+          // not waiting: the list gives its role.
+          after: async (user) => {
+            const role = (user as { role?: string | null }).role ?? null;
+            if (role !== null || options.standingInvitations.includes(user.email.toLowerCase())) return;
+            await runInAuthWrite(options.db, (tx) => enqueueSignUpPendingMail(tx, user, options.adminEmails));
           },
         },
         update: {

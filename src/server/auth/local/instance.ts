@@ -31,6 +31,7 @@ export function getLocalAuth(secure: boolean): Promise<LocalAuth> {
         standingInvitations: [...env.HUB_ADMIN_EMAILS, ...env.HUB_EDITOR_EMAILS],
         sessionMaxAge: env.HUB_SESSION_MAX_AGE,
         adminsFromEnv: env.HUB_ADMIN_EMAILS.length > 0,
+        adminEmails: env.HUB_ADMIN_EMAILS,
         issuer: getTranslator(defaultLocale)('site.name'),
       });
     })();
