@@ -80,6 +80,31 @@ test.describe('admin screens', () => {
     await expect(next).toBeDisabled();
   });
 
+  test("a long list jumps to any page from the keyboard, and the events list names each event's edition", async ({ page }) => {
+    await open(page, '/en/admin/events?limit=10&sort=startsAt');
+    const pagination = page.locator('.admin-pagination p');
+    const pages = Number(/ (\d+) ·/.exec((await pagination.textContent()) ?? '')?.[1]);
+    expect(pages).toBeGreaterThan(3);
+    const jump = page.getByLabel(t('admin.list.jumpLabel'));
+    await jump.fill(String(pages + 1));
+    await jump.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: t('admin.list.jumpInvalid', { pages }) })).toBeVisible();
+    await expect(jump).toHaveAttribute('aria-invalid', 'true');
+    await jump.fill('3');
+    await jump.press('Enter');
+    await expect(page).toHaveURL(/[?&]page=3/);
+    await expect(pagination).toContainText(t('admin.list.pageOf', { page: 3, pages }));
+    await expect(jump).not.toHaveAttribute('aria-invalid');
+
+    const header = page.getByRole('columnheader', { name: t('admin.column.editionTitle') });
+    await expect(header).toBeVisible();
+    // A demo event in an edition links to it from its row.
+    await open(page, '/en/admin/events?limit=10&sort=-startsAt');
+    const editionLink = page.locator('td[data-column="editionTitle"] a').first();
+    await expect(editionLink).toHaveAttribute('href', /\/en\/admin\/editions\/\d+$/);
+    await expectAccessible(page, 'events list with its Edition column');
+  });
+
   test('a list keeps search and filters in its URL, selects with Space and deletes in bulk', async ({ page }) => {
     const token = uniqueToken();
     for (const label of ['alpha', 'beta']) await createViaApi(page, 'tags', { translations: { en: { label: `Bulk ${label} ${token}` } } });

@@ -11,7 +11,7 @@ import { listItems, type ListOptions } from '../../src/server/engine/list.ts';
 import type { PlanCosts } from '../../src/server/engine/list-search.ts';
 import { eventsAdmin } from '../../src/server/collections/events.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
-import { createEvent, createTag } from '../helpers/factories.ts';
+import { createEdition, createEvent, createTag } from '../helpers/factories.ts';
 
 /** The server's count cap (HTTP cases); the in-process cases pass theirs to listItems. */
 const SERVER_CAP = 20;
@@ -217,6 +217,16 @@ describe('admin event list', () => {
 
   it('searches among the few drafts', async () => {
     for (const sort of sorts) expect(await expectSameAsReference({ q: 'la', match: '"la"', status: 'draft' }, sort)).toBeGreaterThan(0);
+  });
+
+  it("names each event's edition for the Edition column (its title in the default locale, else another; none without one)", async () => {
+    const { admin } = shared.app;
+    const edition = await createEdition(admin, { translations: { fr: { title: 'Printemps des quais' } } });
+    const inEdition = await createEvent(admin, { editionId: edition.id });
+    const page = await admin.call('GET', `/api/admin/events?edition=${edition.id}`);
+    expect(page.body).toMatchObject({ total: 1, items: [{ id: inEdition.id, editionId: edition.id, editionTitle: 'Printemps des quais' }] });
+    const alone = (await listItems(shared.db, eventsAdmin.list, parse({}, '-updatedAt', 1))).items.find((item) => item['editionId'] === null);
+    expect(alone).toMatchObject({ editionTitle: null });
   });
 
   it('shows each locale as complete, partial or missing', async () => {

@@ -49,11 +49,13 @@ export const referenceTargets: Readonly<Record<ReferenceKind, CollectionName>> =
 };
 
 /** What a list cell shows. */
-export type ColumnKind = 'title' | 'status' | 'locales' | 'date' | 'text' | 'bytes' | 'thumb' | 'kind' | 'eventStatus';
+export type ColumnKind = 'title' | 'status' | 'locales' | 'date' | 'text' | 'bytes' | 'thumb' | 'kind' | 'eventStatus' | 'relation';
 
 export interface ListColumn {
   key: string;
   kind: ColumnKind;
+  /** A `relation` column: the item it names (its title is `key`, its id the row's `idKey`), linked to its edit page. */
+  relation?: { collection: CollectionName; idKey: string };
   /** The sort value of this column, when it is sortable. */
   sort?: string;
   /** The string key of its header, when it is not `admin.column.<key>`. */

@@ -117,6 +117,7 @@ export const eventsCollection = defineCollection({
     columns: [
       ...programmeColumns.slice(0, 2),
       { key: 'eventStatus', kind: 'eventStatus', sort: 'eventStatus', label: 'eventStatus.column' },
+      { key: 'editionTitle', kind: 'relation', relation: { collection: 'editions', idKey: 'editionId' } },
       ...programmeColumns.slice(2),
     ],
     controls: [

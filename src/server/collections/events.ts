@@ -74,5 +74,6 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
       query.tag ? linkedTo(events.id, tagLinks, query.tag) : undefined,
     ],
     search: { fts: 'event', also: [] },
+    extras: { editionTitle: translatedTitle('edition_translations', 'edition_id', 'title', events.editionId) },
   },
 });

@@ -48,6 +48,8 @@ export interface ListDefinition<Q> {
   search: { fts: SearchEntityType; also: SQLiteColumn[] } | { like: (pattern: string) => SQL };
   /** Columns left out of list items (large or internal). */
   omit?: readonly string[];
+  /** Values computed for the page's rows only (an event's edition title), by item key. */
+  extras?: Readonly<Record<string, SQL>>;
 }
 
 export interface ListPage {
@@ -194,13 +196,16 @@ export async function listItems<Q extends ListQueryBase>(
   const omit = new Set([...(definition.omit ?? []), 'title']);
   const columns = Object.entries(getTableColumns(spec.table)).filter(([key]) => !omit.has(key));
   const fullText = fullTextQueryOf(definition, query.q);
+  const extras = Object.entries(definition.extras ?? {});
   const statement = (spelledOut: boolean) => {
     const { ctes, from, direction } = findPage(definition, query, fullText, spelledOut, { cap: countCap, costs: { ...PLAN_COSTS, ...planCosts } });
     return sql`${ctes}
     SELECT c.total AS "$total", ${sql.join(
       columns.map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
       sql`, `,
-    )}, ${definition.title} AS title, ${completenessOf(spec, idColumn)} AS "$locales", ${workingCopyOf(spec, idColumn)} AS "$copy"
+    )}, ${definition.title} AS title, ${completenessOf(spec, idColumn)} AS "$locales", ${workingCopyOf(spec, idColumn)} AS "$copy"${sql.join(
+      extras.map(([key, value]) => sql`, ${value} AS ${sql.identifier(key)}`),
+    )}
     FROM ${from} LEFT JOIN ${spec.table} ON ${idColumn} = p.id
     ORDER BY p.k ${direction}, p.id ${direction}`;
   };
@@ -211,6 +216,7 @@ export async function listItems<Q extends ListQueryBase>(
       const item: Record<string, unknown> = {};
       for (const [key, column] of columns) item[key] = row[key] === null ? null : column.mapFromDriverValue(row[key]);
       item['title'] = row['title'];
+      for (const [key] of extras) item[key] = row[key] ?? null;
       const id = typeof item['id'] === 'number' ? item['id'] : 0;
       const copy = spec.publication ? copyMembersOf(row['$copy']) : {};
       return { ...item, locales: badgesOf(row['$locales']), ...copy, ...spec.present?.({ id, values: item, translations: {}, links: {} }) };

@@ -89,6 +89,11 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
       );
     case 'kind':
       return <>{value ? t(`admin.${config.name}.kind.${String(item['kind'])}`) : ''}</>;
+    case 'relation': {
+      const id = column.relation ? item[column.relation.idKey] : undefined;
+      if (typeof id !== 'number' || !column.relation) return <span aria-hidden="true">—</span>;
+      return <a href={paths.adminEdit(locale, column.relation.collection, id)}>{typeof value === 'string' && value ? value : `#${id}`}</a>;
+    }
     default:
       return <>{value === null || value === undefined ? '' : String(value)}</>;
   }
