@@ -179,8 +179,9 @@ export class PageFiles implements KeptPageSink {
     const page: WrittenPage = { url: response.url, file, tags: response.tags, expiresAt: response.expiresAt };
     // Listed before anything is on disk: a purge from now on deletes whatever this writes.
     this.#index.add(page);
-    const gzip = response.bodies.gzip ?? (await encodeInBackground(response.bodies, 'gzip'));
-    const br = response.bodies.br ?? (await encodeInBackground(response.bodies, 'br'));
+    // The page cache's copies as they are; a missing one is made off the event loop, as the cache makes its own.
+    const gzip = response.bodies.gzip ?? (await encodeInBackground({ identity: response.body }, 'gzip'));
+    const br = response.bodies.br ?? (await encodeInBackground({ identity: response.body }, 'br'));
     await Promise.all([mkdir(dirname(path), { recursive: true, mode: 0o755 }), mkdir(dirname(indexPath), { recursive: true })]);
     await writeAtomically(indexPath, JSON.stringify(page));
     // The compressed copies first: once the plain file is there, nginx may look for them.
