@@ -158,9 +158,18 @@ describe('pages as files', () => {
     expect(search.status).toBe(200);
     expect(search.headers.get('last-modified')).toBeNull();
     expect(await search.text()).toContain(`href="/en/hub/event/${event.slug}"`);
+    // A POST to a page that has its file is still the app's (nginx alone would answer 405).
     const post = await fromNginx(path, { method: 'POST', headers: { origin: nginx.origin } });
     expect(post.status).not.toBe(200);
-    expect(post.headers.get('last-modified')).toBeNull();
+    expect(await post.text()).not.toContain('<center>nginx</center>');
+    // A form's fields reach the app: it answers them with its own validation errors.
+    const form = await fromNginx('/en/hub/contact?_action=contact', {
+      method: 'POST',
+      headers: { origin: nginx.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: '', email: 'not-an-address', subject: 'x', message: 'short', website: '' }).toString(),
+    });
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain('id="contact-email-error"');
     const admin = await fromNginx('/en/admin');
     expect(admin.status).toBe(302);
     const api = await fromNginx('/api/admin/events', { headers: { cookie: app.admin.cookie } });
