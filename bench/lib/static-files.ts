@@ -61,7 +61,8 @@ export async function measureStaticFiles(options: StaticFilesOptions): Promise<S
     await until(() => existsSync(join(staticDir, 'nginx.conf')), 'the nginx include');
     const folder = servedFolder(staticDir);
     for (const path of Object.values(options.pages)) await until(() => existsSync(join(folder, path.slice(1), 'index.html')), `the file of ${path}`);
-    const files = await startHubNginx(new URL(server.origin).host, staticDir);
+    // As the reference: no access log, the same keep-alive (bench/lib/nginx.ts).
+    const files = await startHubNginx(new URL(server.origin).host, staticDir, { accessLog: false });
     const referenceDir = makeTempDir('hub-bench-reference-');
     const reference = await startReferenceNginx(options.nginx, referenceDir, 20000 + Math.floor(Math.random() * 20000), html);
     const report: StaticFilesReport = { pages: {}, correction: { samples: 0, p50: 0, p95: 0, max: 0 } };

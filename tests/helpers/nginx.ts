@@ -15,8 +15,6 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface TestNginx {
   origin: string;
   dir: string;
-  /** Lines of nginx's access log so far. */
-  accessLog: () => string;
   stop: () => Promise<void>;
 }
 
@@ -46,8 +44,11 @@ export function makeSharedDir(prefix: string): string {
 const running = new Set<ChildProcess>();
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
-/** Starts nginx on a free port in front of `upstream` (host:port), serving `staticDir`; fails when nginx is missing. */
-export async function startNginx(upstream: string, staticDir: string): Promise<TestNginx> {
+/**
+ * Starts nginx on a free port in front of `upstream` (host:port), serving `staticDir`; fails when
+ * nginx is missing. `accessLog: false` for loads (the benchmark): no log line per request.
+ */
+export async function startNginx(upstream: string, staticDir: string, { accessLog = true } = {}): Promise<TestNginx> {
   if (spawnSync('nginx', ['-v']).error) throw new Error('nginx is not installed (apt-get install nginx-light)');
   const dir = makeSharedDir('hub-nginx-');
   const port = await freePort();
@@ -60,7 +61,8 @@ error_log ${join(dir, 'error.log')} warn;
 pid ${join(dir, 'nginx.pid')};
 events { worker_connections 256; }
 http {
-  access_log ${join(dir, 'access.log')};
+  access_log ${accessLog ? join(dir, 'access.log') : 'off'};
+  keepalive_requests 100000;
   ${temp}
   include ${join(dir, 'hub.conf')};
 }
@@ -88,7 +90,6 @@ http {
   return {
     origin,
     dir,
-    accessLog: () => readFileSync(join(dir, 'access.log'), 'utf8'),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

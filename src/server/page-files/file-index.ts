@@ -8,15 +8,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
+/** A written page (its file is `fileOfUrl(url)`, with its `.gz` and `.br`). */
 export interface WrittenPage {
   url: string;
-  /** Paths relative to the served folder (each also has its `.gz` and `.br`). */
-  file: string;
   tags: readonly string[];
   expiresAt: number;
 }
 
-const writtenPage = z.object({ url: z.string(), file: z.string(), tags: z.array(z.string()), expiresAt: z.number() });
+const writtenPage = z.object({ url: z.string(), tags: z.array(z.string()), expiresAt: z.number() });
+
+/** Tags every page carries: a purge of `all` clears the index whole, so no set of every page is kept for it. */
+const UNINDEXED_TAGS = new Set(['all']);
 
 /** The index file of `url`, relative to the index folder: spread over 256 folders. */
 export function indexFileOf(url: string): string {
@@ -29,15 +31,22 @@ export class FileIndex {
   readonly #byTag = new Map<string, Set<string>>();
   /** Pages by the second they expire in: a sweep each second takes the seconds gone by. */
   readonly #bySecond = new Map<number, Set<string>>();
+  /**
+   * One copy of each tag string: a page's tags are mostly shared (its edition, `hub`) and an
+   * event's tag is carried by its page in every locale. About 500 bytes per page remain.
+   */
+  readonly #tagNames = new Map<string, string>();
 
   get size(): number {
     return this.#pages.size;
   }
 
-  add(page: WrittenPage): void {
-    this.remove(page.url);
+  add(written: WrittenPage): void {
+    this.remove(written.url);
+    const page: WrittenPage = { url: written.url, tags: written.tags.map((tag) => this.#shared(tag)), expiresAt: written.expiresAt };
     this.#pages.set(page.url, page);
     for (const tag of page.tags) {
+      if (UNINDEXED_TAGS.has(tag)) continue;
       let urls = this.#byTag.get(tag);
       if (!urls) this.#byTag.set(tag, (urls = new Set()));
       urls.add(page.url);
@@ -48,8 +57,10 @@ export class FileIndex {
     urls.add(page.url);
   }
 
-  get(url: string): WrittenPage | undefined {
-    return this.#pages.get(url);
+  #shared(tag: string): string {
+    let shared = this.#tagNames.get(tag);
+    if (shared === undefined) this.#tagNames.set(tag, (shared = tag));
+    return shared;
   }
 
   remove(url: string): WrittenPage | undefined {
@@ -69,8 +80,18 @@ export class FileIndex {
 
   /** Removes and returns the pages carrying any of `tags`. */
   takeTagged(tags: readonly string[]): WrittenPage[] {
+    if (tags.some((tag) => UNINDEXED_TAGS.has(tag))) return this.#takeAll();
     const urls = new Set(tags.flatMap((tag) => [...(this.#byTag.get(tag) ?? [])]));
     return [...urls].map((url) => this.remove(url)!);
+  }
+
+  #takeAll(): WrittenPage[] {
+    const pages = [...this.#pages.values()];
+    this.#pages.clear();
+    this.#byTag.clear();
+    this.#bySecond.clear();
+    this.#tagNames.clear();
+    return pages;
   }
 
   /** Removes and returns the pages expired at `now`. */

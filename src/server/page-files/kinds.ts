@@ -73,7 +73,7 @@ export function fileTargetOf(url: string, contentType: string, profile: HeaderPr
   if (url.includes('?') || url.includes('#') || url.includes('%') || url.length > 1024) return undefined;
   const common = { ...BASE_HEADERS, 'cache-control': profile.cacheControl, ...(profile.hsts ? { 'strict-transport-security': profile.hsts } : {}) };
   if (contentType === 'text/html' && url !== '/' && PAGE_PATH.test(url) && !HAS_EXTENSION.test(url)) {
-    return { file: `${url.slice(1)}/index.html`, headers: { ...common, 'content-type': 'text/html', 'content-security-policy': profile.csp } };
+    return { file: fileOfUrl(url), headers: { ...common, 'content-type': 'text/html', 'content-security-policy': profile.csp } };
   }
   for (const kind of NAMED_KINDS) {
     const match = kind.pattern.exec(url);
@@ -81,6 +81,11 @@ export function fileTargetOf(url: string, contentType: string, profile: HeaderPr
       return { file: url.slice(1), headers: { ...common, ...kind.extra(match), 'content-type': kind.contentType } };
   }
   return undefined;
+}
+
+/** The file of a URL `fileTargetOf` accepted: pages never have an extension, named files always do. */
+export function fileOfUrl(url: string): string {
+  return HAS_EXTENSION.test(url) ? url.slice(1) : `${url.slice(1)}/index.html`;
 }
 
 /** Headers nginx does not send for a file and that say nothing about its content. */

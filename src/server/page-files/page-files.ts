@@ -17,12 +17,17 @@ import { logLine } from '../log/log-line.ts';
 import { encodeInBackground } from '../page-cache/bodies.ts';
 import type { KeptPage, KeptPageSink } from '../page-cache/serve.ts';
 import { FileIndex, indexFileOf, type WrittenPage } from './file-index.ts';
-import { fileTargetOf, headersMatch, profileOf, type HeaderProfile } from './kinds.ts';
+import { fileOfUrl, fileTargetOf, headersMatch, profileOf, type HeaderProfile } from './kinds.ts';
 
 /** Writes at once; more wait in a queue of `MAX_QUEUED`, beyond which pages are not written. */
 const CONCURRENT_WRITES = 2;
 const MAX_QUEUED = 1000;
 const PROFILE_FILE = 'profile.json';
+/**
+ * Pages one process keeps files of (its index holds about 600 bytes per page, so ≈ 60 MB at
+ * most): beyond it, pages are answered by the app and its page cache, as without files.
+ */
+export const MAX_PAGES_PER_PROCESS = 100_000;
 
 /** Empties the folder: at a machine's start, nothing says which purges it missed while down. */
 export async function emptyPageFiles(dir: string): Promise<void> {
@@ -116,7 +121,7 @@ export class PageFiles implements KeptPageSink {
     if (!this.#profile) return;
     const target = fileTargetOf(response.url, contentType, this.#profile);
     if (!target || !headersMatch(response.headers, target.headers) || this.#isStale(response)) return;
-    if (this.#queue.length >= MAX_QUEUED) return;
+    if (this.#queue.length >= MAX_QUEUED || this.#index.size >= MAX_PAGES_PER_PROCESS) return;
     const folder = this.#folder!;
     this.#queue.push(() => this.#write(folder, target.file, response));
     this.#drain();
@@ -176,7 +181,7 @@ export class PageFiles implements KeptPageSink {
     if (this.#isStale(response)) return;
     const path = join(this.dir, folder, file);
     const indexPath = join(this.dir, 'index', folder, indexFileOf(response.url));
-    const page: WrittenPage = { url: response.url, file, tags: response.tags, expiresAt: response.expiresAt };
+    const page: WrittenPage = { url: response.url, tags: response.tags, expiresAt: response.expiresAt };
     // Listed before anything is on disk: a purge from now on deletes whatever this writes.
     this.#index.add(page);
     // The page cache's copies as they are; a missing one is made off the event loop, as the cache makes its own.
@@ -200,7 +205,7 @@ export class PageFiles implements KeptPageSink {
 
 /** Deletes a page's file (first: nginx stops answering it), its compressed copies and its index file. */
 async function deletePage(dir: string, folder: string, page: WrittenPage): Promise<void> {
-  const path = join(dir, folder, page.file);
+  const path = join(dir, folder, fileOfUrl(page.url));
   await unlink(path).catch(ignoreMissing);
   await Promise.all([unlink(`${path}.gz`).catch(ignoreMissing), unlink(`${path}.br`).catch(ignoreMissing)]);
   await unlink(join(dir, 'index', folder, indexFileOf(page.url))).catch(ignoreMissing);
