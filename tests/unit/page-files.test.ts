@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fileTargetOf, NAMED_KINDS, type HeaderProfile } from '../../src/server/page-files/kinds.ts';
+import { fileTargetOf, headersMatch, NAMED_KINDS, type HeaderProfile } from '../../src/server/page-files/kinds.ts';
 import { PageFiles } from '../../src/server/page-files/page-files.ts';
 
 const profile: HeaderProfile = {
@@ -44,6 +44,19 @@ describe('file names', () => {
     // A name nginx would answer with another type.
     expect(fileTargetOf('/en/hub/feed.xml', 'application/xml; charset=utf-8', profile)).toBeUndefined();
     expect(fileTargetOf('/robots.txt', 'text/plain; charset=utf-8', profile)).toBeUndefined();
+  });
+
+  it('writes a page only when nginx would send exactly its headers, and never one that varies', () => {
+    const expected = fileTargetOf('/en/hub', 'text/html', profile)!.headers;
+    expect(headersMatch(pageHeaders, expected)).toBe(true);
+    expect(headersMatch([...pageHeaders, ['vary', 'Accept-Encoding'], ['surrogate-key', 'hub']], expected)).toBe(true);
+    expect(headersMatch([...pageHeaders, ['vary', 'Accept-Language']], expected)).toBe(false);
+    expect(headersMatch([...pageHeaders, ['link', '</x>; rel=preload']], expected)).toBe(false);
+    const shorter = pageHeaders.map(([name, value]): [string, string] => [
+      name,
+      name === 'cache-control' ? 'public, max-age=0, s-maxage=12, stale-while-revalidate=0' : value,
+    ]);
+    expect(headersMatch(shorter, expected)).toBe(false);
   });
 
   it('has a location in deploy/nginx/hub.conf answering each named file with its type', () => {

@@ -93,6 +93,9 @@ const NOT_COMPARED = new Set(['vary', 'etag', 'last-modified', 'x-cache', 'surro
 
 /** True when `headers` (a response's) are exactly `expected` (those nginx sends for its file). */
 export function headersMatch(headers: readonly [string, string][], expected: Readonly<Record<string, string>>): boolean {
+  // A response that varies on anything but the encoding (which gzip_static picks) is not the same for everyone.
+  const vary = headers.find(([name]) => name === 'vary')?.[1] ?? '';
+  if (vary.split(',').some((name) => name.trim() !== '' && name.trim().toLowerCase() !== 'accept-encoding')) return false;
   const compared = headers.filter(([name]) => !NOT_COMPARED.has(name));
   if (compared.length !== Object.keys(expected).length) return false;
   return compared.every(([name, value]) => expected[name] === value);
