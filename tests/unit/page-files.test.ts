@@ -4,7 +4,7 @@
  * exactly the tagged files, including a file whose render started before the purge and a file
  * written by an earlier process.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,8 +81,8 @@ const served = (files: PageFiles, file: string) => {
   return join(files.dir, /set \$hub_files "([^"]+)";/.exec(include)![1]!, file);
 };
 
-function offerPage(files: PageFiles, url: string, tags: string[], since = files.renderStarted()): void {
-  files.offer({ url, headers: pageHeaders, body: Buffer.from(`<p>${url}</p>`), bodies: {}, tags: [...tags, 'all'], expiresAt: Date.now() + 600_000, since });
+function offerPage(files: PageFiles, url: string, tags: string[], since = files.renderStarted(), lifetimeMs = 600_000): void {
+  files.offer({ url, headers: pageHeaders, body: Buffer.from(`<p>${url}</p>`), bodies: {}, tags: [...tags, 'all'], expiresAt: Date.now() + lifetimeMs, since });
 }
 
 describe('page files', () => {
@@ -133,6 +133,21 @@ describe('page files', () => {
     expect(existsSync(served(files, 'en/hub/event/nine/index.html'))).toBe(false);
     expect(existsSync(served(files, 'en/hub/event/ten/index.html'))).toBe(false);
     expect(existsSync(served(files, 'en/hub/index.html'))).toBe(true);
+    files.stop();
+  });
+
+  it('keeps a file only while a shared cache given its Cache-Control cannot outlive the page', async () => {
+    const files = newFiles();
+    await files.start();
+    offerPage(files, '/en/hub', ['hub']);
+    // s-maxage 60 + stale-while-revalidate 300: a page with 5 minutes left is answered by the app.
+    offerPage(files, '/en/hub/event/soon', ['event:3'], files.renderStarted(), 300_000);
+    await files.settled();
+    expect(existsSync(served(files, 'en/hub/index.html'))).toBe(true);
+    expect(existsSync(served(files, 'en/hub/event/soon/index.html'))).toBe(false);
+    const [indexed] = readdirSync(join(files.dir, 'index'), { recursive: true }).filter((name) => String(name).endsWith('.json'));
+    const { expiresAt } = JSON.parse(readFileSync(join(files.dir, 'index', String(indexed)), 'utf8')) as { expiresAt: number };
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(240_000);
     files.stop();
   });
 

@@ -101,6 +101,17 @@ export function headersMatch(headers: readonly [string, string][], expected: Rea
   return compared.every(([name, value]) => expected[name] === value);
 }
 
+/**
+ * How long before a page's expiry its file must go, in ms: a shared cache may keep what nginx
+ * sends for `s-maxage` plus `stale-while-revalidate`, and the page expires at the latest at the
+ * next scheduled change, from which the app shortens both (decision.ts). Deleted this early, a
+ * file is only ever answered while the app would still send the profile's Cache-Control.
+ */
+export function sharedCacheWindowMs(profile: HeaderProfile): number {
+  const seconds = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(profile.cacheControl)?.[1] ?? 0);
+  return (seconds('s-maxage') + seconds('stale-while-revalidate')) * 1000;
+}
+
 const playerOrigins = Object.values(embedPlayerOrigins);
 
 /**

@@ -17,7 +17,7 @@ import { logLine } from '../log/log-line.ts';
 import { encodeInBackground } from '../page-cache/bodies.ts';
 import type { KeptPage, KeptPageSink } from '../page-cache/serve.ts';
 import { FileIndex, indexFileOf, type WrittenPage } from './file-index.ts';
-import { fileOfUrl, fileTargetOf, headersMatch, profileOf, type HeaderProfile } from './kinds.ts';
+import { fileOfUrl, fileTargetOf, headersMatch, profileOf, sharedCacheWindowMs, type HeaderProfile } from './kinds.ts';
 
 /** Writes at once; more wait in a queue of `MAX_QUEUED`, beyond which pages are not written. */
 const CONCURRENT_WRITES = 2;
@@ -121,9 +121,11 @@ export class PageFiles implements KeptPageSink {
     if (!this.#profile) return;
     const target = fileTargetOf(response.url, contentType, this.#profile);
     if (!target || !headersMatch(response.headers, target.headers) || this.#isStale(response)) return;
+    const expiresAt = response.expiresAt - sharedCacheWindowMs(this.#profile);
+    if (expiresAt <= Date.now() + 1000) return;
     if (this.#queue.length >= MAX_QUEUED || this.#index.size >= MAX_PAGES_PER_PROCESS) return;
     const folder = this.#folder!;
-    this.#queue.push(() => this.#write(folder, target.file, response));
+    this.#queue.push(() => this.#write(folder, target.file, { ...response, expiresAt }));
     this.#drain();
   }
 
