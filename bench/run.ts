@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --events 100000 | --sizes 10000,100000] [--duration 5] [--connections 32]
- *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000]`
+ *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000] [--static-files | --static-files-only]`
  * Builds, generates databases with the seed generator, and for each size:
  * - one single-process server (HUB_WORKERS=1): cached pages (home, hub, event and edition in
  *   identity, gzip and brotli; timetable, venue and curator in identity and gzip) driven by wrk
@@ -14,6 +14,9 @@
  * - the same single-process server with SENTRY_DSN at a local stand-in: the cached event page;
  * - one server with every worker (HUB_WORKERS, default the machine's cores): the same cold crawl
  *   on other URLs, then every worker's page cache filled and the RSS of all processes summed.
+ * - with `--static-files`: the app with HUB_STATIC_DIR behind nginx (deploy/nginx/hub.conf) against
+ *   nginx on the same bytes, and correction-to-visible through the files (`--static-files-only`:
+ *   that alone, a quick run; decision 051).
  * Prints a Markdown table and writes JSON under bench/results/. It stops everything it started.
  * Benchmarks are not tests: nothing here asserts a timing.
  */
@@ -35,6 +38,7 @@ import { startBareNode } from './lib/bare-node.ts';
 import { findNginx, startNginx } from './lib/nginx.ts';
 import { pickSamples } from './lib/samples.ts';
 import { renderReport, type HitEncoding, type SizeReport } from './lib/report.ts';
+import { measureStaticFiles, type StaticFilesReport } from './lib/static-files.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -47,6 +51,8 @@ const { values } = parseArgs({
     'front-cache-mb': { type: 'string', default: '24' },
     workers: { type: 'string', default: String(availableParallelism()) },
     crawl: { type: 'string', default: '2000' },
+    'static-files': { type: 'boolean', default: false },
+    'static-files-only': { type: 'boolean', default: false },
   },
 });
 const sizes = (values.events ?? values.sizes).split(',').map((size) => Number(size.replace(/k$/i, '000').replace(/m$/i, '000000')));
@@ -139,6 +145,8 @@ async function measureWithSentry(database: BenchDatabase, path: string): Promise
 }
 
 const reports: SizeReport[] = [];
+const staticFiles: Record<number, StaticFilesReport> = {};
+const withStaticFiles = values['static-files'] || values['static-files-only'];
 
 for (const size of sizes) {
   console.log(`\n== ${size} events ==`);
@@ -192,6 +200,22 @@ for (const size of sizes) {
   const crawlSlugs = await eventSlugs(database.url, 0, crawlCount * 2);
   const [singleSlugs, allSlugs] = [crawlSlugs.slice(0, crawlCount), crawlSlugs.slice(crawlCount)];
   const fillSlugs = await eventSlugs(database.url, crawlCount * 2, 6_000 * Math.max(1, workers));
+
+  if (withStaticFiles) {
+    if (!nginx) throw new Error('bench: --static-files needs nginx (apt-get install nginx-light)');
+    staticFiles[size] = await measureStaticFiles({
+      generator,
+      nginx,
+      startServer: (env) => startBenchServer(database, 1, env),
+      pages,
+      eventId: samples.eventId,
+      eventPath: pages.event,
+      connections,
+      duration,
+      corrections: Math.min(missCount, 20),
+    });
+    if (values['static-files-only']) continue;
+  }
 
   const single = await startBenchServer(database, 1);
   let report: Omit<SizeReport, 'crawlAll' | 'rssAllFullMb' | 'pssAllFullMb' | 'workers'>;
@@ -317,9 +341,8 @@ for (const size of sizes) {
   }
 }
 
-const markdown = renderReport(reports, { connections, duration, generator, nginx: Boolean(nginx) });
-console.log(`\n${markdown}`);
+if (reports.length > 0) console.log(`\n${renderReport(reports, { connections, duration, generator, nginx: Boolean(nginx) })}`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = join(root, 'bench/results', `${new Date().toISOString().replaceAll(':', '-')}.json`);
-writeFileSync(file, JSON.stringify({ connections, duration, generator, reports }, null, 2));
+writeFileSync(file, JSON.stringify({ connections, duration, generator, reports, ...(withStaticFiles ? { staticFiles } : {}) }, null, 2));
 console.log(`Results written to ${file}`);

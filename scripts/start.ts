@@ -99,6 +99,7 @@ async function serve(db: Database, pageCache: ProcessPageCache, health: Record<s
     readiness: () => checkReadiness(db),
     pageCache,
     health,
+    staticDir: env.HUB_STATIC_DIR,
     security: {
       https: env.PUBLIC_SITE_URL?.startsWith('https:') ?? false,
       clerkOrigin: env.AUTH_PROVIDER === 'clerk' ? clerkOriginFromKey(env.PUBLIC_CLERK_PUBLISHABLE_KEY) : undefined,

@@ -185,6 +185,15 @@ export const envSchema = z
     /** Adds `X-Cache: HIT|MISS` to cached pages: for tests and diagnosis only (it tells anyone what others read). */
     HUB_DEBUG_CACHE_HEADER: booleanFlag.optional(),
     HUB_FRONT_CACHE_MB: z.coerce.number({ error: 'must be a number of MiB' }).int().min(0).max(4096).default(24),
+    /**
+     * Folder where public pages are also written as files for nginx (deploy/nginx/hub.conf), each
+     * with its .gz and .br, deleted by the same purges (decision 051). Unset: no files.
+     */
+    HUB_STATIC_DIR: z
+      .string()
+      .trim()
+      .refine((value) => value.startsWith('/'), 'must be an absolute path (the folder nginx serves)')
+      .optional(),
     /** Worker processes `npm start` runs (node:cluster); 1 = a single process. See docs/decisions/012. */
     HUB_WORKERS: z.coerce
       .number({ error: 'must be a number of workers' })

@@ -18,6 +18,27 @@ import type { CachedResponse, FrontCache } from './store.ts';
 export type LocalsHandler = (req: IncomingMessage, res: ServerResponse, locals: { pageCache: PageCacheRequest }) => void;
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A response the page cache kept, handed on after it was answered (pages as files, decision 051). */
+export interface KeptPage {
+  url: string;
+  headers: [string, string][];
+  /** The uncompressed body. */
+  body: Buffer;
+  /** The compressed copies made so far (reused as they are). */
+  bodies: Partial<Record<Encoding, Buffer>>;
+  tags: readonly string[];
+  expiresAt: number;
+  /** `renderStarted()` when the render began: a purge since then means it may show old data. */
+  since: number;
+}
+
+/** Where kept pages also go (src/server/page-files/, HUB_STATIC_DIR). */
+export interface KeptPageSink {
+  /** Read when a render starts; handed back with its page. */
+  renderStarted(): number;
+  offer(page: KeptPage): void;
+}
+
 /** Longer URLs are never kept: a flood of unique long URLs must not evict the real pages. */
 export const MAX_CACHED_URL = 2048;
 
@@ -221,7 +242,7 @@ export function serveFromCache(store: FrontCache, req: IncomingMessage, res: Ser
  * Every shareable response is tagged with the hash of its body, even with a zero budget: pages
  * need no ETag of their own, which cost more than the hash (decision 012).
  */
-export function withPageCache(cache: ProcessPageCache, app: LocalsHandler): Handler {
+export function withPageCache(cache: ProcessPageCache, app: LocalsHandler, files?: KeptPageSink): Handler {
   return (req, res) => {
     if (!isCacheCandidate(req)) return app(req, res, { pageCache: cache.handleFor() });
     const handle = cache.handleFor({ validatesBody: true });
@@ -230,7 +251,7 @@ export function withPageCache(cache: ProcessPageCache, app: LocalsHandler): Hand
     // as that GET would; Node sends no body for it whatever is written.
     if (isHead) req.method = 'GET';
     if (cache.store.maxBytes === 0) validateShareable(req, res, cache.store, handle, isHead);
-    else captureShareable(req, res, cache.store, handle, isHead);
+    else captureShareable(req, res, cache.store, handle, isHead, files);
     app(req, res, { pageCache: handle });
   };
 }
@@ -244,9 +265,10 @@ const shouldCaptureFor =
  * Lets the app answer; if the page set a rule and its response is shareable, buffers it instead
  * of writing it, stores it, and serves it from the store. Otherwise it streams as usual.
  */
-function captureShareable(req: IncomingMessage, res: ServerResponse, store: FrontCache, handle: PageCacheRequest, isHead: boolean): void {
+function captureShareable(req: IncomingMessage, res: ServerResponse, store: FrontCache, handle: PageCacheRequest, isHead: boolean, files?: KeptPageSink): void {
   const key = req.url ?? '/';
   const renderedSince = store.now();
+  const filesSince = files?.renderStarted() ?? 0;
   captureResponse(res, {
     shouldCapture: shouldCaptureFor(handle),
     finish: ({ status, headers }, body) => {
@@ -268,6 +290,8 @@ function captureShareable(req: IncomingMessage, res: ServerResponse, store: Fron
       };
       store.set(entry, renderedSince);
       sendCached(store, req, res, entry, 'MISS', !isHead);
+      // After answering: the files are written off the request path (page-files.ts).
+      files?.offer({ url: key, headers: entry.headers, body, bodies: entry.bodies, tags: entry.tags, expiresAt: entry.expiresAt, since: filesSince });
     },
   });
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { answerUnhandledError } from '../errors/last-resort.ts';
 import { withCompression } from '../http/compress-responses.ts';
 import { ProcessPageCache } from '../page-cache/process-cache.ts';
+import { PageFiles } from '../page-files/page-files.ts';
 import { serveFromCache, withPageCache, type LocalsHandler } from '../page-cache/serve.ts';
 import { getDistDir } from './build-state.ts';
 import { refuseOtherMethods } from './hub-methods.ts';
@@ -57,6 +58,8 @@ export interface StartOptions {
   security?: SecurityOptions;
   /** Added to the `/healthz` answer (e.g. which worker answered). */
   health?: Record<string, unknown>;
+  /** HUB_STATIC_DIR: public pages are also written there as files for nginx (decision 051). */
+  staticDir?: string | undefined;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -65,19 +68,38 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Starts listening with the built Astro handler; resolves once the socket is bound. */
-export async function startHttpServer({ root, host, port, readiness, pageCache, security = { https: false }, health }: StartOptions): Promise<Server> {
+export async function startHttpServer({
+  root,
+  host,
+  port,
+  readiness,
+  pageCache,
+  security = { https: false },
+  health,
+  staticDir,
+}: StartOptions): Promise<Server> {
   const astro = await loadAstroHandler(root);
   // Without a page cache, requests still get a handle (pages set rules on it; nothing is kept).
   const cache = pageCache ?? new ProcessPageCache({ maxBytes: 0 });
+  const files = staticDir ? await startPageFiles(staticDir, cache) : undefined;
   // Outermost, the compression sees each response as the inner layers decided it: the page cache
   // sends its pages already compressed, everything else rendered is compressed here (decision 044).
-  const app = withCompression(withPageCache(cache, (req, res, locals) => withContentSecurityPolicy(security, (q, r) => astro(q, r, locals))(req, res)));
+  const app = withCompression(withPageCache(cache, (req, res, locals) => withContentSecurityPolicy(security, (q, r) => astro(q, r, locals))(req, res), files));
   const server = createHttpServer(app, readiness, security, (req, res) => serveFromCache(cache.store, req, res), health);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  server.once('close', () => files?.stop());
   return server;
+}
+
+/** The page files of this process, purged by every purge its page cache applies (local, other workers', other machines'). */
+async function startPageFiles(dir: string, cache: ProcessPageCache): Promise<PageFiles> {
+  const files = new PageFiles(dir);
+  await files.start();
+  cache.handleFor().onPurge((tags) => files.purge(tags));
+  return files;
 }
 
 /**

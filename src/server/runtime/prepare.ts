@@ -17,6 +17,11 @@ export async function prepareMachine(root: string, env: Env, openDb: () => Promi
     console.log('Building the site…');
     if (!buildSite(root)) throw new PrepareError('The build failed; see the output above.');
   }
+  // Files outlive the process, but not the purges it missed while down, nor a new build's pages.
+  if (env.HUB_STATIC_DIR) {
+    const { emptyPageFiles } = await import('../page-files/page-files.ts');
+    await emptyPageFiles(env.HUB_STATIC_DIR);
+  }
   const db = await openDb();
   const { migrateDatabase } = await import('../../../db/migrate.ts');
   await migrateDatabase(db);
