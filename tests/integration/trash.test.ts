@@ -162,6 +162,10 @@ describe('the trash screen', () => {
     expect(posted.headers.get('location')).toBe('/en/admin/trash?done=problem&code=PERMISSION_DENIED');
     expect(await (await editor.request('GET', posted.headers.get('location')!)).text()).toContain('Your role cannot do that');
     expect((await trashList('?collection=tags')).body.items.some((item: { id: number }) => item.id === tag.id)).toBe(true);
+    // A form naming no known action changes nothing and says so, without a redirect.
+    const garbled = await editor.request('POST', '/en/admin/trash', 'intent=shred&id=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(garbled.status).toBe(400);
+    expect(await garbled.text()).toContain('That form was not understood');
   });
 });
 
