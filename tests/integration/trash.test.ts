@@ -90,6 +90,22 @@ describe('restoring', () => {
     expect((await admin.call('POST', `/api/admin/trash/events/${event.id}/restore`)).body.code).toBe('NOT_IN_TRASH');
   });
 
+  it('tells webhook subscribers of the delete and of the restore as of a new public item', async () => {
+    const { admin, server } = running.app;
+    const endpoint = await admin.call('POST', '/api/admin/webhooks', { url: 'https://hooks.example.org/trash', events: ['event.published', 'event.deleted'] });
+    expect(endpoint.status).toBe(201);
+    const { event } = await publishedEvent();
+    expect((await admin.request('DELETE', `/api/admin/events/${event.id}`)).status).toBe(204);
+    expect((await admin.call('POST', `/api/admin/trash/events/${event.id}/restore`)).status).toBe(200);
+    const rows = await server.query<{ event_type: string; payload: string }>(
+      'SELECT event_type, payload FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id',
+      [endpoint.body.id],
+    );
+    const mine = rows.filter((row) => JSON.parse(row.payload).data?.id === event.id);
+    expect(mine.map((row) => row.event_type)).toEqual(['event.published', 'event.deleted', 'event.published']);
+    expect((await admin.request('DELETE', `/api/admin/webhooks/${endpoint.body.id}`)).status).toBe(204);
+  });
+
   it('drops and names a link to an item deleted meanwhile, and keeps the others', async () => {
     const { admin } = running.app;
     const kept = await createTag(admin);
