@@ -913,6 +913,44 @@ export const workingCopies = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Trash (docs/decisions/053)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A deleted content item, kept as a whole until it is restored or purged: its row, texts and
+ * relations as one snapshot (a revision's shape), written in the delete's transaction while the
+ * item's own rows are deleted as ever, so nothing public can show it. No foreign key, like
+ * `revisions`: one table serves every collection.
+ */
+export const trash = sqliteTable(
+  'trash',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The collection's route name (`events`). */
+    collection: text('collection').notNull(),
+    /** The collection's entity name (`event`), as in `revisions` and the audit log. */
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** The item's display title when it was deleted. */
+    title: text('title'),
+    snapshot: text('snapshot', { mode: 'json' }).$type<RevisionSnapshot>().notNull(),
+    /** A media's or file's stored upload: kept until the entry is purged (storage/blobs.ts). */
+    storageKey: text('storage_key'),
+    deletedBy: text('deleted_by'),
+    deletedByLabel: text('deleted_by_label'),
+    deletedAt: timestamp('deleted_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('trash_item_unique').on(t.entity, t.entityId),
+    // The list (newest first) and the daily purge by age.
+    index('trash_deleted_at_idx').on(t.deletedAt),
+    index('trash_storage_key_idx')
+      .on(t.storageKey)
+      .where(sql`${t.storageKey} IS NOT NULL`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Imports (docs/decisions/034)
 // ---------------------------------------------------------------------------------------------
 

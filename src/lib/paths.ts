@@ -88,6 +88,8 @@ export const paths = {
   adminApiWorkingCopy: (collection: string, id: number, action?: 'publish' | 'schedule') => `/api/admin/${collection}/${id}/draft${action ? `/${action}` : ''}`,
   /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */
   adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
+  adminTrash: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/trash`, query),
+  adminApiTrash: (collection?: string, id?: number) => `/api/admin/trash${collection && id !== undefined ? `/${collection}/${id}` : ''}`,
   adminMailMessage: (locale: Locale, id: number) => `/${locale}/admin/mail/${id}`,
   adminMailEml: (id: number) => `/api/admin/mail/${id}/eml`,
   adminWebhooks: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/webhooks`, query),

@@ -4,14 +4,14 @@
  * to it), the page never scrolls sideways, and axe finds nothing. The signed-out screens (sign-in,
  * sign-up, password reset) and the signed-in ones: dashboard, each collection's list, new and edit
  * screens (with their revisions panel open), team, invitations, inbox, activity, sent mail,
- * webhooks, account, translations, import, site settings and pages. A new admin screen is one
+ * webhooks, account, translations, import, site settings and pages, trash. A new admin screen is one
  * more entry in `adminScreens`. Each screen is a test of its own, so the screens spread over the
  * workers and a failure names its screen.
  */
 import { expect, type Cookie, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { collectionNames, type CollectionName } from '../../src/lib/collections/index.ts';
-import { createFile, createFilledEvent, createImage, type Created } from '../helpers/factories.ts';
+import { createFile, createFilledEvent, createImage, createTag, type Created } from '../helpers/factories.ts';
 import { expectAccessible, signInAsAdmin, storeContactMessage, test, uniqueToken } from './admin-support.ts';
 import { pageClient } from './content-support.ts';
 
@@ -48,6 +48,14 @@ const withWebhook = oncePerWorker(async (page) => {
   await page.locator('#event-event\\.published').check();
   await page.getByRole('button', { name: t('webhooks.create') }).press('Enter');
   await expect(page).toHaveURL(/\/en\/admin\/webhooks\/\d+/);
+});
+
+/** The trash with something in it (a tag made and deleted once per worker), in German. */
+const withTrashedItem = oncePerWorker(async (page) => {
+  const client = await pageClient(page);
+  const tag = await createTag(client);
+  expect((await client.request('DELETE', `/api/admin/tags/${tag.id}`)).status).toBe(204);
+  return '/de/admin/trash';
 });
 
 /** The path of the first link on `listPath` that matches `selector` (a detail screen), once `prepare` made one. */
@@ -112,6 +120,8 @@ const adminScreens: readonly Screen[] = [
   '/de/admin/import',
   '/en/admin/site',
   '/fr/admin/site/about?lang=de',
+  '/en/admin/trash',
+  { label: '/de/admin/trash with a deleted item', find: async (page) => withTrashedItem(page) },
 ];
 
 /** The signed-out screens. */

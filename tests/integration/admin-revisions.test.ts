@@ -100,7 +100,7 @@ describe('a revision per write', () => {
     expect((await revisionList('events', 999_999)).status).toBe(404);
   });
 
-  it('keeps one for each item of a bulk action, a duplicate, every item of an edition clone and each item a delete detaches; a delete takes them away', async () => {
+  it('keeps one for each item of a bulk action, a duplicate, every item of an edition clone and each item a delete detaches; the trash keeps them until it is purged', async () => {
     const [a, b] = await Promise.all([createEvent(running.app.editor), createEvent(running.app.editor)]);
     const bulk = await running.app.editor.call('POST', '/api/admin/events/bulk', { action: 'publish', ids: [a.id, b.id] });
     expect(bulk.status).toBe(200);
@@ -122,7 +122,10 @@ describe('a revision per write', () => {
     expect(copies).toHaveLength(1);
     expect(await actions('event', copies[0]!.id)).toEqual(['1:create@v1']);
 
+    // A deleted item's history waits in the trash with it (decision 053) and goes with the entry.
     expect((await running.app.editor.call('DELETE', `/api/admin/events/${copy.body.id}`)).status).toBe(204);
+    expect(await actions('event', copy.body.id)).toEqual(['1:create@v1']);
+    expect((await running.app.admin.call('DELETE', `/api/admin/trash/events/${copy.body.id}`)).status).toBe(204);
     expect(await stored('event', copy.body.id)).toEqual([]);
 
     // Deleting a tag with detach=true changes the events that used it: each gets a revision.

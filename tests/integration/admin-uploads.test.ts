@@ -261,24 +261,30 @@ describe('files', () => {
     }
   });
 
-  it('shares one blob between identical uploads and deletes it with the last user', async () => {
+  it('shares one blob between identical uploads and deletes it with the last user, once out of the trash', async () => {
     const bytes = pdf('shared blob');
     const first = await upload('files', bytes, 'one.pdf');
     const second = await upload('files', bytes, 'two.pdf');
     expect(second.body.storageKey).toBe(first.body.storageKey);
     const path = join(uploads, first.body.storageKey);
     expect((await app.editor.request('DELETE', `/api/admin/files/${first.body.id}`)).status).toBe(204);
+    expect((await app.admin.request('DELETE', `/api/admin/trash/files/${first.body.id}`)).status).toBe(204);
     expect(existsSync(path)).toBe(true);
+    // Deleted, the file waits in the trash with its bytes (decision 053); purged, they go.
     expect((await app.editor.request('DELETE', `/api/admin/files/${second.body.id}`)).status).toBe(204);
+    expect(existsSync(path)).toBe(true);
+    expect((await app.admin.request('DELETE', `/api/admin/trash/files/${second.body.id}`)).status).toBe(204);
     expect(existsSync(path)).toBe(false);
   });
 
-  it('deletes an image blob and its variants when its media goes', async () => {
+  it('deletes an image blob and its variants when its media leaves the trash', async () => {
     const { body } = await upload('medias', await image('png', 400, 300), 'gone.png');
     const sha = body.storageKey.slice(3, 67);
     const variant = join(uploads, 'variants', sha.slice(0, 2), `${sha}-w320.webp`);
     expect(existsSync(variant)).toBe(true);
     expect((await app.editor.request('DELETE', `/api/admin/medias/${body.id}`)).status).toBe(204);
+    expect(existsSync(join(uploads, body.storageKey))).toBe(true);
+    expect((await app.admin.request('DELETE', `/api/admin/trash/medias/${body.id}`)).status).toBe(204);
     expect(existsSync(join(uploads, body.storageKey))).toBe(false);
     expect(existsSync(variant)).toBe(false);
   });

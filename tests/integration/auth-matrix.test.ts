@@ -102,6 +102,8 @@ const screenStatus: Record<string, number> = {
 
   // The settings form re-rendered with its errors (no version).
   'POST /en/admin/site': 422,
+  // The trash re-rendered with its problem (no action named).
+  'POST /en/admin/trash': 400,
 };
 
 type Persona = 'anonymous' | 'no role' | Role;

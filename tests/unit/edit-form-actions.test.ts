@@ -427,7 +427,7 @@ describe('removeItem', () => {
     expect(form.sent).toEqual([{ method: 'DELETE', path: '/api/admin/venues/7', body: undefined }]);
     expect(form.env.markClean).toHaveBeenCalled();
     expect(form.env.goTo).toHaveBeenCalledWith('/en/admin/venues');
-    expect(form.toasts).toEqual([['success', 'Deleted.']]);
+    expect(form.toasts).toEqual([['success', 'Moved to the trash.']]);
   });
 
   it('asks the server to detach the item where it is used', async () => {

@@ -28,6 +28,9 @@ export type SiteAuditEntity = 'site_settings' | 'site_page';
 /** Content actions; `detach`: the entity lost a link because something it used was deleted with `?detach=true`. */
 export const contentActions = ['create', 'update', 'delete', 'publish', 'unpublish', 'archive', 'restore', 'detach'] as const;
 
+/** The trash (decision 053): an item brought back from it, or deleted for good. */
+export const trashActions = ['untrash', 'purge'] as const;
+
 /** What an admin did to an account on the team screen. */
 export const teamActions = ['approve', 'refuse', 'grant', 'change-role', 'revoke', 'disable', 'enable', 'end-sessions', 'disable-two-factor'] as const;
 
@@ -54,6 +57,7 @@ export const importActions = ['import'] as const;
 
 export const auditActions = [
   ...contentActions,
+  ...trashActions,
   ...teamActions,
   ...inboxActions,
   ...invitationActions,

@@ -131,6 +131,12 @@ export const routeRules: readonly RouteRule[] = [
   // demands `media.upload`); before the collection rules, whose `/api/admin/editions/:id` matches `bundle`.
   { pattern: '/api/admin/editions/bundle', methods: { POST: 'content.write' } },
   ...adminCollections.flatMap(collectionApiRules),
+  // The trash (docs/decisions/053): whoever may delete may see it and bring back what they could
+  // have deleted (the service also demands `content.deletePublished` for an item that was ever
+  // public, as deleting it did). Deleting for good cannot be undone: `content.deletePublished`.
+  { pattern: '/api/admin/trash', methods: { GET: 'content.delete', DELETE: 'content.deletePublished' } },
+  { pattern: '/api/admin/trash/:collection/:id/restore', methods: { POST: 'content.delete' } },
+  { pattern: '/api/admin/trash/:collection/:id', methods: { DELETE: 'content.deletePublished' } },
   // The contact inbox (docs/decisions/021): people before `:id`.
   { pattern: '/api/admin/inbox', methods: { GET: 'inbox.read' } },
   { pattern: '/api/admin/inbox/people/export', methods: { POST: 'inbox.export' } },
@@ -169,6 +175,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
   { pattern: '/:locale/admin/team', methods: { GET: 'users.manage' } },
   { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
+  // The trash screen; POST: its restore, delete-forever and empty forms (the page demands
+  // `content.deletePublished` for the last two, like the API).
+  { pattern: '/:locale/admin/trash', methods: { GET: 'content.delete', POST: 'content.delete' } },
   // Translation coverage (docs/decisions/037): counts only, for everyone who edits content.
   { pattern: '/:locale/admin/translations', methods: { GET: 'content.read' } },
 

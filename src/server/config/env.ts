@@ -331,6 +331,13 @@ export const envSchema = z
       .min(1, 'must be between 1 and 3650 days')
       .max(3650, 'must be between 1 and 3650 days')
       .default(30),
+    /** Days a deleted item stays in the trash, restorable, before the daily job purges it (decision 053). */
+    HUB_TRASH_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be between 1 and 3650 days')
+      .max(3650, 'must be between 1 and 3650 days')
+      .default(30),
     /** Who is told about new contact messages; every admin when empty. */
     HUB_CONTACT_TO: emailList.default([]),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),

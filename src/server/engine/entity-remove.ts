@@ -17,7 +17,8 @@ import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
 import { canTransition, statusOf, transitionAction } from './publication.ts';
 import { deleteWorkingCopies } from './working-copy-store.ts';
-import { deleteRevisions, recordRevisions, recordSideRevisions } from './revision-log.ts';
+import { recordRevisions, recordSideRevisions } from './revision-log.ts';
+import { moveToTrash } from './trash-log.ts';
 import { detachUsages, findUsages, type DetachedOwners, type UsageSource } from './where-used.ts';
 import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from './content-webhooks.ts';
 
@@ -63,7 +64,8 @@ function wasEverPublished(state: EntityState): boolean {
 }
 
 /**
- * Deletes the items (their translations and own relation rows cascade). Items that are or were
+ * Moves the items to the trash (their translations and own relation rows cascade from the
+ * deleted rows; the trash entry keeps them all). Items that are or were
  * published need `content.deletePublished`. Items something still uses answer 409 `IN_USE` with the usages,
  * unless `detach` is set and the actor holds the spec's detach permission.
  */
@@ -96,9 +98,11 @@ export function removeEntities(
       }
       // Titles before the rows go: the log keeps what the deleted items were called.
       const titles = await loadTitles(tx, spec, ids);
+      // The items go to the trash whole (decision 053); their rows are deleted as ever, so no
+      // public page, search, export or count can show them. Their revisions stay for a restore.
+      await moveToTrash(tx, actor, spec, states, titles);
       await tx.delete(spec.table).where(inArray(columnOf(spec, 'id'), [...ids]));
       if (spec.search) await removeFromSearch(tx, spec.search, ids);
-      await deleteRevisions(tx, spec, ids);
       await deleteWorkingCopies(tx, spec, ids);
       await recordAudit(
         tx,

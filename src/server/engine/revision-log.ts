@@ -84,11 +84,6 @@ export async function recordRevisions(tx: Executor, actor: Actor, spec: { entity
   }
 }
 
-/** Drops the revisions of deleted items (ids may be reused by new items). */
-export async function deleteRevisions(tx: Executor, spec: EntitySpec, ids: readonly number[]): Promise<void> {
-  for (const id of ids) await tx.delete(revisions).where(and(eq(revisions.entity, spec.entity), eq(revisions.entityId, id)));
-}
-
 /** A snapshot read back as a state (dates stay ISO strings, as in every snapshot). */
 export function stateOfSnapshot(id: number, snapshot: RevisionSnapshot): EntityState {
   return { id, values: snapshot.values, translations: snapshot.translations, links: snapshot.links };

@@ -1,7 +1,10 @@
-/** Removing stored originals (and their variants) once no media or file row references them. */
+/**
+ * Removing stored originals (and their variants) once no media or file row references them, nor a
+ * trashed one (decision 053: an upload keeps its bytes until its trash entry is purged).
+ */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { files, medias } from '../../../db/schema.ts';
+import { files, medias, trash } from '../../../db/schema.ts';
 import { parseOriginalKey, variantFormats, variantKey, variantWidths } from './keys.ts';
 import type { Storage } from './types.ts';
 
@@ -9,7 +12,9 @@ async function isReferenced(db: Executor, key: string): Promise<boolean> {
   const [media] = await db.select({ id: medias.id }).from(medias).where(eq(medias.storageKey, key)).limit(1);
   if (media) return true;
   const [file] = await db.select({ id: files.id }).from(files).where(eq(files.storageKey, key)).limit(1);
-  return Boolean(file);
+  if (file) return true;
+  const [trashed] = await db.select({ id: trash.id }).from(trash).where(eq(trash.storageKey, key)).limit(1);
+  return Boolean(trashed);
 }
 
 /**
