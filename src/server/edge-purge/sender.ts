@@ -46,6 +46,8 @@ export class EdgePurgeSender {
   readonly #abort = new AbortController();
   readonly #onInserted = () => this.wake();
   #started: Promise<void> | undefined;
+  /** The sends in progress, by target and pass. */
+  readonly #sending = new Map<string, Promise<unknown>>();
 
   constructor(options: EdgePurgeSenderOptions) {
     this.#options = { timeoutMs: 10_000, log: logLine, now: () => new Date(), ...options };
@@ -75,31 +77,39 @@ export class EdgePurgeSender {
     purgeLogEvents.off('inserted', this.#onInserted);
     this.#abort.abort();
     await running;
+    await Promise.all(this.#sending.values());
   }
 
   async #round(): Promise<void> {
-    let more = false;
     try {
       const { db, now } = this.#options;
       this.#started ??= ensureCursors(db, [...this.#targets.keys()]);
       await this.#started;
       const [latest, cursors] = await Promise.all([getLatestPurgeId(db), readCursors(db)]);
       const at = now();
-      const due = cursors.filter(
-        (cursor) =>
+      for (const cursor of cursors) {
+        const key = `${cursor.target}\n${cursor.pass}`;
+        const due =
           this.#targets.has(cursor.target) &&
+          !this.#sending.has(key) &&
           cursor.lastId < latest &&
           !(cursor.nextAttemptAt && cursor.nextAttemptAt > at) &&
-          !(cursor.leaseUntil && cursor.leaseUntil > at),
-      );
-      const outcomes = await Promise.all(due.map((cursor) => this.#send(cursor)));
-      more = outcomes.includes('more');
+          !(cursor.leaseUntil && cursor.leaseUntil > at);
+        if (!due) continue;
+        // Each target on its own: a slow or dead one delays nobody else, nor the next rounds.
+        const sending = this.#send(cursor)
+          .then(
+            (outcome) => outcome === 'more' && this.wake(),
+            (error: unknown) => this.#options.log('warn', 'shared cache purges: sending failed', { target: cursor.target, error: String(error) }),
+          )
+          .finally(() => this.#sending.delete(key));
+        this.#sending.set(key, sending);
+      }
     } catch (error) {
       this.#started = undefined;
       this.#options.log('warn', 'shared cache purges: a round failed; trying again at the next poll', { error: String(error) });
     }
-    if (more) this.wake();
-    else await this.#rounds.scheduleNext(true);
+    await this.#rounds.scheduleNext(true);
   }
 
   /** Sends one cursor's next purges; `more` when a full batch went and others may follow. */
