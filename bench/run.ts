@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --events 100000 | --sizes 10000,100000] [--duration 5] [--connections 32]
- *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000]`
+ *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000] [--varnish | --varnish-only]`
  * Builds, generates databases with the seed generator, and for each size:
  * - one single-process server (HUB_WORKERS=1): cached pages (home, hub, event and edition in
  *   identity, gzip and brotli; timetable, venue and curator in identity and gzip) driven by wrk
@@ -14,6 +14,9 @@
  * - the same single-process server with SENTRY_DSN at a local stand-in: the cached event page;
  * - one server with every worker (HUB_WORKERS, default the machine's cores): the same cold crawl
  *   on other URLs, then every worker's page cache filled and the RSS of all processes summed.
+ * - with `--varnish` (or only that with `--varnish-only`): cached pages through a real Varnish
+ *   purged by tag against nginx on the same bytes, and correction-to-visible through it
+ *   (`lib/varnish.ts`, decision 050).
  * Prints a Markdown table and writes JSON under bench/results/. It stops everything it started.
  * Benchmarks are not tests: nothing here asserts a timing.
  */
@@ -35,6 +38,7 @@ import { startBareNode } from './lib/bare-node.ts';
 import { findNginx, startNginx } from './lib/nginx.ts';
 import { pickSamples } from './lib/samples.ts';
 import { renderReport, type HitEncoding, type SizeReport } from './lib/report.ts';
+import { measureVarnish, renderVarnishReport, type VarnishReport } from './lib/varnish.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -47,6 +51,8 @@ const { values } = parseArgs({
     'front-cache-mb': { type: 'string', default: '24' },
     workers: { type: 'string', default: String(availableParallelism()) },
     crawl: { type: 'string', default: '2000' },
+    varnish: { type: 'boolean', default: false },
+    'varnish-only': { type: 'boolean', default: false },
   },
 });
 const sizes = (values.events ?? values.sizes).split(',').map((size) => Number(size.replace(/k$/i, '000').replace(/m$/i, '000000')));
@@ -139,6 +145,7 @@ async function measureWithSentry(database: BenchDatabase, path: string): Promise
 }
 
 const reports: SizeReport[] = [];
+const varnishReports: (VarnishReport & { events: number })[] = [];
 
 for (const size of sizes) {
   console.log(`\n== ${size} events ==`);
@@ -189,6 +196,20 @@ for (const size of sizes) {
     ] as const
   ).map(([q, locale]) => ({ name: `search "${q}"`, path: `/${locale}/hub/search?q=${encodeURIComponent(q)}` }));
   // Distinct URLs for each crawl and for filling the caches: nothing crawled was cached before.
+  if (values.varnish || values['varnish-only']) {
+    const varnishReport = await measureVarnish({
+      startServer: (env) => startBenchServer(database, 1, env),
+      signIn,
+      generator,
+      nginx,
+      connections,
+      duration,
+      pages: { hub: pages.hub, event: pages.event, edition: pages.edition },
+      event: { id: samples.eventId, path: pages.event },
+    });
+    varnishReports.push({ events: size, ...varnishReport });
+    if (values['varnish-only']) continue;
+  }
   const crawlSlugs = await eventSlugs(database.url, 0, crawlCount * 2);
   const [singleSlugs, allSlugs] = [crawlSlugs.slice(0, crawlCount), crawlSlugs.slice(crawlCount)];
   const fillSlugs = await eventSlugs(database.url, crawlCount * 2, 6_000 * Math.max(1, workers));
@@ -317,9 +338,12 @@ for (const size of sizes) {
   }
 }
 
-const markdown = renderReport(reports, { connections, duration, generator, nginx: Boolean(nginx) });
+const markdown = [
+  ...(reports.length > 0 ? [renderReport(reports, { connections, duration, generator, nginx: Boolean(nginx) })] : []),
+  ...varnishReports.map((report) => renderVarnishReport(report.events, report)),
+].join('\n\n');
 console.log(`\n${markdown}`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = join(root, 'bench/results', `${new Date().toISOString().replaceAll(':', '-')}.json`);
-writeFileSync(file, JSON.stringify({ connections, duration, generator, reports }, null, 2));
+writeFileSync(file, JSON.stringify({ connections, duration, generator, reports, ...(varnishReports.length > 0 ? { varnish: varnishReports } : {}) }, null, 2));
 console.log(`Results written to ${file}`);
