@@ -14,7 +14,7 @@
 import type { Database } from '../../../db/client.ts';
 import { retryDelayMs } from '../mail/backoff.ts';
 import { OutboxRounds } from '../outbox/rounds.ts';
-import { getLatestPurgeId, getLatestPurgeIdAt, purgeLogEvents, readPurgesAfter } from '../page-cache/purge-log.ts';
+import { getLatestPurgeId, getLatestPurgeIdOlderThan, purgeLogEvents, readPurgesAfter } from '../page-cache/purge-log.ts';
 import { hasMissingPurges } from '../page-cache/purge-poller.ts';
 import { purgeKeysOf } from '../page-cache/shared-tags.ts';
 import { hubTags } from '../page-cache/tags.ts';
@@ -85,21 +85,23 @@ export class EdgePurgeSender {
       const { db, now } = this.#options;
       this.#started ??= ensureCursors(db, [...this.#targets.keys()]);
       await this.#started;
-      const [latest, cursors] = await Promise.all([getLatestPurgeId(db), readCursors(db)]);
+      const [latest, settled, cursors] = await Promise.all([getLatestPurgeId(db), getLatestPurgeIdOlderThan(db, this.#options.settleMs), readCursors(db)]);
       const at = now();
       for (const cursor of cursors) {
         const key = `${cursor.target}\n${cursor.pass}`;
         const due =
           this.#targets.has(cursor.target) &&
           !this.#sending.has(key) &&
-          cursor.lastId < latest &&
+          // Read first, without the write lock: most polls find nothing to claim.
+          cursor.lastId < (cursor.pass === 'again' ? settled : latest) &&
           !(cursor.nextAttemptAt && cursor.nextAttemptAt > at) &&
           !(cursor.leaseUntil && cursor.leaseUntil > at);
         if (!due) continue;
         // Each target on its own: a slow or dead one delays nobody else, nor the next rounds.
-        const sending = this.#send(cursor)
+        const sending = this.#send(cursor, cursor.pass === 'again' ? settled : Infinity)
           .then(
-            (outcome) => outcome === 'more' && this.wake(),
+            // Purges logged while this one was sent are due now, not at the next poll.
+            (outcome) => (outcome === 'sent' || outcome === 'more') && this.wake(),
             (error: unknown) => this.#options.log('warn', 'shared cache purges: sending failed', { target: cursor.target, error: String(error) }),
           )
           .finally(() => this.#sending.delete(key));
@@ -112,14 +114,16 @@ export class EdgePurgeSender {
     await this.#rounds.scheduleNext(true);
   }
 
-  /** Sends one cursor's next purges; `more` when a full batch went and others may follow. */
-  async #send(cursor: EdgePurgeCursor): Promise<'idle' | 'sent' | 'more' | 'failed'> {
-    const { db, now, settleMs, timeoutMs, retryBaseMs, log } = this.#options;
+  /**
+   * Sends one cursor's next purges, up to purge id `upTo`; `more` when a full batch went and
+   * others may follow.
+   */
+  async #send(cursor: EdgePurgeCursor, upTo: number): Promise<'idle' | 'sent' | 'more' | 'failed'> {
+    const { db, now, timeoutMs, retryBaseMs, log } = this.#options;
     const target = this.#targets.get(cursor.target)!;
     const claimed = await claimCursor(db, cursor, now(), timeoutMs * 4 + 30_000);
     if (!claimed) return 'idle';
     const rows = await readPurgesAfter(db, claimed.lastId, ROWS_PER_ROUND);
-    const upTo = claimed.pass === 'again' ? await getLatestPurgeIdAt(db, new Date(now().getTime() - settleMs)) : Infinity;
     const batch = rows.filter((row) => row.id <= upTo);
     if (batch.length === 0) {
       await releaseCursor(db, claimed);

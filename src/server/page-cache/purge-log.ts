@@ -6,7 +6,7 @@
  * a rolled-back insert, so a missing id means the row was pruned before this node read it.
  */
 import { EventEmitter } from 'node:events';
-import { gt, lte, max, sql } from 'drizzle-orm';
+import { gt, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { cachePurges } from '../../../db/schema.ts';
@@ -70,12 +70,15 @@ export async function getLatestPurgeId(db: Executor): Promise<number> {
   return row?.id ?? 0;
 }
 
-/** The newest purge id written at or before `at` (0 when there is none). */
-export async function getLatestPurgeIdAt(db: Executor, at: Date): Promise<number> {
+/**
+ * The newest purge id written at least `ageMs` ago by the database's clock (the one that stamped
+ * the rows; 0 when there is none).
+ */
+export async function getLatestPurgeIdOlderThan(db: Executor, ageMs: number): Promise<number> {
   const [row] = await db
     .select({ id: max(cachePurges.id) })
     .from(cachePurges)
-    .where(lte(cachePurges.createdAt, at));
+    .where(sql`${cachePurges.createdAt} <= cast(unixepoch('subsec') * 1000 as integer) - ${ageMs}`);
   return row?.id ?? 0;
 }
 
