@@ -55,6 +55,13 @@ sub vcl_backend_response {
     }
     # The lifetime is the app's `Cache-Control` (`s-maxage`, `stale-while-revalidate`), which
     # Varnish's built-in rules read; private, no-store or Set-Cookie answers are not kept.
+    # An answer without one (a 404, a redirect) carries no tags either: kept by Varnish's default
+    # of two minutes, no purge could reach it (an event published after its 404 was cached).
+    if (!beresp.http.Cache-Control) {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 120s;
+        return (deliver);
+    }
 }
 
 sub vcl_deliver {

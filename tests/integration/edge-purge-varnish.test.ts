@@ -88,6 +88,12 @@ describe('Varnish in front of the hub', () => {
     expect((await throughVarnish(page, { headers: { cookie: app.admin.cookie } })).hit).toBe(false);
   });
 
+  it('keeps no 404, which no purge could reach once the page exists', async () => {
+    const missing = '/en/hub/event/not-published-yet';
+    expect((await throughVarnish(missing)).status).toBe(404);
+    expect((await throughVarnish(missing)).hit).toBe(false);
+  });
+
   it('refuses a purge without keys', async () => {
     expect((await throughVarnish('/', { method: 'PURGE' })).status).toBe(400);
   });
