@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --events 100000 | --sizes 10000,100000] [--duration 5] [--connections 32]
- *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000] [--static-files | --static-files-only]`
+ *   [--misses 60] [--front-cache-mb 24] [--workers N] [--crawl 2000] [--static-files | --static-files-only]
+ *   [--varnish | --varnish-only]`
  * Builds, generates databases with the seed generator, and for each size:
  * - one single-process server (HUB_WORKERS=1): cached pages (home, hub, event and edition in
  *   identity, gzip and brotli; timetable, venue and curator in identity and gzip) driven by wrk
@@ -17,6 +18,9 @@
  * - with `--static-files`: the app with HUB_STATIC_DIR behind nginx (deploy/nginx/hub.conf) against
  *   nginx on the same bytes, and correction-to-visible through the files (`--static-files-only`:
  *   that alone, a quick run; decision 051).
+ * - with `--varnish` (or only that with `--varnish-only`): cached pages through a real Varnish
+ *   purged by tag against nginx on the same bytes, and correction-to-visible through it
+ *   (`lib/varnish.ts`, decision 050).
  * Prints a Markdown table and writes JSON under bench/results/. It stops everything it started.
  * Benchmarks are not tests: nothing here asserts a timing.
  */
@@ -39,6 +43,7 @@ import { findNginx, startNginx } from './lib/nginx.ts';
 import { pickSamples } from './lib/samples.ts';
 import { renderReport, type HitEncoding, type SizeReport } from './lib/report.ts';
 import { measureStaticFiles, type StaticFilesReport } from './lib/static-files.ts';
+import { measureVarnish, renderVarnishReport, type VarnishReport } from './lib/varnish.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -53,6 +58,8 @@ const { values } = parseArgs({
     crawl: { type: 'string', default: '2000' },
     'static-files': { type: 'boolean', default: false },
     'static-files-only': { type: 'boolean', default: false },
+    varnish: { type: 'boolean', default: false },
+    'varnish-only': { type: 'boolean', default: false },
   },
 });
 const sizes = (values.events ?? values.sizes).split(',').map((size) => Number(size.replace(/k$/i, '000').replace(/m$/i, '000000')));
@@ -147,6 +154,7 @@ async function measureWithSentry(database: BenchDatabase, path: string): Promise
 const reports: SizeReport[] = [];
 const staticFiles: Record<number, StaticFilesReport> = {};
 const withStaticFiles = values['static-files'] || values['static-files-only'];
+const varnishReports: (VarnishReport & { events: number })[] = [];
 
 for (const size of sizes) {
   console.log(`\n== ${size} events ==`);
@@ -197,6 +205,20 @@ for (const size of sizes) {
     ] as const
   ).map(([q, locale]) => ({ name: `search "${q}"`, path: `/${locale}/hub/search?q=${encodeURIComponent(q)}` }));
   // Distinct URLs for each crawl and for filling the caches: nothing crawled was cached before.
+  if (values.varnish || values['varnish-only']) {
+    const varnishReport = await measureVarnish({
+      startServer: (env) => startBenchServer(database, 1, env),
+      signIn,
+      generator,
+      nginx,
+      connections,
+      duration,
+      pages: { hub: pages.hub, event: pages.event, edition: pages.edition },
+      event: { id: samples.eventId, path: pages.event },
+    });
+    varnishReports.push({ events: size, ...varnishReport });
+    if (values['varnish-only']) continue;
+  }
   const crawlSlugs = await eventSlugs(database.url, 0, crawlCount * 2);
   const [singleSlugs, allSlugs] = [crawlSlugs.slice(0, crawlCount), crawlSlugs.slice(crawlCount)];
   const fillSlugs = await eventSlugs(database.url, crawlCount * 2, 6_000 * Math.max(1, workers));
@@ -341,8 +363,26 @@ for (const size of sizes) {
   }
 }
 
-if (reports.length > 0) console.log(`\n${renderReport(reports, { connections, duration, generator, nginx: Boolean(nginx) })}`);
+const markdown = [
+  ...(reports.length > 0 ? [renderReport(reports, { connections, duration, generator, nginx: Boolean(nginx) })] : []),
+  ...varnishReports.map((report) => renderVarnishReport(report.events, report)),
+].join('\n\n');
+console.log(`\n${markdown}`);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = join(root, 'bench/results', `${new Date().toISOString().replaceAll(':', '-')}.json`);
-writeFileSync(file, JSON.stringify({ connections, duration, generator, reports, ...(withStaticFiles ? { staticFiles } : {}) }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      connections,
+      duration,
+      generator,
+      reports,
+      ...(withStaticFiles ? { staticFiles } : {}),
+      ...(varnishReports.length > 0 ? { varnish: varnishReports } : {}),
+    },
+    null,
+    2,
+  ),
+);
 console.log(`Results written to ${file}`);

@@ -719,6 +719,30 @@ export const cachePurges = sqliteTable('cache_purges', {
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
 
+/**
+ * How far each shared cache (a Varnish server, a Fastly service, a Cloudflare zone) has been sent
+ * the `cache_purges` log, in two passes: `first` at once, `again` once every node has applied
+ * the purge to its own page cache (docs/decisions/050). A claim holds a row under a lease.
+ */
+export const edgePurgeCursors = sqliteTable(
+  'edge_purge_cursors',
+  {
+    /** `varnish <url>`, `fastly <service id>`, `cloudflare <zone id>`. */
+    target: text('target').notNull(),
+    pass: text('pass', { enum: ['first', 'again'] }).notNull(),
+    /** The last `cache_purges` id this target was sent in this pass. */
+    lastId: integer('last_id').notNull(),
+    /** Failed attempts in a row (0 once a send succeeds). */
+    failures: integer('failures').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at'),
+    leaseUntil: timestamp('lease_until'),
+    lastError: text('last_error'),
+    lastFailedAt: timestamp('last_failed_at'),
+    lastSentAt: timestamp('last_sent_at'),
+  },
+  (t) => [primaryKey({ columns: [t.target, t.pass] })],
+);
+
 /** Entity kinds indexed for full-text search (rows of the `search_fts` virtual table). */
 export const searchEntityTypes = ['event', 'edition', 'curator', 'organizer'] as const;
 export type SearchEntityType = (typeof searchEntityTypes)[number];

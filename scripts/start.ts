@@ -135,6 +135,12 @@ async function startWebhookDelivery(db: Database) {
   return startWebhookSender(db, env);
 }
 
+/** Every serving process sends cache purges to the shared caches, one process per target at a time (decision 050). */
+async function startEdgePurgeDelivery(db: Database) {
+  const { startEdgePurges } = await import('../src/server/edge-purge/start.ts');
+  return startEdgePurges(db, env);
+}
+
 const listeningLine = (port: number, suffix = '') =>
   `Edition Hub is listening on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}${suffix}`;
 
@@ -158,13 +164,14 @@ async function runSingleProcess(): Promise<void> {
   const { port, drain } = await serve(db, pageCache, {});
   const mailSender = await startMailDelivery(db);
   const webhookSender = await startWebhookDelivery(db);
+  const edgePurges = await startEdgePurgeDelivery(db);
   const stopScheduled = await startScheduledChanges(db, pageCache);
   console.log(listeningLine(port));
   onShutdownSignal(async (signal) => {
     console.log(`${signal} received: finishing in-flight requests…`);
     await drain();
     // In-flight writes have published their purges by now; a poll in progress finishes first.
-    await Promise.all([duties.stop(), mailSender.stop(), webhookSender.stop(), stopScheduled()]);
+    await Promise.all([duties.stop(), mailSender.stop(), webhookSender.stop(), edgePurges?.stop(), stopScheduled()]);
     db.$client.close();
     console.log('Stopped.');
   });
@@ -199,6 +206,7 @@ async function runWorker(): Promise<void> {
   const { drain } = await serve(db, pageCache, { worker: cluster.worker!.id });
   const mailSender = await startMailDelivery(db);
   const webhookSender = await startWebhookDelivery(db);
+  const edgePurges = await startEdgePurgeDelivery(db);
   const stopScheduled = await startScheduledChanges(db, pageCache);
   let stopping = false;
   const stop = () => {
@@ -213,6 +221,7 @@ async function runWorker(): Promise<void> {
           ),
           mailSender.stop(),
           webhookSender.stop(),
+          edgePurges?.stop(),
           stopScheduled(),
         ]),
       )

@@ -7,6 +7,7 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { isKnownTimeZone } from '../../lib/time-zone-names.ts';
 import { parseDsn } from './sentry-dsn.ts';
+import { checkEdgePurge, edgePurgeEnvShape } from './edge-purge-env.ts';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
@@ -207,6 +208,8 @@ export const envSchema = z
       .int('must be a whole number of milliseconds')
       .refine((value) => value === 0 || (value >= 10 && value <= 60_000), 'must be 0 (off) or between 10 and 60000 milliseconds')
       .default(1000),
+    // Shared caches (Varnish, Fastly, Cloudflare) purged by tag: docs/decisions/050.
+    ...edgePurgeEnvShape,
     // Contact form: accepted messages per client per 10 minutes (0 = no limit). See docs/decisions/004.
     CONTACT_RATE_LIMIT: z.coerce
       .number({ error: 'must be a number of messages' })
@@ -364,6 +367,7 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required for local accounts on a remote database' });
     }
     checkS3(env, ctx);
+    checkEdgePurge(env, ctx);
   })
   .transform((env) => ({
     ...env,

@@ -4,7 +4,9 @@
  * - a CDN or reverse proxy: `Cache-Control` with `s-maxage` and `stale-while-revalidate`; the
  *   `ETag` and its 304 come from the page cache's hash of the body (serve.ts), or from a weak
  *   `ETag` over the data when the server does not see the response.
- * Neither may outlive the next scheduled publication (see schedule.ts).
+ * Neither may outlive the next scheduled publication (see schedule.ts). When this hub purges the
+ * shared caches (docs/decisions/050), they keep a copy for a day and are told its tags
+ * (`Surrogate-Key`, `Cache-Tag`); otherwise a minute, and no tags.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -14,12 +16,15 @@ import { ifNoneMatchMatches } from '../http/conditional.ts';
 import { forgetContentMemos } from './invalidate.ts';
 import { pageCacheOf } from './request.ts';
 import { getNextScheduledChange } from './schedule.ts';
+import { hasSharedPurger, sharedTagHeaders } from './shared-tags.ts';
 import { hubTags } from './tags.ts';
 
 /** Lifetime in this server's page cache: long, because every write purges exactly what it changed. */
 export const PAGE_MAX_AGE = 600;
-/** Shared caches cannot be purged by us: keep their copy short and let them revalidate. */
+/** Shared caches we cannot purge: keep their copy short and let them revalidate. */
 export const CDN_MAX_AGE = 60;
+/** Shared caches we purge by tag (docs/decisions/050): every write reaches them, so a day. */
+export const PURGED_CDN_MAX_AGE = 86_400;
 export const CDN_SWR = 300;
 
 /**
@@ -92,10 +97,15 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
   const untilNext = next ? Math.max(1, Math.ceil((next.getTime() - policy.now.getTime()) / 1000)) : Infinity;
   // Never serve a stale copy across a scheduled publication or expiry: cap the lifetimes and drop SWR.
   const pageMaxAge = Math.min(PAGE_MAX_AGE, untilNext);
-  const cdnMaxAge = Math.min(CDN_MAX_AGE, untilNext);
-  const cdnSwr = untilNext <= CDN_MAX_AGE + CDN_SWR ? 0 : CDN_SWR;
+  const purged = hasSharedPurger();
+  const cdnLifetime = purged ? PURGED_CDN_MAX_AGE : CDN_MAX_AGE;
+  const cdnMaxAge = Math.min(cdnLifetime, untilNext);
+  const cdnSwr = untilNext <= cdnLifetime + CDN_SWR ? 0 : CDN_SWR;
+  const tags = [...new Set([...policy.tags, hubTags.all])];
 
   const headers = new Headers({ 'Cache-Control': `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${cdnSwr}` });
+  // Only a cache we purge needs the tags; others would keep up to 7 KB per response for nothing.
+  if (purged) for (const [name, value] of Object.entries(sharedTagHeaders(tags))) headers.set(name, value);
   let notModified = false;
   // The server hashes the body it answers (serve.ts); hashing the data too would cost more
   // than the render of a big page. Only responses it does not see need the data's ETag.
@@ -107,7 +117,7 @@ export async function decideHubCaching(context: CachingContext, policy: HubCache
     notModified = ifNoneMatchMatches(context.request.headers.get('if-none-match'), etag);
   }
   // `all` lets a node that may have missed purges drop everything at once (decision 010).
-  if (!notModified) pageCache?.keep({ tags: [...new Set([...policy.tags, hubTags.all])], maxAge: pageMaxAge });
+  if (!notModified) pageCache?.keep({ tags, maxAge: pageMaxAge });
   return { headers, notModified };
 }
 

@@ -5,7 +5,8 @@
  * libSQL server) runs one write transaction at a time, and AUTOINCREMENT does not leave a gap for
  * a rolled-back insert, so a missing id means the row was pruned before this node read it.
  */
-import { gt, sql } from 'drizzle-orm';
+import { EventEmitter } from 'node:events';
+import { gt, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import { cachePurges } from '../../../db/schema.ts';
@@ -23,12 +24,22 @@ export interface PurgeRow {
 
 const tagList = z.array(z.string());
 
+// One emitter per process, wherever this module is loaded from (the pages' bundle and the start
+// script each have a copy), as for mail and webhooks.
+const EVENTS = Symbol.for('edition-hub.purge-log-events');
+type WithPurgeLogEvents = typeof globalThis & { [EVENTS]?: EventEmitter };
+
+/** Emits `inserted` after a purge row was written, so this process's shared cache purger wakes early. */
+export const purgeLogEvents: EventEmitter = ((globalThis as WithPurgeLogEvents)[EVENTS] ??= new EventEmitter());
+
 /** Appends a purge of `tags`; returns its id. Call it inside the write transaction it follows. */
 export async function insertPurge(db: Executor, tags: readonly string[]): Promise<number> {
   const [row] = await db
     .insert(cachePurges)
     .values({ tags: [...tags] })
     .returning({ id: cachePurges.id });
+  // Readable once the caller's transaction commits; a reader's write transaction queues behind it.
+  setImmediate(() => purgeLogEvents.emit('inserted'));
   return row!.id;
 }
 
@@ -56,6 +67,18 @@ function parseTags(text: string): string[] | null {
 /** The newest purge id (0 when there is none): where a starting node begins. */
 export async function getLatestPurgeId(db: Executor): Promise<number> {
   const row = await db.get<{ id: number | null }>(sql`SELECT max(${cachePurges.id}) AS id FROM ${cachePurges}`);
+  return row?.id ?? 0;
+}
+
+/**
+ * The newest purge id written at least `ageMs` ago by the database's clock (the one that stamped
+ * the rows; 0 when there is none).
+ */
+export async function getLatestPurgeIdOlderThan(db: Executor, ageMs: number): Promise<number> {
+  const [row] = await db
+    .select({ id: max(cachePurges.id) })
+    .from(cachePurges)
+    .where(sql`${cachePurges.createdAt} <= cast(unixepoch('subsec') * 1000 as integer) - ${ageMs}`);
   return row?.id ?? 0;
 }
 

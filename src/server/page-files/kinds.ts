@@ -6,6 +6,7 @@
  * (docs/decisions/051).
  */
 import { embedPlayerOrigins } from '../../lib/embeds.ts';
+import { CDN_MAX_AGE, CDN_SWR } from '../page-cache/decision.ts';
 
 /** What every file of a machine is answered with that comes from its build and configuration. */
 export interface HeaderProfile {
@@ -88,8 +89,29 @@ export function fileOfUrl(url: string): string {
   return HAS_EXTENSION.test(url) ? url.slice(1) : `${url.slice(1)}/index.html`;
 }
 
-/** Headers nginx does not send for a file and that say nothing about its content. */
-const NOT_COMPARED = new Set(['vary', 'etag', 'last-modified', 'x-cache', 'surrogate-key', 'cache-tag', 'content-length', 'content-encoding', 'date']);
+/**
+ * Headers nginx sends differently for a file, or not at all, and that say nothing about its
+ * content. Cache-Control among them: a file always goes with `FILE_CACHE_CONTROL`.
+ */
+const NOT_COMPARED = new Set([
+  'vary',
+  'etag',
+  'last-modified',
+  'x-cache',
+  'surrogate-key',
+  'cache-tag',
+  'content-length',
+  'content-encoding',
+  'date',
+  'cache-control',
+]);
+
+/**
+ * What nginx sends with a file: the short shared-cache lifetime, whatever the app sends. A file
+ * carries no cache tags, so a cache in front of nginx cannot be purged of it by tag: with a
+ * purger configured the app's own answers may live a day (decision 050), a file's copies never.
+ */
+export const FILE_CACHE_CONTROL = `public, max-age=0, s-maxage=${CDN_MAX_AGE}, stale-while-revalidate=${CDN_SWR}`;
 
 /** True when `headers` (a response's) are exactly `expected` (those nginx sends for its file). */
 export function headersMatch(headers: readonly [string, string][], expected: Readonly<Record<string, string>>): boolean {
@@ -97,7 +119,7 @@ export function headersMatch(headers: readonly [string, string][], expected: Rea
   const vary = headers.find(([name]) => name === 'vary')?.[1] ?? '';
   if (vary.split(',').some((name) => name.trim() !== '' && name.trim().toLowerCase() !== 'accept-encoding')) return false;
   const compared = headers.filter(([name]) => !NOT_COMPARED.has(name));
-  if (compared.length !== Object.keys(expected).length) return false;
+  if (compared.length !== Object.keys(expected).filter((name) => !NOT_COMPARED.has(name)).length) return false;
   return compared.every(([name, value]) => expected[name] === value);
 }
 
@@ -127,5 +149,5 @@ export function profileOf(headers: readonly [string, string][]): HeaderProfile |
   if (!/stale-while-revalidate=[1-9]/.test(cacheControl)) return undefined;
   // nginx writes these between double quotes; none of them can carry such characters.
   if (/["\\$\n\r]/.test(csp + cacheControl)) return undefined;
-  return { csp, cacheControl, hsts: get('strict-transport-security') };
+  return { csp, cacheControl: FILE_CACHE_CONTROL, hsts: get('strict-transport-security') };
 }
