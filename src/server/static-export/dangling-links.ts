@@ -34,18 +34,18 @@ export function resolvesInArchive(root: string, from: string, href: string): boo
 
 const isRelative = (href: string) => href !== '' && !href.startsWith('#') && !href.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(href);
 
-/** Points every `<a href>` to a missing page at the note; returns the number of links changed. */
+/** Points every `<a href>` to a missing page at the note and drops such `<link>`s; returns how many. */
 export async function pointDanglingLinksAtNote(root: string): Promise<number> {
   let changed = 0;
   for await (const file of htmlFiles(root)) {
     if (file.startsWith(join(root, 'pagefind') + sep)) continue;
     const html = await readFile(file, 'utf8');
     let count = 0;
-    const out = html.replace(/(<a\b[^>]*?\shref)="([^"]*)"/g, (match, head: string, href: string) => {
-      if (!isRelative(href) || resolvesInArchive(root, file, href)) return match;
-      count++;
-      return `${head}="#${NOTE_ID}"`;
-    });
+    const dangling = (href: string) => isRelative(href) && !resolvesInArchive(root, file, href) && ++count > 0;
+    const out = html
+      .replace(/(<a\b[^>]*?\shref)="([^"]*)"/g, (match, head: string, href: string) => (dangling(href) ? `${head}="#${NOTE_ID}"` : match))
+      // An alternate language version or feed the archive does not have is left out of the head.
+      .replace(/<link\b[^>]*?\shref="([^"]*)"[^>]*>/g, (match, href: string) => (dangling(href) ? '' : match));
     if (count) {
       changed += count;
       await writeFile(file, out);

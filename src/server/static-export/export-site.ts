@@ -16,7 +16,7 @@ import { Crawl, type CrawlHooks, type CrawlItem, type CrawlStats } from './crawl
 import { pointDanglingLinksAtNote, pruneSitemap } from './dangling-links.ts';
 import { buildSearchIndex } from './pagefind-index.ts';
 import { watchPeakRss } from './peak-rss.ts';
-import { rewriteHtml, rewriteUrl, SEARCH_SCRIPT, type RewriteContext } from './rewrite-html.ts';
+import { replaceOrigins, rewriteHtml, rewriteUrl, SEARCH_SCRIPT, type RewriteContext } from './rewrite-html.ts';
 import { searchScript } from './search-script.ts';
 
 export const exportOptionsSchema = z.object({
@@ -126,8 +126,7 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
           const links: URL[] = [];
           if (/^sitemap(-\d+)?\.xml$/.test(file))
             return { text: text.replace(/<loc>([^<]*)<\/loc>/g, (_, loc: string) => `<loc>${rewriteUrl(loc, url, file, textContext, links)}</loc>`), links };
-          const base = options.baseUrl?.replace(/\/$/, '') ?? '';
-          return { text: origins.reduce((out, origin) => out.split(origin).join(base), text), links };
+          return { text: replaceOrigins(text, textContext), links };
         },
         follow: followPolicy(options.edition),
         companions: (item) => {

@@ -33,6 +33,19 @@ const SKIPPED_SCHEMES = /^(?:mailto|tel|data|javascript|blob|sms|geo):/i;
 
 const decodeAmpersands = (value: string) => value.replace(/&amp;/g, '&');
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What is left of the server's origins (structured data, feeds' self links, embed snippets)
+ * names the archive: its base URL, or nothing (root-relative). URLs already on the base are kept.
+ */
+export function replaceOrigins(text: string, { origins, baseUrl }: Pick<RewriteContext, 'origins' | 'baseUrl'>): string {
+  const base = baseUrl?.replace(/\/$/, '') ?? '';
+  const basePath = baseUrl ? new URL(baseUrl).pathname : '/';
+  const notOnBase = basePath === '/' ? '' : `(?!${escapeRegExp(basePath)})`;
+  return origins.reduce((out, origin) => out.replace(new RegExp(escapeRegExp(origin) + notOnBase, 'g'), base), text);
+}
+
 /** One URL as a page wrote it → its archive form (and the internal URL found, if any). */
 export function rewriteUrl(raw: string, pageUrl: URL, pageFile: string, context: RewriteContext, found: URL[]): string {
   const value = decodeAmpersands(raw.trim());
@@ -108,8 +121,7 @@ export function rewriteHtml(html: string, pageUrl: URL, pageFile: string, contex
     .replace(/(\s(?:href|src|action|poster))="([^"]*)"/g, (_, name: string, value: string) => `${name}="${rewrite(value)}"`)
     .replace(/(\s(?:srcset|imagesrcset))="([^"]*)"/g, (_, name: string, value: string) => `${name}="${rewriteSrcset(value, rewrite)}"`)
     .replace(/(\scontent)="(https?:\/\/[^"]*)"/g, (_, name: string, value: string) => `${name}="${rewrite(value)}"`);
-  // What is left of the server's origin (structured data, feeds' self links) names the archive.
-  for (const origin of context.origins) out = out.split(origin).join(context.baseUrl?.replace(/\/$/, '') ?? '');
+  out = replaceOrigins(out, context);
   const locale = /<html\b[^>]*\slang="([^"]+)"/.exec(out)?.[1] ?? 'en';
   const pathname = pageUrl.pathname.replace(/\/+$/, '');
   const type = entityTypeOf(pathname);

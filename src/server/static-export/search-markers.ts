@@ -50,8 +50,7 @@ function tagLabelsOf(main: string): string[] {
 
 /** The title of the edition an event page links to, or an edition page's own title. */
 function editionTitleOf(type: EntityType, main: string): string | undefined {
-  const html =
-    type === 'edition' ? /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(main)?.[1] : /<a href="\/[a-z]{2}\/hub\/edition\/[^"/?]+"[^>]*>([\s\S]*?)<\/a>/.exec(main)?.[1];
+  const html = type === 'edition' ? /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(main)?.[1] : /<a href="[^"]*\/edition\/[^"/?]+\/?"[^>]*>([\s\S]*?)<\/a>/.exec(main)?.[1];
   return html === undefined ? undefined : decodeText(html) || undefined;
 }
 
