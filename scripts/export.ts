@@ -40,7 +40,8 @@ try {
     `Archived ${stats.pages} pages and ${stats.files} files (${stats.redirects} redirects) in ${seconds.total.toFixed(1)} s; ` +
       `${report.searchPages} pages searchable. Peak memory: export ${mb(peakRssBytes.export)}, server ${mb(peakRssBytes.server)}, Pagefind ${mb(peakRssBytes.pagefind)}.`,
   );
-  for (const failure of stats.failed.slice(0, 20)) console.warn(`Not archived (HTTP ${failure.status}): ${failure.source}`);
+  if (stats.failed.length) console.warn(`${stats.failed.length} URL(s) not archived (their links stay, to a missing file):`);
+  for (const failure of stats.failed.slice(0, 20)) console.warn(`  ${failure.status ? `HTTP ${failure.status}` : failure.error}: ${failure.source}`);
   if (values.report) await writeFile(values.report, `${JSON.stringify(report, null, 2)}\n`);
 } catch (error) {
   console.error(error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error));

@@ -37,7 +37,8 @@ export interface CrawlStats {
   pages: number;
   files: number;
   redirects: number;
-  failed: { source: string; status: number }[];
+  /** URLs the server did not answer with a page or file (status 0: no answer). */
+  failed: { source: string; status: number; error?: string }[];
   bytes: number;
 }
 
@@ -105,6 +106,10 @@ export class Crawl {
       this.inFlight++;
       try {
         await this.fetchItem(item);
+      } catch (error) {
+        // A connection reset or a write error costs that one file, reported, not the whole archive.
+        this.failedFiles.add(item.file);
+        this.stats.failed.push({ source: item.source, status: 0, error: error instanceof Error ? error.message : String(error) });
       } finally {
         this.inFlight--;
         this.known.delete(item.file);
