@@ -142,7 +142,7 @@ describe('uploads in an S3 bucket', () => {
     expect(await part.text()).toBe('%PDF');
   });
 
-  it('deletes a blob and its variants from the bucket once no row references it, not before', async () => {
+  it('deletes a blob and its variants from the bucket once no row and no trash entry references it, not before', async () => {
     const bytes = await image('webp', 700, 400);
     const first = await upload('medias', bytes, 'twice.webp');
     const second = await upload('medias', bytes, 'twice-again.webp');
@@ -153,10 +153,14 @@ describe('uploads in an S3 bucket', () => {
     expect(await storedVariants()).toBeGreaterThan(0);
 
     expect((await app.admin.request('DELETE', `/api/admin/medias/${first.id}`)).status).toBe(204);
+    expect((await app.admin.request('DELETE', `/api/admin/trash/medias/${first.id}`)).status).toBe(204);
     expect(await s3.storage.stat(first.storageKey)).not.toBeNull();
     expect((await fetch(`${app.server.origin}/media/${second.storageKey}`)).status).toBe(200);
 
+    // Deleted, the second waits in the trash with its bytes (decision 053); purged, they go.
     expect((await app.admin.request('DELETE', `/api/admin/medias/${second.id}`)).status).toBe(204);
+    expect(await s3.storage.stat(first.storageKey)).not.toBeNull();
+    expect((await app.admin.request('DELETE', `/api/admin/trash/medias/${second.id}`)).status).toBe(204);
     expect(await s3.storage.stat(first.storageKey)).toBeNull();
     expect(await storedVariants()).toBe(0);
     expect((await fetch(`${app.server.origin}/media/${first.storageKey}`)).status).toBe(404);
