@@ -19,6 +19,10 @@ import { DeleteDialog } from './DeleteDialog.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
 import { idOf } from './edit-form-state.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
+import { LocalDraftBanner } from './LocalDraftBanner.tsx';
+import { PresenceNote } from './PresenceNote.tsx';
+import { SAVE_KEYSHORTCUTS, useSaveKeysLabel, useSaveShortcut } from './use-save-shortcut.ts';
+import { pushToast } from '../../../stores/toasts.ts';
 import { FormContext, type FormContextValue } from './form-context.tsx';
 import { LivePreview, LivePreviewToggle } from './LivePreview.tsx';
 import { useLivePreview } from './use-live-preview.ts';
@@ -49,6 +53,16 @@ function wasEverPublished(item: Record<string, unknown> | null): boolean {
 
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
 
+/** Focuses the first field of the form once React has rendered (after a banner above it went). */
+function focusFirstField(formId: string): void {
+  requestAnimationFrame(() => {
+    document
+      .getElementById(formId)
+      ?.querySelector<HTMLElement>('.admin-form__fields :is(input, textarea, select):not([type="hidden"]):not(:disabled)')
+      ?.focus();
+  });
+}
+
 export function EditForm({ config, form, heading, fieldLabels, children, aside }: EditFormProps) {
   const { t, locale, contentLocales, defaultLocale, permissions } = useAdmin();
   const [activeLocale, setActiveLocale] = useState(locale && contentLocales.includes(locale) ? locale : defaultLocale);
@@ -67,6 +81,9 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const savedSlug = typeof item?.['slug'] === 'string' ? item['slug'] : null;
   const preview = useLivePreview(config, form, activeLocale);
   const previewable = hasLivePreview(config.name);
+  useSaveShortcut(form.formId, hydrated && !saving);
+  const saveKeys = useSaveKeysLabel();
+  const { localDraft } = form;
 
   const context: FormContextValue = {
     formId: form.formId,
@@ -87,6 +104,17 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void (form.copyMode ? form.saveCopy() : form.save());
+  };
+  // The banner goes once answered: focus moves to the form's first field, not to the page's top.
+  const restoreLocalDraft = () => {
+    localDraft.restore();
+    pushToast('info', t('admin.localDraft.restored'));
+    focusFirstField(form.formId);
+  };
+  const discardLocalDraft = () => {
+    localDraft.discard();
+    pushToast('info', t('admin.localDraft.discarded'));
+    focusFirstField(form.formId);
   };
   // An item the page knows is in use says so in the first dialog, not after a refused delete.
   const openDelete = () => {
@@ -123,7 +151,9 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
             )}
             {previewable && <LivePreviewToggle preview={preview} />}
           </div>
+          <PresenceNote collection={config.name} itemId={item ? idOf(item) : null} />
         </header>
+        {localDraft.offer && <LocalDraftBanner offer={localDraft.offer} onRestore={restoreLocalDraft} onDiscard={discardLocalDraft} />}
         {/* Disabled until hydrated: see use-hydrated.ts. */}
         <fieldset className="admin-form__fields" disabled={!hydrated}>
           {aside}
@@ -133,9 +163,19 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           {children}
           <div ref={bar} className="admin-form__actions">
             {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
-            <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving} data-action={form.copyMode ? 'save-draft' : 'save'}>
+            <button
+              type="submit"
+              className="admin-button admin-button--primary"
+              aria-disabled={saving}
+              aria-keyshortcuts={SAVE_KEYSHORTCUTS}
+              data-action={form.copyMode ? 'save-draft' : 'save'}
+            >
               {saving ? t('admin.form.saving') : form.copyMode ? t('workingCopy.save') : item ? t('admin.form.save') : t('admin.form.create')}
             </button>
+            {/* The button's aria-keyshortcuts says it to assistive technology; this is for the eyes (hidden on phones). */}
+            <span className="admin-form__shortcut" aria-hidden="true" data-testid="save-shortcut">
+              {t('admin.form.saveShortcut', { keys: saveKeys })}
+            </span>
             {form.copyMode && <WorkingCopyActions form={form} />}
             {item && (
               <MoreActions>
