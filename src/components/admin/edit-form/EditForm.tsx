@@ -4,7 +4,7 @@
  * moves, draft preview, delete — plus the conflict and delete dialogs.
  */
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -19,8 +19,6 @@ import { DeleteDialog } from './DeleteDialog.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
 import { idOf } from './edit-form-state.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
-import { LocalDraftBanner } from './LocalDraftBanner.tsx';
-import { PresenceNote } from './PresenceNote.tsx';
 import { SAVE_KEYSHORTCUTS, useSaveKeysLabel, useSaveShortcut } from './use-save-shortcut.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import { FormContext, type FormContextValue } from './form-context.tsx';
@@ -50,6 +48,10 @@ export interface EditFormProps {
 function wasEverPublished(item: Record<string, unknown> | null): boolean {
   return Boolean(item && (item['status'] === 'published' || item['publishedAt']));
 }
+
+// Loaded only where they show: presence on a saved item's form, the banner when a draft was kept.
+const PresenceText = lazy(() => import('./PresenceNote.tsx').then(({ PresenceText }) => ({ default: PresenceText })));
+const LocalDraftBanner = lazy(() => import('./LocalDraftBanner.tsx').then(({ LocalDraftBanner }) => ({ default: LocalDraftBanner })));
 
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
 
@@ -151,9 +153,20 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
             )}
             {previewable && <LivePreviewToggle preview={preview} />}
           </div>
-          <PresenceNote collection={config.name} itemId={item ? idOf(item) : null} />
+          {/* Always on the page, so that what appears in it is announced (docs/decisions/054). */}
+          <p className="admin-form__presence" aria-live="polite" data-testid="presence">
+            {hydrated && item && (
+              <Suspense fallback={null}>
+                <PresenceText collection={config.name} itemId={idOf(item)} />
+              </Suspense>
+            )}
+          </p>
         </header>
-        {localDraft.offer && <LocalDraftBanner offer={localDraft.offer} onRestore={restoreLocalDraft} onDiscard={discardLocalDraft} />}
+        {localDraft.offer && (
+          <Suspense fallback={null}>
+            <LocalDraftBanner offer={localDraft.offer} onRestore={restoreLocalDraft} onDiscard={discardLocalDraft} />
+          </Suspense>
+        )}
         {/* Disabled until hydrated: see use-hydrated.ts. */}
         <fieldset className="admin-form__fields" disabled={!hydrated}>
           {aside}

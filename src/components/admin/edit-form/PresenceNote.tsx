@@ -1,8 +1,9 @@
 /**
- * "Eddie is editing since 14:02 (Europe/Paris)": who else has this item open, in a polite live
- * region that is always on the page (so a change is announced) and changes only when the people
- * do. The note appears above the fields while someone may be typing in one: the focused control
- * is kept where it was on screen, so the note never pushes it under the sticky action bar.
+ * "Eddie is editing since 14:02 (Europe/Paris)": who else has this item open, the text of the
+ * form's polite live region (which EditForm keeps on the page, so a change is announced); it
+ * changes only when the people do. Loaded once the form of a saved item is hydrated. The note
+ * appears above the fields while someone may be typing in one: the focused control is kept where
+ * it was on screen, so the note never pushes it under the sticky action bar.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatAdminDate, toLocalDateKey } from '../../../lib/dates.ts';
@@ -21,7 +22,7 @@ function focusedAnchor(): Anchor | null {
   return { element, top: element.getBoundingClientRect().top };
 }
 
-export function PresenceNote({ collection, itemId }: { collection: string; itemId: number | null }) {
+export function PresenceText({ collection, itemId }: { collection: string; itemId: number }) {
   const { t, locale, timeZone } = useAdmin();
   const anchor = useRef<Anchor | null>(null);
   const others = usePresence(collection, itemId, () => {
@@ -50,11 +51,7 @@ export function PresenceNote({ collection, itemId }: { collection: string; itemI
     if (shift !== 0) window.scrollBy({ top: shift, behavior: 'instant' });
   }, [text]);
 
-  return (
-    <p className="admin-form__presence" aria-live="polite" data-testid="presence">
-      {text || (gone ? <span className="admin-visually-hidden">{t('admin.presence.gone')}</span> : null)}
-    </p>
-  );
+  return text || (gone ? <span className="admin-visually-hidden">{t('admin.presence.gone')}</span> : null);
 }
 
 function describe(others: Colleague[], t: (key: string, vars?: Record<string, string>) => string, timeOf: (since: string) => string, locale: string): string {

@@ -10,7 +10,8 @@ import { atom, type WritableAtom } from 'nanostores';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormAction, FormState } from './edit-form-state.ts';
 import { idOf } from './edit-form-state.ts';
-import { localDraftStore, offerOf, pruneExpiredDrafts, type DraftOffer, type LocalDraftStore } from './local-draft.ts';
+import type { DraftOffer } from './local-draft.ts';
+import { localDraftStore, pruneExpiredDrafts, type LocalDraftStore } from './local-draft-store.ts';
 
 /** How long the form waits after a change before writing it (typing stays cheap). */
 const WRITE_DELAY_MS = 500;
@@ -55,13 +56,25 @@ export function useLocalDraft(
 
   useEffect(() => {
     if (!store) return;
-    const now = Date.now();
-    pruneExpiredDrafts(window.localStorage, now);
-    const { base, loaded, copyVersion } = $form.get();
-    const found = offerOf(store.read(), { base, loaded, copyVersion }, now);
-    if (!found) store.clear();
-    keeping.current = !found;
-    $offer.set(found);
+    let live = true;
+    pruneExpiredDrafts(window.localStorage, Date.now());
+    const kept = store.read();
+    keeping.current = !kept;
+    // The reader (and its schema) loads only when this form has a kept draft.
+    if (kept) {
+      void import('./local-draft.ts')
+        .then(({ offerOf, parseLocalDraft }) => {
+          if (!live) return;
+          const { base, loaded, copyVersion } = $form.get();
+          const found = offerOf(parseLocalDraft(kept), { base, loaded, copyVersion }, Date.now());
+          if (!found) store.clear();
+          keeping.current = !found;
+          $offer.set(found);
+        })
+        .catch(() => {
+          // The chunk did not load (offline, a new deploy): the kept draft waits for the next visit.
+        });
+    }
 
     const writeNow = () => {
       clearTimeout(pending.current);
@@ -84,6 +97,7 @@ export function useLocalDraft(
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
+      live = false;
       flush();
       unlisten();
       window.removeEventListener('pagehide', flush);
