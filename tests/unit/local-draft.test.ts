@@ -6,13 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialFormState, formReducer, type FormState } from '../../src/components/admin/edit-form/edit-form-state.ts';
 import { offerOf, parseLocalDraft, type LocalDraft } from '../../src/components/admin/edit-form/local-draft.ts';
-import {
-  LOCAL_DRAFT_MAX_AGE_MS,
-  clearDraftsOf,
-  localDraftKey,
-  localDraftStore,
-  pruneExpiredDrafts,
-} from '../../src/components/admin/edit-form/local-draft-store.ts';
+import { clearDraftsOf, localDraftKey } from '../../src/components/admin/edit-form/local-draft-key.ts';
+import { LOCAL_DRAFT_MAX_AGE_MS, localDraftStore, pruneExpiredDrafts } from '../../src/components/admin/edit-form/local-draft-store.ts';
 import { venueItem, venues, withCopy } from '../fixtures/venue-items.ts';
 
 /** localStorage as the browser has it, in memory; `full` refuses every write like a full quota. */

@@ -1,6 +1,6 @@
 /**
  * Unsaved edits kept on this device (docs/decisions/054): what an edit form holds while it is
- * dirty, kept as the person types (local-draft-store.ts), so a crashed browser or a closed tab
+ * dirty, kept as the person types (local-draft-keeper.ts), so a crashed browser or a closed tab
  * does not lose it. Each entry holds the draft with the base and copy version it was written
  * against, so putting it back over a newer version of the item is said, and the save then meets
  * the usual conflict. This module reads an entry back and decides whether to offer it; the form
