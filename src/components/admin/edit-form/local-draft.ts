@@ -6,7 +6,6 @@
  * the usual conflict. This module reads an entry back and decides whether to offer it; the form
  * loads it only when its entry exists.
  */
-import { z } from 'zod';
 import { hasChanges } from '../lib/diff.ts';
 import type { FormDraft } from '../lib/payload.ts';
 import { isExpired } from './local-draft-store.ts';
@@ -34,22 +33,29 @@ export interface DraftOffer {
   changedSince: boolean;
 }
 
-const formDraft = z.looseObject({ translations: z.record(z.string(), z.record(z.string(), z.string())), version: z.number().optional() });
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const storedDraft = z.object({
-  savedAt: z.number().int().nonnegative(),
-  base: formDraft,
-  loaded: formDraft,
-  draft: formDraft,
-  copyVersion: z.number().int().nullable(),
-});
+/** A form draft's shape: texts per locale as strings, a numeric version when there is one. */
+function isFormDraft(value: unknown): value is FormDraft {
+  if (!isRecord(value) || !isRecord(value['translations'])) return false;
+  if (value['version'] !== undefined && typeof value['version'] !== 'number') return false;
+  return Object.values(value['translations']).every((texts) => isRecord(texts) && Object.values(texts).every((text) => typeof text === 'string'));
+}
 
-/** The kept draft in `text`, or null when it is missing, unreadable or of another shape. */
+/**
+ * The kept draft in `text`, or null when it is missing, unreadable or of another shape. A
+ * hand-written check rather than a zod schema: the entry is this code's own writing, and the
+ * schema's parts would weigh on every admin page's first load (zod is shared with the forms).
+ */
 export function parseLocalDraft(text: string | null): LocalDraft | null {
-  if (!text) return null;
   try {
-    const parsed = storedDraft.safeParse(JSON.parse(text));
-    return parsed.success ? (parsed.data as LocalDraft) : null;
+    const value: unknown = text ? JSON.parse(text) : null;
+    if (!isRecord(value)) return null;
+    const { savedAt, base, loaded, draft, copyVersion } = value;
+    if (typeof savedAt !== 'number' || !Number.isInteger(savedAt) || savedAt < 0) return null;
+    if (!isFormDraft(base) || !isFormDraft(loaded) || !isFormDraft(draft)) return null;
+    if (copyVersion !== null && !Number.isInteger(copyVersion)) return null;
+    return { savedAt, base, loaded, draft, copyVersion: copyVersion as number | null };
   } catch {
     return null;
   }
