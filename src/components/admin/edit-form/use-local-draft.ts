@@ -32,7 +32,12 @@ function storageOrNull(): Storage | null {
   }
 }
 
-export function useLocalDraft($form: WritableAtom<FormState>, dispatch: (action: FormAction) => void, collection: string, userId: string | null): LocalDraftControls {
+export function useLocalDraft(
+  $form: WritableAtom<FormState>,
+  dispatch: (action: FormAction) => void,
+  collection: string,
+  userId: string | null,
+): LocalDraftControls {
   const [itemId] = useState(() => {
     const item = $form.get().item;
     return item ? idOf(item) : null;
@@ -41,11 +46,14 @@ export function useLocalDraft($form: WritableAtom<FormState>, dispatch: (action:
   const [$offer] = useState(() => atom<DraftOffer | null>(null));
   const offer = useStore($offer);
   const keeper = useRef<Keeper | null>(null);
+  /** This form's storage key once the person is known (read by `forget`, whose identity must not change). */
+  const keyName = useRef<string | null>(null);
 
   useEffect(() => {
     const storage = storageOrNull();
     if (!storage || !userId) return;
     const key = { userId, collection, itemId };
+    keyName.current = localDraftKey(key);
     let live = true;
     let started = false;
     const start = () => {
@@ -80,15 +88,16 @@ export function useLocalDraft($form: WritableAtom<FormState>, dispatch: (action:
     if (offer) keeper.current?.restore(offer);
   }, [offer]);
   const discard = useCallback(() => keeper.current?.discard(), []);
+  // Stable: the form's actions (and the fields' effects that depend on them) must not change
+  // when the signed-in person becomes known after hydration.
   const forget = useCallback(() => {
     if (keeper.current) return keeper.current.forget();
-    if (!userId) return;
     try {
-      storageOrNull()?.removeItem(localDraftKey({ userId, collection, itemId }));
+      if (keyName.current) storageOrNull()?.removeItem(keyName.current);
     } catch {
       // Refused storage: nothing was kept.
     }
-  }, [collection, itemId, userId]);
+  }, []);
 
   return { offer, restore, discard, forget };
 }
