@@ -1090,3 +1090,30 @@ export const siteSettingTranslations = sqliteTable('site_setting_translations', 
   /** The home hero's line under the site name; empty = none. */
   tagline: text('tagline').notNull().default(''),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Presence on edit forms (docs/decisions/054)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Who has an item's edit form open: one row per open form (a browser tab), refreshed by its
+ * heartbeat. In the database, not in a process's memory, because every worker of every machine
+ * answers heartbeats. Rows whose `last_seen` is older than two heartbeats are ignored and pruned;
+ * nothing here is kept for long, and nothing refers to it.
+ */
+export const presences = sqliteTable(
+  'presences',
+  {
+    /** The collection's name (`events`, `editions`), as in the admin's URLs. */
+    collection: text('collection').notNull(),
+    itemId: integer('item_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** A random id per open form, so two tabs of one person come and go on their own. */
+    clientId: text('client_id').notNull(),
+    /** The name shown to colleagues, as it was at the last heartbeat. */
+    userLabel: text('user_label').notNull(),
+    since: timestamp('since').notNull(),
+    lastSeen: timestamp('last_seen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.itemId, t.userId, t.clientId] }), index('presences_last_seen_idx').on(t.lastSeen)],
+);

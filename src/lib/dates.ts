@@ -83,8 +83,8 @@ export function formatDateTime(locale: Locale, timeZone: string, at: Date): stri
   return getFormatter(locale, timeZone, 'dateTime').format(at);
 }
 
-/** What the admin shows of an instant: date and time (default), with seconds, or the date alone. */
-export type AdminDateStyle = 'dateTime' | 'dateTimeSeconds' | 'shortDate';
+/** What the admin shows of an instant: date and time (default), with seconds, the date alone, or the time alone (today's). */
+export type AdminDateStyle = 'dateTime' | 'dateTimeSeconds' | 'shortDate' | 'time';
 
 /**
  * "26 nov. 2026, 14:00 (Europe/Paris)": every date the admin shows, in the admin's locale, in an

@@ -467,3 +467,22 @@ describe('removeItem', () => {
     expect(form.sent).toEqual([]);
   });
 });
+
+describe('a restored local draft', () => {
+  it('saves as the copy version it was written on, so a copy saved meanwhile is a conflict', async () => {
+    const published = venueItem({ status: 'published' });
+    const form = formOn(withCopy(published, { name: 'Hall B' }, 2), [ok(withCopy(published, { name: 'Hall C' }, 3))]);
+    const { base, loaded, draft } = form.state;
+    form.env.dispatch({ type: 'restored', base, loaded: { ...loaded, name: 'Hall' }, draft: { ...draft, name: 'Hall C' }, copyVersion: 1 });
+    await saveCopy(form.env);
+    expect(form.sent[0]?.body).toMatchObject({ copyVersion: 1, name: 'Hall C' });
+  });
+
+  it('saves over the version it was written on, so a newer live item is a conflict', async () => {
+    const form = formOn(venueItem({ version: 5 }), [ok(venueItem({ version: 6, address: 'Quai 9' }))]);
+    const kept = initialFormState(venues.draft, venueItem({ version: 3 }));
+    form.env.dispatch({ type: 'restored', base: kept.base, loaded: kept.loaded, draft: { ...kept.draft, address: 'Quai 9' }, copyVersion: null });
+    await saveItem(form.env);
+    expect(form.sent[0]?.body).toEqual({ version: 3, address: 'Quai 9' });
+  });
+});

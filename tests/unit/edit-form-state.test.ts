@@ -242,3 +242,28 @@ describe('usagesShown', () => {
     expect(formReducer(shown, { type: 'usagesShown', inUse: null }).inUse).toBeNull();
   });
 });
+
+describe('restored', () => {
+  it('puts kept edits back as typed, against the base and copy version they were written on', () => {
+    const published = venueItem({ status: 'published' });
+    const before = run(initialFormState(spec, withCopy(published, { name: 'Hall' }, 1)), { type: 'edited', path: 'address', value: 'Quai 9' });
+    // The form opens again on a copy someone saved meanwhile (version 2).
+    const opened = initialFormState(spec, withCopy(published, { name: 'Hall B' }, 2));
+    expect(opened.copyVersion).toBe(2);
+    const restored = run(opened, { type: 'restored', base: before.base, loaded: before.loaded, draft: before.draft, copyVersion: before.copyVersion });
+    expect(restored).toMatchObject({ dirty: true, saving: false, copyVersion: 1, draft: before.draft, base: before.base, loaded: before.loaded });
+    expect(restored.item).toBe(opened.item);
+  });
+
+  it('a save that loads the item again takes its copy version from the item', () => {
+    const published = venueItem({ status: 'published' });
+    const restored = run(initialFormState(spec, withCopy(published, { name: 'Hall' }, 2)), {
+      type: 'restored',
+      base: initialFormState(spec, published).base,
+      loaded: initialFormState(spec, published).loaded,
+      draft: { ...initialFormState(spec, published).draft, name: 'Hall C' },
+      copyVersion: 1,
+    });
+    expect(run(restored, { type: 'loaded', item: withCopy(published, { name: 'Hall C' }, 3) })).toMatchObject({ copyVersion: 3, dirty: false });
+  });
+});

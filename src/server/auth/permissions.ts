@@ -151,6 +151,9 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/import', methods: { POST: 'content.write' } },
   { pattern: '/api/admin/import/template.csv', methods: { GET: 'content.read' } },
   { pattern: '/api/admin/mail/:id/eml', methods: { GET: 'mail.read' } },
+  // Presence on edit forms (docs/decisions/054): whoever may open an item's form may say so and
+  // learn who else has it open; nothing is written to the content.
+  { pattern: '/api/admin/presence', methods: { POST: 'content.read', DELETE: 'content.read' } },
   // Outgoing webhooks (docs/decisions/028).
   { pattern: '/api/admin/webhooks', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
   { pattern: '/api/admin/webhooks/:id', methods: { GET: 'webhooks.manage', PATCH: 'webhooks.manage', DELETE: 'webhooks.manage' } },

@@ -4,7 +4,7 @@
  * moves, draft preview, delete — plus the conflict and delete dialogs.
  */
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -19,6 +19,8 @@ import { DeleteDialog } from './DeleteDialog.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
 import { idOf } from './edit-form-state.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
+import { SAVE_KEYSHORTCUTS, useSaveKeysLabel, useSaveShortcut } from './use-save-shortcut.ts';
+import { pushToast } from '../../../stores/toasts.ts';
 import { FormContext, type FormContextValue } from './form-context.tsx';
 import { LivePreview, LivePreviewToggle } from './LivePreview.tsx';
 import { useLivePreview } from './use-live-preview.ts';
@@ -47,7 +49,21 @@ function wasEverPublished(item: Record<string, unknown> | null): boolean {
   return Boolean(item && (item['status'] === 'published' || item['publishedAt']));
 }
 
+// Loaded only where they show: presence on a saved item's form, the banner when a draft was kept.
+const PresenceText = lazy(() => import('./PresenceNote.tsx').then(({ PresenceText }) => ({ default: PresenceText })));
+const LocalDraftBanner = lazy(() => import('./LocalDraftBanner.tsx').then(({ LocalDraftBanner }) => ({ default: LocalDraftBanner })));
+
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
+
+/** Focuses the first field of the form once React has rendered (after a banner above it went). */
+function focusFirstField(formId: string): void {
+  requestAnimationFrame(() => {
+    document
+      .getElementById(formId)
+      ?.querySelector<HTMLElement>('.admin-form__fields :is(input, textarea, select):not([type="hidden"]):not(:disabled)')
+      ?.focus();
+  });
+}
 
 export function EditForm({ config, form, heading, fieldLabels, children, aside }: EditFormProps) {
   const { t, locale, contentLocales, defaultLocale, permissions } = useAdmin();
@@ -67,6 +83,9 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const savedSlug = typeof item?.['slug'] === 'string' ? item['slug'] : null;
   const preview = useLivePreview(config, form, activeLocale);
   const previewable = hasLivePreview(config.name);
+  useSaveShortcut(form.formId, hydrated && !saving);
+  const saveKeys = useSaveKeysLabel();
+  const { localDraft } = form;
 
   const context: FormContextValue = {
     formId: form.formId,
@@ -87,6 +106,17 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void (form.copyMode ? form.saveCopy() : form.save());
+  };
+  // The banner goes once answered: focus moves to the form's first field, not to the page's top.
+  const restoreLocalDraft = () => {
+    localDraft.restore();
+    pushToast('info', t('admin.localDraft.restored'));
+    focusFirstField(form.formId);
+  };
+  const discardLocalDraft = () => {
+    localDraft.discard();
+    pushToast('info', t('admin.localDraft.discarded'));
+    focusFirstField(form.formId);
   };
   // An item the page knows is in use says so in the first dialog, not after a refused delete.
   const openDelete = () => {
@@ -123,7 +153,20 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
             )}
             {previewable && <LivePreviewToggle preview={preview} />}
           </div>
+          {/* Always on the page, so that what appears in it is announced (docs/decisions/054). */}
+          <p className="admin-form__presence" aria-live="polite" data-testid="presence">
+            {hydrated && item && (
+              <Suspense fallback={null}>
+                <PresenceText collection={config.name} itemId={idOf(item)} />
+              </Suspense>
+            )}
+          </p>
         </header>
+        {localDraft.offer && (
+          <Suspense fallback={null}>
+            <LocalDraftBanner offer={localDraft.offer} onRestore={restoreLocalDraft} onDiscard={discardLocalDraft} />
+          </Suspense>
+        )}
         {/* Disabled until hydrated: see use-hydrated.ts. */}
         <fieldset className="admin-form__fields" disabled={!hydrated}>
           {aside}
@@ -133,9 +176,19 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           {children}
           <div ref={bar} className="admin-form__actions">
             {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
-            <button type="submit" className="admin-button admin-button--primary" aria-disabled={saving} data-action={form.copyMode ? 'save-draft' : 'save'}>
+            <button
+              type="submit"
+              className="admin-button admin-button--primary"
+              aria-disabled={saving}
+              aria-keyshortcuts={SAVE_KEYSHORTCUTS}
+              data-action={form.copyMode ? 'save-draft' : 'save'}
+            >
               {saving ? t('admin.form.saving') : form.copyMode ? t('workingCopy.save') : item ? t('admin.form.save') : t('admin.form.create')}
             </button>
+            {/* The button's aria-keyshortcuts says it to assistive technology; this is for the eyes (hidden on phones). */}
+            <span className="admin-form__shortcut" aria-hidden="true" data-testid="save-shortcut">
+              {t('admin.form.saveShortcut', { keys: saveKeys })}
+            </span>
             {form.copyMode && <WorkingCopyActions form={form} />}
             {item && (
               <MoreActions>

@@ -127,9 +127,9 @@ export async function resolveConflict(env: FormEnv, choice: ConflictChoice): Pro
   env.dispatch({ type: 'resolved', choice });
   if (!open || choice === 'cancel') return;
   if (choice === 'theirs') return env.toast('info', env.t('admin.conflict.loadedTheirs'));
-  const { base, draft, item } = env.getState();
+  const { base, draft, copyVersion } = env.getState();
   if (!open.onCopy && !editsThroughCopy(env.config, before.item)) return saveItem(env, {}, { base, draft });
-  const from = { base, draft, copyVersion: workingCopyOf(item)?.version ?? null };
+  const from = { base, draft, copyVersion };
   return open.then === 'publish' ? publishCopy(env, from) : saveCopy(env, from);
 }
 
@@ -189,11 +189,12 @@ function reportRefusal(env: FormEnv, problem: Problem, baseline: FormDraft, mine
  * `then` is what to do once a conflict is merged. The item as saved, or null.
  */
 async function putCopy(env: FormEnv, from?: CopyStart, then?: 'publish'): Promise<Item | null> {
-  const { item, base, draft, spec } = env.getState();
+  const state = env.getState();
+  const { item, base, draft, spec } = state;
   if (!item) return null;
   const baseline = from?.base ?? base;
   const target = from?.draft ?? draft;
-  const copyVersion = from ? from.copyVersion : (workingCopyOf(item)?.version ?? null);
+  const copyVersion = from ? from.copyVersion : state.copyVersion;
   const body = buildPatchBody(spec, baseline, target);
   if (!passesCheck(env, env.config.patchSchema, body)) return null;
   const result = await sendRequest<Item>(env.fetch, 'PUT', paths.adminApiWorkingCopy(env.config.name, idOf(item)), { ...body, copyVersion });

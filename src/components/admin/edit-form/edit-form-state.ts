@@ -10,7 +10,7 @@ import { diffDrafts, hasChanges, rebaseDraft, type ConflictReport } from '../lib
 import { writePath } from '../lib/draft-paths.ts';
 import type { FieldErrorMap } from '../lib/field-errors.ts';
 import { itemToDraft, type FormDraft } from '../lib/payload.ts';
-import { startOf } from './working-copy-state.ts';
+import { startOf, workingCopyOf } from './working-copy-state.ts';
 
 /** An item as the API returns it. */
 export type Item = Record<string, unknown>;
@@ -43,6 +43,12 @@ export interface FormState {
   readonly loaded: FormDraft;
   /** What the inputs show. */
   readonly draft: FormDraft;
+  /**
+   * The working copy's version the form edits (null: none): "Save draft" states it, so a copy
+   * someone saved meanwhile is a conflict. Usually the item's own; a restored local draft brings
+   * back the one it was written against.
+   */
+  readonly copyVersion: number | null;
   /** The draft differs from what was loaded: the "Unsaved" badge and the leave-page guard. */
   readonly dirty: boolean;
   readonly errors: FieldErrorMap;
@@ -76,7 +82,12 @@ export type FormAction =
   /** The conflict dialog's outcome: `mine` replays my edits on what they saved, `theirs` drops mine. */
   | { type: 'resolved'; choice: ConflictChoice }
   /** Where the item is used (a refused delete, or what the page knew), or null when the dialog closes. */
-  | { type: 'usagesShown'; inUse: DeleteState | null };
+  | { type: 'usagesShown'; inUse: DeleteState | null }
+  /**
+   * Edits kept on this device are put back as they were: the draft as typed, against the base and
+   * copy version it was written on, so a save over a newer version is a conflict, never silent.
+   */
+  | { type: 'restored'; base: FormDraft; loaded: FormDraft; draft: FormDraft; copyVersion: number | null };
 
 /** The state of a form for `item`, or for a new item with `defaults`. */
 export function initialFormState(spec: Collection['draft'], item: Item | null, defaults: Item = {}): FormState {
@@ -87,6 +98,7 @@ export function initialFormState(spec: Collection['draft'], item: Item | null, d
     base: start.base,
     loaded: start.shown,
     draft: start.shown,
+    copyVersion: copyVersionOf(item),
     dirty: false,
     errors: {},
     saving: false,
@@ -146,7 +158,13 @@ function step(state: FormState, action: FormAction): FormState {
       return resolved(state, action.choice);
     case 'usagesShown':
       return { ...state, inUse: action.inUse };
+    case 'restored':
+      return { ...state, base: action.base, loaded: action.loaded, draft: action.draft, copyVersion: action.copyVersion, errors: {}, slugSuggestion: null };
   }
+}
+
+function copyVersionOf(item: Item | null): number | null {
+  return workingCopyOf(item)?.version ?? null;
 }
 
 function isItem(value: unknown): value is Item {
@@ -163,7 +181,7 @@ function withoutPath(errors: FieldErrorMap, path: string): FieldErrorMap {
 /** The form on `item` as the server returned it, with nothing left of the last answer's errors. */
 function startFrom(state: FormState, item: Item): FormState {
   const start = startOf(state.spec, item);
-  return { ...state, item, base: start.base, loaded: start.shown, draft: start.shown, errors: {}, slugSuggestion: null };
+  return { ...state, item, base: start.base, loaded: start.shown, draft: start.shown, copyVersion: copyVersionOf(item), errors: {}, slugSuggestion: null };
 }
 
 function refused(state: FormState, { problem, baseline, mine, then }: Extract<FormAction, { type: 'refused' }>): FormState {
@@ -195,7 +213,14 @@ function resolved(state: FormState, choice: ConflictChoice): FormState {
   if (choice === 'theirs') return startFrom(closed, open.current);
   if (open.onCopy) {
     const now = startOf(state.spec, open.current);
-    return { ...closed, item: open.current, base: now.base, loaded: now.shown, draft: rebaseDraft(state.loaded, now.shown, open.mine) };
+    return {
+      ...closed,
+      item: open.current,
+      base: now.base,
+      loaded: now.shown,
+      draft: rebaseDraft(state.loaded, now.shown, open.mine),
+      copyVersion: copyVersionOf(open.current),
+    };
   }
   return {
     ...closed,

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Collection } from '../../../lib/collections/index.ts';
+import { $currentUser } from '../../../stores/current-user.ts';
 import { setFormDirty } from '../../../stores/dirty-guard.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -23,8 +24,9 @@ import {
   type DraftStart,
   type FormEnv,
 } from './edit-form-actions.ts';
-import { formReducer, initialFormState, type ConflictChoice, type DeleteState, type Item } from './edit-form-state.ts';
+import { formReducer, initialFormState, type ConflictChoice, type DeleteState, type FormAction, type Item } from './edit-form-state.ts';
 import { goTo } from './navigation.ts';
+import { useLocalDraft } from './use-local-draft.ts';
 import { editsThroughCopy, workingCopyOf } from './working-copy-state.ts';
 
 export type { Conflict, DeleteState } from './edit-form-state.ts';
@@ -54,6 +56,11 @@ export function useEditForm({ config, item, defaults = {} }: EditFormOptions) {
   // request in flight must block a second click before React renders.
   const [$form] = useState(() => atom(initialFormState(config.draft, item, defaults)));
   const state = useStore($form);
+  const user = useStore($currentUser);
+  const dispatch = useMemo(() => (action: FormAction) => $form.set(formReducer($form.get(), action)), [$form]);
+  // Unsaved edits kept on this device, per person (the store is empty until the page's user is known).
+  const localDraft = useLocalDraft($form, dispatch, config.name, user?.id ?? null);
+  const { forget: forgetLocalDraft } = localDraft;
 
   const actions = useMemo(() => {
     const env: FormEnv = {
@@ -62,11 +69,14 @@ export function useEditForm({ config, item, defaults = {} }: EditFormOptions) {
       locale,
       fetch: (path, init) => fetch(path, init),
       getState: () => $form.get(),
-      dispatch: (action) => $form.set(formReducer($form.get(), action)),
+      dispatch,
       toast: pushToast,
       goTo,
       focusInvalid: () => focusFirstInvalid(formId),
-      markClean: () => setFormDirty(formId, false),
+      markClean: () => {
+        setFormDirty(formId, false);
+        forgetLocalDraft();
+      },
     };
     return {
       setValue: (path: string, value: unknown) => env.dispatch({ type: 'edited', path, value }),
@@ -83,7 +93,7 @@ export function useEditForm({ config, item, defaults = {} }: EditFormOptions) {
       resolveConflict: (choice: ConflictChoice) => void resolveConflict(env, choice),
       remove: (detach?: boolean) => removeItem(env, detach),
     };
-  }, [$form, config, formId, locale, t]);
+  }, [$form, config, dispatch, forgetLocalDraft, formId, locale, t]);
 
   useEffect(() => setFormDirty(formId, state.dirty), [formId, state.dirty]);
   useEffect(() => () => setFormDirty(formId, false), [formId]);
@@ -101,6 +111,7 @@ export function useEditForm({ config, item, defaults = {} }: EditFormOptions) {
     conflict: state.conflict,
     slugSuggestion: state.slugSuggestion,
     inUse: state.inUse,
+    localDraft,
     ...actions,
   };
 }
