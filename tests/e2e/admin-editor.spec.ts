@@ -110,6 +110,8 @@ test('an editor creates, publishes and renames an event, and cannot delete a tag
   }
   // Each tab now says its locale is there (title and summary, but no description yet).
   await expect(page.getByRole('tab', { name: /^Deutsch/ })).toHaveAttribute('data-state', 'partial');
+  // The empty slug shows what the server will make of the default locale's title.
+  await expect(page.getByLabel(t('admin.field.slug'))).toHaveAttribute('placeholder', `night-of-the-${word.toLowerCase()}`);
   await page.getByLabel(t('admin.field.startsAt')).fill('2031-06-12T20:30');
   await page.getByLabel(t('admin.field.endsAt')).fill('2031-06-12T23:00');
   await page.getByLabel(t('admin.field.timeZone')).selectOption('Europe/Paris');

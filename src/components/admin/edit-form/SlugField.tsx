@@ -3,18 +3,40 @@
  * the server will make, with the same transliteration); editable any time; after a 409
  * `SLUG_TAKEN` the free slug the server suggested is one click away.
  */
-import { slugFromTitle } from '../../../lib/admin-schemas/slug.ts';
+import { useEffect, useState } from 'react';
 import { SLUG_MAX_LENGTH } from '../../../lib/admin-schemas/fields.ts';
 import { Field } from '../ui/Field.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { Section } from './fields.tsx';
 import { useForm, useFormField } from './form-context.tsx';
 
+type SlugOf = (title: string) => string;
+
+/**
+ * The slug the server would make of `source`. The transliteration tables behind it are most of
+ * the field's weight: they load once a placeholder is wanted (a title typed, no slug of its own),
+ * not with every form's first load; the placeholder is empty until then, on the server's render too.
+ */
+function useSlugProposal(source: string, wanted: boolean): string {
+  const [slugOf, setSlugOf] = useState<SlugOf | null>(null);
+  const load = wanted && slugOf === null;
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    // Offline or mid-deploy, the placeholder stays empty: the server still makes the slug.
+    import('../../../lib/admin-schemas/slug.ts').then(({ slugFromTitle }) => live && setSlugOf(() => slugFromTitle)).catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return slugOf ? slugOf(source) : '';
+}
+
 export function SlugField({ source }: { source: string }) {
   const { t } = useAdmin();
   const { item, slugSuggestion } = useForm();
   const field = useFormField<string>('slug');
-  const proposal = slugFromTitle(source ?? '');
+  const proposal = useSlugProposal(source ?? '', Boolean(source) && !field.value);
   const hint = item ? t('admin.slug.hintEdit') : t('admin.slug.hintNew');
   return (
     <Field
