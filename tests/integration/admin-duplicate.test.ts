@@ -166,7 +166,7 @@ describe('duplicating each collection', () => {
 });
 
 describe('duplicating uploads', () => {
-  it('copies a media with its texts, sharing the blob: deleting either copy keeps the other file', async () => {
+  it('copies a media with its texts, sharing the blob: deleting either copy keeps the other file, and the blob goes with the last one out of the trash', async () => {
     const { editor } = running.app;
     const uploads = join(running.app.server.dir, 'uploads');
     // A size of its own: identical uploads share a blob, and this test watches this one blob.
@@ -185,6 +185,9 @@ describe('duplicating uploads', () => {
     expect(existsSync(blob)).toBe(true);
     expect((await fetch(`${running.app.server.origin}${body.url}`)).status).toBe(200);
     expect((await editor.request('DELETE', `/api/admin/medias/${body.id}`)).status).toBe(204);
+    // Both wait in the trash with their bytes (decision 053); once an admin purges them, the blob goes.
+    expect(existsSync(blob)).toBe(true);
+    for (const id of [original.id, body.id]) expect((await running.app.admin.request('DELETE', `/api/admin/trash/medias/${id}`)).status).toBe(204);
     expect(existsSync(blob)).toBe(false);
   });
 
