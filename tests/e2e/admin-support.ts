@@ -27,18 +27,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ context }, use) => {
       const errors: string[] = [];
-      // A plain form answered 4xx with its page and the errors on it (a wrong two-factor code):
-      // the browser logs the status, but that page is the product working.
-      const refusedForms = new Set<string>();
-      context.on('response', (response) => {
-        const request = response.request();
-        if (request.method() === 'POST' && request.resourceType() === 'document' && response.status() >= 400 && response.status() < 500)
-          refusedForms.add(response.url().split('#')[0]!);
-      });
       context.on('console', (message) => {
         // A failed load names its resource only in the message's location.
         const resource = message.text().startsWith('Failed to load resource') ? ` (${message.location().url})` : '';
-        if (resource && refusedForms.has(message.location().url.split('#')[0]!)) return;
         if (message.type() === 'error' && !isExpectedApiRefusal(message)) errors.push(`${message.page()?.url() ?? '?'}: ${message.text()}${resource}`);
       });
       context.on('weberror', (error) => errors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`));
