@@ -1117,3 +1117,23 @@ export const presences = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.collection, t.itemId, t.userId, t.clientId] }), index('presences_last_seen_idx').on(t.lastSeen)],
 );
+
+/**
+ * Machine translation suggestions not yet reviewed by a person (docs/decisions/056): one row per
+ * item, locale and translated field the service filled, with a hash of the suggested text. A save
+ * whose text for that field still equals it is refused; an edit or an "Accept" clears the row.
+ */
+export const translationSuggestions = sqliteTable(
+  'translation_suggestions',
+  {
+    /** The engine's entity name (`event`, `edition`), as in the audit log. */
+    entity: text('entity').notNull(),
+    itemId: integer('item_id').notNull(),
+    locale: text('locale').notNull(),
+    field: text('field').notNull(),
+    /** SHA-256 (hex) of the suggested text, exactly as the service's answer was given to the form. */
+    textHash: text('text_hash').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.itemId, t.locale, t.field] })],
+);

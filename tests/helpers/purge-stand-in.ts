@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
+import { readBody } from './read-body.ts';
 
 export interface PurgeRequest {
   method: string;
@@ -45,10 +46,7 @@ export class PurgeStandIn {
 
   constructor() {
     this.#server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
+      void readBody(request).then((body) => {
         this.requests.push({ method: request.method ?? '', path: request.url ?? '/', headers: request.headers, body, keys: keysOf(request.headers, body) });
         (this.queue.shift() ?? this.answer)(request, response);
       });

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { vi } from 'vitest';
+import { readBody } from './read-body.ts';
 
 export interface Received {
   path: string;
@@ -28,11 +29,8 @@ export class Receiver {
 
   constructor() {
     this.#server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
+      void readBody(request).then((payload) => {
         const path = request.url ?? '/';
-        const payload = Buffer.concat(chunks).toString('utf8');
         try {
           // Throws unless the signature, id and timestamp headers match this path's secret.
           const body = new Webhook(this.secrets.get(path) ?? 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw').verify(

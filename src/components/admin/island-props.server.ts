@@ -7,6 +7,7 @@
 import { defaultLocale, localeConfig, locales } from '../../i18n/config.ts';
 import { getStrings, type UiKey } from '../../i18n/index.ts';
 import { getAdminTimeZone } from '../../server/config/admin-dates.ts';
+import { getEnv } from '../../server/config/env.ts';
 import { listPermissions } from '../../server/auth/permissions.ts';
 import { getErrorLabels } from '../errors/index.ts';
 import type { AdminIslandProps } from './ui/AdminIsland.tsx';
@@ -28,5 +29,6 @@ export function getAdminIslandProps(locals: App.Locals): AdminIslandProps {
     timeZone: getAdminTimeZone(),
     user: user ? { id: user.id, name: user.name, email: user.email, role: user.role, permissions: listPermissions(user.role) } : null,
     errorLabels: getErrorLabels(t),
+    machineTranslation: getEnv().MACHINE_TRANSLATION !== null,
   };
 }

@@ -130,6 +130,9 @@ export const routeRules: readonly RouteRule[] = [
   // Edition bundles (docs/decisions/048): importing one creates items like a clone (the service also
   // demands `media.upload`); before the collection rules, whose `/api/admin/editions/:id` matches `bundle`.
   { pattern: '/api/admin/editions/bundle', methods: { POST: 'content.write' } },
+  // Translation suggestions (docs/decisions/056): asked for and accepted while editing texts.
+  { pattern: '/api/admin/translations/suggest', methods: { POST: 'content.write' } },
+  { pattern: '/api/admin/translations/suggest/accept', methods: { POST: 'content.write' } },
   ...adminCollections.flatMap(collectionApiRules),
   // The trash (docs/decisions/053): whoever may delete may see it and bring back what they could
   // have deleted (the service also demands `content.deletePublished` for an item that was ever

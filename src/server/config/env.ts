@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isKnownTimeZone } from '../../lib/time-zone-names.ts';
 import { parseDsn } from './sentry-dsn.ts';
 import { checkEdgePurge, edgePurgeEnvShape } from './edge-purge-env.ts';
+import { checkMachineTranslation, machineTranslationEnvShape, machineTranslationOf } from './machine-translation-env.ts';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
@@ -210,6 +211,8 @@ export const envSchema = z
       .default(1000),
     // Shared caches (Varnish, Fastly, Cloudflare) purged by tag: docs/decisions/050.
     ...edgePurgeEnvShape,
+    // Translation suggestions from DeepL or LibreTranslate: docs/decisions/056.
+    ...machineTranslationEnvShape,
     // Contact form: accepted messages per client per 10 minutes (0 = no limit). See docs/decisions/004.
     CONTACT_RATE_LIMIT: z.coerce
       .number({ error: 'must be a number of messages' })
@@ -368,11 +371,14 @@ export const envSchema = z
     }
     checkS3(env, ctx);
     checkEdgePurge(env, ctx);
+    checkMachineTranslation(env, ctx);
   })
   .transform((env) => ({
     ...env,
     /** Which auth adapter serves the admin: Clerk when both keys are set, local accounts otherwise. */
     AUTH_PROVIDER: env.PUBLIC_CLERK_PUBLISHABLE_KEY && env.CLERK_SECRET_KEY ? ('clerk' as const) : ('local' as const),
+    /** The machine translation service behind "Suggest", or null (decision 056). */
+    MACHINE_TRANSLATION: machineTranslationOf(env),
     // Demo content goes into the embedded default database unless switched off; never by
     // default into a remote database, which is somebody's real data.
     HUB_DEMO: env.HUB_DEMO ?? env.DATABASE_URL.startsWith('file:'),

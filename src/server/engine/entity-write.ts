@@ -21,6 +21,7 @@ import { checkReferences, writeLinks, writeTranslations } from './references.ts'
 import { recordRevisions } from './revision-log.ts';
 import { checkSlugSource, resolveSlug } from './slugs.ts';
 import { enqueueContentWebhooks } from './content-webhooks.ts';
+import { refuseUnreviewedSuggestions } from './suggestion-marks.ts';
 
 export interface WriteResult {
   id: number;
@@ -176,8 +177,8 @@ export interface CheckedUpdate {
 
 /**
  * Merges `input` into `before` and runs every check a save runs — the version (409 with the
- * current item), the collection's rules, required texts, publication, references, slug
- * uniqueness — without writing. Shared by `updateEntityIn` and working copies (decision 035).
+ * current item), the collection's rules, required texts, publication, references, unreviewed
+ * machine suggestions, slug uniqueness — without writing (but for clearing reviewed suggestions' marks). Shared by `updateEntityIn` and working copies (decision 035).
  */
 export async function checkUpdate(tx: Executor, actor: Actor, spec: EntitySpec, before: EntityState, input: EntityInput): Promise<CheckedUpdate> {
   if (before.values['version'] !== input.version) throw versionConflict(spec, before);
@@ -188,6 +189,8 @@ export async function checkUpdate(tx: Executor, actor: Actor, spec: EntitySpec, 
   validateState(spec, actor, before, after, errors);
   await checkReferences(tx, spec, { ...input, values: pick(input.values, changed), links: pick(input.links, changed) }, errors);
   errors.throwIfAny();
+  // A machine suggestion nobody reviewed is never stored (decision 056).
+  await refuseUnreviewedSuggestions(tx, spec, after, changed);
   if (spec.slug && changed.includes('slug')) await resolveSlug(tx, spec, after, stringValue(after, 'slug'));
   return { after, changed };
 }

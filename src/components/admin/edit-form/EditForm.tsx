@@ -89,6 +89,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
 
   const context: FormContextValue = {
     formId: form.formId,
+    collection: config.name,
     draft,
     errors: form.errors,
     item,

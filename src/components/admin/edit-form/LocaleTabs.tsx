@@ -6,6 +6,7 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { hasErrorsUnder } from '../lib/field-errors.ts';
 import { TranslationCompare } from '../translations/TranslationCompare.tsx';
+import { useSuggestionMarks } from '../translations/use-suggestion-marks.ts';
 import { draftLocaleStatus } from '../lib/payload.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { useForm } from './form-context.tsx';
@@ -16,6 +17,8 @@ export function LocaleTabs({ complete, children }: { complete: readonly string[]
   const { t, contentLocales, defaultLocale, localeNames } = useAdmin();
   const { formId, draft, errors, activeLocale, setActiveLocale } = useForm();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  // Machine suggestions (decision 056) stay marked while the person looks at another tab.
+  const suggestionMarks = useSuggestionMarks();
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = contentLocales.length - 1;
@@ -76,7 +79,7 @@ export function LocaleTabs({ complete, children }: { complete: readonly string[]
           hidden={code !== activeLocale}
           className="admin-locale-tabs__panel"
         >
-          {code === activeLocale && <TranslationCompare locale={code}>{children(code)}</TranslationCompare>}
+          {code === activeLocale && <TranslationCompare locale={code} marks={suggestionMarks}>{children(code)}</TranslationCompare>}
         </div>
       ))}
     </div>

@@ -6,6 +6,8 @@ import type { FormDraft } from '../lib/payload.ts';
 
 export interface FormContextValue {
   formId: string;
+  /** The collection the item belongs to (`events`). */
+  collection: string;
   draft: FormDraft;
   errors: FieldErrorMap;
   /** The item as the server last returned it (null while creating). */

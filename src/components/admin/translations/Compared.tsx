@@ -1,10 +1,12 @@
 /**
  * A translated field with its source beside it (≥ 1024 px) or above it when a comparison is on:
  * the source text read-only, labelled "<Field> (<Locale>, source)", and "Copy from <locale>".
- * Outside a comparison, or for another locale's field, it renders the field alone.
+ * Outside a comparison, or for another locale's field, it renders the field alone. A field still
+ * holding a machine suggestion says so under it, with "Accept" (decision 056).
  */
 import type { ReactNode } from 'react';
 import { parseTranslationPath, planCopy } from '../lib/copy-translation.ts';
+import { isUnreviewed } from '../lib/suggest-translation.ts';
 import { useForm } from '../edit-form/form-context.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { useCompare } from './compare-context.tsx';
@@ -12,11 +14,44 @@ import { useCompare } from './compare-context.tsx';
 export function Compared({ path, children }: { path: string; children: ReactNode }) {
   const compare = useCompare();
   const target = parseTranslationPath(path);
-  if (!compare?.source || !target || target.locale !== compare.target) return children;
+  if (!compare || !target || target.locale !== compare.target) return children;
+  const field = (
+    <>
+      {children}
+      <SuggestionMark path={path} field={target.field} onAccept={compare.accept} suggestions={compare.suggestions} />
+    </>
+  );
+  if (!compare.source) return field;
   return (
     <div className="admin-compare" data-field={target.field}>
       <SourceText source={compare.source} target={target.locale} field={target.field} onCopy={compare.copy} />
-      <div className="admin-compare__target">{children}</div>
+      <div className="admin-compare__target">{field}</div>
+    </div>
+  );
+}
+
+/** "Machine suggestion — review before publishing" and "Accept", while the field holds its suggestion (decision 056). */
+function SuggestionMark({
+  path,
+  field,
+  onAccept,
+  suggestions,
+}: {
+  path: string;
+  field: string;
+  onAccept: (fields: readonly string[]) => void;
+  suggestions: NonNullable<ReturnType<typeof useCompare>>['suggestions'];
+}) {
+  const { t } = useAdmin();
+  const { draft, fieldLabels } = useForm();
+  if (!isUnreviewed(suggestions, draft, path)) return null;
+  return (
+    <div className="admin-suggestion" data-testid={`suggestion-${field}`}>
+      <p className="admin-suggestion__mark">{t('admin.translations.suggestionMark')}</p>
+      <button type="button" className="admin-button admin-button--quiet" onClick={() => onAccept([field])} data-testid={`accept-${field}`}>
+        {t('admin.translations.acceptSuggestion')}
+        <span className="admin-visually-hidden"> ({fieldLabels[field] ?? field})</span>
+      </button>
     </div>
   );
 }

@@ -1,13 +1,18 @@
 /**
  * The "Compare with" bar above a locale tab's fields: a chooser of the other locales that have
- * text for this item, "Copy all from <locale>", and a status line announcing each copy with an
- * Undo. Copies change only the form state; Save sends them (docs/decisions/037).
+ * text for this item, "Copy all from <locale>", "Suggest from <locale>" when a machine translation
+ * service is configured (decision 056), and a status line announcing each copy or suggestion
+ * with an Undo. Copies and suggestions change only the form state; Save sends them
+ * (docs/decisions/037).
  */
 import { useId, useState, type ReactNode } from 'react';
 import { localesWithText, planCopy, undoWrites, overwritesText, type CopyWrite } from '../lib/copy-translation.ts';
+import { isUnreviewed } from '../lib/suggest-translation.ts';
 import { useForm } from '../edit-form/form-context.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { CompareContext, type CompareState } from './compare-context.tsx';
+import { useSuggest } from './use-suggest.ts';
+import type { SuggestionMarksState } from './use-suggestion-marks.ts';
 import '../../../styles/admin-translations.css';
 
 interface LastCopy {
@@ -15,7 +20,7 @@ interface LastCopy {
   message: string;
 }
 
-export function TranslationCompare({ locale, children }: { locale: string; children: ReactNode }) {
+export function TranslationCompare({ locale, marks, children }: { locale: string; marks: SuggestionMarksState; children: ReactNode }) {
   const { t, contentLocales, localeNames } = useAdmin();
   const { draft, setValue } = useForm();
   const id = useId();
@@ -28,13 +33,18 @@ export function TranslationCompare({ locale, children }: { locale: string; child
   const apply = (writes: readonly CopyWrite[]) => {
     for (const write of writes) setValue(write.path, write.value);
   };
+  const report = (writes: readonly CopyWrite[], message: string) => {
+    apply(writes);
+    setLast({ writes, message });
+  };
+  const suggestion = useSuggest({ target: locale, source, sourceName, marks, report });
+  const unreviewed = Object.keys(marks.marks).filter((path) => path.startsWith(`translations.${locale}.`) && isUnreviewed(marks.marks, draft, path));
   const copy = (writes: readonly CopyWrite[]) => {
     if (!source) return;
-    apply(writes);
     const message = writes.length
       ? t(overwritesText(writes) ? 'admin.translations.copiedOver' : 'admin.translations.copied', { count: writes.length, locale: sourceName })
       : t('admin.translations.copiedNothing', { locale: sourceName });
-    setLast({ writes, message });
+    report(writes, message);
   };
   const undo = () => {
     if (!last) return;
@@ -45,7 +55,7 @@ export function TranslationCompare({ locale, children }: { locale: string; child
     setChosen(next);
     setLast(null);
   };
-  const context: CompareState = { target: locale, source, copy };
+  const context: CompareState = { target: locale, source, copy, suggestions: marks.marks, accept: (fields) => void suggestion.accept(fields) };
 
   return (
     <CompareContext.Provider value={context}>
@@ -73,6 +83,27 @@ export function TranslationCompare({ locale, children }: { locale: string; child
             data-testid="copy-all"
           >
             {t('admin.translations.copyAll', { locale: sourceName })}
+          </button>
+        )}
+        {source && suggestion.available && (
+          <button
+            type="button"
+            className="admin-button"
+            aria-disabled={suggestion.pending}
+            onClick={() => void suggestion.suggest()}
+            data-testid="suggest"
+          >
+            {t('admin.translations.suggest', { locale: sourceName })}
+          </button>
+        )}
+        {unreviewed.length > 1 && (
+          <button
+            type="button"
+            className="admin-button admin-button--quiet"
+            onClick={() => suggestion.accept(unreviewed.map((path) => path.split('.')[2]!))}
+            data-testid="accept-all"
+          >
+            {t('admin.translations.acceptAll', { count: unreviewed.length })}
           </button>
         )}
         <p role="status" className="admin-compare-bar__status">

@@ -22,14 +22,16 @@ export interface AdminIslandProps {
   timeZone: string;
   user: CurrentUser | null;
   errorLabels: ErrorLabels;
+  /** A machine translation service is configured (`DEEPL_API_KEY` or `LIBRETRANSLATE_URL`). */
+  machineTranslation?: boolean;
 }
 
 export function AdminIsland({ children, ...props }: AdminIslandProps & { children: ReactNode }) {
-  const { strings, locale, contentLocales, defaultLocale, localeNames, timeZone, user, errorLabels } = props;
+  const { strings, locale, contentLocales, defaultLocale, localeNames, timeZone, user, errorLabels, machineTranslation = false } = props;
   const permissions = user?.permissions;
   const env = useMemo<AdminEnv>(
-    () => ({ t: createTranslator(strings, locale), locale, contentLocales, defaultLocale, localeNames, timeZone, permissions: permissions ?? [] }),
-    [strings, locale, contentLocales, defaultLocale, localeNames, timeZone, permissions],
+    () => ({ t: createTranslator(strings, locale), locale, contentLocales, defaultLocale, localeNames, timeZone, permissions: permissions ?? [], machineTranslation }),
+    [strings, locale, contentLocales, defaultLocale, localeNames, timeZone, permissions, machineTranslation],
   );
   useEffect(() => setCurrentUser(user), [user]);
   useEffect(() => installDirtyGuard(env.t('admin.form.unsavedPrompt')), [env]);

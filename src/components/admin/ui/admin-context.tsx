@@ -23,6 +23,8 @@ export interface AdminEnv {
    * props: known on the server's render too, so an action the role cannot take is never offered.
    */
   permissions: readonly string[];
+  /** Whether a machine translation service is configured: the side-by-side view then offers "Suggest" (decision 056). */
+  machineTranslation: boolean;
 }
 
 export const AdminContext = createContext<AdminEnv | null>(null);
