@@ -132,3 +132,70 @@ test('the coverage page links each count to the list filtered in its URL', async
   await waitForIslands(page);
   await expect(page.getByLabel(t('admin.translations.filter.complete'), { exact: true })).toHaveValue('en');
 });
+
+test('an editor asks for machine suggestions in French, cannot save them unreviewed, edits and accepts them, and saves', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = uniqueToken();
+  await signInAsEditor(page);
+  const created = await page.request.post('/api/admin/events', {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      startsAt: '2032-07-03T20:00:00+02:00',
+      endsAt: '2032-07-03T22:00:00+02:00',
+      timeZone: 'Europe/Paris',
+      venueAddress: 'Quai des Arts',
+      translations: {
+        en: { title: `Lantern walk ${token}`, summary: `Along the river ${token}`, body: `## Route\n\nMeet at [the quay](https://example.org/quay) with \`a torch\`.` },
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()) as { id: number };
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/en/admin/events/${event.id}`);
+  await waitForIslands(page);
+  await page.getByRole('tab', { name: /^Français/ }).click();
+  await page.getByLabel(t('admin.translations.compareWith')).selectOption('en');
+
+  // From the keyboard: the service's stand-in answers in capitals, the Markdown's syntax kept.
+  const suggest = page.getByRole('button', { name: t('admin.translations.suggest', { locale: 'English' }) });
+  await suggest.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: t('admin.translations.suggested', { count: 3, locale: 'English' }) })).toBeVisible();
+  const title = page.getByLabel(t('admin.field.title'), { exact: true });
+  const summary = page.getByLabel(t('admin.field.summary'), { exact: true });
+  const body = page.getByLabel(t('admin.field.body'), { exact: true });
+  await expect(title).toHaveValue(`LANTERN WALK ${token.toUpperCase()}`);
+  await expect(body).toHaveValue('## ROUTE\n\nMEET AT [THE QUAY](https://example.org/quay) WITH `a torch`.');
+  const marks = page.getByText(t('admin.translations.suggestionMark'), { exact: true });
+  await expect(marks).toHaveCount(3);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page, `suggestions ${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Saving them unreviewed is refused by the server; the form keeps every text.
+  const save = page.getByRole('button', { name: t('admin.form.save'), exact: true });
+  await save.click();
+  await expect(page.getByText(t('admin.error.UNREVIEWED_SUGGESTION')).first()).toBeVisible();
+  await expect(title).toHaveValue(`LANTERN WALK ${token.toUpperCase()}`);
+  await expect(marks).toHaveCount(3);
+
+  // Edited by a person: no longer a suggestion. Accepted from the keyboard: no longer marked.
+  await title.fill(`Promenade aux lanternes ${token}`);
+  await expect(marks).toHaveCount(2);
+  await page.getByRole('button', { name: `${t('admin.translations.acceptSuggestion')} (${t('admin.field.summary')})` }).press('Enter');
+  await expect(page.getByTestId('suggestion-summary')).toHaveCount(0);
+  await expect(summary).toBeFocused();
+  await page.getByRole('button', { name: `${t('admin.translations.acceptSuggestion')} (${t('admin.field.body')})` }).click();
+  await expect(marks).toHaveCount(0);
+
+  await save.click();
+  await expect(page.locator('.admin-toasts').getByText(t('admin.form.saved'), { exact: true }).last()).toBeVisible();
+  await expect(page.getByTestId('unsaved')).toHaveCount(0);
+  const saved = await page.request.get(`/api/admin/events/${event.id}`);
+  const item = (await saved.json()) as { translations: Record<string, Record<string, string>> };
+  expect(item.translations['fr']).toMatchObject({ title: `Promenade aux lanternes ${token}`, summary: `ALONG THE RIVER ${token.toUpperCase()}` });
+});
