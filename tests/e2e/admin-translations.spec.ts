@@ -145,7 +145,11 @@ test('an editor asks for machine suggestions in French, cannot save them unrevie
       timeZone: 'Europe/Paris',
       venueAddress: 'Quai des Arts',
       translations: {
-        en: { title: `Lantern walk ${token}`, summary: `Along the river ${token}`, body: `## Route\n\nMeet at [the quay](https://example.org/quay) with \`a torch\`.` },
+        en: {
+          title: `Lantern walk ${token}`,
+          summary: `Along the river ${token}`,
+          body: `## Route\n\nMeet at [the quay](https://example.org/quay) with \`a torch\`.`,
+        },
       },
     },
   });

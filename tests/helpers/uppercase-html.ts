@@ -5,7 +5,8 @@
  * was kept back (URLs, code, Markdown syntax) keeps its case.
  */
 export function uppercaseHtml(html: string): string {
-  return html.replace(/(<[^>]*>)|(&[a-z#0-9]+;)|([^<&]+|&)/gi, (whole, tag: string | undefined, entity: string | undefined) =>
-    tag ?? entity ?? whole.toUpperCase(),
+  return html.replace(
+    /(<[^>]*>)|(&[a-z#0-9]+;)|([^<&]+|&)/gi,
+    (whole, tag: string | undefined, entity: string | undefined) => tag ?? entity ?? whole.toUpperCase(),
   );
 }

@@ -9,14 +9,7 @@ import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { createEvent, uniqueName } from '../helpers/factories.ts';
 import { STAND_IN_FAILURE_TEXT, TranslationStandIn } from '../helpers/translation-stand-in.ts';
 
-const body = [
-  '## Lanterns',
-  '',
-  'Bring a *torch* to [the quay](https://example.org/Quay) and run `npm start`.',
-  '',
-  '- warm clothes',
-  '- **tea**',
-].join('\n');
+const body = ['## Lanterns', '', 'Bring a *torch* to [the quay](https://example.org/Quay) and run `npm start`.', '', '- warm clothes', '- **tea**'].join('\n');
 const expectedBody = [
   '## LANTERNS',
   '',
@@ -101,10 +94,10 @@ describe('with DeepL', () => {
     const edited = { ...patch, translations: { fr: { ...patch.translations.fr, title: `Baignade de nuit ${event.id}` } } };
     const saved = await withDeepl.editor.call('PATCH', `/api/admin/events/${event.id}`, edited);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const rows = await withDeepl.server.query<{ title: string; summary: string }>('SELECT title, summary FROM event_translations WHERE event_id = ? AND locale = ?', [
-      event.id,
-      'fr',
-    ]);
+    const rows = await withDeepl.server.query<{ title: string; summary: string }>(
+      'SELECT title, summary FROM event_translations WHERE event_id = ? AND locale = ?',
+      [event.id, 'fr'],
+    );
     expect(rows).toEqual([{ title: `Baignade de nuit ${event.id}`, summary: 'LANTERNS ON THE RIVER' }]);
   });
 
@@ -152,11 +145,29 @@ describe('with DeepL', () => {
       fields: { startsAt: 'x' },
     });
     expect(unknownField).toMatchObject({ status: 400, body: { errors: { 'fields.startsAt': ['UNKNOWN_FIELD'] } } });
-    const same = await withDeepl.editor.call('POST', '/api/admin/translations/suggest', { collection: 'events', id: event.id, from: 'en', to: 'en', fields: { title: 'x' } });
+    const same = await withDeepl.editor.call('POST', '/api/admin/translations/suggest', {
+      collection: 'events',
+      id: event.id,
+      from: 'en',
+      to: 'en',
+      fields: { title: 'x' },
+    });
     expect(same).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: { to: ['SAME_LOCALE'] } } });
-    const missing = await withDeepl.editor.call('POST', '/api/admin/translations/suggest', { collection: 'events', id: 99_999_999, from: 'en', to: 'fr', fields: { title: 'x' } });
+    const missing = await withDeepl.editor.call('POST', '/api/admin/translations/suggest', {
+      collection: 'events',
+      id: 99_999_999,
+      from: 'en',
+      to: 'fr',
+      fields: { title: 'x' },
+    });
     expect(missing).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
-    const visitor = await withDeepl.visitor.call('POST', '/api/admin/translations/suggest', { collection: 'events', id: event.id, from: 'en', to: 'fr', fields: { title: 'x' } });
+    const visitor = await withDeepl.visitor.call('POST', '/api/admin/translations/suggest', {
+      collection: 'events',
+      id: event.id,
+      from: 'en',
+      to: 'fr',
+      fields: { title: 'x' },
+    });
     expect(visitor.status).toBe(403);
   });
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { translationSuggestions } from '../../../db/schema.ts';
 import type { Executor } from '../../../db/client.ts';
+import { isLocale } from '../../i18n/config.ts';
 import { AdminError } from '../errors/domain-errors.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 
@@ -59,7 +60,7 @@ export async function refuseUnreviewedSuggestions(db: Executor, spec: EntitySpec
   for (const { path, locale, field } of texts) {
     const mark = marks.find((row) => row.locale === locale && row.field === field);
     if (!mark) continue;
-    const value = (after.translations as Record<string, Record<string, string | null> | undefined>)[locale]?.[field];
+    const value = isLocale(locale) ? after.translations[locale]?.[field] : undefined;
     if (typeof value === 'string' && value.trim() !== '' && suggestionHash(value) === mark.textHash) unreviewed[path] = ['UNREVIEWED_SUGGESTION'];
     else reviewed.push({ locale, field });
   }

@@ -83,7 +83,8 @@ async function send(service: string, request: ServiceRequest, timeoutMs: number)
 
 /** The answer's texts, exactly one per segment sent, or a failure. */
 function textsOf(service: string, parsed: string[] | undefined, expected: number): string[] {
-  if (!parsed || parsed.length !== expected) throw new MachineTranslationError('MACHINE_TRANSLATION_FAILED', `${service} answered ${parsed?.length ?? 'no'} texts for ${expected}`);
+  if (!parsed || parsed.length !== expected)
+    throw new MachineTranslationError('MACHINE_TRANSLATION_FAILED', `${service} answered ${parsed?.length ?? 'no'} texts for ${expected}`);
   return parsed;
 }
 
@@ -130,7 +131,8 @@ export function translatorFor(config: NonNullable<MachineTranslationConfig>): Tr
     try {
       for (let start = 0; start < segments.length; start += BATCH) results.push(...(await translate(segments.slice(start, start + BATCH), from, to)));
     } catch (error) {
-      if (error instanceof MachineTranslationError) logLine('warn', 'machine translation failed', { service: config.service, code: error.code, detail: error.message });
+      if (error instanceof MachineTranslationError)
+        logLine('warn', 'machine translation failed', { service: config.service, code: error.code, detail: error.message });
       throw error;
     }
     return results;

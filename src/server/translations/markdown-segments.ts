@@ -123,7 +123,8 @@ function decodeFragment(html: string, marks: readonly Mark[]): string | undefine
       open.push(index);
       out += marks[index]![0];
     } else if (/^<br/i.test(token)) out += '\n';
-    else if (token.startsWith('<') && token.length > 1) continue; // a tag the service added
+    else if (token.startsWith('<') && token.length > 1)
+      continue; // a tag the service added
     else out += decodeEntities(token);
   }
   return open.length === 0 && seen.size === marks.length ? out : undefined;

@@ -79,7 +79,11 @@ export function LocaleTabs({ complete, children }: { complete: readonly string[]
           hidden={code !== activeLocale}
           className="admin-locale-tabs__panel"
         >
-          {code === activeLocale && <TranslationCompare locale={code} marks={suggestionMarks}>{children(code)}</TranslationCompare>}
+          {code === activeLocale && (
+            <TranslationCompare locale={code} marks={suggestionMarks}>
+              {children(code)}
+            </TranslationCompare>
+          )}
         </div>
       ))}
     </div>

@@ -86,13 +86,7 @@ export function TranslationCompare({ locale, marks, children }: { locale: string
           </button>
         )}
         {source && suggestion.available && (
-          <button
-            type="button"
-            className="admin-button"
-            aria-disabled={suggestion.pending}
-            onClick={() => void suggestion.suggest()}
-            data-testid="suggest"
-          >
+          <button type="button" className="admin-button" aria-disabled={suggestion.pending} onClick={() => void suggestion.suggest()} data-testid="suggest">
             {t('admin.translations.suggest', { locale: sourceName })}
           </button>
         )}

@@ -4,7 +4,7 @@
  * tells the server when a person accepts one. A failure is said in the status line; the form
  * keeps everything it had.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SuggestTranslationResult } from '../../../lib/admin-schemas/translation-suggestions.ts';
 import { apiRequest } from '../lib/api.ts';
 import type { CopyWrite } from '../lib/copy-translation.ts';
@@ -30,7 +30,9 @@ export function useSuggest({ target, source, sourceName, marks, report }: Sugges
   const [pending, setPending] = useState(false);
   // The answer is applied to the form as it is then, not as it was when asked.
   const latest = useRef(draft);
-  latest.current = draft;
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
   const id = typeof item?.['id'] === 'number' ? item['id'] : null;
 
   const suggest = async () => {
@@ -44,7 +46,12 @@ export function useSuggest({ target, source, sourceName, marks, report }: Sugges
     if (!result.ok) return report([], translateCode(t, result.problem.code));
     const writes = suggestionWrites(latest.current, target, result.data.suggestions);
     marks.add(Object.fromEntries(writes.map((write) => [write.path, write.value])));
-    report(writes, writes.length ? t('admin.translations.suggested', { count: writes.length, locale: sourceName }) : t('admin.translations.suggestNothing', { locale: sourceName }));
+    report(
+      writes,
+      writes.length
+        ? t('admin.translations.suggested', { count: writes.length, locale: sourceName })
+        : t('admin.translations.suggestNothing', { locale: sourceName }),
+    );
   };
 
   const accept = async (fields: readonly string[]) => {

@@ -30,7 +30,16 @@ export function AdminIsland({ children, ...props }: AdminIslandProps & { childre
   const { strings, locale, contentLocales, defaultLocale, localeNames, timeZone, user, errorLabels, machineTranslation = false } = props;
   const permissions = user?.permissions;
   const env = useMemo<AdminEnv>(
-    () => ({ t: createTranslator(strings, locale), locale, contentLocales, defaultLocale, localeNames, timeZone, permissions: permissions ?? [], machineTranslation }),
+    () => ({
+      t: createTranslator(strings, locale),
+      locale,
+      contentLocales,
+      defaultLocale,
+      localeNames,
+      timeZone,
+      permissions: permissions ?? [],
+      machineTranslation,
+    }),
     [strings, locale, contentLocales, defaultLocale, localeNames, timeZone, permissions, machineTranslation],
   );
   useEffect(() => setCurrentUser(user), [user]);
