@@ -4,6 +4,8 @@
  * undoes that), saves, and the French page shows the copied text; the coverage page links to the
  * list of events missing German, filtered in its URL. Both screens are checked with axe and for
  * sideways scroll at 1280, 360 and 320 px, and the copy buttons are used from the keyboard.
+ * Machine suggestions (decision 056) come from the e2e servers' DeepL stand-in (global-setup.ts),
+ * which answers in capitals: filled, marked, refused unreviewed, then edited, accepted and saved.
  */
 import { expect, type Page } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
@@ -12,17 +14,21 @@ import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } f
 const t = getTranslator('en');
 const widths = [1280, 360, 320] as const;
 
-async function createEvent(page: Page, token: string): Promise<{ id: number; slug: string }> {
+async function createEvent(page: Page, token: string, status: 'published' | 'draft' = 'published'): Promise<{ id: number; slug: string }> {
   const created = await page.request.post('/api/admin/events', {
     headers: { origin: new URL(page.url()).origin },
     data: {
-      status: 'published',
+      status,
       startsAt: '2032-07-02T20:00:00+02:00',
       endsAt: '2032-07-02T22:00:00+02:00',
       timeZone: 'Europe/Paris',
       venueAddress: 'Quai des Arts',
       translations: {
-        en: { title: `Night swim ${token}`, summary: `Lanterns on the river ${token}`, body: `## Lanterns\n\nBring a torch ${token}.` },
+        en: {
+          title: `Night swim ${token}`,
+          summary: `Lanterns on the river ${token}`,
+          body: `## Lanterns\n\nBring a torch ${token} to [the quay](https://example.org/quay) with \`a lantern\`.`,
+        },
       },
     },
   });
@@ -137,24 +143,7 @@ test('an editor asks for machine suggestions in French, cannot save them unrevie
   test.setTimeout(120_000);
   const token = uniqueToken();
   await signInAsEditor(page);
-  const created = await page.request.post('/api/admin/events', {
-    headers: { origin: new URL(page.url()).origin },
-    data: {
-      startsAt: '2032-07-03T20:00:00+02:00',
-      endsAt: '2032-07-03T22:00:00+02:00',
-      timeZone: 'Europe/Paris',
-      venueAddress: 'Quai des Arts',
-      translations: {
-        en: {
-          title: `Lantern walk ${token}`,
-          summary: `Along the river ${token}`,
-          body: `## Route\n\nMeet at [the quay](https://example.org/quay) with \`a torch\`.`,
-        },
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const event = (await created.json()) as { id: number };
+  const event = await createEvent(page, token, 'draft');
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/en/admin/events/${event.id}`);
@@ -170,8 +159,8 @@ test('an editor asks for machine suggestions in French, cannot save them unrevie
   const title = page.getByLabel(t('admin.field.title'), { exact: true });
   const summary = page.getByLabel(t('admin.field.summary'), { exact: true });
   const body = page.getByLabel(t('admin.field.body'), { exact: true });
-  await expect(title).toHaveValue(`LANTERN WALK ${token.toUpperCase()}`);
-  await expect(body).toHaveValue('## ROUTE\n\nMEET AT [THE QUAY](https://example.org/quay) WITH `a torch`.');
+  await expect(title).toHaveValue(`NIGHT SWIM ${token.toUpperCase()}`);
+  await expect(body).toHaveValue(`## LANTERNS\n\nBRING A TORCH ${token.toUpperCase()} TO [THE QUAY](https://example.org/quay) WITH \`a lantern\`.`);
   const marks = page.getByText(t('admin.translations.suggestionMark'), { exact: true });
   await expect(marks).toHaveCount(3);
   for (const width of widths) {
@@ -184,7 +173,7 @@ test('an editor asks for machine suggestions in French, cannot save them unrevie
   const save = page.getByRole('button', { name: t('admin.form.save'), exact: true });
   await save.click();
   await expect(page.getByText(t('admin.error.UNREVIEWED_SUGGESTION')).first()).toBeVisible();
-  await expect(title).toHaveValue(`LANTERN WALK ${token.toUpperCase()}`);
+  await expect(title).toHaveValue(`NIGHT SWIM ${token.toUpperCase()}`);
   await expect(marks).toHaveCount(3);
 
   // Edited by a person: no longer a suggestion. Accepted from the keyboard: no longer marked.
@@ -201,5 +190,5 @@ test('an editor asks for machine suggestions in French, cannot save them unrevie
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
   const saved = await page.request.get(`/api/admin/events/${event.id}`);
   const item = (await saved.json()) as { translations: Record<string, Record<string, string>> };
-  expect(item.translations['fr']).toMatchObject({ title: `Promenade aux lanternes ${token}`, summary: `ALONG THE RIVER ${token.toUpperCase()}` });
+  expect(item.translations['fr']).toMatchObject({ title: `Promenade aux lanternes ${token}`, summary: `LANTERNS ON THE RIVER ${token.toUpperCase()}` });
 });

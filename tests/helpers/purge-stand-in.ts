@@ -4,9 +4,8 @@
  * answers what the test tells it (200 by default, a JSON success for Cloudflare's path).
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
-import { readBody } from './read-body.ts';
+import { listenOnLoopback, readBody, stopServer } from './loopback-server.ts';
 
 export interface PurgeRequest {
   method: string;
@@ -54,14 +53,12 @@ export class PurgeStandIn {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.origin = await listenOnLoopback(this.#server);
     return this;
   }
 
   stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    return new Promise((resolve) => this.#server.close(() => resolve()));
+    return stopServer(this.#server);
   }
 
   /** Every key received so far. */

@@ -6,8 +6,7 @@
  * `hang` (no answer until the stand-in stops). Its server does not keep a process alive.
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readBody } from './read-body.ts';
+import { listenOnLoopback, readBody, stopServer } from './loopback-server.ts';
 import { uppercaseHtml } from './uppercase-html.ts';
 
 export interface TranslationRequest {
@@ -66,13 +65,11 @@ export class TranslationStandIn {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.origin = await listenOnLoopback(this.#server);
     return this;
   }
 
   stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    return new Promise((resolve) => this.#server.close(() => resolve()));
+    return stopServer(this.#server);
   }
 }

@@ -4,10 +4,9 @@
  * verified ones are kept (docs/decisions/028).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { vi } from 'vitest';
-import { readBody } from './read-body.ts';
+import { listenOnLoopback, readBody, stopServer } from './loopback-server.ts';
 
 export interface Received {
   path: string;
@@ -49,13 +48,11 @@ export class Receiver {
   }
 
   async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.origin = await listenOnLoopback(this.#server);
   }
 
   stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    return new Promise((resolve) => this.#server.close(() => resolve()));
+    return stopServer(this.#server);
   }
 
   at(path: string): Received[] {

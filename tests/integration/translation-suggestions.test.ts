@@ -5,7 +5,7 @@
  * service, and the rule that an unreviewed suggestion is never saved, so never published.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
+import { startAdminServer, type AdminClient, type AdminServer } from '../helpers/admin-client.ts';
 import { createEvent, uniqueName } from '../helpers/factories.ts';
 import { STAND_IN_FAILURE_TEXT, TranslationStandIn } from '../helpers/translation-stand-in.ts';
 
@@ -137,38 +137,15 @@ describe('with DeepL', () => {
 
   it('refuses bad requests with field errors, unknown items with 404, and people without a role', async () => {
     const event = await englishEvent(withDeepl);
-    const unknownField = await withDeepl.editor.call('POST', '/api/admin/translations/suggest', {
-      collection: 'events',
-      id: event.id,
-      from: 'en',
-      to: 'fr',
-      fields: { startsAt: 'x' },
+    const ask = (client: AdminClient, changes: Record<string, unknown>) =>
+      client.call('POST', '/api/admin/translations/suggest', { collection: 'events', id: event.id, from: 'en', to: 'fr', fields: { title: 'x' }, ...changes });
+    expect(await ask(withDeepl.editor, { fields: { startsAt: 'x' } })).toMatchObject({
+      status: 400,
+      body: { errors: { 'fields.startsAt': ['UNKNOWN_FIELD'] } },
     });
-    expect(unknownField).toMatchObject({ status: 400, body: { errors: { 'fields.startsAt': ['UNKNOWN_FIELD'] } } });
-    const same = await withDeepl.editor.call('POST', '/api/admin/translations/suggest', {
-      collection: 'events',
-      id: event.id,
-      from: 'en',
-      to: 'en',
-      fields: { title: 'x' },
-    });
-    expect(same).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: { to: ['SAME_LOCALE'] } } });
-    const missing = await withDeepl.editor.call('POST', '/api/admin/translations/suggest', {
-      collection: 'events',
-      id: 99_999_999,
-      from: 'en',
-      to: 'fr',
-      fields: { title: 'x' },
-    });
-    expect(missing).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
-    const visitor = await withDeepl.visitor.call('POST', '/api/admin/translations/suggest', {
-      collection: 'events',
-      id: event.id,
-      from: 'en',
-      to: 'fr',
-      fields: { title: 'x' },
-    });
-    expect(visitor.status).toBe(403);
+    expect(await ask(withDeepl.editor, { to: 'en' })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: { to: ['SAME_LOCALE'] } } });
+    expect(await ask(withDeepl.editor, { id: 99_999_999 })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect((await ask(withDeepl.visitor, {})).status).toBe(403);
   });
 
   it('tells the form that suggestions are offered', async () => {
