@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { parseTranslationPath, planCopy } from '../lib/copy-translation.ts';
+import { errorsAt } from '../lib/field-errors.ts';
 import { isUnreviewed } from '../lib/suggest-translation.ts';
 import { useForm } from '../edit-form/form-context.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -43,8 +44,10 @@ function SuggestionMark({
   suggestions: NonNullable<ReturnType<typeof useCompare>>['suggestions'];
 }) {
   const { t } = useAdmin();
-  const { draft, fieldLabels } = useForm();
-  if (!isUnreviewed(suggestions, draft, path)) return null;
+  const { draft, errors, fieldLabels } = useForm();
+  // Also when the server named it (the form was reloaded since the suggestion came).
+  const refused = errorsAt(errors, path).includes('UNREVIEWED_SUGGESTION');
+  if (!isUnreviewed(suggestions, draft, path) && !refused) return null;
   return (
     <div className="admin-suggestion" data-testid={`suggestion-${field}`}>
       <p className="admin-suggestion__mark">{t('admin.translations.suggestionMark')}</p>

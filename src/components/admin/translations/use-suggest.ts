@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SuggestTranslationResult } from '../../../lib/admin-schemas/translation-suggestions.ts';
 import { apiRequest } from '../lib/api.ts';
+import { readPath } from '../lib/draft-paths.ts';
 import type { CopyWrite } from '../lib/copy-translation.ts';
 import { fieldId } from '../lib/field-errors.ts';
 import { suggestionRequestFields, suggestionWrites } from '../lib/suggest-translation.ts';
@@ -26,7 +27,7 @@ interface SuggestOptions {
 
 export function useSuggest({ target, source, sourceName, marks, report }: SuggestOptions) {
   const { t, machineTranslation } = useAdmin();
-  const { formId, collection, item, draft, fieldLabels } = useForm();
+  const { formId, collection, item, draft, fieldLabels, setValue } = useForm();
   const [pending, setPending] = useState(false);
   // The answer is applied to the form as it is then, not as it was when asked.
   const latest = useRef(draft);
@@ -60,6 +61,8 @@ export function useSuggest({ target, source, sourceName, marks, report }: Sugges
     if (!result.ok) return report([], translateCode(t, result.problem.code));
     const paths = fields.map((field) => `translations.${target}.${field}`);
     marks.remove(paths);
+    // Setting a field again clears the refusal a save may have left on it; its text stays.
+    for (const path of paths) setValue(path, readPath(latest.current, path));
     const names = fields.map((field) => fieldLabels[field] ?? field).join(', ');
     report([], t('admin.translations.suggestionAccepted', { count: fields.length, fields: names }));
     // The accept button went with the mark: the field it belonged to takes the focus.
