@@ -176,6 +176,28 @@ describe('with LibreTranslate', () => {
   });
 });
 
+describe('limits', () => {
+  it('answers 429 with Retry-After once a person asked for 30 suggestions in a minute, and accepts no unknown field', async () => {
+    const event = await englishEvent(withLibre);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await suggest(withLibre, event.id, { title: event.title })).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(30);
+    const limited = await suggest(withLibre, event.id, { title: event.title });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ code: 'SUGGESTIONS_RATE_LIMITED' });
+
+    const accept = await withLibre.editor.call('POST', '/api/admin/translations/suggest/accept', {
+      collection: 'events',
+      id: event.id,
+      locale: 'fr',
+      fields: ['nope'],
+    });
+    expect(accept).toMatchObject({ status: 400, body: { errors: { 'fields.nope': ['UNKNOWN_FIELD'] } } });
+  });
+});
+
 describe('with no service', () => {
   it('offers no suggestions and refuses the endpoint', async () => {
     const event = await englishEvent(without);
