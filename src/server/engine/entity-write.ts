@@ -178,7 +178,8 @@ export interface CheckedUpdate {
 /**
  * Merges `input` into `before` and runs every check a save runs — the version (409 with the
  * current item), the collection's rules, required texts, publication, references, unreviewed
- * machine suggestions, slug uniqueness — without writing (but for clearing reviewed suggestions' marks). Shared by `updateEntityIn` and working copies (decision 035).
+ * machine suggestions, slug uniqueness — writing nothing but the marks of reviewed suggestions.
+ * Shared by `updateEntityIn` and working copies (decision 035).
  */
 export async function checkUpdate(tx: Executor, actor: Actor, spec: EntitySpec, before: EntityState, input: EntityInput): Promise<CheckedUpdate> {
   if (before.values['version'] !== input.version) throw versionConflict(spec, before);
