@@ -104,6 +104,10 @@ describe('event cancellations', () => {
     expect(vevent?.STATUS).toBe('CANCELLED');
     expect(vevent?.DESCRIPTION?.split('\n')[0]).toBe('Cancelled: Storm warning for the coast.');
     expect(jsonLdOf(fr)[0]).not.toHaveProperty('previousStartDate');
+    // The embed other sites frame says the same first.
+    const embed = await html(`/en/embed/event/${event.slug}`);
+    expect(embed.indexOf('Storm warning for the coast.')).toBeGreaterThan(-1);
+    expect(embed.indexOf('Storm warning for the coast.')).toBeLessThan(embed.indexOf('<h1'));
   });
 
   it('says a postponed event has no new date yet, and hides the reason once it is scheduled again', async () => {
