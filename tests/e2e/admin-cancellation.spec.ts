@@ -32,6 +32,8 @@ test('an editor cancels an event with a reason by keyboard on a phone, and visit
   await page.keyboard.press('Tab');
   await expect(reasonField).toBeFocused();
   await page.keyboard.type(reason);
+  // The event is written in English only: no French reason to fill (it would show the English one).
+  await expect(page.getByRole('textbox', { name: new RegExp(`^${t('publication.field.statusNote')} \\(`) })).toHaveCount(1);
   // A cancelled event has no previous start to record.
   await expect(page.getByLabel(t('publication.field.previousStartsAt'))).toHaveCount(0);
   // The event is public: the edit goes live with "Publish changes" (decision 035).

@@ -15,11 +15,14 @@ import { useAdmin } from '../ui/admin-context.tsx';
 const movedStatuses: readonly unknown[] = ['postponed', 'rescheduled'];
 
 export function EventStatusFields({ labels }: { labels: Readonly<Record<string, string>> }) {
-  const { t, contentLocales, localeNames } = useAdmin();
+  const { t, contentLocales, localeNames, defaultLocale } = useAdmin();
   const { draft, item, setValue } = useForm();
   const status = draft['eventStatus'];
   const previous = draft['previousStartsAt'];
   const moved = movedStatuses.includes(status);
+  // A reason needs the event's texts in its language (a translation starts with its title); the
+  // others show the default locale's reason.
+  const noteLocales = contentLocales.filter((code) => code === defaultLocale || Boolean(draft.translations[code]?.['title']?.trim()));
   const lastStatus = useRef(status);
   // Leaving postponed/rescheduled clears the previous start (the server refuses it with any other
   // status); entering them fills it with the saved start, which the editor then moves.
@@ -43,7 +46,7 @@ export function EventStatusFields({ labels }: { labels: Readonly<Record<string, 
       {moved && <DateTimeField path="previousStartsAt" label={labels['previousStartsAt']!} hint={t('eventStatus.previousHint')} />}
       {status !== 'scheduled' &&
         status !== undefined &&
-        contentLocales.map((code, index) => (
+        noteLocales.map((code, index) => (
           <TextAreaField
             key={code}
             path={`translations.${code}.statusNote`}
