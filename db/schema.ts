@@ -336,6 +336,11 @@ export const events = sqliteTable(
     publishAt: timestamp('publish_at'),
     ...scheduledUnpublication(),
     eventStatus: text('event_status', { enum: eventStatuses }).notNull().default('scheduled'),
+    /**
+     * When a postponed or rescheduled event was to start (schema.org `previousStartDate`,
+     * docs/decisions/055); null otherwise. A repeating event's later dates have none of their own.
+     */
+    previousStartsAt: timestamp('previous_starts_at'),
     publishedAt: timestamp('published_at'),
     startsAt: timestamp('starts_at').notNull(),
     endsAt: timestamp('ends_at').notNull(),
@@ -437,6 +442,8 @@ export const eventTranslations = sqliteTable(
     /** Markdown. */
     body: text('body'),
     venueName: text('venue_name'),
+    /** Why the event is cancelled, postponed or rescheduled; shown only while it is (docs/decisions/055). */
+    statusNote: text('status_note'),
     textState: textStateColumn(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.locale] }), index('event_translations_state_idx').on(t.locale, t.textState)],

@@ -87,7 +87,7 @@ const sorts = Object.keys(sortKeys).flatMap((key) => [key, `-${key}`]);
 const filled = (column: string) => `coalesce(trim(t.${column}), '') <> ''`;
 /** An event's badge in one locale: no text at all, title + summary + body, or something between. */
 const badge = (locale: string) => `coalesce((SELECT CASE
-    WHEN NOT (${['title', 'summary', 'body', 'venue_name'].map(filled).join(' OR ')}) THEN 'missing'
+    WHEN NOT (${['title', 'summary', 'body', 'venue_name', 'status_note'].map(filled).join(' OR ')}) THEN 'missing'
     WHEN ${['title', 'summary', 'body'].map(filled).join(' AND ')} THEN 'complete' ELSE 'partial' END
   FROM event_translations t WHERE t.event_id = e.id AND t.locale = '${locale}'), 'missing')`;
 

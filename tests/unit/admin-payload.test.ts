@@ -31,7 +31,7 @@ describe('form drafts and API bodies', () => {
     expect(draft['startsAt']).toBe('2026-05-01T18:00');
     expect(draft['endsAt']).toBe('2026-05-01T20:00');
     expect(draft['publishAt']).toBe('');
-    expect(draft.translations['fr']).toEqual({ title: '', summary: '', body: '', venueName: '' });
+    expect(draft.translations['fr']).toEqual({ title: '', summary: '', body: '', venueName: '', statusNote: '' });
     expect(draft.version).toBe(2);
   });
 

@@ -125,6 +125,28 @@ describe('calendar documents', () => {
     expect(events.map((event) => event.SUMMARY)).toEqual(['Abgesagt: Concert', 'Verschoben: Concert', 'Neu angesetzt: Concert', 'Concert']);
   });
 
+  it("puts what happened, with the team's reason, on the description's first line (decision 055)", () => {
+    const at = { startsAt: new Date('2031-05-08T18:00:00Z'), endsAt: new Date('2031-05-08T20:00:00Z'), timeZone: 'Europe/Paris' };
+    const previousStartsAt = new Date('2031-05-01T18:00:00Z');
+    const { events } = parseIcs(
+      buildCalendar(ORIGIN, 'en', 'Programme', [
+        calendarEvent({ id: 1, ...at, eventStatus: 'cancelled', statusNote: 'Storm warning; sorry, all.', summary: 'Brass by the sea.' }),
+        calendarEvent({ id: 2, ...at, eventStatus: 'rescheduled', previousStartsAt }),
+        calendarEvent({ id: 3, ...at, eventStatus: 'postponed' }),
+        calendarEvent({ id: 4, ...at, statusNote: 'left from an old cancellation', summary: 'Brass by the sea.' }),
+      ]),
+    );
+    const firstLines = events.map((event) => event.DESCRIPTION!.split('\n')[0]);
+    expect(firstLines).toEqual([
+      'Cancelled: Storm warning; sorry, all.',
+      'Rescheduled from 1 May 2031, 20:00 to 8 May 2031, 20:00.',
+      'Postponed — new date to be announced.',
+      // A scheduled event says nothing of a reason it kept.
+      'Brass by the sea.',
+    ]);
+    expect(events[0]!.STATUS).toBe('CANCELLED');
+  });
+
   it('is a valid, empty calendar when there are no events', () => {
     const { root, events } = parseIcs(buildCalendar(ORIGIN, 'de', 'Leer', []));
     expect(events).toEqual([]);

@@ -50,6 +50,14 @@ describe('feed text', () => {
       parseXml(buildEventFeed('https://hub.example', locale, { title: 'T', description: 'D' }, { hubPath: '/', feedPath: '/f' }, [{ ...item, eventStatus }]));
     expect(textOf(findAll(called('en', 'cancelled'), 'item')[0]!.elements!.find((e) => e.name === 'title'))).toBe(`Cancelled: ${item.title}`);
     expect(textOf(findAll(called('fr', 'postponed'), 'item')[0]!.elements!.find((e) => e.name === 'title'))).toBe(`Reporté\u202F: ${item.title}`);
+
+    // Its description starts with what happened and why (decision 055).
+    const cancelled = parseXml(
+      buildEventFeed('https://hub.example', 'de', { title: 'T', description: 'D' }, { hubPath: '/', feedPath: '/f' }, [
+        { ...item, summary: null, eventStatus: 'cancelled', statusNote: 'Sturmwarnung <heute>.' },
+      ]),
+    );
+    expect(textOf(findAll(cancelled, 'item')[0]!.elements!.find((e) => e.name === 'description'))).toMatch(/^Abgesagt: Sturmwarnung &lt;heute&gt;\. — /);
   });
 });
 

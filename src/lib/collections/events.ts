@@ -12,7 +12,7 @@ import {
   timeZoneField,
 } from '../admin-schemas/fields.ts';
 import { idParam, statusFilter } from '../admin-schemas/list-query.ts';
-import { eventStatusControl, eventStatusField } from '../admin-schemas/event-status.ts';
+import { STATUS_NOTE_MAX, eventStatusControl, eventStatusField } from '../admin-schemas/event-status.ts';
 import { admissionField, availabilityField, currencyField, priceField } from '../admin-schemas/tickets.ts';
 import { defineCollection, programmeColumns, statusControl } from './declare.ts';
 import { paths } from '../paths.ts';
@@ -33,6 +33,8 @@ export const eventsCollection = defineCollection({
     unpublishAt: instantField.nullable(),
     /** schema.org status: cancelled and postponed events stay public, marked as such. */
     eventStatus: eventStatusField,
+    /** When a postponed or rescheduled event was to start; refused with any other status (docs/decisions/055). */
+    previousStartsAt: instantField.nullable(),
     /** The first date; a repeating event's others follow from `recurrence`. */
     startsAt: instantField,
     endsAt: instantField,
@@ -67,6 +69,7 @@ export const eventsCollection = defineCollection({
     publishAt: 'optionalInstant',
     unpublishAt: 'optionalInstant',
     eventStatus: 'value',
+    previousStartsAt: 'optionalInstant',
     startsAt: 'instant',
     endsAt: 'instant',
     timeZone: 'text',
@@ -104,8 +107,10 @@ export const eventsCollection = defineCollection({
     /** Markdown. */
     body: optionalText(50_000),
     venueName: optionalText(200),
+    /** Why the event is cancelled, postponed or rescheduled; shown only while it is. */
+    statusNote: optionalText(STATUS_NOTE_MAX),
   }),
-  textKinds: { title: 'required', summary: 'optional', body: 'optional', venueName: 'optional' },
+  textKinds: { title: 'required', summary: 'optional', body: 'optional', venueName: 'optional', statusNote: 'optional' },
   complete: ['title', 'summary', 'body'],
   create: { required: { startsAt: true, endsAt: true, timeZone: true }, defaults: {}, translations: 'required' },
   publishable: true,

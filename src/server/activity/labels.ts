@@ -11,6 +11,8 @@ const accountFields = new Set(['role', 'disabled', 'sessions', 'twoFactor', 'imp
 const fieldLabelKeys: Readonly<Record<string, UiKey>> = {
   eventStatus: 'eventStatus.column',
   unpublishAt: 'publication.field.unpublishAt',
+  previousStartsAt: 'publication.field.previousStartsAt',
+  statusNote: 'publication.field.statusNote',
 };
 
 /** Fields whose stored values are names, and the prefix of their labels. */

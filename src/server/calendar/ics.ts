@@ -12,6 +12,7 @@ import { describeTickets, type Tickets } from '../../lib/tickets.ts';
 import { paths } from '../../lib/paths.ts';
 import { isKnownTimeZone, isRepeatedWallTime } from '../../lib/zoned-time.ts';
 import { titleWithStatus } from '../events/status-title.ts';
+import { statusNoticeLine } from '../events/status-notice.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
 import type { Recurrence, Occurrence } from '../../lib/recurrence.ts';
 import { escapeText, escapeTextList, toIcsDocument } from './ical-text.ts';
@@ -36,6 +37,10 @@ export interface CalendarEvent {
   tags?: { label: string }[];
   /** Absent = scheduled. */
   eventStatus?: EventStatus;
+  /** Why the status changed: the description's first line says it with the status (docs/decisions/055). */
+  statusNote?: string | null | undefined;
+  /** When a postponed or rescheduled event was to start. */
+  previousStartsAt?: Date | null | undefined;
   /** Price and places, when stated (src/lib/tickets.ts). */
   admission?: Tickets['admission'];
   priceMin?: number | null;
@@ -117,7 +122,9 @@ function eventLines(origin: string, locale: Locale, event: CalendarEvent, extras
   const when = `${formatDateTimeRange(locale, event.timeZone, event.startsAt, event.endsAt)} (${formatTimeZoneName(locale, event.timeZone, event.startsAt)}, ${event.timeZone})`;
   const location = [event.venueName, event.room, event.venueAddress].filter(Boolean).join(', ') || (event.onlineUrl ? t('event.online') : '');
   const tickets = describeTickets(locale, t, event, !isCalledOff(status));
+  // The first line says what happened, for calendars that show no STATUS (docs/decisions/055).
   const description = [
+    statusNoticeLine(locale, { ...event, eventStatus: status }),
     event.summary,
     when,
     tickets ? t('tickets.line', { tickets }) : null,
@@ -168,7 +175,8 @@ function writtenLines(origin: string, locale: Locale, { event, series }: Written
       eventLines(
         origin,
         locale,
-        { ...event, startsAt: date.startsAt, endsAt: date.endsAt, eventStatus: dateStatus(event.eventStatus ?? 'scheduled', date) },
+        // A moved date's previous start is where the rule put it, not the series' own previous start.
+        { ...event, startsAt: date.startsAt, endsAt: date.endsAt, eventStatus: dateStatus(event.eventStatus ?? 'scheduled', date), previousStartsAt: null },
         { recurrenceId: series.recurrenceIdOf(date) },
       ),
     ),

@@ -25,6 +25,8 @@ export const OWN_COLUMNS: readonly string[] = [
   'recurrence',
   'seriesId',
   'occurrenceKey',
+  // The previous start of the series' first date says nothing about a later one.
+  'previousStartsAt',
   'createdAt',
   'createdBy',
   'version',
@@ -62,6 +64,7 @@ function dateRow(series: EventRow, occurrence: Occurrence): typeof events.$infer
     recurrence: _rule,
     seriesId: _seriesId,
     occurrenceKey: _key,
+    previousStartsAt: _previousStartsAt,
     createdAt: _createdAt,
     createdBy: _createdBy,
     version: _version,

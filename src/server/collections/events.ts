@@ -12,6 +12,7 @@ import {
   preferredText,
   stringValue,
   translatedTitle,
+  validatePreviousStart,
   validateTickets,
   validateTimeRange,
 } from '../engine/spec-helpers.ts';
@@ -47,6 +48,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
   validate: (state, errors) => {
     validateTimeRange(state, errors);
     validateTickets(state, errors);
+    validatePreviousStart(state, errors);
   },
   // The purge reads the editions before and after from the states. Venue pages carry their
   // events' tags and `hub`, so they need no venue purge here.

@@ -29,7 +29,9 @@ const stamped = new Set(['id', 'guid', 'createdAt', 'updatedAt', 'createdBy', 'u
 /** Scheduled (un)publication belongs to the original's life, not the copy's. */
 const schedule = ['publishAt', 'unpublishAt'];
 /** Likewise a cancellation or postponement: a copy (or next year's clone) is planned as scheduled. */
-const resetTo: Readonly<Record<string, unknown>> = { eventStatus: 'scheduled' };
+const resetTo: Readonly<Record<string, unknown>> = { eventStatus: 'scheduled', previousStartsAt: null };
+/** Texts that belong to that status (why it was cancelled): the copy starts without them. */
+const resetTexts = ['statusNote'];
 
 /** The declared maximum length of a text field, so a marked title still saves. */
 function maxLengthOf(collection: CollectionName, field: string, translated: boolean): number {
@@ -62,7 +64,12 @@ export function copyInput(spec: EntitySpec, state: EntityState): EntityInput {
   for (const [key, value] of Object.entries(resetTo)) if (key in values) values[key] = value;
   if (spec.publication) values['status'] = 'draft';
   const translations: EntityInput['translations'] = {};
-  for (const [locale, row] of Object.entries(state.translations)) if (isLocale(locale) && row) translations[locale] = { ...row };
+  for (const [locale, row] of Object.entries(state.translations)) {
+    if (!isLocale(locale) || !row) continue;
+    const copy = { ...row };
+    for (const key of resetTexts) if (key in copy) copy[key] = null;
+    translations[locale] = copy;
+  }
   const links = Object.fromEntries(Object.entries(state.links).map(([key, ids]) => [key, [...ids]]));
   return { values, translations, links };
 }

@@ -38,6 +38,17 @@ export function validateTickets(state: EntityState, errors: FieldErrors): void {
   }
 }
 
+/**
+ * A previous start belongs to a postponed or rescheduled event only (docs/decisions/055): with
+ * any other status it is refused, so no page, calendar or feed says "moved" of an event that was not.
+ */
+export function validatePreviousStart(state: EntityState, errors: FieldErrors): void {
+  const { previousStartsAt, eventStatus } = state.values;
+  if (previousStartsAt instanceof Date && eventStatus !== 'postponed' && eventStatus !== 'rescheduled') {
+    errors.add('previousStartsAt', 'PREVIOUS_START_WITHOUT_CHANGE');
+  }
+}
+
 /** A text field in the default locale, else in the first locale that has it. */
 export function preferredText(state: EntityState, field: string): string | undefined {
   for (const locale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {

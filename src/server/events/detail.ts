@@ -53,6 +53,12 @@ export interface EventDetail {
   /** Price and places, as the team stated them (src/lib/tickets.ts). */
   tickets: Tickets;
   eventStatus: EventStatus;
+  /** When a postponed or rescheduled event was to start (docs/decisions/055). */
+  previousStartsAt: Date | null;
+  /** Why its status changed, in the page's locale, else the default one's; null while scheduled. */
+  statusNote: string | null;
+  /** Locale the status note is written in. */
+  statusNoteLocale: Locale;
   /** The event had ended when the page was read: it says so and offers no registration. */
   hasEnded: boolean;
   publishedAt: Date | null;
@@ -164,6 +170,14 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
   ]);
   const text = pickTranslation(texts, locale);
   if (!text) return undefined;
+  // The reason falls back on its own: a French page of a translated event may have no French reason yet.
+  const note =
+    event.eventStatus === 'scheduled'
+      ? undefined
+      : pickTranslation(
+          texts.filter((row) => row.statusNote?.trim()),
+          locale,
+        );
 
   let edition: EditionRef | null = null;
   const editionRow = editionRows[0]?.edition;
@@ -215,6 +229,9 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     registrationUrl: event.registrationUrl,
     tickets: { admission: event.admission, priceMin: event.priceMin, priceMax: event.priceMax, currency: event.currency, availability: event.availability },
     eventStatus: event.eventStatus,
+    previousStartsAt: event.previousStartsAt,
+    statusNote: note?.row.statusNote ?? null,
+    statusNoteLocale: note?.locale ?? locale,
     hasEnded: event.endsAt.getTime() <= nowMs,
     publishedAt: event.publishedAt,
     updatedAt: event.updatedAt,

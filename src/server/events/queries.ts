@@ -142,6 +142,12 @@ export function eventItemsSelect(db: Executor, where: SQL, order: SQL[]) {
         room: events.room,
         onlineUrl: events.onlineUrl,
         eventStatus: events.eventStatus,
+        // The reason in the page's locale, else the default one's (as the event page shows it).
+        statusNote: sql<
+          string | null
+        >`CASE WHEN ${events.eventStatus} <> 'scheduled' THEN coalesce(nullif(trim(${own.statusNote}), ''), ${fallback.statusNote}) END`,
+        ownStatusNote: sql<number>`nullif(trim(${own.statusNote}), '') IS NOT NULL`,
+        previousStartsAt: events.previousStartsAt,
         admission: events.admission,
         priceMin: events.priceMin,
         priceMax: events.priceMax,
@@ -179,8 +185,9 @@ export type EventItemRow = Awaited<ReturnType<ReturnType<typeof eventItemsSelect
 export function toListRows(rows: readonly EventItemRow[], locale: Locale) {
   return rows
     .filter((row) => row.title !== null)
-    .map(({ translated, ownSummary, editionTranslated, venueNameFallback, ...row }) => ({
+    .map(({ translated, ownSummary, ownStatusNote, editionTranslated, venueNameFallback, ...row }) => ({
       ...row,
+      statusNoteLocale: ownStatusNote ? locale : defaultLocale,
       titleLocale: translated ? locale : defaultLocale,
       summaryLocale: ownSummary ? locale : defaultLocale,
       venueNameLocale: venueNameFallback ? defaultLocale : locale,

@@ -49,6 +49,12 @@ export interface EventListItem extends DatedSummary {
   onlineUrl: string | null;
   /** Cancelled and postponed events stay listed, marked (decision 029). */
   eventStatus: EventStatus;
+  /** Why the status changed (docs/decisions/055); optional: rows built elsewhere may not know it. */
+  statusNote?: string | null;
+  /** Locale the status note is written in. */
+  statusNoteLocale?: Locale;
+  /** When a postponed or rescheduled event was to start; optional likewise. */
+  previousStartsAt?: Date | null;
   /** Price and places (src/lib/tickets.ts); optional: rows built elsewhere may not know them. */
   admission?: Tickets['admission'];
   priceMin?: number | null;

@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { eventUid } from '../calendar/ics.ts';
 import type { EventListItem } from '../events/queries.ts';
 import { titleWithStatus } from '../events/status-title.ts';
+import { statusNoticeLine } from '../events/status-notice.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
 
 export interface FeedTexts {
@@ -78,7 +79,8 @@ export function buildEventFeed(
       element('link', absoluteUrl(origin, paths.event(locale, item.slug))),
       `<guid isPermaLink="false">${escapeXml(eventUid(origin, item.id))}</guid>`,
       element('pubDate', publishedAt(item).toUTCString()),
-      element('description', plainTextToHtml([when, item.summary].filter(Boolean).join(' — '))),
+      // What happened to the event comes first, as on its page (docs/decisions/055).
+      element('description', plainTextToHtml([statusNoticeLine(locale, item), when, item.summary].filter(Boolean).join(' — '))),
       ...item.tags.map((tag) => element('category', tag.label)),
       ...(enclosure ? [`<enclosure url="${escapeXml(enclosure.url)}" length="${enclosure.length}" type="${escapeXml(enclosure.type)}"/>`] : []),
       '</item>',

@@ -64,6 +64,8 @@ function eventBase(item: EventListItem | EventDetail, locale: Locale) {
     timeZone: item.timeZone,
     cover: imageOf(item.cover),
     eventStatus: item.eventStatus,
+    statusNote: localized(item.statusNote, item.statusNoteLocale ?? item.titleLocale ?? locale),
+    previousStartsAt: item.previousStartsAt?.toISOString() ?? null,
     tickets: 'tickets' in item ? item.tickets : ticketsOf(item),
     venueName: item.venueName,
     room: item.room ?? null,

@@ -134,6 +134,10 @@ const ticketsSchema = z
 const eventFields = {
   ...datedFields,
   eventStatus: z.enum(eventStatuses),
+  statusNote: translatedText
+    .nullable()
+    .describe("Why the event is cancelled, postponed or rescheduled, in the asked locale or the default one's; null while it is scheduled."),
+  previousStartsAt: instant.nullable().describe('When a postponed or rescheduled event was to start, when the festival recorded it.'),
   tickets: ticketsSchema,
   venue: venueRef.nullable(),
   venueName: z.string().nullable().describe("The venue's name, or the event's free-text place."),

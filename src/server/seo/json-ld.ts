@@ -2,7 +2,7 @@
 import type { EditionDetail } from '../editions/queries.ts';
 import type { EventDetail } from '../events/detail.ts';
 import type { MediaView } from '../storage/catalog.ts';
-import { isCalledOff, schemaOrgEventStatus } from '../../lib/event-status.ts';
+import { isCalledOff, schemaOrgEventStatus, type EventStatus } from '../../lib/event-status.ts';
 import { schemaOrgAvailability } from '../../lib/tickets.ts';
 import { paths } from '../../lib/paths.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -31,6 +31,16 @@ function personRef(origin: string, locale: Locale, curator: { name: string; slug
   return { '@type': 'Person', '@id': url, name: curator.name, url };
 }
 
+/**
+ * schema.org asks a postponed or rescheduled event for its `previousStartDate`: the recorded one,
+ * else (postponed, nothing recorded) its start, which still holds the date it was to happen.
+ */
+export function previousStartDateOf(event: { eventStatus: EventStatus; previousStartsAt: Date | null; startsAt: Date; timeZone: string }): string | undefined {
+  if (event.eventStatus !== 'postponed' && event.eventStatus !== 'rescheduled') return undefined;
+  const previous = event.previousStartsAt ?? (event.eventStatus === 'postponed' ? event.startsAt : null);
+  return previous ? formatIsoWithOffset(previous.getTime(), event.timeZone) : undefined;
+}
+
 /** `Event` with its edition as `superEvent`, location, organizers and curators as performers. */
 export function eventJsonLd(origin: string, locale: Locale, event: EventDetail): JsonLd {
   const url = absoluteUrl(origin, paths.event(locale, event.slug));
@@ -51,6 +61,7 @@ export function eventJsonLd(origin: string, locale: Locale, event: EventDetail):
     url,
     ...datesOf(event),
     eventStatus: schemaOrgEventStatus(event.eventStatus),
+    previousStartDate: previousStartDateOf(event),
     eventAttendanceMode:
       place && virtual
         ? 'https://schema.org/MixedEventAttendanceMode'
@@ -122,6 +133,7 @@ export function editionJsonLd(origin: string, locale: Locale, edition: EditionDe
         url: absoluteUrl(origin, paths.event(locale, event.slug)),
         ...datesOf(event),
         eventStatus: schemaOrgEventStatus(event.eventStatus),
+        previousStartDate: previousStartDateOf({ ...event, previousStartsAt: event.previousStartsAt ?? null }),
       })),
     ),
   };

@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { collections } from '../../../lib/collections/index.ts';
 import { DateTimeField, DateTimeZoneField } from '../DateTimeZoneField.tsx';
 import { EditForm } from '../edit-form/EditForm.tsx';
-import { Section, SelectField, TextAreaField, TextField } from '../edit-form/fields.tsx';
-import { eventStatuses } from '../../../lib/event-status.ts';
+import { Section, TextAreaField, TextField } from '../edit-form/fields.tsx';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
 import { SlugField } from '../edit-form/SlugField.tsx';
 import { useEditForm } from '../edit-form/use-edit-form.ts';
@@ -14,6 +13,7 @@ import { MultiRelationField, SingleRelationField } from '../RelationField.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { formIsland } from './form-island.tsx';
 import { EditionZoneHint } from './EditionZoneHint.tsx';
+import { EventStatusFields } from './EventStatusFields.tsx';
 import { ProgrammeTexts } from './ProgrammeTexts.tsx';
 import { RepeatSection } from '../repeat/RepeatSection.tsx';
 import { TicketsSection } from './TicketsSection.tsx';
@@ -54,12 +54,7 @@ function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'
       <Section legend={t('admin.group.when')}>
         <DateTimeZoneField />
         <EditionZoneHint isNew={!item} draft={form.draft} setValue={form.setValue} setDefaults={setDefaults} initialEditionId={defaults?.['editionId']} />
-        <SelectField
-          path="eventStatus"
-          label={labels['eventStatus']!}
-          hint={t('eventStatus.hint')}
-          options={eventStatuses.map((value) => ({ value, label: t(`eventStatus.value.${value}`) }))}
-        />
+        <EventStatusFields labels={labels} />
       </Section>
       <RepeatSection />
       <Section legend={t('admin.group.where')} description={t('admin.events.whereHint')}>
