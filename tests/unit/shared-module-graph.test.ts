@@ -22,9 +22,7 @@ describe('files that share a module graph', () => {
   });
 
   it('never replace a module', () => {
-    const mocking = [...testFiles('tests/unit'), ...testFiles('tests/integration')].filter((file) =>
-      moduleMock.test(readFileSync(join(root, file), 'utf8')),
-    );
+    const mocking = [...testFiles('tests/unit'), ...testFiles('tests/integration')].filter((file) => moduleMock.test(readFileSync(join(root, file), 'utf8')));
     expect(mocking).toEqual([]);
   });
 });
