@@ -7,8 +7,6 @@ import { z } from 'zod';
 import { idField, typeError } from './fields.ts';
 
 const BULK_MAX_IDS = 500;
-/** At most this many items for one "all matching" action; more is refused (`TOO_MANY_MATCHING`). */
-export const BULK_MATCHING_CAP = 5_000;
 const bulkActions = ['publish', 'unpublish', 'archive', 'delete'] as const;
 export type BulkAction = (typeof bulkActions)[number];
 

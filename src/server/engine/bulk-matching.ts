@@ -4,7 +4,7 @@
  * write transaction, so the action covers what matches when it runs, never more than the cap.
  */
 import { z } from 'zod';
-import { BULK_MATCHING_CAP } from '../../lib/admin-schemas/bulk.ts';
+import { BULK_MATCHING_CAP } from '../../lib/bulk-matching-cap.ts';
 import { AdminError } from '../errors/domain-errors.ts';
 import type { IdSource } from './entity-remove.ts';
 import { nextExportIds, type ListQueryBase } from './list.ts';

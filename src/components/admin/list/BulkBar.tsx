@@ -10,7 +10,7 @@
 import { paths } from '../../../lib/paths.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { BULK_MATCHING_CAP } from '../../../lib/admin-schemas/bulk.ts';
+import { BULK_MATCHING_CAP } from '../../../lib/bulk-matching-cap.ts';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
