@@ -3,7 +3,7 @@
  * nothing: one refused item refuses the whole request, with the reason per item.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { writeTransaction, type Database } from '../../../db/client.ts';
+import { writeTransaction, type Database, type Transaction } from '../../../db/client.ts';
 import type { PublicationStatus } from '../../../db/schema.ts';
 import { removeFromSearch } from '../../../db/search-index.ts';
 import { demand, type Actor } from '../auth/actor.ts';
@@ -22,6 +22,16 @@ import { moveToTrash } from './trash-log.ts';
 import { detachUsages, findUsages, type DetachedOwners, type UsageSource } from './where-used.ts';
 import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from './content-webhooks.ts';
 
+/**
+ * The items of a request: the ids it names, or a query run inside the write transaction (bulk
+ * "all matching", so the items are the ones that match when the action runs).
+ */
+export type IdSource = readonly number[] | ((tx: Transaction) => Promise<readonly number[]>);
+
+function resolveIds(tx: Transaction, source: IdSource): Promise<readonly number[]> {
+  return typeof source === 'function' ? source(tx) : Promise.resolve(source);
+}
+
 export interface RemoveResult {
   /** The deleted items as they were. */
   removed: EntityState[];
@@ -35,6 +45,8 @@ export interface SkippedItem {
 }
 
 export interface TransitionResult {
+  /** The items the request named or matched. */
+  ids: readonly number[];
   /** Items whose status changed (others already had the target status). */
   changed: EntityState[];
   /** Publishing only: the items that could not be published and why. */
@@ -74,12 +86,14 @@ export function removeEntities(
   actor: Actor,
   spec: EntitySpec,
   usedBy: readonly UsageSource[],
-  ids: readonly number[],
+  source: IdSource,
   detach: boolean,
   purgeOf?: PurgeOf<RemoveResult>,
 ): Promise<Purged<RemoveResult>> {
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
+      const ids = await resolveIds(tx, source);
+      if (ids.length === 0) return { removed: [], detached: {}, purge: noPurge };
       const states = await loadAll(tx, spec, ids);
       if (states.some(wasEverPublished)) demand(actor, 'content.deletePublished');
       let detached: DetachedOwners = {};
@@ -125,7 +139,7 @@ export async function transitionEntities(
   db: Database,
   actor: Actor,
   spec: EntitySpec,
-  ids: readonly number[],
+  source: IdSource,
   target: PublicationStatus,
   purgeOf?: PurgeOf<TransitionResult>,
 ): Promise<Purged<TransitionResult>> {
@@ -134,6 +148,7 @@ export async function transitionEntities(
   demand(actor, 'content.publish');
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
+      const ids = await resolveIds(tx, source);
       const states = await loadAll(tx, spec, ids);
       const errors = new FieldErrors();
       const pending = states.filter((state) => state.values['status'] !== target);
@@ -147,7 +162,7 @@ export async function transitionEntities(
       }
       const changing = pending.filter((state) => !skipped.some((item) => item.id === state.id));
       if (target !== 'published' || changing.length === 0) errors.throwIfAny(422, 'BULK_REJECTED', 'Some of the selected items cannot take this action');
-      if (changing.length === 0) return { changed: [], skipped, purge: noPurge };
+      if (changing.length === 0) return { ids, changed: [], skipped, purge: noPurge };
       const now = new Date();
       const set = {
         status: target,
@@ -199,7 +214,7 @@ export async function transitionEntities(
           return { ...entry, state: { ...entry.state, values: { ...values, ...set, version } } };
         }),
       );
-      return withPurge(tx, { changed: changing, skipped }, purgeOf);
+      return withPurge(tx, { ids, changed: changing, skipped }, purgeOf);
     }),
   );
 }

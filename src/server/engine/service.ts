@@ -3,13 +3,13 @@
  * Each returns the response body and the hub purge to apply once the write committed.
  */
 import type { Database, Executor } from '../../../db/client.ts';
-import type { BulkInput } from '../../lib/admin-schemas/bulk.ts';
+import type { BulkAction } from '../../lib/admin-schemas/bulk.ts';
 import type { HubChanges, HubPurge } from '../page-cache/invalidate.ts';
 import type { Actor } from '../auth/actor.ts';
 import { loadStates, toEntityInput } from './entity-state.ts';
 import { entityView } from './entity-view.ts';
 import { createEntity, updateEntity, type WriteResult } from './entity-write.ts';
-import { removeEntities, transitionEntities, type RemoveResult, type TransitionResult } from './entity-remove.ts';
+import { removeEntities, transitionEntities, type IdSource, type RemoveResult, type TransitionResult } from './entity-remove.ts';
 import type { EntityState } from './entity-spec.ts';
 import { notFound } from '../errors/domain-errors.ts';
 import { bulkTargets } from './publication.ts';
@@ -73,23 +73,40 @@ export async function deleteItems(
   db: Database,
   actor: Actor,
   resource: AdminResource,
-  ids: readonly number[],
+  source: IdSource,
   detach: boolean,
 ): Promise<WriteOutcome<{ deleted: readonly number[]; detached: Record<string, number[]> }>> {
-  const purgeOf = (result: RemoveResult) => changesOf(resource, ids, result.removed, result.detached);
-  const result = await removeEntities(db, actor, resource.spec, resource.usedBy, ids, detach, purgeOf);
+  const idsOf = (removed: readonly EntityState[]) => removed.map((state) => state.id);
+  const purgeOf = (result: RemoveResult) => changesOf(resource, idsOf(result.removed), result.removed, result.detached);
+  const result = await removeEntities(db, actor, resource.spec, resource.usedBy, source, detach, purgeOf);
   await resource.afterRemove?.(db, result.removed);
   const detached = Object.fromEntries(Object.values(result.detached).map((owner) => [owner.spec.entity, owner.ids]));
-  return { body: { deleted: ids, detached }, purge: result.purge };
+  return { body: { deleted: idsOf(result.removed), detached }, purge: result.purge };
+}
+
+/** A bulk action on the selected ids, or on the items a list query matches (`bulk-matching.ts`). */
+export interface BulkRequest {
+  action: BulkAction;
+  items: IdSource;
+  /** "All matching": how many items the list showed when the action was chosen. */
+  shown?: number | undefined;
+  detach?: boolean | undefined;
+}
+
+/** What an "all matching" action adds to its answer: how many matched, and whether the list's count was out of date. */
+function matchedMembers(request: BulkRequest, ids: readonly number[]) {
+  if (typeof request.items !== 'function') return {};
+  return { matched: ids.length, ...(request.shown === undefined ? {} : { shown: request.shown, countChanged: request.shown !== ids.length }) };
 }
 
 /** Bulk publish (the valid items, the others listed as skipped) / unpublish / archive / delete (all or none). */
-export async function bulkItems(db: Database, actor: Actor, resource: AdminResource, input: BulkInput): Promise<WriteOutcome> {
-  if (input.action === 'delete') {
-    const outcome = await deleteItems(db, actor, resource, input.ids, input.detach ?? false);
-    return { ...outcome, body: { action: input.action, ids: input.ids, changed: input.ids, detached: outcome.body.detached } };
+export async function bulkItems(db: Database, actor: Actor, resource: AdminResource, request: BulkRequest): Promise<WriteOutcome> {
+  if (request.action === 'delete') {
+    const outcome = await deleteItems(db, actor, resource, request.items, request.detach ?? false);
+    const ids = outcome.body.deleted;
+    return { ...outcome, body: { action: request.action, ids, changed: ids, detached: outcome.body.detached, ...matchedMembers(request, ids) } };
   }
-  const target = bulkTargets[input.action];
+  const target = bulkTargets[request.action];
   const purgeOf = ({ changed }: TransitionResult) => {
     const after = changed.map((state) => ({ ...state, values: { ...state.values, status: target } }));
     return changed.length
@@ -100,9 +117,15 @@ export async function bulkItems(db: Database, actor: Actor, resource: AdminResou
         )
       : {};
   };
-  const result = await transitionEntities(db, actor, resource.spec, input.ids, target, purgeOf);
+  const result = await transitionEntities(db, actor, resource.spec, request.items, target, purgeOf);
   return {
-    body: { action: input.action, ids: input.ids, changed: result.changed.map((state) => state.id), skipped: result.skipped },
+    body: {
+      action: request.action,
+      ids: result.ids,
+      changed: result.changed.map((state) => state.id),
+      skipped: result.skipped,
+      ...matchedMembers(request, result.ids),
+    },
     purge: result.purge,
   };
 }

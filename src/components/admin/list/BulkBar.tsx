@@ -4,10 +4,13 @@
  * other actions are all or nothing, as the API does them: a refused batch lists each item's reason;
  * a delete of items still in use says where in its first dialog (read from each item's `usedBy`
  * before asking), and offers to detach them for those allowed to.
+ * With the whole page selected and more items matching, the bar offers "Select all N matching":
+ * the action then sends the list's query and the server picks the items (decision 057).
  */
 import { paths } from '../../../lib/paths.ts';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { BULK_MATCHING_CAP } from '../../../lib/bulk-matching-cap.ts';
 import { $currentUser, userCan } from '../../../stores/current-user.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import type { Collection } from '../../../lib/collections/index.ts';
@@ -22,11 +25,22 @@ import type { ListController } from './use-list.ts';
 type Action = 'publish' | 'unpublish' | 'archive' | 'delete';
 
 interface Outcome {
-  kind: 'confirm' | 'inUse' | 'rejected' | 'partial';
+  kind: 'confirm' | 'confirmAll' | 'inUse' | 'rejected' | 'partial';
+  /** confirmAll: the action to confirm. */
+  action?: Action;
   usages?: { usages: Usage[]; total: number };
   reasons?: BulkReason[];
   /** Partial publish: how many items were published. */
   published?: number;
+}
+
+/** The answer of the bulk endpoint; `matched` and `countChanged` only for "all matching". */
+interface BulkAnswer {
+  ids?: number[];
+  changed?: number[];
+  skipped?: { id: number; errors: Record<string, string[]> }[];
+  matched?: number;
+  countChanged?: boolean;
 }
 
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
@@ -37,7 +51,18 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const ids = [...list.selected];
-  const count = ids.length;
+  const pageSize = list.page?.items.length ?? 0;
+  const total = list.page?.total ?? 0;
+  const allMatching = list.allMatching;
+  const count = allMatching ? total : ids.length;
+  const formatted = new Intl.NumberFormat(locale).format(total);
+  const what = t(`admin.bulk.matching.${config.name}`, { count: total, formatted });
+  // The offer leaves with the click that takes it: keyboard focus goes on to "Clear selection".
+  const clearRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (allMatching) clearRef.current?.focus();
+  }, [allMatching]);
+  const canSelectAll = !allMatching && pageSize > 0 && ids.length === pageSize && total > pageSize && !list.page?.totalCapped;
   const titles = new Map((list.page?.items ?? []).map((item) => [item.id, item.title || item.slug || `#${item.id}`]));
 
   const reasonsOf = (problem: Problem): BulkReason[] => reasonsByItem(t, localeNames, problem.errors ?? {});
@@ -45,21 +70,21 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
   const run = async (action: Action, detach = false) => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ changed?: number[]; skipped?: { id: number; errors: Record<string, string[]> }[] }>(
-        'POST',
-        paths.adminApi(config.name, 'bulk'),
-        {
-          action,
-          ids,
-          ...(detach ? { detach: true } : {}),
-        },
-      );
+      const result = await apiRequest<BulkAnswer>('POST', paths.adminApi(config.name, 'bulk'), {
+        action,
+        ...(allMatching ? { matching: list.matchingQuery(), shown: total } : { ids }),
+        ...(detach ? { detach: true } : {}),
+      });
       if (result.ok) {
-        const changed = action === 'delete' ? count : (result.data.changed?.length ?? count);
+        const changed = result.data.changed?.length ?? count;
         const skipped = result.data.skipped ?? [];
         setOutcome(skipped.length ? { kind: 'partial', published: changed, reasons: reasonsByItem(t, localeNames, skippedErrors(skipped)) } : null);
-        pushToast('success', t(`admin.bulk.done.${action}`, { count: changed }));
-        if (action === 'delete') list.drop(ids);
+        const matched = result.data.matched ?? 0;
+        const changedNote = result.data.countChanged
+          ? ` ${t('admin.bulk.countChanged', { count: matched, formatted: new Intl.NumberFormat(locale).format(matched), shown: formatted })}`
+          : '';
+        pushToast('success', `${t(`admin.bulk.done.${action}`, { count: changed })}${changedNote}`);
+        if (action === 'delete') list.drop(result.data.ids ?? ids);
         list.reload();
         return;
       }
@@ -68,7 +93,8 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
       else if (problem.code === 'BULK_REJECTED') setOutcome({ kind: 'rejected', reasons: reasonsOf(problem) });
       else {
         setOutcome(null);
-        pushToast('error', translateCode(t, problem.code, problemVars(problem)));
+        const cap = new Intl.NumberFormat(locale).format(BULK_MATCHING_CAP);
+        pushToast('error', translateCode(t, problem.code, { ...problemVars(problem), cap }));
       }
     } finally {
       setBusy(false);
@@ -101,11 +127,24 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
             ? t('admin.bulk.rejectedTitle')
             : outcome?.kind === 'partial'
               ? t('bulkPublish.partialTitle', { count: outcome.published ?? 0 })
-              : t('admin.bulk.confirmDelete', { count })
+              : outcome?.kind === 'confirmAll'
+                ? t(`admin.bulk.confirmAll.${outcome.action ?? 'publish'}`, { what })
+                : t('admin.bulk.confirmDelete', { count })
       }
       onClose={() => setOutcome(null)}
       actions={
         <>
+          {outcome?.kind === 'confirmAll' && outcome.action && (
+            <button
+              type="button"
+              className={outcome.action === 'delete' ? 'admin-button admin-button--danger' : 'admin-button admin-button--primary'}
+              disabled={busy}
+              onClick={() => void run(outcome.action ?? 'publish')}
+              data-confirm={outcome.action}
+            >
+              {t(`admin.bulk.${outcome.action}`)}
+            </button>
+          )}
           {outcome?.kind === 'confirm' && (
             <button type="button" className="admin-button admin-button--danger" disabled={busy} onClick={() => void run('delete')} data-confirm="delete">
               {t('admin.delete.confirm')}
@@ -117,12 +156,14 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
             </button>
           )}
           <button type="button" className="admin-button admin-button--quiet" data-dialog-cancel onClick={() => setOutcome(null)}>
-            {outcome?.kind === 'confirm' ? t('admin.common.cancel') : t('admin.common.close')}
+            {outcome?.kind === 'confirm' || outcome?.kind === 'confirmAll' ? t('admin.common.cancel') : t('admin.common.close')}
           </button>
         </>
       }
     >
       {outcome?.kind === 'confirm' && <p>{t('admin.delete.body')}</p>}
+      {outcome?.kind === 'confirmAll' && <p>{t('admin.bulk.confirmAllBody')}</p>}
+      {outcome?.kind === 'confirmAll' && outcome.action === 'delete' && <p>{t('admin.delete.body')}</p>}
       {outcome?.kind === 'inUse' && outcome.usages && (
         <>
           <p>{t('admin.delete.inUseIntro', { count: outcome.usages.total })}</p>
@@ -153,9 +194,17 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
   const actions: Action[] = config.publishable ? ['publish', 'unpublish', 'archive', 'delete'] : ['delete'];
   return (
     <div className="admin-bulk" role="region" aria-label={t('admin.bulk.label')}>
-      <p className="admin-bulk__count" aria-live="polite">
-        {t('admin.list.selected', { count })}
+      <p className="admin-bulk__count" aria-live="polite" data-selection={allMatching ? 'all-matching' : 'page'}>
+        {allMatching ? t('admin.bulk.allMatchingSelected', { what }) : t('admin.list.selected', { count })}
       </p>
+      {canSelectAll &&
+        (total <= BULK_MATCHING_CAP ? (
+          <button type="button" className="admin-button admin-button--quiet" data-select-all-matching onClick={list.selectAllMatching}>
+            {t('admin.bulk.selectAllMatching', { count: total, formatted })}
+          </button>
+        ) : (
+          <p className="admin-bulk__note">{t('admin.bulk.tooManyToSelect', { cap: new Intl.NumberFormat(locale).format(BULK_MATCHING_CAP) })}</p>
+        ))}
       {actions.map((action) => (
         <button
           key={action}
@@ -163,12 +212,15 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
           className={action === 'delete' ? 'admin-button admin-button--danger' : 'admin-button'}
           disabled={busy}
           data-bulk={action}
-          onClick={() => void (action === 'delete' ? askDelete() : run(action))}
+          onClick={() => {
+            if (allMatching) setOutcome({ kind: 'confirmAll', action });
+            else void (action === 'delete' ? askDelete() : run(action));
+          }}
         >
           {t(`admin.bulk.${action}`)}
         </button>
       ))}
-      <button type="button" className="admin-button admin-button--quiet" onClick={() => list.setAll([])}>
+      <button type="button" className="admin-button admin-button--quiet" ref={clearRef} onClick={() => list.setAll([])}>
         {t('admin.bulk.clear')}
       </button>
       {dialog}

@@ -20,7 +20,13 @@ export function useList(config: Collection, initialSearch: string) {
   const [answered, setAnswered] = useState<{ state: ListState; reloads: number } | null>(null);
   const [receivedAt, setReceivedAt] = useState(0);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [selected, setSelectedRows] = useState<ReadonlySet<number>>(new Set());
+  // "All N matching" (decision 057): the selection is the list's query, not the page's rows.
+  const [allMatching, setAllMatching] = useState(false);
+  const setSelected = useCallback((next: ReadonlySet<number> | ((current: ReadonlySet<number>) => ReadonlySet<number>)) => {
+    setAllMatching(false);
+    setSelectedRows(next);
+  }, []);
   const [reloads, setReloads] = useState(0);
   const throwToBoundary = useThrowToBoundary();
   // How the next state reaches the URL: the first one and the search box's replace the entry.
@@ -60,7 +66,7 @@ export function useList(config: Collection, initialSearch: string) {
         // Aborted by a newer query.
       });
     return () => controller.abort();
-  }, [state, config, reloads, throwToBoundary]);
+  }, [state, config, reloads, throwToBoundary, setSelected]);
 
   // Back and Forward between two views of this list: the list reads the URL again and reloads,
   // instead of the ClientRouter fetching the whole page (same-page-history.ts).
@@ -81,19 +87,22 @@ export function useList(config: Collection, initialSearch: string) {
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   // Deleted rows leave the table in the same render that closes the confirmation: a row link left
   // under the pointer would otherwise be prefetched (the ClientRouter prefetches on hover) and 404.
-  const drop = useCallback((ids: readonly number[]) => {
-    const gone = new Set(ids);
-    // A capped total ("more than N") stays what it was: more than N may still match.
-    setPage(
-      (current) =>
-        current && {
-          ...current,
-          items: current.items.filter((item) => !gone.has(item.id)),
-          total: current.totalCapped ? current.total : Math.max(0, current.total - gone.size),
-        },
-    );
-    setSelected(new Set());
-  }, []);
+  const drop = useCallback(
+    (ids: readonly number[]) => {
+      const gone = new Set(ids);
+      // A capped total ("more than N") stays what it was: more than N may still match.
+      setPage(
+        (current) =>
+          current && {
+            ...current,
+            items: current.items.filter((item) => !gone.has(item.id)),
+            total: current.totalCapped ? current.total : Math.max(0, current.total - gone.size),
+          },
+      );
+      setSelected(new Set());
+    },
+    [setSelected],
+  );
   const toggle = useCallback(
     (id: number) =>
       setSelected((current) => {
@@ -102,12 +111,18 @@ export function useList(config: Collection, initialSearch: string) {
         else next.add(id);
         return next;
       }),
-    [],
+    [setSelected],
   );
-  const setAll = useCallback((ids: readonly number[]) => setSelected(new Set(ids)), []);
+  const setAll = useCallback((ids: readonly number[]) => setSelected(new Set(ids)), [setSelected]);
+  const selectAllMatching = useCallback(() => setAllMatching(true), []);
+  /** The list's query as the API reads it, for a bulk action on every matching item. */
+  const matchingQuery = useCallback(
+    (): Record<string, string> => Object.fromEntries(writeListState(state, config.listState, { forApi: true })),
+    [state, config],
+  );
 
   const loading = answered?.state !== state || answered.reloads !== reloads;
-  return { state, page, receivedAt, loading, problem, selected, change, reload, drop, toggle, setAll };
+  return { state, page, receivedAt, loading, problem, selected, allMatching, change, reload, drop, toggle, setAll, selectAllMatching, matchingQuery };
 }
 
 export type ListController = ReturnType<typeof useList>;

@@ -1,0 +1,24 @@
+/**
+ * Bulk actions on "all items matching the list's filters" (docs/decisions/057): the list's query
+ * is parsed by the collection's own list schema, and the matching ids are read inside the action's
+ * write transaction, so the action covers what matches when it runs, never more than the cap.
+ */
+import { z } from 'zod';
+import { BULK_MATCHING_CAP } from '../../lib/bulk-matching-cap.ts';
+import { AdminError } from '../errors/domain-errors.ts';
+import type { IdSource } from './entity-remove.ts';
+import { nextExportIds, type ListQueryBase } from './list.ts';
+import type { AdminResource } from './resource.ts';
+import { parseInput } from './validation.ts';
+
+/** The ids matching the list query `matching` (its URL's values), or a 400 naming `matching.<field>`. */
+export function matchingIdSource(resource: AdminResource, matching: Record<string, string>, cap = BULK_MATCHING_CAP): IdSource {
+  const { matching: query } = parseInput(z.strictObject({ matching: resource.listQuery }), { matching }, 'INVALID_QUERY');
+  return async (tx) => {
+    const ids = await nextExportIds<ListQueryBase>(tx, resource.list, query, 0, cap + 1);
+    if (ids.length > cap) {
+      throw new AdminError(422, 'TOO_MANY_MATCHING', `More than ${cap} items match; narrow the filters`, { extensions: { cap } });
+    }
+    return ids;
+  };
+}
