@@ -7,6 +7,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { answerUnhandledError } from '../errors/last-resort.ts';
+import { drainAbandonedBody } from './abandoned-body.ts';
 import { withCompression } from '../http/compress-responses.ts';
 import { ProcessPageCache } from '../page-cache/process-cache.ts';
 import { PageFiles } from '../page-files/page-files.ts';
@@ -116,6 +117,8 @@ export function createHttpServer(
   const headers = Object.entries(baseSecurityHeaders(security));
   return createServer((req, res) => {
     if (fastPath(req, res)) return;
+    // A body a route refused is read to its end (within bounds) before the connection closes.
+    if (req.headers['content-length'] || req.headers['transfer-encoding']) drainAbandonedBody(req, res);
     for (const [name, value] of headers) res.setHeader(name, value);
     // The Request object Astro's adapter builds throws on TRACE/TRACK: refuse them here, not with a 500.
     if (req.method === 'TRACE' || req.method === 'TRACK') {
