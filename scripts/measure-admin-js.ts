@@ -22,9 +22,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { collectionNames } from '../src/lib/collections/declare.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const collections = ['curators', 'editions', 'events', 'files', 'medias', 'organizers', 'tags'];
 
 const { values: options } = parseArgs({
   options: {
@@ -123,7 +123,7 @@ async function startServer(): Promise<Session> {
 
 async function defaultPages(origin: string, cookie: string): Promise<string[]> {
   const pages: string[] = [];
-  for (const collection of collections) {
+  for (const collection of collectionNames) {
     pages.push(`/en/admin/${collection}`, `/en/admin/${collection}/new`);
     const list = await fetch(`${origin}/api/admin/${collection}?limit=1`, { headers: { cookie } });
     const first = list.ok ? ((await list.json()) as { items: { id: number }[] }).items[0] : undefined;

@@ -28,7 +28,7 @@ const collections = collectionNames;
 type Collection = CollectionName;
 const jsonCollections: Collection[] = collectionNames.filter((collection) => !declarations[collection].upload);
 
-const valid: Record<string, Record<string, unknown>> = {
+const valid: Partial<Record<CollectionName, Record<string, unknown>>> = {
   curators: { name: 'Valid Curator' },
   editions: { startsAt: '2032-01-01T00:00:00Z', endsAt: '2032-01-31T00:00:00Z', translations: { en: { title: 'Valid Edition' } } },
   events: { startsAt: '2032-01-05T18:00:00Z', endsAt: '2032-01-05T20:00:00Z', timeZone: 'Europe/Rome', translations: { en: { title: 'Valid Event' } } },
@@ -38,7 +38,7 @@ const valid: Record<string, Record<string, unknown>> = {
 };
 
 const long = (n: number) => 'x'.repeat(n);
-const with_ = (collection: string, extra: Record<string, unknown>) => ({ ...valid[collection], ...extra });
+const with_ = (collection: CollectionName, extra: Record<string, unknown>) => ({ ...valid[collection], ...extra });
 
 /** Requests every collection must refuse the same way. */
 function shared(collection: Collection): Bad[] {
@@ -254,7 +254,7 @@ function shared(collection: Collection): Bad[] {
   return cases;
 }
 
-const specific: Record<Collection, Bad[]> = {
+const specific: Record<CollectionName, Bad[]> = {
   events: [
     {
       name: 'end before start',
@@ -827,7 +827,7 @@ describe.each(collections)('%s refuses bad input with a 4xx problem', (collectio
 
 describe('a new item without the text its slug is made from', () => {
   // The form leaves out a language whose texts are all empty: an empty Title sends no text at all.
-  it.each([
+  it.each<[CollectionName, string]>([
     ['events', 'translations.en.title'],
     ['editions', 'translations.en.title'],
     ['tags', 'translations.en.label'],

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
+import { collectionNames, collections, type CollectionName } from '../../src/lib/collections/index.ts';
 import { startAdminServer, type AdminServer } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createTag } from '../helpers/factories.ts';
 import { hostileHeaders, hostileMultipart, hostileText, jsonishBody, mutatedObject, pathSegment, queryString, toRawPathPart } from '../helpers/fuzz-inputs.ts';
@@ -159,7 +160,8 @@ describe('public routes', () => {
   });
 });
 
-const validCreate: Record<string, Record<string, unknown>> = {
+/** A valid create body per collection (uploads: the fields beside the file): every collection is fuzzed. */
+const validCreate: Record<CollectionName, Record<string, unknown>> = {
   tags: { translations: { en: { label: 'Fuzz' } } },
   curators: { name: 'Fuzz Curator', links: [{ label: 'Site', url: 'https://fuzz.example' }], translations: { en: { shortBio: 'Bio' } } },
   organizers: { name: 'Fuzz Org', kind: 'organisation', translations: { en: { description: 'Org' } } },
@@ -173,6 +175,7 @@ const validCreate: Record<string, Record<string, unknown>> = {
   },
   medias: {},
   files: {},
+  venues: { name: 'Fuzz Venue', address: 'Quay 1', translations: { en: { accessNotes: 'Side door' } } },
 };
 const listKeys = ['q', 'sort', 'page', 'limit', 'status', 'edition', 'tag', 'kind', 'format', 'locale', 'missing'];
 const idSegment = fc.oneof(
@@ -181,7 +184,7 @@ const idSegment = fc.oneof(
   pathSegment,
 );
 
-describe.each(Object.keys(validCreate))('admin API: %s', (collection) => {
+describe.each(collectionNames)('admin API: %s', (collection) => {
   it('never fails on hostile requests, and a refused one writes nothing', async () => {
     const base = `/api/admin/${collection}`;
     const admin = () => ({ ...sameOrigin(), cookie: app.admin.cookie });
@@ -194,10 +197,10 @@ describe.each(Object.keys(validCreate))('admin API: %s', (collection) => {
       'application/merge-patch+json',
     );
     const body = fc.oneof(
-      mutatedObject(validCreate[collection]!).map((value) => JSON.stringify(value)),
+      mutatedObject(validCreate[collection]).map((value) => JSON.stringify(value)),
       jsonishBody,
     );
-    const uploads = collection === 'medias' || collection === 'files';
+    const uploads = collections[collection].upload;
     const request: fc.Arbitrary<RawRequest> = fc.oneof(
       queryString(listKeys).map((query) => ({ method: 'GET', path: `${base}${query}`, headers: admin() })),
       queryString(listKeys).map((query) => ({ method: 'GET', path: `${base}/export${query}`, headers: admin() })),

@@ -5,6 +5,7 @@
  * machine (decision 010).
  */
 import type { Executor } from '../../../db/client.ts';
+import type { CollectionName } from '../../lib/collections/declare.ts';
 import { getEnv } from '../config/env.ts';
 import { forgetEventSpan } from './event-span.ts';
 import { insertPurge } from './purge-log.ts';
@@ -18,23 +19,18 @@ export interface WrittenState {
   values: Readonly<Record<string, unknown>>;
 }
 
-/** Ids of the entities a write touched. */
-export interface HubChanges {
-  events?: readonly number[];
+/**
+ * Ids of the entities a write touched, by collection (every collection may appear: a new one is
+ * known here through its name), and the written events' states.
+ */
+export type HubChanges = { [C in CollectionName]?: readonly number[] } & {
   /**
    * The written events as they were and are (`[before, after]` for an update of one): their
    * editions before and after, and whether they may have entered or left those editions' first
    * events (`movesEditionLists`).
    */
   eventStates?: readonly WrittenState[];
-  editions?: readonly number[];
-  tags?: readonly number[];
-  curators?: readonly number[];
-  organizers?: readonly number[];
-  medias?: readonly number[];
-  files?: readonly number[];
-  venues?: readonly number[];
-}
+};
 
 /** What decides which of an edition's events come first, and in which order. */
 const LISTING_FIELDS = ['status', 'publishAt', 'unpublishAt', 'startsAt', 'editionId'];

@@ -4,11 +4,10 @@
  * unreviewed on the item (engine/suggestion-marks.ts) until a person edits or accepts them.
  * Nothing else is written: the form keeps the suggestions until Save.
  */
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { AcceptSuggestionInput, SuggestTranslationInput, SuggestTranslationResult } from '../../lib/admin-schemas/translation-suggestions.ts';
 import { adminResources } from '../collections/registry.ts';
-import { columnOf } from '../engine/entity-state.ts';
+import { loadStates } from '../engine/entity-state.ts';
 import { clearSuggestions, markSuggestions } from '../engine/suggestion-marks.ts';
 import { AdminError, notFound } from '../errors/domain-errors.ts';
 import { MachineTranslationError, machineTranslationFailures, type Translate } from './machine-translation.ts';
@@ -22,9 +21,7 @@ async function itemResource(db: Database, collection: SuggestTranslationInput['c
     const errors = Object.fromEntries(unknown.map((field) => [`${at}.${field}`, ['UNKNOWN_FIELD']]));
     throw new AdminError(400, 'VALIDATION_FAILED', 'The request names fields this collection does not translate', { errors });
   }
-  const idColumn = columnOf(resource.spec, 'id');
-  const found = await db.select({ id: idColumn }).from(resource.spec.table).where(eq(idColumn, id)).limit(1);
-  if (found.length === 0) throw notFound(resource.spec.entity, id);
+  if (!(await loadStates(db, resource.spec, [id])).get(id)) throw notFound(resource.spec.entity, id);
   return resource;
 }
 
