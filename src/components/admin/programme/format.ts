@@ -5,14 +5,16 @@ import type { AdminT } from '../lib/translate.ts';
 
 /** Formatters of one calendar: times in `zone`, day labels of `YYYY-MM-DD` keys. */
 export function calendarFormat(locale: string, zone: string) {
-  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' });
+  // 24-hour times in every locale: a timetable's axis reads 18:00, and its cards must match it.
+  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const day = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
   return {
     time: (ms: number) => time.format(ms),
     range: (from: number, until: number) => `${time.format(from)}–${time.format(until)}`,
     day: (key: string) => day.format(Date.parse(`${key}T12:00:00Z`)),
     /** A time in another zone, for an event kept in its own. */
-    timeIn: (ms: number, other: string) => new Intl.DateTimeFormat(locale, { timeZone: other, hour: '2-digit', minute: '2-digit' }).format(ms),
+    timeIn: (ms: number, other: string) =>
+      new Intl.DateTimeFormat(locale, { timeZone: other, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms),
   };
 }
 
