@@ -3,7 +3,8 @@
  * editor tabs to an event's "Move" button, moves it to another venue and time in the dialog, and
  * the clash this makes is listed above the grid (with links to both events) and marked on the
  * card in words. Every control that takes focus on the way is on screen and not under a sticky
- * bar, the page never scrolls sideways, and axe finds nothing. The spec makes its own edition,
+ * bar, the page never scrolls sideways, and axe finds nothing. At 1280 px, dragging a card to
+ * a free slot with the mouse moves it too, and the clash goes. The spec makes its own edition,
  * venues and events.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -107,6 +108,14 @@ for (const width of [1280, 360]) {
     await expect(page.getByRole('button', { name: moveLabel })).toBeFocused();
     expect((await focused(page))?.problem).toBeNull();
     await expectAccessible(page, `programme with a clash at ${width} px`);
+
+    if (width === 1280) {
+      // With a mouse, the opening is dragged to 20:00 in the hall, after the talk: no clash any more.
+      await page.locator(`#programme-event-${opening.id}`).dragTo(page.locator(`[data-slot="venue-${hall.id}@${20 * 60}"]`));
+      await expect(page.getByTestId('programme-notice')).toContainText(openingTitle);
+      await expect(page.locator(`#programme-event-${opening.id}`)).toContainText('20:00–22:00');
+      await expect(clashes).toContainText(t('admin.programme.clashes.none'));
+    }
 
     // The week view shows both days' events with their venue, from the same data.
     await page.getByRole('button', { name: t('admin.programme.view.week') }).press('Enter');

@@ -78,10 +78,11 @@ describe('layout', () => {
     expect(laneOf.get(3)).toBe(0);
   });
 
-  it('gives an event without length one row, and shows whole hours around the events', () => {
+  it('gives an event without length one row, and shows whole hours around the events with an hour to spare', () => {
     expect(slotRange({ startMinute: 600, endMinute: 600 }, 540)).toEqual({ from: 4, to: 5 });
     expect(slotRange({ startMinute: 610, endMinute: 680 }, 540)).toEqual({ from: 4, to: 10 });
-    expect(visibleMinutes([{ startMinute: 610, endMinute: 680 }])).toEqual({ first: 600, last: 720 });
+    expect(visibleMinutes([{ startMinute: 610, endMinute: 680 }])).toEqual({ first: 540, last: 780 });
+    expect(visibleMinutes([{ startMinute: 20, endMinute: 1430 }])).toEqual({ first: 0, last: 1440 });
     expect(visibleMinutes([])).toEqual({ first: 540, last: 1080 });
   });
 

@@ -57,12 +57,15 @@ export function assignLanes(placed: readonly Pick<Placed, 'id' | 'startMinute' |
   return { lanes: Math.max(1, laneEnds.length), laneOf };
 }
 
-/** The hours the grid shows: whole hours around the events, 09:00–18:00 when there are none. */
+/**
+ * The hours the grid shows: whole hours around the events with one spare hour either side (room to
+ * drop an event before or after the others), 09:00–18:00 when there are none.
+ */
 export function visibleMinutes(placed: readonly Pick<Placed, 'startMinute' | 'endMinute'>[]): { first: number; last: number } {
   if (placed.length === 0) return { first: 9 * 60, last: 18 * 60 };
-  const first = Math.floor(Math.min(...placed.map((p) => p.startMinute)) / 60) * 60;
-  const last = Math.ceil(Math.max(...placed.map((p) => Math.max(p.endMinute, p.startMinute + SLOT_MINUTES))) / 60) * 60;
-  return { first, last: Math.min(DAY_MINUTES, Math.max(last, first + 60)) };
+  const first = Math.max(0, Math.floor(Math.min(...placed.map((p) => p.startMinute)) / 60) * 60 - 60);
+  const last = Math.ceil(Math.max(...placed.map((p) => Math.max(p.endMinute, p.startMinute + SLOT_MINUTES))) / 60) * 60 + 60;
+  return { first, last: Math.min(DAY_MINUTES, last) };
 }
 
 /** The days from `fromDay` to `toDay` inclusive (`YYYY-MM-DD`), at most `cap` of them. */

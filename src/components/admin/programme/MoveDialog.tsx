@@ -2,7 +2,7 @@
  * "Move" from the keyboard (and without dragging): a new day, start time and venue for one
  * event, in the edition's zone; the length stays. Saving is the caller's (the event's own save).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { ProgrammeCalendar, ProgrammeEvent } from '../../../lib/programme-calendar/types.ts';
 import { wallDayAndMinute } from '../../../lib/programme-calendar/layout.ts';
 import { wallTimeToInstant } from '../../../lib/zoned-time.ts';
@@ -33,7 +33,7 @@ export function MoveDialog({ calendar, event, format, busy, error, onCancel, onM
   const [venue, setVenue] = useState(event.venueId === null ? '' : String(event.venueId));
   const startMs = wallTimeToInstant(`${day}T${time}`, zone)?.getTime();
   const length = Date.parse(event.endsAt) - Date.parse(event.startsAt);
-  const submit = (form: FormEvent) => {
+  const submit = (form: SubmitEvent<HTMLFormElement>) => {
     form.preventDefault();
     if (startMs === undefined) return;
     onMove({ startMs, venueId: venue === '' ? null : Number(venue) });

@@ -77,6 +77,7 @@ export function TimeGrid({ label, columns, items, first, last, timeLabel, onDrop
                 <div
                   key={key}
                   className="programme-grid__slot"
+                  data-slot={key}
                   data-over={over === key || undefined}
                   data-hour={minute % 60 === 0 || undefined}
                   style={{ gridColumn: `${entry.line} / span ${entry.lanes}`, gridRow: 2 + row }}
