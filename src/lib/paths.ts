@@ -90,6 +90,9 @@ export const paths = {
   adminApiPresence: () => '/api/admin/presence',
   /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */
   adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
+  /** The programme calendar of an edition (docs/decisions/062), and its data. */
+  adminProgramme: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/programme`, query),
+  adminApiProgramme: (query?: URLSearchParams) => withQuery('/api/admin/programme', query),
   adminTrash: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/trash`, query),
   adminApiTrash: (collection?: string, id?: number) => `/api/admin/trash${collection && id !== undefined ? `/${collection}/${id}` : ''}`,
   adminMailMessage: (locale: Locale, id: number) => `/${locale}/admin/mail/${id}`,

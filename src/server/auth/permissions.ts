@@ -150,6 +150,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/api/admin/editions/:id/clone', methods: { POST: 'content.write' } },
   // An edition with everything it points at, as one file: what a clone reads, for another instance.
   { pattern: '/api/admin/editions/:id/bundle', methods: { GET: 'content.write' } },
+  // The programme calendar's data (docs/decisions/062); its moves are ordinary saves of events.
+  { pattern: '/api/admin/programme', methods: { GET: 'content.read' } },
   // Imports (docs/decisions/034): a dry run reads, a commit creates events, like a create.
   { pattern: '/api/admin/import', methods: { POST: 'content.write' } },
   { pattern: '/api/admin/import/template.csv', methods: { GET: 'content.read' } },
@@ -181,6 +183,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/team/invitations', methods: { GET: 'users.manage', POST: 'users.manage' } },
   { pattern: '/:locale/admin/team', methods: { GET: 'users.manage' } },
   { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
+  // The programme calendar (docs/decisions/062): reading; moves go through the events API.
+  { pattern: '/:locale/admin/programme', methods: { GET: 'content.read' } },
   // The trash screen; POST: its restore, delete-forever and empty forms (the page demands
   // `content.deletePublished` for the last two, like the API).
   { pattern: '/:locale/admin/trash', methods: { GET: 'content.delete', POST: 'content.delete' } },
