@@ -7,7 +7,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
 import { noteMentions, notes } from '../../../db/schema.ts';
-import type { CollectionName } from '../../lib/collections/index.ts';
 import { mentionedIds } from '../../lib/notes/mentions.ts';
 import { demand, type Actor } from '../auth/actor.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -16,6 +15,7 @@ import type { AdminResource } from '../engine/resource.ts';
 import { AdminError, notFound } from '../errors/domain-errors.ts';
 import { enqueueMentionMail } from './mail.ts';
 import type { NoteInput } from './schemas.ts';
+import { deleteNoteRow } from './store.ts';
 import { listAccounts, type Mentionable } from './team.ts';
 
 type NoteRow = typeof notes.$inferSelect;
@@ -173,12 +173,6 @@ export async function deleteNote(db: Database, actor: Actor, noteId: number, res
   await writeTransaction(db, async (tx) => {
     const { row } = await requireNote(tx, noteId, resourceOf);
     if (row.authorId !== actor.id) demand(actor, 'notes.moderate');
-    await tx.delete(notes).where(eq(notes.id, noteId));
+    await deleteNoteRow(tx, noteId);
   });
-}
-
-/** Deletes the notes of items deleted for good (a trash purge), inside its transaction. */
-export async function deleteNotesOf(tx: Executor, collection: CollectionName | string, itemIds: readonly number[]): Promise<void> {
-  if (itemIds.length === 0) return;
-  await tx.delete(notes).where(and(eq(notes.collection, collection), inArray(notes.itemId, [...itemIds])));
 }

@@ -9,7 +9,7 @@ import { revisions, trash } from '../../../db/schema.ts';
 import type { CollectionName } from '../../lib/collections/index.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { EntitySpec } from '../engine/entity-spec.ts';
-import { deleteNotesOf } from '../notes/service.ts';
+import { deleteNotesOf } from '../notes/store.ts';
 import { releaseBlobs } from '../storage/blobs.ts';
 import type { Storage } from '../storage/types.ts';
 import { purgeCutoff } from './snapshot.ts';
