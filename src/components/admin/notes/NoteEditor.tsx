@@ -1,5 +1,5 @@
 /** A note's text box with its hint, its error and its buttons: the new note at the end, or a note being edited. */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { MentionTarget } from '../../../lib/notes/mentions.ts';
 import { NOTE_MAX_LENGTH } from '../../../lib/notes/mentions.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -17,15 +17,20 @@ export interface NoteEditorProps {
   clearOnSave?: boolean;
   /** Extra buttons after Save (Cancel of an edit). */
   children?: ReactNode;
+  /** Put the caret in the box at once (an edit opened by its button). */
+  focusOnOpen?: boolean;
   testId: string;
 }
 
-export function NoteEditor({ label, initial, team, submitLabel, onSubmit, clearOnSave = false, children, testId }: NoteEditorProps) {
+export function NoteEditor({ label, initial, team, submitLabel, onSubmit, clearOnSave = false, children, focusOnOpen = false, testId }: NoteEditorProps) {
   const { t } = useAdmin();
   const id = useId();
   const [draft, setDraft] = useState<NoteDraft>(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (focusOnOpen) document.getElementById(`${id}-text`)?.focus();
+  }, [focusOnOpen, id]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@
  * with mentions, and for its author Edit and Delete (Delete also for whoever may moderate). Delete
  * asks once, in place; focus stays on what the person acted on.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatAdminDate } from '../../../lib/dates.ts';
 import { decodeMentions, noteSegments, type MentionTarget } from '../../../lib/notes/mentions.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
@@ -27,9 +27,24 @@ export function NoteItem({ note, team, labelOf, mine, mayDelete, onSave, onDelet
   const [error, setError] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  // Asked to confirm: the choice that loses nothing takes focus first.
+  useEffect(() => {
+    if (confirming) keepButton.current?.focus();
+  }, [confirming]);
   const created = formatAdminDate(locale, timeZone, note.createdAt);
   const author = mine ? `${note.author.label} (${t('admin.notes.you')})` : note.author.label;
-  const refocus = (button: React.RefObject<HTMLButtonElement | null>) => requestAnimationFrame(() => button.current?.focus());
+  // The button to focus once the next render has put it back (after an edit or a cancelled delete).
+  const pendingFocus = useRef<'edit' | 'delete' | null>(null);
+  useEffect(() => {
+    const button = pendingFocus.current === 'edit' ? editButton.current : pendingFocus.current === 'delete' ? deleteButton.current : null;
+    if (!button) return;
+    pendingFocus.current = null;
+    button.focus();
+  });
+  const refocus = (button: 'edit' | 'delete') => {
+    pendingFocus.current = button;
+  };
 
   if (editing) {
     return (
@@ -40,11 +55,12 @@ export function NoteItem({ note, team, labelOf, mine, mayDelete, onSave, onDelet
           team={team}
           submitLabel={t('admin.notes.save')}
           testId="note-edit"
+          focusOnOpen
           onSubmit={async (body) => {
             const failure = await onSave(body);
             if (!failure) {
               setEditing(false);
-              refocus(editButton);
+              refocus('edit');
             }
             return failure;
           }}
@@ -54,7 +70,7 @@ export function NoteItem({ note, team, labelOf, mine, mayDelete, onSave, onDelet
             className="admin-button"
             onClick={() => {
               setEditing(false);
-              refocus(editButton);
+              refocus('edit');
             }}
           >
             {t('admin.notes.cancel')}
@@ -108,11 +124,10 @@ export function NoteItem({ note, team, labelOf, mine, mayDelete, onSave, onDelet
           <button
             type="button"
             className="admin-button"
-            // The choice that loses nothing takes focus first.
-            ref={(button) => button?.focus()}
+            ref={keepButton}
             onClick={() => {
               setConfirming(false);
-              refocus(deleteButton);
+              refocus('delete');
             }}
           >
             {t('admin.notes.confirmNo')}
