@@ -8,28 +8,15 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { openDatabase } from '../../db/client.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
+import { createEvent } from '../helpers/factories.ts';
+import { expectAccessible, signInAsEditor, test, waitForIslands } from './admin-support.ts';
+import { pageClient } from './content-support.ts';
 
 /** An accessible name that starts with `text` (a button's label begins with its visible text, WCAG 2.5.3). */
 const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
 
 /** The account name admin-support's sign-up gives `email`. */
 const nameOf = (email: string) => `Editor ${email.split('@')[0]}`;
-
-async function newEvent(page: Page, title: string): Promise<number> {
-  const created = await page.request.post('/api/admin/events', {
-    headers: { origin: new URL(page.url()).origin },
-    data: {
-      startsAt: '2033-06-04T19:00:00+02:00',
-      endsAt: '2033-06-04T21:00:00+02:00',
-      timeZone: 'Europe/Paris',
-      venueAddress: 'Hall 2',
-      translations: { en: { title } },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
 
 /** A colleague who can be mentioned: a second editor, signed up in a context of their own. */
 async function colleague(browser: Browser): Promise<string> {
@@ -82,7 +69,7 @@ for (const { width, locale } of journeys) {
       const t = getTranslator(locale);
       const mentioned = await colleague(browser);
       await signInAsEditor(page);
-      const eventId = await newEvent(page, `Notes ${uniqueToken()}`);
+      const eventId = (await createEvent(await pageClient(page))).id;
       await page.goto(`/${locale}/admin/events/${eventId}`);
       await waitForIslands(page);
       const notes = page.getByTestId('item-notes');

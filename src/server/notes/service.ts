@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
 import { noteMentions, notes } from '../../../db/schema.ts';
 import { mentionedIds } from '../../lib/notes/mentions.ts';
+import type { NoteView } from '../../lib/notes/note-view.ts';
 import { demand, type Actor } from '../auth/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { columnOf } from '../engine/entity-state.ts';
@@ -19,18 +20,6 @@ import { deleteNoteRow } from './store.ts';
 import { listAccounts, type Mentionable } from './team.ts';
 
 type NoteRow = typeof notes.$inferSelect;
-
-/** A note as the API and the panel show it. */
-export interface NoteView {
-  id: number;
-  collection: string;
-  itemId: number;
-  body: string;
-  author: { id: string; label: string };
-  createdAt: string;
-  updatedAt: string;
-  edited: boolean;
-}
 
 function viewOf(row: NoteRow): NoteView {
   return {

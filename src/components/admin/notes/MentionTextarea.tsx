@@ -8,6 +8,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { matchTargets, mentionQueryAt, type MentionTarget } from '../../../lib/notes/mentions.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
+import { PickerOption } from '../ui/PickerOption.tsx';
 
 export interface MentionTextareaProps {
   id: string;
@@ -113,20 +114,9 @@ export function MentionTextarea({ id, value, onChange, onPick, team, describedBy
       />
       <ul id={listId} role="listbox" className="admin-picker__list note-mention__list" hidden={!open} aria-label={t('admin.notes.mentionList')}>
         {options.map((option, index) => (
-          <li
-            key={option.id}
-            id={`${listId}-${option.id}`}
-            role="option"
-            aria-selected={index === active}
-            className={index === active ? 'admin-picker__option admin-picker__option--active' : 'admin-picker__option'}
-            // mousedown, not click: the insert must happen before the textarea's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              insert(option);
-            }}
-          >
+          <PickerOption key={option.id} id={`${listId}-${option.id}`} active={index === active} onPick={() => insert(option)}>
             <span className="admin-picker__label">{option.label}</span>
-          </li>
+          </PickerOption>
         ))}
         {options.length === 0 && (
           <li role="option" aria-disabled="true" aria-selected={false} className="admin-picker__empty">

@@ -1,20 +1,11 @@
 /** The island's side of `/api/admin/notes/…` (docs/decisions/061): calls and the sentence of a refusal. */
+import type { NoteView } from '../../../lib/notes/note-view.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { AdminT } from '../lib/translate.ts';
 import { translateCode } from '../lib/translate.ts';
 import { apiRequest, type ApiResult, type Problem } from '../lib/api.ts';
 
-/** A note as the API answers it (src/server/notes/service.ts `NoteView`). */
-export interface NoteView {
-  id: number;
-  collection: string;
-  itemId: number;
-  body: string;
-  author: { id: string; label: string };
-  createdAt: string;
-  updatedAt: string;
-  edited: boolean;
-}
+export type { NoteView };
 
 export const notesApi = {
   create: (collection: string, itemId: number, body: string): Promise<ApiResult<NoteView>> =>
