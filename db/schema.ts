@@ -1144,3 +1144,48 @@ export const translationSuggestions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.entity, t.itemId, t.locale, t.field] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Notes on items (docs/decisions/061)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The team's internal notes on an item of any collection, shown on its edit screen and nowhere
+ * else (no public page, export, feed or webhook reads this table). No foreign key to the item,
+ * like `revisions`: one table serves every collection, notes stay while the item is in the trash
+ * (it comes back with the same id) and go when it is purged. Mentions are written in the body as
+ * `<@userId>` tokens (src/lib/notes/mentions.ts).
+ */
+export const notes = sqliteTable(
+  'notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The collection's route name (`events`), as in the admin's URLs and the trash. */
+    collection: text('collection').notNull(),
+    itemId: integer('item_id').notNull(),
+    body: text('body').notNull(),
+    authorId: text('author_id').notNull(),
+    /** The author's name when they wrote it: it outlives the account. */
+    authorLabel: text('author_label').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    /** Equal to `created_at` until the author edits the note. */
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [index('notes_item_idx').on(t.collection, t.itemId, t.createdAt)],
+);
+
+/**
+ * Who a note has mentioned and was told so by mail: one row per person, written when a save first
+ * mentions them and kept when an edit drops the mention, so a note mails each person once.
+ */
+export const noteMentions = sqliteTable(
+  'note_mentions',
+  {
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    notifiedAt: timestamp('notified_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteId, t.userId] }), index('note_mentions_user_idx').on(t.userId)],
+);

@@ -86,6 +86,9 @@ export const paths = {
     withQuery(id === undefined ? `/api/admin/${collection}` : `/api/admin/${collection}/${id}`, query),
   /** An item's working copy (PUT, DELETE) and its publication (`publish`, POST); decision 035. */
   adminApiWorkingCopy: (collection: string, id: number, action?: 'publish' | 'schedule') => `/api/admin/${collection}/${id}/draft${action ? `/${action}` : ''}`,
+  /** An item's notes (GET, POST) and one note (PATCH, DELETE); docs/decisions/061. */
+  adminNotes: (collection: string, id: number) => `/api/admin/notes/${collection}/${id}`,
+  adminNote: (noteId: number) => `/api/admin/notes/${noteId}`,
   /** Heartbeats of open edit forms: who else has an item open (docs/decisions/054). */
   adminApiPresence: () => '/api/admin/presence',
   /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */

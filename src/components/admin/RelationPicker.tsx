@@ -11,6 +11,7 @@ import { apiRequest, type ListPage } from './lib/api.ts';
 import { itemOption, type RelationOption } from './lib/describe.ts';
 import { rememberOptions } from './lib/option-cache.ts';
 import { useAdmin } from './ui/admin-context.tsx';
+import { PickerOption } from './ui/PickerOption.tsx';
 
 export interface RelationPickerProps {
   id: string;
@@ -142,22 +143,11 @@ export function RelationPicker({ id, collection, exclude = [], filters = {}, onP
       />
       <ul id={listId} role="listbox" className="admin-picker__list" hidden={!expanded} aria-label={t('admin.picker.resultsLabel')}>
         {visible.map((option, index) => (
-          <li
-            key={option.id}
-            id={`${listId}-${option.id}`}
-            role="option"
-            aria-selected={index === active}
-            className={index === active ? 'admin-picker__option admin-picker__option--active' : 'admin-picker__option'}
-            // mousedown, not click: picking must happen before the input's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              pick(option);
-            }}
-          >
+          <PickerOption key={option.id} id={`${listId}-${option.id}`} active={index === active} onPick={() => pick(option)}>
             {option.thumb && <img src={option.thumb} alt="" width={40} height={40} loading="lazy" />}
             <span className="admin-picker__label">{option.label}</span>
             {option.meta && <span className="admin-picker__meta">{option.meta}</span>}
-          </li>
+          </PickerOption>
         ))}
         {!loading && visible.length === 0 && (
           <li role="option" aria-disabled="true" aria-selected={false} className="admin-picker__empty">

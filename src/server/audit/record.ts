@@ -55,6 +55,9 @@ export const webhookActions = ['rotate-secret'] as const;
 /** A file imported into an edition (decision 034): what it created, updated and skipped, on the edition. */
 export const importActions = ['import'] as const;
 
+/** A note added to an item (docs/decisions/061); its later edits and deletion are not logged. */
+export const noteActions = ['note-add'] as const;
+
 export const auditActions = [
   ...contentActions,
   ...trashActions,
@@ -64,6 +67,7 @@ export const auditActions = [
   ...workingCopyActions,
   ...webhookActions,
   ...importActions,
+  ...noteActions,
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -44,6 +44,8 @@ export const permissions = [
   'webhooks.manage',
   /** Site settings (name, logo, accent colour, contact recipients) and the editorial pages (docs/decisions/038). */
   'site.manage',
+  /** Delete anyone's note on an item (everyone edits and deletes their own; docs/decisions/061). */
+  'notes.moderate',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -133,6 +135,11 @@ export const routeRules: readonly RouteRule[] = [
   // Translation suggestions (docs/decisions/056): asked for and accepted while editing texts.
   { pattern: '/api/admin/translations/suggest', methods: { POST: 'content.write' } },
   { pattern: '/api/admin/translations/suggest/accept', methods: { POST: 'content.write' } },
+  // Notes on items (docs/decisions/061): whoever may read an item reads its notes; writing one is
+  // a contribution like editing. Editing or deleting another person's note: the service demands
+  // `notes.moderate` for a delete and refuses an edit.
+  { pattern: '/api/admin/notes/:collection/:id', methods: { GET: 'content.read', POST: 'content.write' } },
+  { pattern: '/api/admin/notes/:noteId', methods: { PATCH: 'content.write', DELETE: 'content.write' } },
   ...adminCollections.flatMap(collectionApiRules),
   // The trash (docs/decisions/053): whoever may delete may see it and bring back what they could
   // have deleted (the service also demands `content.deletePublished` for an item that was ever

@@ -21,6 +21,7 @@ export const mailKinds = [
   'invitation',
   'contact-notification',
   'contact-reply',
+  'note-mention',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Listing and purging trash entries (docs/decisions/053); the engine writes them when it deletes
- * (engine/trash-log.ts). Purging one deletes the item's revisions with it and releases its
+ * (engine/trash-log.ts). Purging one deletes the item's revisions and notes with it and releases its
  * upload once nothing else (a row or another entry) keeps the stored bytes.
  */
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { revisions, trash } from '../../../db/schema.ts';
 import type { CollectionName } from '../../lib/collections/index.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { EntitySpec } from '../engine/entity-spec.ts';
+import { deleteNotesOf } from '../notes/store.ts';
 import { releaseBlobs } from '../storage/blobs.ts';
 import type { Storage } from '../storage/types.ts';
 import { purgeCutoff } from './snapshot.ts';
@@ -64,8 +65,12 @@ export async function purgeTrash(db: Database, storage: Storage, where: SQL | un
     const rows = await tx
       .delete(trash)
       .where(where)
-      .returning({ entity: trash.entity, entityId: trash.entityId, title: trash.title, storageKey: trash.storageKey });
-    for (const row of rows) await tx.delete(revisions).where(and(eq(revisions.entity, row.entity), eq(revisions.entityId, row.entityId)));
+      .returning({ collection: trash.collection, entity: trash.entity, entityId: trash.entityId, title: trash.title, storageKey: trash.storageKey });
+    for (const row of rows) {
+      await tx.delete(revisions).where(and(eq(revisions.entity, row.entity), eq(revisions.entityId, row.entityId)));
+      // The item's notes waited with it in the trash (docs/decisions/061).
+      await deleteNotesOf(tx, row.collection, [row.entityId]);
+    }
     if (actor) {
       await recordAudit(
         tx,
