@@ -1144,3 +1144,31 @@ export const translationSuggestions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.entity, t.itemId, t.locale, t.field] })],
 );
+
+/**
+ * Saved views of the admin lists (docs/decisions/063): one person's named list query (search,
+ * filters, sort, page size) for one collection. The query is the list API's query string as an
+ * object, checked again against the list's schema whenever it is read. At most one default per
+ * person and collection: the list opens with it when its URL carries no query.
+ */
+export const savedViews = sqliteTable(
+  'saved_views',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').notNull(),
+    /** The collection's name (`events`, `editions`), as in the admin's URLs. */
+    collection: text('collection').notNull(),
+    name: text('name').notNull(),
+    /** JSON object of query parameters, e.g. `{"status":"draft","sort":"-updatedAt"}`. */
+    query: text('query', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: timestamp('created_at').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_name_idx').on(t.userId, t.collection, t.name),
+    uniqueIndex('saved_views_default_idx')
+      .on(t.userId, t.collection)
+      .where(sql`${t.isDefault} = 1`),
+  ],
+);

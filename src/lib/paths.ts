@@ -88,6 +88,8 @@ export const paths = {
   adminApiWorkingCopy: (collection: string, id: number, action?: 'publish' | 'schedule') => `/api/admin/${collection}/${id}/draft${action ? `/${action}` : ''}`,
   /** Heartbeats of open edit forms: who else has an item open (docs/decisions/054). */
   adminApiPresence: () => '/api/admin/presence',
+  /** A person's saved views of a list, or one of them (docs/decisions/063). */
+  adminApiViews: (collection: string, id?: number) => `/api/admin/views/${collection}${id === undefined ? '' : `/${id}`}`,
   /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */
   adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
   adminTrash: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/trash`, query),

@@ -4,12 +4,11 @@
  * problems titled in the caller's language (`Accept-Language`) under their stable codes.
  */
 import type { APIContext } from 'astro';
-import { getTranslator, type UiKey } from '../../i18n/index.ts';
-import { authorize, problemOf, type AdminRequest } from '../admin/http.ts';
+import type { AdminRequest } from '../admin/http.ts';
+import { localizedRoute } from '../admin/localized.ts';
 import { getEnv } from '../config/env.ts';
 import { AdminError } from '../errors/domain-errors.ts';
 import { createSharedLimiter } from '../rate-limit/shared.ts';
-import { requestLocale } from '../webhooks/http.ts';
 import { translatorFor, type Translate } from './machine-translation.ts';
 
 /** Suggestions one person may ask for per minute: a form's Suggest, pressed again and again, stays far below. */
@@ -33,18 +32,6 @@ export async function countSuggestion(admin: AdminRequest): Promise<void> {
 }
 
 /** Runs a suggestion route: typed failures become problem+json titled in the caller's language. */
-export async function suggestionRoute(context: APIContext, steps: (admin: AdminRequest) => Promise<Response>): Promise<Response> {
-  try {
-    return await steps(await authorize(context));
-  } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    const t = getTranslator(requestLocale(context.request));
-    const key = `admin.error.${error.code}` as UiKey;
-    const title = t(key);
-    const localized = title === key ? error : new AdminError(error.status, error.code, title, error.details);
-    const response = problemOf(localized);
-    const retryAfter = error.details.extensions?.['retryAfterSeconds'];
-    if (typeof retryAfter === 'number') response.headers.set('Retry-After', String(retryAfter));
-    return response;
-  }
+export function suggestionRoute(context: APIContext, steps: (admin: AdminRequest) => Promise<Response>): Promise<Response> {
+  return localizedRoute(context, steps);
 }
