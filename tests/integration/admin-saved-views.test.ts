@@ -55,6 +55,18 @@ describe('saving and listing views', () => {
     expect((await editor.call('POST', views('events'), { name, query: {} })).status).toBe(201);
   });
 
+  it('saves one of several views posted at once under one name, and answers the others 409, never 5xx', async () => {
+    const { admin } = running.app;
+    const name = unique('Race');
+    const answers = await Promise.all(
+      [name, name.toUpperCase(), name, name.toLowerCase()].map((each) => admin.call('POST', views('curators'), { name: each, query: {}, isDefault: true })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+    const listed = (await admin.call('GET', views('curators'))).body.views as { name: string; isDefault: boolean }[];
+    expect(listed.filter((view) => view.name.toLowerCase() === name.toLowerCase())).toHaveLength(1);
+    expect(listed.filter((view) => view.isDefault)).toHaveLength(1);
+  });
+
   it('refuses a query the list does not accept, naming each parameter, and saves nothing', async () => {
     const { admin } = running.app;
     const name = unique('Broken');

@@ -46,9 +46,9 @@ async function withRaceAnswers<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof AdminError) throw error;
     const text = error instanceof Error ? `${error.message} ${String(error.cause)}` : '';
-    if (/UNIQUE constraint failed: saved_views\.name/.test(text)) throw nameTaken();
-    if (/UNIQUE constraint failed: saved_views\.(user_id|collection)/.test(text))
-      throw new AdminError(409, 'VIEW_CHANGED', 'Your views changed meanwhile; try again');
+    // SQLite names every column of the index: `saved_views.user_id, saved_views.collection, saved_views.name`.
+    if (/UNIQUE constraint failed: [\w., ]*saved_views\.name/.test(text)) throw nameTaken();
+    if (/UNIQUE constraint failed: saved_views\./.test(text)) throw new AdminError(409, 'VIEW_CHANGED', 'Your views changed meanwhile; try again');
     throw error;
   }
 }
