@@ -869,6 +869,19 @@ export interface RevisionSnapshot {
   links: Record<string, number[]>;
 }
 
+/** A link another item had to a deleted one, removed by the delete's `detach` (decision 053). */
+export interface InboundLink {
+  /** The owner's collection (`events`), field (`curatorIds`, `venueId`) and id. */
+  collection: string;
+  field: string;
+  ownerId: number;
+}
+
+/** A trashed item: its snapshot, and the links other items had to it (put back on restore). */
+export interface TrashSnapshot extends RevisionSnapshot {
+  inbound?: InboundLink[];
+}
+
 /**
  * Every save of a content item, written in the save's transaction: the whole item as it was
  * saved, so any revision can be shown and restored. No foreign key to the item: one table
@@ -964,7 +977,7 @@ export const trash = sqliteTable(
     entityId: integer('entity_id').notNull(),
     /** The item's display title when it was deleted. */
     title: text('title'),
-    snapshot: text('snapshot', { mode: 'json' }).$type<RevisionSnapshot>().notNull(),
+    snapshot: text('snapshot', { mode: 'json' }).$type<TrashSnapshot>().notNull(),
     /** A media's or file's stored upload: kept until the entry is purged (storage/blobs.ts). */
     storageKey: text('storage_key'),
     deletedBy: text('deleted_by'),
