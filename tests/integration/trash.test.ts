@@ -202,6 +202,21 @@ describe('the trash screen', () => {
     expect((await server.query<{ id: number }>('SELECT id FROM events WHERE id = ?', [event.id])).length).toBe(1);
   });
 
+  it('names, after a restore from its form, the items that could not get their link to it back', async () => {
+    const { admin } = running.app;
+    const curator = await createCurator(admin);
+    const linked = await createEvent(admin, { curatorIds: [curator.id], translations: { en: { title: 'Curated then deleted' } } });
+    expect((await admin.request('DELETE', `/api/admin/curators/${curator.id}?detach=true`)).status).toBe(204);
+    expect((await admin.request('DELETE', `/api/admin/events/${linked.id}`)).status).toBe(204);
+
+    const form = new URLSearchParams({ intent: 'restore', collection: 'curators', id: String(curator.id), filter: 'curators' });
+    const posted = await admin.request('POST', '/en/admin/trash', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(posted.status).toBe(303);
+    const notice = await (await admin.request('GET', posted.headers.get('location')!)).text();
+    expect(notice).toContain('data-testid="trash-unlinked"');
+    expect(notice).toContain('“Curated then deleted” (deleted since)');
+  });
+
   it('refuses an editor’s delete-forever form with a message, and keeps the item', async () => {
     const { editor } = running.app;
     const tag = await createTag(editor);
