@@ -869,6 +869,19 @@ export interface RevisionSnapshot {
   links: Record<string, number[]>;
 }
 
+/** A link another item had to a deleted one, removed by the delete's `detach` (decision 053). */
+export interface InboundLink {
+  /** The owner's collection (`events`), field (`curatorIds`, `venueId`) and id. */
+  collection: string;
+  field: string;
+  ownerId: number;
+}
+
+/** A trashed item: its snapshot, and the links other items had to it (put back on restore). */
+export interface TrashSnapshot extends RevisionSnapshot {
+  inbound?: InboundLink[];
+}
+
 /**
  * Every save of a content item, written in the save's transaction: the whole item as it was
  * saved, so any revision can be shown and restored. No foreign key to the item: one table
@@ -964,7 +977,7 @@ export const trash = sqliteTable(
     entityId: integer('entity_id').notNull(),
     /** The item's display title when it was deleted. */
     title: text('title'),
-    snapshot: text('snapshot', { mode: 'json' }).$type<RevisionSnapshot>().notNull(),
+    snapshot: text('snapshot', { mode: 'json' }).$type<TrashSnapshot>().notNull(),
     /** A media's or file's stored upload: kept until the entry is purged (storage/blobs.ts). */
     storageKey: text('storage_key'),
     deletedBy: text('deleted_by'),
@@ -1188,4 +1201,32 @@ export const noteMentions = sqliteTable(
     notifiedAt: timestamp('notified_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.userId] }), index('note_mentions_user_idx').on(t.userId)],
+);
+
+/**
+ * Saved views of the admin lists (docs/decisions/063): one person's named list query (search,
+ * filters, sort, page size) for one collection. The query is the list API's query string as an
+ * object, checked again against the list's schema whenever it is read. At most one default per
+ * person and collection: the list opens with it when its URL carries no query.
+ */
+export const savedViews = sqliteTable(
+  'saved_views',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').notNull(),
+    /** The collection's name (`events`, `editions`), as in the admin's URLs. */
+    collection: text('collection').notNull(),
+    name: text('name').notNull(),
+    /** JSON object of query parameters, e.g. `{"status":"draft","sort":"-updatedAt"}`. */
+    query: text('query', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: timestamp('created_at').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_name_idx').on(t.userId, t.collection, t.name),
+    uniqueIndex('saved_views_default_idx')
+      .on(t.userId, t.collection)
+      .where(sql`${t.isDefault} = 1`),
+  ],
 );

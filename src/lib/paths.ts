@@ -91,6 +91,8 @@ export const paths = {
   adminNote: (noteId: number) => `/api/admin/notes/${noteId}`,
   /** Heartbeats of open edit forms: who else has an item open (docs/decisions/054). */
   adminApiPresence: () => '/api/admin/presence',
+  /** A person's saved views of a list, or one of them (docs/decisions/063). */
+  adminApiViews: (collection: string, id?: number) => `/api/admin/views/${collection}${id === undefined ? '' : `/${id}`}`,
   /** The "Sent mail" view (`status`, `page` filters), one message, and its `.eml` file (file mode). */
   adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
   /** The programme calendar of an edition (docs/decisions/062), and its data. */

@@ -49,7 +49,7 @@ test('an editor cancels an event with a reason by keyboard on a phone, and visit
     await page.setViewportSize(viewport);
     await page.goto(`/en/hub/event/${event.slug}`);
     const notice = page.getByTestId('event-status-notice');
-    await expect(notice).toHaveText(new RegExp(`${t('eventStatus.change.cancelledBecause')}\\s+${reason.replace(/[.;]/g, '\\$&')}`));
+    await expect(notice).toHaveText(new RegExp(`^${t('eventStatus.value.cancelled')}\\s+${reason.replace(/[.;]/g, '\\$&')}`));
     const box = await notice.boundingBox();
     expect(box, `${viewport.width} px`).not.toBeNull();
     expect(box!.y + box!.height, `${viewport.width} px: the notice on the first screen`).toBeLessThanOrEqual(viewport.height);

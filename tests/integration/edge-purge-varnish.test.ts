@@ -55,7 +55,7 @@ describe('Varnish in front of the hub', () => {
     const cached = await throughVarnish(path);
     expect(cached.status).toBe(200);
     expect(cached.hit).toBe(true);
-    expect(cached.body).not.toContain('This event has been cancelled.');
+    expect(cached.body).not.toContain('This event will not take place.');
     for (const name of ['surrogate-key', 'cache-tag', 'xkey']) expect(cached.headers.get(name), name).toBeNull();
 
     const { version } = (await app.admin.call('GET', `/api/admin/events/${event.id}`)).body;
@@ -65,7 +65,7 @@ describe('Varnish in front of the hub', () => {
     const seen = await vi.waitFor(
       async () => {
         const response = await throughVarnish(path);
-        expect(response.body).toContain('This event has been cancelled.');
+        expect(response.body).toContain('This event will not take place.');
         return response;
       },
       { timeout: 10_000, interval: 20 },

@@ -43,14 +43,14 @@ describe('event status', () => {
     // The event page: a notice in words, no registration link, schema.org status.
     const en = await page(`/en/hub/event/${cancelled.slug}`);
     expect(en.status).toBe(200);
-    expect(en.body).toContain('This event has been cancelled.');
+    expect(en.body).toContain('This event will not take place.');
     expect(en.body).toContain('data-event-status="cancelled"');
     expect(en.body).not.toContain('https://tickets.example/x');
     const [ld] = jsonLdOf(en.body);
     expect(ld).toMatchObject({ '@type': 'Event', eventStatus: 'https://schema.org/EventCancelled' });
     expect(ld).not.toHaveProperty('offers');
     const fr = await page(`/fr/hub/event/${cancelled.slug}`);
-    expect(fr.body).toContain('Cet événement est annulé.');
+    expect(fr.body).toContain('Cet événement n’aura pas lieu.');
     expect(fr.body).toMatch(/data-event-status="cancelled">Annulé</);
     const open = await page(`/en/hub/event/${scheduled.slug}`);
     expect(open.body).toContain('https://tickets.example/x');

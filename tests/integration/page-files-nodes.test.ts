@@ -64,8 +64,8 @@ describe('page files on several nodes', () => {
     await vi.waitFor(() => expect(hasFile(folderB, files[0]!)).toBe(false), { timeout: 5_000, interval: 10 });
     expect(hasFile(folderB, `en/hub/event/${kept.slug}/index.html`)).toBe(true);
 
-    expect(await (await nodeB.get(`/en/hub/event/${cancelled.slug}`)).text()).toContain('This event has been cancelled.');
+    expect(await (await nodeB.get(`/en/hub/event/${cancelled.slug}`)).text()).toContain('This event will not take place.');
     await vi.waitFor(() => expect(hasFile(folderB, files[0]!)).toBe(true), { timeout: 5_000, interval: 10 });
-    expect(readFileSync(fileIn(folderB, files[0]!), 'utf8')).toContain('This event has been cancelled.');
+    expect(readFileSync(fileIn(folderB, files[0]!), 'utf8')).toContain('This event will not take place.');
   });
 });

@@ -193,7 +193,7 @@ describe('pages as files', () => {
     await vi.waitFor(
       async () => {
         const page = await fromNginx(eventPath);
-        expect(await page.text()).toContain('This event has been cancelled.');
+        expect(await page.text()).toContain('This event will not take place.');
       },
       { timeout: 5_000, interval: 10 },
     );
@@ -204,9 +204,9 @@ describe('pages as files', () => {
 
     // The next render writes the corrected page again, and nginx answers it from there.
     await waitForFile(`${eventPath.slice(1)}/index.html`);
-    expect(readFileSync(fileOf(`${eventPath.slice(1)}/index.html`), 'utf8')).toContain('This event has been cancelled.');
+    expect(readFileSync(fileOf(`${eventPath.slice(1)}/index.html`), 'utf8')).toContain('This event will not take place.');
     const fromFile = await fromNginx(eventPath);
     expect(fromFile.headers.get('x-cache')).toBeNull();
-    expect(await fromFile.text()).toContain('This event has been cancelled.');
+    expect(await fromFile.text()).toContain('This event will not take place.');
   });
 });

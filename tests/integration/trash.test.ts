@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../src/server/storage/local.ts';
 import { purgeExpiredTrash } from '../../src/server/trash/store.ts';
 import { useAdminServer } from '../helpers/admin-client.ts';
-import { createEvent, createImage, createTag, uniqueName } from '../helpers/factories.ts';
+import { createCurator, createEvent, createImage, createTag, createVenue, uniqueName } from '../helpers/factories.ts';
 
 const running = useAdminServer({ HUB_DEMO: '0', HUB_TRASH_DAYS: '30' });
 const DAY = 24 * 60 * 60_000;
@@ -120,6 +120,39 @@ describe('restoring', () => {
     expect(restored.body.dropped).toEqual([{ field: 'tagIds', collection: 'tags', id: gone.id, title: 'Gone tag', trashed: true }]);
   });
 
+  it('puts back other items’ links to it where they still exist, and names those it could not', async () => {
+    const { admin } = running.app;
+    const curator = await createCurator(admin);
+    const venue = await createVenue(admin);
+    const other = await createVenue(admin);
+    const keeps = await createEvent(admin, { curatorIds: [curator.id] });
+    const goes = await createEvent(admin, { curatorIds: [curator.id] });
+    const placed = await createEvent(admin, { venueId: venue.id, venueAddress: null });
+    const moved = await createEvent(admin, { venueId: venue.id, venueAddress: null });
+    expect((await admin.request('DELETE', `/api/admin/curators/${curator.id}?detach=true`)).status).toBe(204);
+    expect((await admin.request('DELETE', `/api/admin/venues/${venue.id}?detach=true`)).status).toBe(204);
+    expect((await admin.call('GET', `/api/admin/events/${keeps.id}`)).body.curatorIds).toEqual([]);
+    // Meanwhile one event goes, and another gets a venue of its own.
+    expect((await admin.request('DELETE', `/api/admin/events/${goes.id}`)).status).toBe(204);
+    const movedNow = (await admin.call('GET', `/api/admin/events/${moved.id}`)).body;
+    expect((await admin.call('PATCH', `/api/admin/events/${moved.id}`, { version: movedNow.version, venueId: other.id })).status).toBe(200);
+
+    const curatorBack = await admin.call('POST', `/api/admin/trash/curators/${curator.id}/restore`);
+    expect(curatorBack.status).toBe(200);
+    expect(curatorBack.body.relinked).toEqual([{ collection: 'events', field: 'curatorIds', id: keeps.id }]);
+    expect(curatorBack.body.notRelinked).toEqual([{ collection: 'events', field: 'curatorIds', id: goes.id, reason: 'gone' }]);
+    const kept = (await admin.call('GET', `/api/admin/events/${keeps.id}`)).body;
+    expect(kept.curatorIds).toEqual([curator.id]);
+    // The event changed: a form opened before the restore meets a conflict instead of undoing it.
+    expect(kept.version).toBeGreaterThan(keeps.version as number);
+
+    const venueBack = await admin.call('POST', `/api/admin/trash/venues/${venue.id}/restore`);
+    expect(venueBack.body.relinked).toEqual([{ collection: 'events', field: 'venueId', id: placed.id }]);
+    expect(venueBack.body.notRelinked).toEqual([{ collection: 'events', field: 'venueId', id: moved.id, reason: 'replaced' }]);
+    expect((await admin.call('GET', `/api/admin/events/${placed.id}`)).body.venueId).toBe(venue.id);
+    expect((await admin.call('GET', `/api/admin/events/${moved.id}`)).body.venueId).toBe(other.id);
+  });
+
   it('gives a restored item a free slug when another item took its own meanwhile', async () => {
     const { admin } = running.app;
     const first = await createTag(admin);
@@ -167,6 +200,21 @@ describe('the trash screen', () => {
     expect(notice).toContain('Vanished tag');
     expect(notice).toContain(`href="/fr/admin/events/${event.id}"`);
     expect((await server.query<{ id: number }>('SELECT id FROM events WHERE id = ?', [event.id])).length).toBe(1);
+  });
+
+  it('names, after a restore from its form, the items that could not get their link to it back', async () => {
+    const { admin } = running.app;
+    const curator = await createCurator(admin);
+    const linked = await createEvent(admin, { curatorIds: [curator.id], translations: { en: { title: 'Curated then deleted' } } });
+    expect((await admin.request('DELETE', `/api/admin/curators/${curator.id}?detach=true`)).status).toBe(204);
+    expect((await admin.request('DELETE', `/api/admin/events/${linked.id}`)).status).toBe(204);
+
+    const form = new URLSearchParams({ intent: 'restore', collection: 'curators', id: String(curator.id), filter: 'curators' });
+    const posted = await admin.request('POST', '/en/admin/trash', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(posted.status).toBe(303);
+    const notice = await (await admin.request('GET', posted.headers.get('location')!)).text();
+    expect(notice).toContain('data-testid="trash-unlinked"');
+    expect(notice).toContain('“Curated then deleted” (deleted since)');
   });
 
   it('refuses an editor’s delete-forever form with a message, and keeps the item', async () => {

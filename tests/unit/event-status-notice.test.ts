@@ -29,6 +29,42 @@ describe('the status notice (decision 055)', () => {
   });
 });
 
+describe('the notice after the status mark (the event page)', () => {
+  const statuses = {
+    en: ['Cancelled', 'Postponed', 'Rescheduled'],
+    fr: ['Annulé', 'Reporté', 'Reprogrammé'],
+    de: ['Abgesagt', 'Verschoben', 'Neu angesetzt'],
+  } as const;
+
+  it('follows the mark without repeating its word, in every locale and case', () => {
+    for (const [locale, words] of Object.entries(statuses)) {
+      for (const eventStatus of ['cancelled', 'postponed', 'rescheduled'] as const) {
+        for (const previous of [previousStartsAt, null]) {
+          const notice = statusNoticeOf(locale as keyof typeof statuses, { eventStatus, previousStartsAt: previous, startsAt, timeZone });
+          expect(notice?.afterMark, `${locale} ${eventStatus}`).toBeTruthy();
+          for (const word of words) expect(notice?.afterMark.toLowerCase(), `${locale} ${eventStatus}`).not.toContain(word.toLowerCase());
+        }
+      }
+    }
+  });
+
+  it('reads as one sentence with the mark', () => {
+    const read = (locale: 'en' | 'fr' | 'de', mark: string, facts: Parameters<typeof statusNoticeOf>[1]) => {
+      const notice = statusNoticeOf(locale, facts)!;
+      return [mark, notice.afterMark, notice.reason].filter(Boolean).join(' ');
+    };
+    expect(read('en', 'Rescheduled', { eventStatus: 'rescheduled', previousStartsAt, startsAt, timeZone })).toMatch(
+      /^Rescheduled from 5 Mar 2031.*18:30 to 12 Mar 2031.*20:00\.$/,
+    );
+    expect(read('de', 'Verschoben', { eventStatus: 'postponed', previousStartsAt, startsAt, timeZone })).toMatch(
+      /^Verschoben \(geplant war 05\.03\.2031.*18:30\) – neuer Termin folgt\.$/,
+    );
+    expect(read('fr', 'Annulé', { eventStatus: 'cancelled', startsAt, timeZone })).toBe('Annulé Cet événement n’aura pas lieu.');
+    // With a reason, the reason follows the mark on its own.
+    expect(read('en', 'Cancelled', { eventStatus: 'cancelled', statusNote: 'Storm warning.', startsAt, timeZone })).toBe('Cancelled Storm warning.');
+  });
+});
+
 describe('previousStartDate', () => {
   it('is the recorded previous start of a moved event, in its own offset', () => {
     expect(previousStartDateOf({ eventStatus: 'rescheduled', previousStartsAt, startsAt, timeZone })).toBe('2031-03-05T18:30:00+01:00');

@@ -118,6 +118,38 @@ describe('days, rooms and times', () => {
   });
 });
 
+describe('cancellation reasons (decision 055)', () => {
+  const cancelled = { ...concert, eventStatus: 'cancelled' as const, statusNote: 'The organist is ill.' };
+  const moved = {
+    ...concert,
+    eventStatus: 'rescheduled' as const,
+    statusNote: null,
+    previousStartsAt: new Date('2031-02-22T19:30:00+01:00'),
+  };
+
+  it('opens the abstract with the notice and its reason, then the summary', () => {
+    const [first] = buildSchedule(source([cancelled])).days[0]!.rooms[0]!.events;
+    expect(first!.abstract).toBe('Cancelled: The organist is ill.\n\nBach, then Widor.\nBring earplugs: it’s loud.');
+    const [second] = buildSchedule(source([moved])).days[0]!.rooms[0]!.events;
+    expect(second!.abstract).toMatch(/^Rescheduled from 22 Feb 2031.*19:30 to 1 Mar 2031.*19:30\.\n\nBach, then Widor\./);
+    // Without a summary, the notice is the abstract; a scheduled event's is its summary alone.
+    const [bare] = buildSchedule(source([{ ...cancelled, summary: null }])).days[0]!.rooms[0]!.events;
+    expect(bare!.abstract).toBe('Cancelled: The organist is ill.');
+    const [plain] = buildSchedule(source([{ ...concert, statusNote: 'left over' }])).days[0]!.rooms[0]!.events;
+    expect(plain!.abstract).toBe(concert.summary);
+  });
+
+  it('carries the reason in both formats, still valid against their schemas', () => {
+    const schedule = buildSchedule(source([cancelled]));
+    const xml = scheduleToXml(schedule);
+    expect(xml).toContain('<abstract>Cancelled: The organist is ill.');
+    expect(validateScheduleXml(xml).ok).toBe(true);
+    const json = scheduleToJson(schedule);
+    expect(JSON.stringify(json)).toContain('"abstract":"Cancelled: The organist is ill.');
+    expect(scheduleJsonErrors(json)).toEqual([]);
+  });
+});
+
 describe('documents', () => {
   const weekLong = event({
     id: 30,

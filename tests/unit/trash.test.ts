@@ -63,6 +63,10 @@ describe('the screen’s notices', () => {
         { field: 'venueId', collection: 'venues', id: 9 },
       ],
       slug: 'night-walk-2',
+      unlinked: [
+        { collection: 'events', id: 4, reason: 'gone' },
+        { collection: 'editions', id: 2, reason: 'replaced' },
+      ],
     };
     const location = noticeLocation('fr', notice, 'events');
     expect(location.startsWith('/fr/admin/trash?collection=events&done=restored')).toBe(true);
@@ -78,6 +82,12 @@ describe('the screen’s notices', () => {
     expect(readTrashNotice(new URLSearchParams('done=problem&code=<script>'))).toEqual({ kind: 'problem', code: 'UNKNOWN' });
     expect(readTrashNotice(new URLSearchParams('done=restored&item=users.1'))).toBeUndefined();
     expect(readTrashNotice(new URLSearchParams('done=restored&item=events.3&dropped=tagIds.nope.1 x.y'))).toEqual({
+      kind: 'restored',
+      collection: 'events',
+      id: 3,
+      dropped: [],
+    });
+    expect(readTrashNotice(new URLSearchParams('done=restored&item=events.3&unlinked=events.4.lost users.2.gone'))).toEqual({
       kind: 'restored',
       collection: 'events',
       id: 3,

@@ -4,17 +4,28 @@
  * `Retry-After` on a rate-limited answer.
  */
 import type { APIContext } from 'astro';
+import type { Locale } from '../../i18n/config.ts';
 import { getStrings, getTranslator, type UiKey } from '../../i18n/index.ts';
 import { AdminError } from '../errors/domain-errors.ts';
 import { requestLocale } from '../webhooks/http.ts';
 import { authorize, problemOf, type AdminRequest } from './http.ts';
 
+/** True when the locale's strings have `key`. */
+function isUiKey(locale: Locale, key: string): key is UiKey {
+  return Object.hasOwn(getStrings(locale), key);
+}
+
+/** The numeric extensions of a problem (`max`, `retryAfterSeconds`), for its sentence's placeholders. */
+function numbersOf(extensions: Record<string, unknown> = {}): Record<string, number> {
+  return Object.fromEntries(Object.entries(extensions).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+}
+
 /** The problem+json of `error`, titled for `request`'s reader. */
 export function localizedProblem(request: Request, error: AdminError): Response {
   const locale = requestLocale(request);
-  const isKey = (key: string): key is UiKey => Object.hasOwn(getStrings(locale), key);
   const key = `admin.error.${error.code}`;
-  const response = problemOf(isKey(key) ? new AdminError(error.status, error.code, getTranslator(locale)(key), error.details) : error);
+  const title = isUiKey(locale, key) ? getTranslator(locale)(key, numbersOf(error.details.extensions)) : error.message;
+  const response = problemOf(new AdminError(error.status, error.code, title, error.details));
   const retryAfter = error.details.extensions?.['retryAfterSeconds'];
   if (typeof retryAfter === 'number') response.headers.set('Retry-After', String(retryAfter));
   return response;

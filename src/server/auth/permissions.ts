@@ -166,6 +166,10 @@ export const routeRules: readonly RouteRule[] = [
   // Presence on edit forms (docs/decisions/054): whoever may open an item's form may say so and
   // learn who else has it open; nothing is written to the content.
   { pattern: '/api/admin/presence', methods: { POST: 'content.read', DELETE: 'content.read' } },
+  // Saved views of the lists (docs/decisions/063): a person's own quick-picks; whoever may read a
+  // list may keep views of it, and nothing in the content changes.
+  { pattern: '/api/admin/views/:collection', methods: { GET: 'content.read', POST: 'content.read' } },
+  { pattern: '/api/admin/views/:collection/:id', methods: { PATCH: 'content.read', DELETE: 'content.read' } },
   // Outgoing webhooks (docs/decisions/028).
   { pattern: '/api/admin/webhooks', methods: { GET: 'webhooks.manage', POST: 'webhooks.manage' } },
   { pattern: '/api/admin/webhooks/:id', methods: { GET: 'webhooks.manage', PATCH: 'webhooks.manage', DELETE: 'webhooks.manage' } },

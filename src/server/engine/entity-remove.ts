@@ -19,7 +19,7 @@ import { canTransition, statusOf, transitionAction } from './publication.ts';
 import { deleteWorkingCopies } from './working-copy-store.ts';
 import { recordRevisions, recordSideRevisions } from './revision-log.ts';
 import { moveToTrash } from './trash-log.ts';
-import { detachUsages, findUsages, type DetachedOwners, type UsageSource } from './where-used.ts';
+import { detachUsages, findUsages, listInboundLinks, type DetachedOwners, type UsageSource } from './where-used.ts';
 import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from './content-webhooks.ts';
 
 /**
@@ -97,6 +97,7 @@ export function removeEntities(
       const states = await loadAll(tx, spec, ids);
       if (states.some(wasEverPublished)) demand(actor, 'content.deletePublished');
       let detached: DetachedOwners = {};
+      let inbound: Awaited<ReturnType<typeof listInboundLinks>> = [];
       if (usedBy.length > 0) {
         const report = await findUsages(tx, usedBy, ids);
         if (report.total > 0 && !detach) {
@@ -106,6 +107,8 @@ export function removeEntities(
         }
         if (report.total > 0) {
           demand(actor, spec.detachPermission);
+          // Kept with the trash entry, so a restore can put them back (decision 053).
+          inbound = await listInboundLinks(tx, usedBy, ids);
           detached = await detachUsages(tx, actor, usedBy, ids);
           for (const owner of Object.values(detached)) await recordSideRevisions(tx, actor, owner.spec, owner.ids, 'detach');
         }
@@ -114,7 +117,7 @@ export function removeEntities(
       const titles = await loadTitles(tx, spec, ids);
       // The items go to the trash whole (decision 053); their rows are deleted as ever, so no
       // public page, search, export or count can show them. Their revisions stay for a restore.
-      await moveToTrash(tx, actor, spec, states, titles);
+      await moveToTrash(tx, actor, spec, states, titles, inbound);
       await tx.delete(spec.table).where(inArray(columnOf(spec, 'id'), [...ids]));
       if (spec.search) await removeFromSearch(tx, spec.search, ids);
       await deleteWorkingCopies(tx, spec, ids);

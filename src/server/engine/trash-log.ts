@@ -4,7 +4,7 @@
  * purging entries: src/server/trash/.
  */
 import type { Executor } from '../../../db/client.ts';
-import { trash } from '../../../db/schema.ts';
+import { trash, type InboundLink } from '../../../db/schema.ts';
 import type { AuditActor } from '../audit/record.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { snapshotOf } from './revision-log.ts';
@@ -16,6 +16,8 @@ export async function moveToTrash(
   spec: EntitySpec,
   states: readonly EntityState[],
   titles: ReadonlyMap<number, string>,
+  /** The links other items had to them, removed by the delete's detach. */
+  inbound: readonly (InboundLink & { usedId: number })[] = [],
 ): Promise<void> {
   const deletedAt = new Date();
   const rows = states.map((state) => ({
@@ -23,7 +25,10 @@ export async function moveToTrash(
     entity: spec.entity,
     entityId: state.id,
     title: titles.get(state.id) ?? null,
-    snapshot: snapshotOf(state),
+    snapshot: {
+      ...snapshotOf(state),
+      inbound: inbound.filter((link) => link.usedId === state.id).map(({ collection, field, ownerId }) => ({ collection, field, ownerId })),
+    },
     // A media's or file's upload stays stored while the entry exists (storage/blobs.ts).
     storageKey: typeof state.values['storageKey'] === 'string' ? state.values['storageKey'] : null,
     deletedBy: actor.id,

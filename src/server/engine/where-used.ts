@@ -7,6 +7,7 @@
 import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Executor } from '../../../db/client.ts';
+import type { InboundLink } from '../../../db/schema.ts';
 import { referenceTargets, type CollectionName } from '../../lib/collections/declare.ts';
 import type { Usage } from '../../lib/collections/usage.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -89,6 +90,20 @@ export async function findUsages(db: Executor, sources: readonly UsageSource[], 
     }
   }
   return { usages, total };
+}
+
+/** The links the sources hold to the items, per owner: what `detachUsages` is about to remove. */
+export async function listInboundLinks(
+  db: Executor,
+  sources: readonly UsageSource[],
+  usedIds: readonly number[],
+): Promise<(InboundLink & { usedId: number })[]> {
+  const links: (InboundLink & { usedId: number })[] = [];
+  for (const source of sources) {
+    const rows = await db.all<{ owner_id: number; used_id: number }>(sql`SELECT owner_id, used_id FROM (${pairs(source, usedIds)}) ORDER BY owner_id, used_id`);
+    for (const row of rows) links.push({ usedId: row.used_id, collection: source.owner.collection, field: source.field, ownerId: row.owner_id });
+  }
+  return links;
 }
 
 /** Owners whose links were removed by `detachUsages`: their spec and ids, per collection. */

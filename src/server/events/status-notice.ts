@@ -1,7 +1,9 @@
 /**
  * What a visitor reads about a cancelled, postponed or rescheduled event (docs/decisions/055):
  * "Cancelled: <reason>", "Postponed — new date to be announced", "Rescheduled from <old> to
- * <new>". One wording for the page's notice, calendars and feeds, in the zone the caller shows.
+ * <new>". One wording for calendars, feeds and embeds, in the zone the caller shows; the event
+ * page puts its status mark ("Rescheduled") first and follows it with `afterMark`, the same news
+ * without the status word ("from <old> to <new>"), so the page does not say it twice.
  */
 import type { Locale } from '../../i18n/config.ts';
 import { getTranslator } from '../../i18n/index.ts';
@@ -21,6 +23,8 @@ export interface StatusFacts {
 /** The notice: its headline sentence, and the team's reason when there is one. */
 export interface StatusNotice {
   headline: string;
+  /** The headline's news without the status word, to follow a status mark; '' when the reason says it all. */
+  afterMark: string;
   reason: string | null;
 }
 
@@ -34,14 +38,22 @@ export function statusNoticeOf(locale: Locale, facts: StatusFacts): StatusNotice
   const previous = facts.previousStartsAt ?? null;
   switch (status) {
     case 'cancelled':
-      return { headline: reason ? t('eventStatus.change.cancelledBecause') : t('eventStatus.notice.cancelled'), reason };
+      return reason
+        ? { headline: t('eventStatus.change.cancelledBecause'), afterMark: '', reason }
+        : { headline: t('eventStatus.notice.cancelled'), afterMark: t('eventStatus.afterMark.cancelled'), reason };
     case 'postponed':
-      return { headline: previous ? t('eventStatus.change.postponedFrom', { previous: at(previous) }) : t('eventStatus.change.postponed'), reason };
-    case 'rescheduled':
-      return {
-        headline: previous ? t('eventStatus.change.rescheduled', { previous: at(previous), current: at(facts.startsAt) }) : t('eventStatus.notice.rescheduled'),
-        reason,
-      };
+      return previous
+        ? {
+            headline: t('eventStatus.change.postponedFrom', { previous: at(previous) }),
+            afterMark: t('eventStatus.afterMark.postponedFrom', { previous: at(previous) }),
+            reason,
+          }
+        : { headline: t('eventStatus.change.postponed'), afterMark: t('eventStatus.afterMark.postponed'), reason };
+    case 'rescheduled': {
+      if (!previous) return { headline: t('eventStatus.notice.rescheduled'), afterMark: t('eventStatus.notice.rescheduled'), reason };
+      const dates = { previous: at(previous), current: at(facts.startsAt) };
+      return { headline: t('eventStatus.change.rescheduled', dates), afterMark: t('eventStatus.afterMark.rescheduled', dates), reason };
+    }
   }
 }
 

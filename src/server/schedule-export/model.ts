@@ -9,6 +9,7 @@ import type { EventStatus } from '../../lib/event-status.ts';
 import { paths } from '../../lib/paths.ts';
 import { scheduleColumnOf } from '../../lib/programme.ts';
 import type { Tickets } from '../../lib/tickets.ts';
+import { statusNoticeLine } from '../events/status-notice.ts';
 import { titleWithStatus } from '../events/status-title.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
 import type { EventExtras } from './extras.ts';
@@ -48,6 +49,10 @@ export interface ScheduleEventSource {
   onlineUrl: string | null;
   registrationUrl: string | null;
   eventStatus: EventStatus;
+  /** Why it was cancelled, postponed or moved (decision 055), in the export's locale or a fallback. */
+  statusNote?: string | null | undefined;
+  /** When it was to start before it was postponed or moved. */
+  previousStartsAt?: Date | null | undefined;
   updatedAt: Date;
   tags: readonly { label: string; slug?: string | undefined; labelLocale?: Locale | undefined }[];
   persons: readonly SchedulePersonSource[];
@@ -199,6 +204,17 @@ function extrasOf(event: ScheduleEventSource, registrationUrl: string | null): E
   };
 }
 
+/**
+ * The abstract: a called-off or moved event's notice ("Cancelled: <reason>", "Rescheduled from …
+ * to …", in the event's zone) first, then the summary. Neither format has a status field, and the
+ * abstract is what apps show under the title, so the reason reaches the people who follow them.
+ */
+function abstractOf(locale: Locale, event: ScheduleEventSource): string | null {
+  const notice = statusNoticeLine(locale, event);
+  if (!notice) return event.summary;
+  return event.summary?.trim() ? `${notice}\n\n${event.summary}` : notice;
+}
+
 function toScheduleEvent(source: ScheduleSource, acronym: string, room: ScheduleRoom, event: ScheduleEventSource): ScheduleEvent {
   const { origin, locale, labels } = source;
   const zone = safeZone(event.timeZone);
@@ -220,7 +236,7 @@ function toScheduleEvent(source: ScheduleSource, acronym: string, room: Schedule
     track: event.tags[0]?.label ?? null,
     type: EVENT_TYPE,
     language: event.titleLocale,
-    abstract: event.summary,
+    abstract: abstractOf(locale, event),
     description: event.body ?? null,
     url,
     persons: event.persons.map((person) => ({

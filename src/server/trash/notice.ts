@@ -9,7 +9,15 @@ import { paths } from '../../lib/paths.ts';
 
 /** What the form's redirect tells the list. */
 export type TrashNotice =
-  | { kind: 'restored'; collection: CollectionName; id: number; dropped: { field: string; collection: CollectionName; id: number }[]; slug?: string }
+  | {
+      kind: 'restored';
+      collection: CollectionName;
+      id: number;
+      dropped: { field: string; collection: CollectionName; id: number }[];
+      slug?: string;
+      /** Other items whose link to it could not come back: deleted since, or pointing elsewhere now. */
+      unlinked?: { collection: CollectionName; id: number; reason: 'gone' | 'replaced' }[];
+    }
   | { kind: 'purged' }
   | { kind: 'emptied'; count: number }
   | { kind: 'problem'; code: string };
@@ -23,6 +31,7 @@ export function noticeLocation(locale: Locale, notice: TrashNotice, filter: unkn
     search.set('item', `${notice.collection}.${notice.id}`);
     if (notice.dropped.length) search.set('dropped', notice.dropped.map((d) => `${d.field}.${d.collection}.${d.id}`).join(' '));
     if (notice.slug) search.set('slug', notice.slug);
+    if (notice.unlinked?.length) search.set('unlinked', notice.unlinked.map((u) => `${u.collection}.${u.id}.${u.reason}`).join(' '));
   }
   if (notice.kind === 'emptied') search.set('count', String(notice.count));
   if (notice.kind === 'problem') search.set('code', notice.code);
@@ -49,5 +58,13 @@ export function readTrashNotice(search: URLSearchParams): TrashNotice | undefine
     .filter((parts): parts is [string, CollectionName, string] => parts.length === 3 && isCollectionName(parts[1]!) && /^\d{1,15}$/.test(parts[2]!))
     .map(([field, target, targetId]) => ({ field, collection: target, id: Number(targetId) }));
   const slug = search.get('slug');
-  return { kind, collection, id: Number(id), dropped, ...(slug ? { slug } : {}) };
+  const unlinked = (search.get('unlinked') ?? '')
+    .split(' ')
+    .map((part) => part.split('.'))
+    .filter(
+      (parts): parts is [CollectionName, string, 'gone' | 'replaced'] =>
+        parts.length === 3 && isCollectionName(parts[0]!) && /^\d{1,15}$/.test(parts[1]!) && (parts[2] === 'gone' || parts[2] === 'replaced'),
+    )
+    .map(([owner, ownerId, reason]) => ({ collection: owner, id: Number(ownerId), reason }));
+  return { kind, collection, id: Number(id), dropped, ...(slug ? { slug } : {}), ...(unlinked.length ? { unlinked } : {}) };
 }

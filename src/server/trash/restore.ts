@@ -25,6 +25,7 @@ import { recordRevisions } from '../engine/revision-log.ts';
 import { changesOf, itemView, type WriteOutcome } from '../engine/service.ts';
 import { findFreeSlug } from '../engine/slugs.ts';
 import { AdminError, FieldErrors } from '../errors/domain-errors.ts';
+import { relinkInbound, type LinkNotRestored } from './relink.ts';
 import { rowFromSnapshot, wasEverPublished } from './snapshot.ts';
 import { findTrashEntry, trashedTitles } from './store.ts';
 
@@ -42,6 +43,10 @@ export interface UntrashBody {
   dropped: DroppedRelation[];
   /** Set when another item took the slug meanwhile: the restored item got the first free variant. */
   slugChanged: { from: string; to: string } | null;
+  /** Other items' links to it that the delete removed and the restore put back. */
+  relinked: { collection: CollectionName; field: string; id: number }[];
+  /** Those it could not: the other item is gone, or its reference points elsewhere now. */
+  notRelinked: LinkNotRestored[];
 }
 
 const empty: EntityState = { id: 0, values: {}, translations: {}, links: {} };
@@ -124,6 +129,7 @@ export async function restoreFromTrash(db: Database, actor: Actor, resource: Adm
       await writeLinks(tx, spec, entityId, { values: {}, links });
       // An event's later dates were deleted with it; its rule gives them again.
       if (spec.afterWrite?.needed(undefined, state)) await spec.afterWrite.write(tx, entityId);
+      const relinked = await relinkInbound(tx, actor, entityId, snapshot.inbound ?? []);
 
       const after = (await loadStates(tx, spec, [entityId])).get(entityId);
       if (!after) throw new Error(`${spec.entity} ${entityId}: the restored row cannot be read back`);
@@ -136,11 +142,17 @@ export async function restoreFromTrash(db: Database, actor: Actor, resource: Adm
       // Subscribers hear of it as of a new item: they were told it was deleted.
       await enqueueContentWebhooks(tx, spec, [{ before: undefined, after, changed }]);
       await tx.delete(trash).where(eq(trash.id, entry.id));
-      return withPurge(tx, { after, dropped, slugChanged }, (written) => changesOf(resource, [entityId], [written.after]));
+      return withPurge(tx, { after, dropped, slugChanged, relinked }, (written) => changesOf(resource, [entityId], [written.after], written.relinked.owners));
     }),
   );
   return {
-    body: { item: await itemView(db, resource, result.after), dropped: await nameDropped(db, result.dropped), slugChanged: result.slugChanged },
+    body: {
+      item: await itemView(db, resource, result.after),
+      dropped: await nameDropped(db, result.dropped),
+      slugChanged: result.slugChanged,
+      relinked: result.relinked.restored,
+      notRelinked: result.relinked.notRestored,
+    },
     purge: result.purge,
   };
 }

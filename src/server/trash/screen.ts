@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Database, Executor } from '../../../db/client.ts';
-import { collectionNames } from '../../lib/collections/index.ts';
+import { collectionNames, isCollectionName } from '../../lib/collections/index.ts';
 import { demand, type Actor } from '../auth/actor.ts';
 import { adminResources } from '../collections/registry.ts';
 import { loadTitles } from '../engine/audit-changes.ts';
@@ -45,7 +45,8 @@ export async function runTrashForm(
       return { notice: { kind: 'purged' } };
     }
     const outcome = await restoreFromTrash(db, actor, adminResources[input.collection], input.id);
-    const { dropped, slugChanged } = outcome.body;
+    const { dropped, slugChanged, notRelinked } = outcome.body;
+    const unlinked = notRelinked.flatMap(({ collection, id, reason }) => (isCollectionName(collection) ? [{ collection, id, reason }] : []));
     return {
       notice: {
         kind: 'restored',
@@ -53,6 +54,7 @@ export async function runTrashForm(
         id: input.id,
         dropped: dropped.map(({ field, collection, id }) => ({ field, collection, id })),
         ...(slugChanged ? { slug: slugChanged.to } : {}),
+        ...(unlinked.length ? { unlinked } : {}),
       },
       outcome,
     };
@@ -70,5 +72,12 @@ export async function describeRestored(db: Executor, notice: Extract<TrashNotice
     const titles = await trashedTitles(db, item.collection, [item.id]);
     dropped.push({ ...item, title: titles.get(item.id) || null });
   }
-  return { title, dropped };
+  const unlinked = [];
+  for (const item of notice.unlinked ?? []) {
+    // An owner deleted since may be in the trash; one that points elsewhere now is still there.
+    const titles =
+      item.reason === 'gone' ? await trashedTitles(db, item.collection, [item.id]) : await loadTitles(db, adminResources[item.collection].spec, [item.id]);
+    unlinked.push({ ...item, title: titles.get(item.id) || null });
+  }
+  return { title, dropped, unlinked };
 }

@@ -10,6 +10,7 @@ import { AdminIsland, type AdminIslandProps } from '../ui/AdminIsland.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { ListTable } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
+import { SavedViews, type OpenedView } from './SavedViews.tsx';
 import { Pagination } from './Pagination.tsx';
 import { useList } from './use-list.ts';
 
@@ -17,9 +18,11 @@ export interface ListScreenProps extends AdminIslandProps {
   collection: CollectionName;
   /** The page URL's query string, so the server render and the browser start from the same state. */
   search: string;
+  /** The person's default view, when the list opened with it (its query is then `search`). */
+  openedView?: OpenedView | undefined;
 }
 
-function Screen({ collection, search }: { collection: CollectionName; search: string }) {
+function Screen({ collection, search, openedView }: { collection: CollectionName; search: string; openedView?: OpenedView | undefined }) {
   const { t, locale } = useAdmin();
   const config = collections[collection];
   const list = useList(config, search);
@@ -39,6 +42,7 @@ function Screen({ collection, search }: { collection: CollectionName; search: st
           {t(`admin.list.new.${collection}`)}
         </a>
       </header>
+      <SavedViews config={config} list={list} opened={openedView} />
       <ListToolbar config={config} list={list} />
       <p className="admin-list__status" role="status">
         {list.loading ? t('admin.common.loading') : list.page ? totalLabel : ''}
@@ -82,10 +86,10 @@ function Screen({ collection, search }: { collection: CollectionName; search: st
   );
 }
 
-export default function ListScreen({ collection, search, ...island }: ListScreenProps) {
+export default function ListScreen({ collection, search, openedView, ...island }: ListScreenProps) {
   return (
     <AdminIsland {...island}>
-      <Screen collection={collection} search={search} />
+      <Screen collection={collection} search={search} openedView={openedView} />
     </AdminIsland>
   );
 }
