@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Roles a local account can hold (`null` = signed in, but not allowed into the admin). */
-export const authRoles = ['admin', 'editor'] as const;
+/** Ranked low to high: a contributor writes but never publishes (docs/decisions/059). */
+export const authRoles = ['contributor', 'editor', 'admin'] as const;
 
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -24,6 +25,13 @@ export const authUsers = sqliteTable(
     image: text('image'),
     /** Granted role; the e-mail allow-lists (HUB_ADMIN_EMAILS, HUB_EDITOR_EMAILS) can raise it. */
     role: text('role', { enum: authRoles }),
+    /**
+     * The editions this account may write (a JSON array of edition ids, see
+     * `src/server/auth/edition-scope.ts`); `null` = every edition.
+     * Ids, not slugs: a renamed edition keeps its people; a deleted one drops out of no list
+     * (docs/decisions/059).
+     */
+    editions: text('editions'),
     /** better-auth `admin` plugin: a disabled account (its sessions are ended when set). */
     banned: integer('banned', { mode: 'boolean' }).default(false),
     banReason: text('ban_reason'),
@@ -40,7 +48,10 @@ export const authUsers = sqliteTable(
     createdAt: timestamp('created_at').notNull().default(now),
     updatedAt: timestamp('updated_at').notNull().default(now),
   },
-  (t) => [uniqueIndex('auth_users_email_unique').on(t.email), check('auth_users_role_check', sql`${t.role} IS NULL OR ${t.role} IN ('admin', 'editor')`)],
+  (t) => [
+    uniqueIndex('auth_users_email_unique').on(t.email),
+    check('auth_users_role_check', sql`${t.role} IS NULL OR ${t.role} IN ('admin', 'editor', 'contributor')`),
+  ],
 );
 
 export const authSessions = sqliteTable(
@@ -139,6 +150,8 @@ export const authInvitations = sqliteTable(
     /** Lowercased. */
     email: text('email').notNull(),
     role: text('role', { enum: authRoles }).notNull(),
+    /** The editions the invited account will be limited to (JSON array of ids); `null` = every edition. */
+    editions: text('editions'),
     /** SHA-256 (hex) of the token in the link; replaced when the invitation is resent. */
     tokenHash: text('token_hash').notNull(),
     invitedBy: text('invited_by').references(() => authUsers.id, { onDelete: 'set null' }),
@@ -161,6 +174,6 @@ export const authInvitations = sqliteTable(
   (t) => [
     uniqueIndex('auth_invitations_token_hash_unique').on(t.tokenHash),
     index('auth_invitations_email_idx').on(t.email),
-    check('auth_invitations_role_check', sql`${t.role} IN ('admin', 'editor')`),
+    check('auth_invitations_role_check', sql`${t.role} IN ('admin', 'editor', 'contributor')`),
   ],
 );

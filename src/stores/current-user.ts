@@ -25,3 +25,8 @@ export function setCurrentUser(user: CurrentUser | null): void {
 export function userCan(user: CurrentUser | null, permission: string): boolean {
   return Boolean(user?.permissions.includes(permission));
 }
+
+/** Whether the island's permissions (its page's user) allow publishing; none known = let the server decide. */
+export function mayPublish(permissions: readonly string[]): boolean {
+  return permissions.length === 0 || permissions.includes('content.publish');
+}

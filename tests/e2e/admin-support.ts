@@ -55,7 +55,8 @@ async function grantE2eRole(email: string, role: 'admin' | 'editor'): Promise<{ 
   return granted.ok ? { ok: true, output: '' } : { ok: false, output: granted.code };
 }
 
-async function signUp(page: Page, email: string): Promise<void> {
+/** Signs the page's browser context up and in as a new account with no role (the first one of a server is its admin). */
+export async function signUp(page: Page, email: string): Promise<void> {
   const origin = new URL(page.url() === 'about:blank' ? (process.env['E2E_BASE_URL'] ?? '') : page.url()).origin;
   const response = await page.request.post('/api/auth/sign-up/email', {
     headers: { origin },

@@ -90,10 +90,16 @@ export function runUsersCli(databaseUrl: string, args: string[]): Promise<{ stat
  * a test that needs an editor does not start Node for it. The command itself is tested in
  * auth-local.test.ts. Refused with `LAST_ADMIN` when it would leave no administrator.
  */
-export async function grantRole(databaseUrl: string, email: string, role: Role): Promise<{ ok: true } | { ok: false; code: 'USER_NOT_FOUND' | 'LAST_ADMIN' }> {
+export async function grantRole(
+  databaseUrl: string,
+  email: string,
+  role: Role,
+  /** Edition ids to limit the account to (docs/decisions/059); absent = every edition. */
+  editions?: readonly number[],
+): Promise<{ ok: true } | { ok: false; code: 'USER_NOT_FOUND' | 'LAST_ADMIN' | 'EDITION_NOT_FOUND' }> {
   const db = await openDatabase({ url: databaseUrl });
   try {
-    const result = await setGrantedRole(db, { email }, role, { adminEmails: [], editorEmails: [], requireVerifiedEmail: false });
+    const result = await setGrantedRole(db, { email }, role, { adminEmails: [], editorEmails: [], requireVerifiedEmail: false }, undefined, editions);
     return result.ok ? { ok: true } : { ok: false, code: result.code };
   } finally {
     db.$client.close();

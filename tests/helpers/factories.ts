@@ -5,6 +5,7 @@
  * public page needs and takes overrides in the API's own shape; titles and names are unique per
  * call so factories never collide on slugs.
  */
+import type { Role } from '../../src/server/auth/roles.ts';
 import { grantRole, signUp } from './auth.ts';
 import { adminClient, type AdminClient } from './admin-client.ts';
 import { image, jpegWithGps, pdf } from './admin-files.ts';
@@ -189,13 +190,15 @@ export function createFile(client: AdminClient, name = 'programme.pdf', metadata
  */
 export async function createUser(
   server: TestServer,
-  role: 'admin' | 'editor' | null,
+  role: Role | null,
   email = `${uniqueName('user').replace(' ', '-')}@factories.example`,
+  /** Edition ids the account is limited to (docs/decisions/059); absent = every edition. */
+  editions?: readonly number[],
 ): Promise<AdminClient> {
   const cookie = await signUp(server.origin, email);
   const [account] = await server.query<{ role: string | null }>('SELECT role FROM auth_users WHERE email = ?', [email]);
-  if (role && account?.role !== role) {
-    const granted = await grantRole(server.databaseUrl, email, role);
+  if (role && (account?.role !== role || editions)) {
+    const granted = await grantRole(server.databaseUrl, email, role, editions);
     if (!granted.ok) throw new Error(`granting ${role} to ${email} failed: ${granted.code}`);
   }
   return adminClient(server.origin, cookie);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_MAIL, linkIn, mailTo, pathOf } from '../helpers/account-mail.ts';
 import { PASSWORD, get, postForm, sessionCookie, signUp } from '../helpers/auth.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { Role } from '../../src/server/auth/roles.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp-server.ts';
 
 let smtp: TestSmtp;
@@ -37,9 +38,9 @@ function api(method: string, path: string, cookie: string, body?: unknown): Prom
   });
 }
 
-async function invite(email: string, role: 'admin' | 'editor', locale = 'en') {
+async function invite(email: string, role: Role, locale = 'en', editions?: number[]) {
   const mark = smtp.received.length;
-  const response = await api('POST', '/api/admin/invitations', admin, { email, role, locale });
+  const response = await api('POST', '/api/admin/invitations', admin, { email, role, locale, ...(editions ? { editions } : {}) });
   expect(response.status, await response.clone().text()).toBe(201);
   const { invitation } = await response.json();
   const subject = { en: 'You are invited', fr: 'Vous êtes invité', de: 'Sie sind in das Programmteam eingeladen' }[locale]!;
@@ -53,6 +54,24 @@ const auditOf = (id: number) =>
   ]);
 
 describe('inviting', () => {
+  it('invites a contributor limited to editions, and the account arrives with both (decision 059)', async () => {
+    const created = await api('POST', '/api/admin/editions', admin, {
+      startsAt: '2031-03-01T00:00:00Z',
+      endsAt: '2031-03-31T00:00:00Z',
+      translations: { en: { title: 'Guest edition' } },
+    });
+    const edition = (await created.json()) as { id: number };
+    expect((await api('POST', '/api/admin/invitations', admin, { email: 'nope@example.test', role: 'contributor', editions: [] })).status).toBe(400);
+    const unknown = await api('POST', '/api/admin/invitations', admin, { email: 'nope@example.test', role: 'contributor', editions: [999_999] });
+    expect(unknown.status).toBe(422);
+
+    const { invitation, link } = await invite('Gus@Example.test', 'contributor', 'en', [edition.id]);
+    expect(invitation).toMatchObject({ role: 'contributor', editions: JSON.stringify([edition.id]) });
+    const accepted = await postForm(server.origin, pathOf(link), { name: 'Gus', password: PASSWORD });
+    expect(accepted.status).toBe(303);
+    expect(await (await get(server.origin, '/api/admin/me', sessionCookie(accepted))).json()).toMatchObject({ role: 'contributor', editions: [edition.id] });
+  });
+
   it('is for admins only', async () => {
     const response = await api('POST', '/api/admin/invitations', editor, { email: 'x@example.test', role: 'editor' });
     expect(response.status).toBe(403);

@@ -81,6 +81,35 @@ describe('roles of new accounts', () => {
     expect(list.output).toMatch(/bob@example\.test\s+editor/);
   });
 
+  it('limits an account to editions with the CLI, by slug, and lifts the limit with `all` (decision 059)', async () => {
+    const created = await fetch(`${server.origin}/api/admin/editions`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: server.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        slug: 'cli-spring',
+        startsAt: '2031-03-01T00:00:00Z',
+        endsAt: '2031-03-31T00:00:00Z',
+        translations: { en: { title: 'CLI spring' } },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const edition = (await created.json()) as { id: number; slug: string };
+    const cookie = await signIn(server.origin, 'bob@example.test');
+
+    const unknown = await runUsersCli(server.databaseUrl, ['grant', 'bob@example.test', 'contributor', '--editions', 'no-such-edition']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.output).toContain('no-such-edition');
+    const limited = await runUsersCli(server.databaseUrl, ['grant', 'bob@example.test', 'contributor', '--editions', edition.slug]);
+    expect(limited.status).toBe(0);
+    expect(limited.output).toContain(`bob@example.test is now contributor (limited to editions ${edition.slug})`);
+    expect(await (await me(cookie)).json()).toMatchObject({ role: 'contributor', editions: [edition.id] });
+    expect((await runUsersCli(server.databaseUrl, ['list'])).output).toMatch(new RegExp(`bob@example\\.test\\s+contributor.*editions ${edition.id}`));
+
+    const lifted = await runUsersCli(server.databaseUrl, ['grant', 'bob@example.test', 'editor', '--editions', 'all']);
+    expect(lifted.status).toBe(0);
+    expect(await (await me(cookie)).json()).toMatchObject({ role: 'editor', editions: null });
+  });
+
   it('refuses to revoke the last admin, from the CLI and the API', async () => {
     const revoke = await runUsersCli(server.databaseUrl, ['revoke', 'ada@example.test']);
     expect(revoke.status).toBe(1);

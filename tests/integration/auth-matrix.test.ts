@@ -1,8 +1,9 @@
 /**
  * The auth matrix, against the built server: every admin page and every `/api/admin/**` route
- * file, found on disk, × every method it serves × {anonymous, no role, editor, admin}. What
+ * file, found on disk, × every method it serves × {anonymous, no role, contributor, editor, admin}. What
  * each cell must answer is derived from the permission map, so a route added later is covered
- * without touching this file, and a route without an entry in the map fails here.
+ * without touching this file, and a route without an entry in the map fails here. An editor
+ * limited to one edition (docs/decisions/059) is refused another edition's event and allowed its own.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -11,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCollections, findRouteRule, hasPermission, isOpenAdminPage, type HttpMethod, type RouteAccess } from '../../src/server/auth/permissions.ts';
 import type { Role } from '../../src/server/auth/roles.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { get, signIn, signUp } from '../helpers/auth.ts';
+import { adminClient } from '../helpers/admin-client.ts';
+import { get, grantRole, signIn, signUp } from '../helpers/auth.ts';
+import { createEdition, createEvent } from '../helpers/factories.ts';
 
 const pagesDir = fileURLToPath(new URL('../../src/pages', import.meta.url));
 const allMethods: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -107,10 +110,11 @@ const screenStatus: Record<string, number> = {
 };
 
 type Persona = 'anonymous' | 'no role' | Role;
-const personas: Persona[] = ['anonymous', 'no role', 'editor', 'admin'];
+const personas: Persona[] = ['anonymous', 'no role', 'contributor', 'editor', 'admin'];
 const emails: Record<Exclude<Persona, 'anonymous'>, string> = {
   admin: 'matrix-admin@example.test',
   editor: 'matrix-editor@example.test',
+  contributor: 'matrix-contributor@example.test',
   'no role': 'matrix-nobody@example.test',
 };
 
@@ -123,6 +127,10 @@ beforeAll(async () => {
   cookies.set('admin', await signUp(server.origin, emails.admin));
   cookies.set('editor', await signUp(server.origin, emails.editor));
   cookies.set('no role', await signUp(server.origin, emails['no role']));
+  // Granted the way an administrator does (the same function as `npm run users -- grant`).
+  cookies.set('contributor', await signUp(server.origin, emails.contributor));
+  const granted = await grantRole(server.databaseUrl, emails.contributor, 'contributor');
+  if (!granted.ok) throw new Error(`granting contributor failed: ${granted.code}`);
 });
 
 afterAll(() => server?.stop());
@@ -297,5 +305,28 @@ describe('open admin pages', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/en/admin/sign-in?signed_out=1');
     if (cookie) expect((await get(server.origin, '/en/admin', cookie)).status).toBe(302);
+  });
+});
+
+describe('an editor limited to one edition', () => {
+  it('is refused another edition’s event (403) and may change its own (2xx)', async () => {
+    const admin = adminClient(server.origin, cookies.get('admin'));
+    const [own, other] = [await createEdition(admin), await createEdition(admin)];
+    const [ownEvent, otherEvent] = [await createEvent(admin, { editionId: own.id }), await createEvent(admin, { editionId: other.id })];
+    const email = 'matrix-limited-editor@example.test';
+    const cookie = await signUp(server.origin, email);
+    const granted = await grantRole(server.databaseUrl, email, 'editor', [own.id]);
+    expect(granted).toEqual({ ok: true });
+    const limited = adminClient(server.origin, cookie);
+
+    const refused = await limited.call('PATCH', `/api/admin/events/${otherEvent.id}`, { version: otherEvent.version, venueAddress: '5 quai des Arts' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'OUT_OF_EDITION_SCOPE' });
+    expect(refused.headers.get('content-type')).toMatch(/application\/problem\+json/);
+
+    const allowed = await limited.call('PATCH', `/api/admin/events/${ownEvent.id}`, { version: ownEvent.version, venueAddress: '5 quai des Arts' });
+    expect(allowed.status).toBe(200);
+    // Reading stays open: the other edition's event is there to look at.
+    expect((await limited.call('GET', `/api/admin/events/${otherEvent.id}`)).status).toBe(200);
   });
 });

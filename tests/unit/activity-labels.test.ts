@@ -40,10 +40,10 @@ describe.each(locales)('labels in %s', (locale) => {
 });
 
 describe('role changes in the log', () => {
-  it('is a grant to someone without a role, a change between roles (either way), a revoke to none', () => {
+  it('is a grant to someone without a role, a promotion or a demotion between roles, a revoke to none', () => {
     expect(roleChangeAction(null, 'editor')).toBe('grant');
-    expect(roleChangeAction('admin', 'editor')).toBe('change-role');
-    expect(roleChangeAction('editor', 'admin')).toBe('change-role');
+    expect(roleChangeAction('admin', 'editor')).toBe('demote');
+    expect(roleChangeAction('editor', 'admin')).toBe('promote');
     expect(roleChangeAction('admin', null)).toBe('revoke');
   });
 });

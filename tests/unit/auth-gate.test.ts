@@ -4,7 +4,7 @@ import { normalisePath } from '../../src/server/auth/request-path.ts';
 import { isSameOriginRequest, isStateChanging } from '../../src/server/http/origin.ts';
 import type { AuthUser } from '../../src/server/auth/types.ts';
 
-const user = (role: AuthUser['role']): AuthUser => ({ id: 'u1', email: 'u@example.test', name: 'U', role, provider: 'local' });
+const user = (role: AuthUser['role']): AuthUser => ({ id: 'u1', email: 'u@example.test', name: 'U', role, editions: null, provider: 'local' });
 const page = (overrides: Partial<GateInput>): GateInput => ({
   area: 'admin-page',
   method: 'GET',

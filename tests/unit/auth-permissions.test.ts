@@ -10,7 +10,7 @@ import {
 } from '../../src/server/auth/permissions.ts';
 import type { AuthUser } from '../../src/server/auth/types.ts';
 
-const user = (role: AuthUser['role']): AuthUser => ({ id: 'u1', email: 'u@example.test', name: null, role, provider: 'local' });
+const user = (role: AuthUser['role']): AuthUser => ({ id: 'u1', email: 'u@example.test', name: null, role, editions: null, provider: 'local' });
 
 describe('role permissions', () => {
   it('lets editors create, edit, publish, delete drafts and upload, but nothing admin-only', () => {

@@ -42,7 +42,7 @@ describe('Clerk session claims', () => {
       lists,
     );
     expect(signedIn).toEqual({
-      user: { id: 'user_1', email: 'ed@example.test', name: 'Ed', role: 'editor', provider: 'clerk' },
+      user: { id: 'user_1', email: 'ed@example.test', name: 'Ed', role: 'editor', editions: null, provider: 'clerk' },
       session: { id: 'sess_1', expiresAt: null },
     });
   });
@@ -83,5 +83,20 @@ describe('HUB_VERIFY_EMAIL', () => {
   it('grants the usual role once the address is verified, and ignores verification when off', () => {
     expect(resolveRole(null, 'boss@example.test', verifying, true)).toBe('admin');
     expect(resolveRole('editor', 'someone@example.test', lists, false)).toBe('editor');
+  });
+});
+
+describe('edition claims (docs/decisions/059)', () => {
+  it('reads the editions from the claim or embedded public metadata; absent is every edition', () => {
+    const lists = { adminEmails: [], editorEmails: [] };
+    expect(userFromClerkAuth({ userId: 'u', sessionClaims: { role: 'contributor', editions: [4, 9] } }, lists)?.user).toMatchObject({
+      role: 'contributor',
+      editions: [4, 9],
+    });
+    expect(userFromClerkAuth({ userId: 'u', sessionClaims: { metadata: { role: 'editor', editions: [4] } } }, lists)?.user.editions).toEqual([4]);
+    expect(userFromClerkAuth({ userId: 'u', sessionClaims: { role: 'editor' } }, lists)?.user.editions).toBeNull();
+    // A template that renders the array as text, or something unreadable (limited to nothing).
+    expect(userFromClerkAuth({ userId: 'u', sessionClaims: { editions: '[4,9]' } }, lists)?.user.editions).toEqual([4, 9]);
+    expect(userFromClerkAuth({ userId: 'u', sessionClaims: { editions: 'spring' } }, lists)?.user.editions).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ import { AdminError } from '../../server/errors/domain-errors.ts';
 import { adminResources } from '../../server/collections/registry.ts';
 import { getItem } from '../../server/engine/service.ts';
 import { getDb } from '../../server/db.ts';
+import { actorFromUser } from '../../server/auth/actor.ts';
+import type { AuthUser } from '../../server/auth/types.ts';
+import { actorMayChange } from '../../server/engine/edition-scope.ts';
 
 /**
  * The `[collection]` route parameter. The middleware has already answered 404 for any other
@@ -42,4 +45,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function readCreateDefaults(collection: CollectionName, url: URL): Record<string, unknown> {
   const raw = url.searchParams.get('edition');
   return collection === 'events' && raw && /^[1-9]\d{0,9}$/.test(raw) ? { editionId: Number(raw) } : {};
+}
+
+/**
+ * True when `user` may change `item` (docs/decisions/059): someone limited to editions gets a
+ * read-only answer instead of a form they could not save.
+ */
+export function mayEditAdminItem(user: AuthUser, collection: CollectionName, item: Record<string, unknown>): boolean {
+  const state = { id: typeof item['id'] === 'number' ? item['id'] : 0, values: item, translations: {}, links: {} };
+  return actorMayChange(actorFromUser(user), adminResources[collection].spec, state);
 }

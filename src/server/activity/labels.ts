@@ -5,7 +5,17 @@ import type { AuditValue } from '../../../db/schema.ts';
 import { getAdminDateFormat } from '../config/admin-dates.ts';
 
 /** Fields of account entries (the team screen) and of an import's entry, labelled under `admin.activity.field.*`. */
-const accountFields = new Set(['role', 'disabled', 'sessions', 'twoFactor', 'importCreated', 'importUpdated', 'importSkipped', 'importSkippedLines']);
+const accountFields = new Set([
+  'role',
+  'editions',
+  'disabled',
+  'sessions',
+  'twoFactor',
+  'importCreated',
+  'importUpdated',
+  'importSkipped',
+  'importSkippedLines',
+]);
 
 /** Content fields whose label the form reads from another key than `admin.field.<name>`. */
 const fieldLabelKeys: Readonly<Record<string, UiKey>> = {
@@ -53,6 +63,8 @@ export function activityLabels(locale: Locale, t: Translate): ActivityLabels {
     locale: (code) => languageNames.of(code) ?? code,
     time: (at) => dateTime(at),
     value(field, value) {
+      // An account's editions: none stored is no limit (docs/decisions/059).
+      if (field === 'editions' && value === null) return t('admin.team.editions.all');
       if (value === null || value === '') return t('admin.activity.emptyValue');
       if (typeof value === 'boolean') return t(value ? 'admin.activity.yes' : 'admin.activity.no');
       const prefix = valueLabelPrefixes[field];

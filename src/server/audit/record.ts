@@ -1,4 +1,5 @@
 /** The audit log writer: one row per changed entity, inside the write's own transaction. */
+import { outranks, type Role } from '../auth/roles.ts';
 import type { Executor } from '../../../db/client.ts';
 import { auditLog, type AuditChange } from '../../../db/schema.ts';
 import type { CollectionEntity } from '../../lib/collections/index.ts';
@@ -32,12 +33,27 @@ export const contentActions = ['create', 'update', 'delete', 'publish', 'unpubli
 export const trashActions = ['untrash', 'purge'] as const;
 
 /** What an admin did to an account on the team screen. */
-export const teamActions = ['approve', 'refuse', 'grant', 'change-role', 'revoke', 'disable', 'enable', 'end-sessions', 'disable-two-factor'] as const;
+export const teamActions = [
+  'approve',
+  'refuse',
+  'grant',
+  'change-role',
+  'promote',
+  'demote',
+  'change-editions',
+  'revoke',
+  'disable',
+  'enable',
+  'end-sessions',
+  'disable-two-factor',
+] as const;
 
 /** How a role change is logged: granted to someone without one, changed (up or down), or revoked. */
-export function roleChangeAction(from: string | null | undefined, to: string | null): 'grant' | 'change-role' | 'revoke' {
+export function roleChangeAction(from: Role | null | undefined, to: Role | null): 'grant' | 'promote' | 'demote' | 'revoke' {
   if (to === null) return 'revoke';
-  return from ? 'change-role' : 'grant';
+  if (!from) return 'grant';
+  // `change-role` stays readable in older entries; a change now says which way it went.
+  return outranks(to, from) ? 'promote' : 'demote';
 }
 
 /** A person's contact data handed out or erased on request. */

@@ -1,5 +1,6 @@
 /** Who performs an admin write, and what they may do: services ask, routes provide. */
 import { hasPermission, type Permission } from './permissions.ts';
+import type { EditionScope } from './edition-scope.ts';
 import type { AuthUser } from './types.ts';
 import { permissionDenied } from '../errors/domain-errors.ts';
 
@@ -9,6 +10,8 @@ export interface Actor {
   /** Human-readable name kept in the audit log even if the account goes away. */
   label: string;
   can(permission: Permission): boolean;
+  /** The editions they may write (docs/decisions/059); absent or `null` = every edition. */
+  editions?: EditionScope | undefined;
 }
 
 /** The actor behind a signed-in user. */
@@ -18,6 +21,7 @@ export function actorFromUser(user: AuthUser): Actor {
     id: user.id,
     label: user.email ?? user.name ?? user.id,
     can: (permission) => hasPermission(role, permission),
+    editions: user.editions,
   };
 }
 

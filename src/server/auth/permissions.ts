@@ -51,6 +51,9 @@ export const permissions = [
 export type Permission = (typeof permissions)[number];
 
 const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
+  // Writes and saves drafts and working copies; never changes what the public sees (no
+  // `content.publish`), so deleting reaches only items that were never published (docs/decisions/059).
+  contributor: ['admin.access', 'content.read', 'content.write', 'content.delete', 'media.upload'],
   editor: ['admin.access', 'content.read', 'content.write', 'content.publish', 'content.delete', 'media.upload', 'inbox.read', 'inbox.manage'],
   admin: permissions,
 };

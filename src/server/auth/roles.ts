@@ -16,7 +16,12 @@ export interface RoleAllowLists {
   requireVerifiedEmail?: boolean | undefined;
 }
 
-const rank: Record<Role, number> = { editor: 1, admin: 2 };
+const rank: Record<Role, number> = { contributor: 1, editor: 2, admin: 3 };
+
+/** True when `role` ranks above `other` (no role ranks below every role). */
+export function outranks(role: Role | null | undefined, other: Role | null | undefined): boolean {
+  return (role ? rank[role] : 0) > (other ? rank[other] : 0);
+}
 
 /** Narrows an arbitrary value (a DB column, a token claim, a CLI argument) to a role. */
 export function isRole(value: unknown): value is Role {

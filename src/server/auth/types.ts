@@ -1,4 +1,5 @@
 /** What the middleware puts on `locals` for the rest of the request, whichever adapter ran. */
+import type { EditionScope } from './edition-scope.ts';
 import type { Role } from './roles.ts';
 
 export type AuthProvider = 'local' | 'clerk';
@@ -11,6 +12,8 @@ export interface AuthUser {
   name: string | null;
   /** Effective role (granted or from the allow-lists); `null` = signed in but no admin access. */
   role: Role | null;
+  /** The editions they may write (docs/decisions/059); `null` = every edition. */
+  editions: EditionScope;
   provider: AuthProvider;
 }
 

@@ -12,6 +12,7 @@ import { withPurge, type PurgeOf, type Purged } from './entity-write.ts';
 import { recordAudit } from '../audit/record.ts';
 import { loadTitles } from './audit-changes.ts';
 import { withConstraintErrors } from './db-errors.ts';
+import { demandScopeOfAll } from './edition-scope.ts';
 import type { EntitySpec, EntityState } from './entity-spec.ts';
 import { columnOf, loadStates } from './entity-state.ts';
 import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
@@ -96,6 +97,7 @@ export function removeEntities(
       if (ids.length === 0) return { removed: [], detached: {}, purge: noPurge };
       const states = await loadAll(tx, spec, ids);
       if (states.some(wasEverPublished)) demand(actor, 'content.deletePublished');
+      demandScopeOfAll(actor, spec, states);
       let detached: DetachedOwners = {};
       let inbound: Awaited<ReturnType<typeof listInboundLinks>> = [];
       if (usedBy.length > 0) {
@@ -153,6 +155,7 @@ export async function transitionEntities(
     writeTransaction(db, async (tx) => {
       const ids = await resolveIds(tx, source);
       const states = await loadAll(tx, spec, ids);
+      demandScopeOfAll(actor, spec, states);
       const errors = new FieldErrors();
       const pending = states.filter((state) => state.values['status'] !== target);
       const skipped: SkippedItem[] = [];

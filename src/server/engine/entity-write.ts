@@ -21,6 +21,7 @@ import { checkReferences, writeLinks, writeTranslations } from './references.ts'
 import { recordRevisions } from './revision-log.ts';
 import { checkSlugSource, resolveSlug } from './slugs.ts';
 import { enqueueContentWebhooks } from './content-webhooks.ts';
+import { demandScope } from './edition-scope.ts';
 import { refuseUnreviewedSuggestions } from './suggestion-marks.ts';
 
 export interface WriteResult {
@@ -48,7 +49,7 @@ function isFilled(value: unknown): boolean {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-/** Checks that need no database: the spec's own rules, required texts, publication. */
+/** Checks that need no database: the spec's own rules, required texts, publication, the edition scope (403). */
 export function validateState(spec: EntitySpec, actor: Actor, before: EntityState | undefined, after: EntityState, errors: FieldErrors): void {
   spec.validate?.(after, errors);
   checkSlugSource(spec, after, errors);
@@ -58,6 +59,7 @@ export function validateState(spec: EntitySpec, actor: Actor, before: EntityStat
     }
   }
   checkPublication(spec, actor, before, after, errors);
+  demandScope(actor, spec, before, after);
 }
 
 async function reloadState(tx: Executor, spec: EntitySpec, id: number): Promise<EntityState> {
@@ -183,6 +185,8 @@ export interface CheckedUpdate {
  */
 export async function checkUpdate(tx: Executor, actor: Actor, spec: EntitySpec, before: EntityState, input: EntityInput): Promise<CheckedUpdate> {
   if (before.values['version'] !== input.version) throw versionConflict(spec, before);
+  // Refused even when nothing would change: whether a write may happen does not depend on its content.
+  demandScope(actor, spec, before, undefined);
   const after = normaliseTranslations(spec, mergeState(before, input));
   const changed = changedFields(spec, before, after);
   if (changed.length === 0) return { after: before, changed };

@@ -2,6 +2,7 @@
 import { and, count, eq, gt, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { authSessions, authUsers } from '../../../db/auth-schema.ts';
 import type { Executor } from '../../../db/client.ts';
+import { readEditionScope, type EditionScope } from '../auth/edition-scope.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
 export interface TeamMember {
@@ -12,6 +13,8 @@ export interface TeamMember {
   grantedRole: Role | null;
   /** Role in effect (granted, or raised by the allow-lists). */
   role: Role | null;
+  /** The editions the account may write; `null` = every edition. */
+  editions: EditionScope;
   disabled: boolean;
   /** Signed up, holds no role and is not disabled: waits for an administrator. */
   pending: boolean;
@@ -41,6 +44,7 @@ export async function listTeam(db: Executor, lists: RoleAllowLists, now = new Da
       email: user.email,
       grantedRole: user.role ?? null,
       role,
+      editions: readEditionScope(user.editions),
       disabled,
       pending: role === null && !disabled,
       twoFactorEnabled: Boolean(user.twoFactorEnabled),

@@ -17,7 +17,7 @@ import { getEnv } from '../config/env.ts';
 import { getDb } from '../db.ts';
 import { isJsonRequest, readFormWithinLimit, readJsonWithinLimit } from '../http/body-limit.ts';
 import { problem } from '../http/problem.ts';
-import { parseTeamCommand } from './schemas.ts';
+import { editionsFromForm, parseTeamCommand } from './schemas.ts';
 import { runTeamCommand, type TeamErrorCode, type TeamOutcome } from './service.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Role } from '../auth/roles.ts';
@@ -29,6 +29,8 @@ const statusOf: Record<TeamErrorCode | 'INVALID_INPUT' | 'ROLES_MANAGED_BY_CLERK
   SELF: 409,
   SELF_TWO_FACTOR: 409,
   ROLE_REQUIRED: 400,
+  EDITIONS_REQUIRED: 400,
+  EDITION_NOT_FOUND: 422,
   INVALID_INPUT: 400,
   ROLES_MANAGED_BY_CLERK: 409,
   // Clerk's Backend API did not answer: nothing was changed.
@@ -80,7 +82,7 @@ export async function handleTeamAction(context: Pick<APIContext, 'locals' | 'par
     const read = await readFormWithinLimit(request);
     if (read instanceof Response) return read;
     form = read;
-    body = { role: typeof form.get('role') === 'string' && form.get('role') !== '' ? form.get('role') : undefined };
+    body = { role: typeof form.get('role') === 'string' && form.get('role') !== '' ? form.get('role') : undefined, editions: editionsFromForm(form) };
   } else {
     const read = await readJsonWithinLimit(request);
     if (read instanceof Response) return read;
@@ -93,8 +95,9 @@ export async function handleTeamAction(context: Pick<APIContext, 'locals' | 'par
   // Under Clerk, only roles are ours to change; the rest is done in Clerk.
   if (mode !== 'local' && (mode !== 'clerk' || !parsed.ok || parsed.command.action !== 'role')) return refuse('ROLES_MANAGED_BY_CLERK', locale, form, userId);
   if (!parsed.ok) {
-    if (form) return refuse(parsed.errors.role?.[0] === 'ROLE_REQUIRED' ? 'ROLE_REQUIRED' : 'INVALID_INPUT', locale, form, userId);
-    return problem(400, 'INVALID_INPUT', getTranslator(locale)('admin.team.error.INVALID_INPUT'), { errors: parsed.errors });
+    const code = parsed.errors.role?.[0] === 'ROLE_REQUIRED' ? 'ROLE_REQUIRED' : parsed.errors.editions ? 'EDITIONS_REQUIRED' : 'INVALID_INPUT';
+    if (form) return refuse(code, locale, form, userId);
+    return problem(400, code, getTranslator(locale)(`admin.team.error.${code}`), { errors: parsed.errors });
   }
   const outcome =
     mode === 'clerk' && parsed.command.action === 'role'

@@ -5,6 +5,7 @@ import { actorFromUser } from '../auth/actor.ts';
 import { problem } from '../http/problem.ts';
 import { getDb } from '../db.ts';
 import { getAuthMode } from '../auth/mode.ts';
+import { editionIdsSchema } from '../auth/edition-scope.ts';
 import { roles } from '../auth/roles.ts';
 import type { AuthUser } from '../auth/types.ts';
 import { createInvitation, resendInvitation, revokeInvitation, type Invitation, type InvitationError, type InvitationResult } from './invitations.ts';
@@ -16,6 +17,8 @@ export const inviteSchema = z.object({
     .toLowerCase()
     .pipe(z.email({ error: 'EMAIL_INVALID' })),
   role: z.enum(roles, { error: 'ROLE_INVALID' }),
+  /** The editions the invited account will be limited to (docs/decisions/059): `all` (or absent) = every edition. */
+  editions: z.union([z.literal('all'), editionIdsSchema], { error: 'EDITIONS_REQUIRED' }).optional(),
 });
 
 /** Under Clerk, invitations are sent from the Clerk dashboard. */
@@ -42,6 +45,7 @@ const errorStatus: Record<InvitationError, { status: number; title: string }> = 
   ALREADY_INVITED: { status: 409, title: 'This address already has a pending invitation; resend it instead' },
   INVITATION_NOT_FOUND: { status: 404, title: 'No invitation has this id' },
   INVITATION_CLOSED: { status: 409, title: 'This invitation was accepted or revoked' },
+  EDITION_NOT_FOUND: { status: 422, title: 'One of the chosen editions does not exist' },
 };
 
 /** The status of an invitation error (API and form). */
@@ -60,12 +64,13 @@ export type InvitationIntent = 'invite' | 'resend' | 'revoke';
 /** Runs one action of the invitations page or API for `user`. */
 export async function runInvitationAction(
   user: AuthUser,
-  action: { intent: 'invite'; email: string; role: (typeof roles)[number] } | { intent: 'resend' | 'revoke'; id: number },
+  action:
+    { intent: 'invite'; email: string; role: (typeof roles)[number]; editions?: 'all' | number[] | undefined } | { intent: 'resend' | 'revoke'; id: number },
   locale: Locale,
 ): Promise<InvitationResult> {
   const db = await getDb();
   const actor = actorFromUser(user);
-  if (action.intent === 'invite') return createInvitation(db, { email: action.email, role: action.role, actor, locale });
+  if (action.intent === 'invite') return createInvitation(db, { email: action.email, role: action.role, editions: action.editions, actor, locale });
   if (action.intent === 'resend') return resendInvitation(db, action.id, actor, locale);
   return revokeInvitation(db, action.id, actor);
 }

@@ -8,8 +8,9 @@ import type { Locale } from '../../i18n/config.ts';
 import type { AuthUser } from '../auth/types.ts';
 import { inviteSchema, invitationErrorStatus, parseInvitationId, runInvitationAction } from './invitations-api.ts';
 import type { InvitationError } from './invitations.ts';
+import { editionsFromForm } from './schemas.ts';
 
-export type InvitationFormCode = InvitationError | 'INVALID_INPUT';
+export type InvitationFormCode = InvitationError | 'INVALID_INPUT' | 'EDITIONS_REQUIRED';
 
 export type InvitationFormOutcome =
   | { ok: true; done: 'invited' | 'resent' | 'revoked' }
@@ -17,8 +18,8 @@ export type InvitationFormOutcome =
       ok: false;
       status: number;
       code: InvitationFormCode;
-      fieldErrors: Partial<Record<'email' | 'role', string>>;
-      values: { email?: string | undefined; role?: string | undefined };
+      fieldErrors: Partial<Record<'email' | 'role' | 'editions', string>>;
+      values: { email?: string | undefined; role?: string | undefined; editions?: 'all' | number[] | undefined };
     };
 
 const field = (form: FormData, name: string) => {
@@ -29,16 +30,17 @@ const field = (form: FormData, name: string) => {
 /** Handles one submission of the page's forms for `user`. */
 export async function submitInvitationForm(user: AuthUser, form: FormData, locale: Locale): Promise<InvitationFormOutcome> {
   const intent = field(form, 'intent');
-  const values = { email: field(form, 'email')?.trim(), role: field(form, 'role') };
+  const values = { email: field(form, 'email')?.trim(), role: field(form, 'role'), editions: editionsFromForm(form) };
   if (intent === 'invite') {
-    const parsed = inviteSchema.safeParse({ email: values.email, role: values.role });
+    const parsed = inviteSchema.safeParse({ email: values.email, role: values.role, editions: values.editions });
     if (!parsed.success) {
       const errors = z.flattenError(parsed.error).fieldErrors;
+      const onlyEditions = Boolean(errors.editions) && !errors.email && !errors.role;
       return {
         ok: false,
         status: 400,
-        code: 'INVALID_INPUT',
-        fieldErrors: { email: errors.email?.[0], role: errors.role?.[0] },
+        code: onlyEditions ? 'EDITIONS_REQUIRED' : 'INVALID_INPUT',
+        fieldErrors: { email: errors.email?.[0], role: errors.role?.[0], editions: errors.editions?.[0] },
         values,
       } as InvitationFormOutcome;
     }

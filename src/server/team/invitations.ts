@@ -11,6 +11,7 @@ import { isLocale, type Locale } from '../../i18n/config.ts';
 import type { Actor } from '../auth/actor.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import type { Role } from '../auth/roles.ts';
+import { unknownEditions } from './users.ts';
 import { enqueueInvitationMail, hashToken } from '../auth/local/account-mail.ts';
 import { invitationStatusOf as statusOf, invitationWithStatus as withStatus, type Invitation } from '../auth/local/invitation-tokens.ts';
 
@@ -18,7 +19,7 @@ export type { Invitation, InvitationStatus } from '../auth/local/invitation-toke
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600_000;
 
-export type InvitationError = 'ACCOUNT_EXISTS' | 'ALREADY_INVITED' | 'INVITATION_NOT_FOUND' | 'INVITATION_CLOSED';
+export type InvitationError = 'ACCOUNT_EXISTS' | 'ALREADY_INVITED' | 'INVITATION_NOT_FOUND' | 'INVITATION_CLOSED' | 'EDITION_NOT_FOUND';
 
 export type InvitationResult = { ok: true; invitation: Invitation } | { ok: false; code: InvitationError };
 
@@ -42,16 +43,20 @@ export async function listInvitations(db: Executor): Promise<Invitation[]> {
 export interface NewInvitation {
   email: string;
   role: Role;
+  /** Edition ids the account will be limited to; `all`, null or absent = every edition. */
+  editions?: 'all' | readonly number[] | null | undefined;
   actor: Actor;
   /** Language of the mail. */
   locale: Locale;
 }
 
 /** Invites `email` with `role` and queues the mail; refused when the address has an account or a pending invitation. */
-export function createInvitation(db: Database, { email, role, actor, locale }: NewInvitation): Promise<InvitationResult> {
+export function createInvitation(db: Database, { email, role, editions, actor, locale }: NewInvitation): Promise<InvitationResult> {
   const address = email.trim().toLowerCase();
+  const scope = editions && editions !== 'all' ? [...new Set(editions)].sort((a, b) => a - b) : null;
   return writeTransaction(db, async (tx) => {
     if (await hasAccount(tx, address)) return { ok: false, code: 'ACCOUNT_EXISTS' } as const;
+    if ((await unknownEditions(tx, scope)).length > 0) return { ok: false, code: 'EDITION_NOT_FOUND' } as const;
     const open = await tx
       .select({ id: authInvitations.id })
       .from(authInvitations)
@@ -72,6 +77,7 @@ export function createInvitation(db: Database, { email, role, actor, locale }: N
       .values({
         email: address,
         role,
+        editions: scope ? JSON.stringify(scope) : null,
         tokenHash: hashToken(token),
         invitedBy: actor.id,
         invitedByLabel: actor.label,
@@ -82,7 +88,7 @@ export function createInvitation(db: Database, { email, role, actor, locale }: N
       })
       .returning();
     await enqueueInvitationMail(tx, row!, token, locale);
-    await audit(tx, actor, 'create', row!.id, ['email', 'role']);
+    await audit(tx, actor, 'create', row!.id, scope ? ['email', 'role', 'editions'] : ['email', 'role']);
     return { ok: true, invitation: withStatus(row!) } as const;
   });
 }

@@ -12,19 +12,22 @@ import { recordAudit, roleChangeAction, type AuditChange } from '../audit/record
 import { defaultLocale } from '../../i18n/config.ts';
 import { accountLocale, enqueueTwoFactorChangedMail } from '../auth/local/account-mail.ts';
 import { revokeDeviceTrust } from '../auth/local/device-trust.ts';
-import { accountTitle, findAccount, leavesNoAdmin, writeRole, type UserRow } from './users.ts';
+import { accountTitle, findAccount, leavesNoAdmin, sameScope, unknownEditions, writeEditions, writeRole, type UserRow } from './users.ts';
+import { readEditionScope, type EditionScope } from '../auth/edition-scope.ts';
 import { resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
 export const teamActionNames = ['approve', 'refuse', 'role', 'disable', 'enable', 'end-sessions', 'disable-two-factor'] as const;
 export type TeamActionName = (typeof teamActionNames)[number];
 
 /** Stable codes the screen and the API translate (`admin.team.error.<code>`). */
-export type TeamErrorCode = 'USER_NOT_FOUND' | 'LAST_ADMIN' | 'NOT_PENDING' | 'SELF' | 'SELF_TWO_FACTOR' | 'ROLE_REQUIRED';
+export type TeamErrorCode =
+  'USER_NOT_FOUND' | 'LAST_ADMIN' | 'NOT_PENDING' | 'SELF' | 'SELF_TWO_FACTOR' | 'ROLE_REQUIRED' | 'EDITIONS_REQUIRED' | 'EDITION_NOT_FOUND';
 
 export type TeamCommand =
   | { action: 'approve'; role: Role }
   | { action: 'refuse' }
-  | { action: 'role'; role: Role | null }
+  /** `editions`: the scope to set (`null` = every edition); absent leaves it as it is. */
+  | { action: 'role'; role: Role | null; editions?: EditionScope }
   | { action: 'disable' }
   | { action: 'enable' }
   | { action: 'end-sessions' }
@@ -81,11 +84,19 @@ async function apply(tx: Transaction, actor: Actor, target: UserRow, command: Te
       await tx.delete(authUsers).where(eq(authUsers.id, target.id));
       return done();
     }
-    case 'role':
-      if ((target.role ?? null) === command.role) return done(false);
-      if (await leavesNoAdmin(tx, target, { role: command.role }, lists)) return refused('LAST_ADMIN');
-      await writeRole(tx, actor, target, command.role, roleChangeAction(target.role, command.role));
+    case 'role': {
+      const { editions } = command;
+      const roleChanged = (target.role ?? null) !== command.role;
+      const scopeChanged = editions !== undefined && !sameScope(readEditionScope(target.editions), editions);
+      if (!roleChanged && !scopeChanged) return done(false);
+      if (scopeChanged && (await unknownEditions(tx, editions)).length > 0) return refused('EDITION_NOT_FOUND');
+      if (roleChanged) {
+        if (await leavesNoAdmin(tx, target, { role: command.role }, lists)) return refused('LAST_ADMIN');
+        await writeRole(tx, actor, target, command.role, roleChangeAction(target.role, command.role));
+      }
+      if (scopeChanged) await writeEditions(tx, actor, target, editions);
       return done();
+    }
     case 'disable': {
       if (target.id === actor.id) return refused('SELF');
       if (target.banned) return done(false);

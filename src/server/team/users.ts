@@ -3,8 +3,10 @@
  * `npm run users`. A change that would leave no administrator is refused, and every change is
  * written to the audit log in the same transaction.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { authUsers } from '../../../db/auth-schema.ts';
+import { editions } from '../../../db/schema.ts';
+import { readEditionScope, type EditionScope } from '../auth/edition-scope.ts';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
 import type { Actor } from '../auth/actor.ts';
 import { recordAudit, roleChangeAction, type AuditAction } from '../audit/record.ts';
@@ -18,10 +20,12 @@ export interface UserSummary {
   grantedRole: Role | null;
   /** Role in effect (granted, or raised by the allow-lists). */
   role: Role | null;
+  /** The editions the account may write; `null` = every edition. */
+  editions: EditionScope;
   createdAt: Date;
 }
 
-export type RoleChange = { ok: true; user: UserSummary } | { ok: false; code: 'USER_NOT_FOUND' | 'LAST_ADMIN' };
+export type RoleChange = { ok: true; user: UserSummary } | { ok: false; code: 'USER_NOT_FOUND' | 'LAST_ADMIN' | 'EDITION_NOT_FOUND' };
 
 export type UserRef = { id: string } | { email: string };
 
@@ -37,6 +41,7 @@ function summarise(row: UserRow, lists: RoleAllowLists): UserSummary {
     name: row.name,
     grantedRole: row.role ?? null,
     role: resolveRole(row.role, row.email, lists, row.emailVerified),
+    editions: readEditionScope(row.editions),
     createdAt: row.createdAt,
   };
 }
@@ -89,14 +94,70 @@ export async function writeRole(tx: Transaction, actor: Actor, target: UserRow, 
   return updated!;
 }
 
+/** The editions of a scope as the audit log shows them (their slugs), `null` = every edition. */
+async function describeScope(tx: Executor, scope: EditionScope): Promise<string | null> {
+  if (!scope) return null;
+  const rows = await tx
+    .select({ id: editions.id, slug: editions.slug })
+    .from(editions)
+    .where(inArray(editions.id, [...scope]));
+  const slugOf = new Map(rows.map((row) => [row.id, row.slug]));
+  return scope.map((id) => slugOf.get(id) ?? `#${id}`).join(', ');
+}
+
+/** The ids of `scope` that name no edition (an administrator must pick existing ones). */
+export async function unknownEditions(tx: Executor, scope: EditionScope): Promise<number[]> {
+  if (!scope) return [];
+  const rows = await tx
+    .select({ id: editions.id })
+    .from(editions)
+    .where(inArray(editions.id, [...scope]));
+  const known = new Set(rows.map((row) => row.id));
+  return scope.filter((id) => !known.has(id));
+}
+
+/** True when two scopes allow the same editions. */
+export function sameScope(a: EditionScope, b: EditionScope): boolean {
+  if (!a || !b) return a === b;
+  return a.length === b.length && a.every((id) => b.includes(id));
+}
+
+/** Stores the edition scope on `target` and audits it (inside `tx`); `null` = every edition. */
+export async function writeEditions(tx: Transaction, actor: Actor, target: UserRow, scope: EditionScope): Promise<UserRow> {
+  const stored = scope ? JSON.stringify([...scope].sort((a, b) => a - b)) : null;
+  const [updated] = await tx.update(authUsers).set({ editions: stored, updatedAt: new Date() }).where(eq(authUsers.id, target.id)).returning();
+  await recordAudit(tx, actor, [
+    {
+      action: 'change-editions',
+      entity: 'user',
+      entityId: target.id,
+      changedFields: ['editions'],
+      title: accountTitle(target),
+      changes: [{ kind: 'value', field: 'editions', from: await describeScope(tx, readEditionScope(target.editions)), to: await describeScope(tx, scope) }],
+    },
+  ]);
+  return updated!;
+}
+
 /** Stores `role` (or none) on the account, unless that would leave no administrator. */
-export function setGrantedRole(db: Database, ref: UserRef, role: Role | null, lists: RoleAllowLists, actor: Actor = commandLineActor): Promise<RoleChange> {
+export function setGrantedRole(
+  db: Database,
+  ref: UserRef,
+  role: Role | null,
+  lists: RoleAllowLists,
+  actor: Actor = commandLineActor,
+  /** The editions to limit the account to (`null` = every edition); undefined leaves them as they are. */
+  scope?: EditionScope,
+): Promise<RoleChange> {
   return writeTransaction(db, async (tx) => {
-    const target = await findAccount(tx, ref);
+    let target = await findAccount(tx, ref);
     if (!target) return { ok: false, code: 'USER_NOT_FOUND' } as const;
-    if ((target.role ?? null) === role) return { ok: true, user: summarise(target, lists) } as const;
-    if (await leavesNoAdmin(tx, target, { role }, lists)) return { ok: false, code: 'LAST_ADMIN' } as const;
-    const updated = await writeRole(tx, actor, target, role, roleChangeAction(target.role, role));
-    return { ok: true, user: summarise(updated, lists) } as const;
+    if (scope !== undefined && (await unknownEditions(tx, scope)).length > 0) return { ok: false, code: 'EDITION_NOT_FOUND' } as const;
+    if ((target.role ?? null) !== role) {
+      if (await leavesNoAdmin(tx, target, { role }, lists)) return { ok: false, code: 'LAST_ADMIN' } as const;
+      target = await writeRole(tx, actor, target, role, roleChangeAction(target.role, role));
+    }
+    if (scope !== undefined && !sameScope(readEditionScope(target.editions), scope)) target = await writeEditions(tx, actor, target, scope);
+    return { ok: true, user: summarise(target, lists) } as const;
   });
 }

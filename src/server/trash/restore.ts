@@ -24,6 +24,7 @@ import type { AdminResource } from '../engine/resource.ts';
 import { recordRevisions } from '../engine/revision-log.ts';
 import { changesOf, itemView, type WriteOutcome } from '../engine/service.ts';
 import { findFreeSlug } from '../engine/slugs.ts';
+import { demandScope } from '../engine/edition-scope.ts';
 import { AdminError, FieldErrors } from '../errors/domain-errors.ts';
 import { relinkInbound, type LinkNotRestored } from './relink.ts';
 import { rowFromSnapshot, wasEverPublished } from './snapshot.ts';
@@ -104,6 +105,9 @@ export async function restoreFromTrash(db: Database, actor: Actor, resource: Adm
       if (!entry) throw new AdminError(404, 'NOT_IN_TRASH', `No ${spec.entity} ${entityId} in the trash`);
       const { snapshot } = entry;
       if (wasEverPublished(snapshot.values)) demand(actor, 'content.deletePublished');
+      // Brought back as it was: an item the actor could not have deleted stays in the trash.
+      const trashed: EntityState = { id: entityId, values: snapshot.values, translations: snapshot.translations, links: snapshot.links };
+      demandScope(actor, spec, trashed, trashed);
       const values = rowFromSnapshot(spec.table, snapshot.values);
       const { links, dropped } = await keepExisting(tx, spec, values, snapshot);
 

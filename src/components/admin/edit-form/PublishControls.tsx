@@ -3,8 +3,7 @@
  * status (draft → published → archived → draft, and unpublish). Each saves the draft with the new
  * status in one update, so "fix the title and publish" is one click.
  */
-import { useStore } from '@nanostores/react';
-import { $currentUser, userCan } from '../../../stores/current-user.ts';
+import { mayPublish } from '../../../stores/current-user.ts';
 import { useAdmin } from '../ui/admin-context.tsx';
 
 const moves: Record<string, readonly { to: string; action: string }[]> = {
@@ -17,10 +16,10 @@ const moves: Record<string, readonly { to: string; action: string }[]> = {
 };
 
 export function PublishControls({ status, disabled, onMove }: { status: string; disabled: boolean; onMove: (to: string) => void }) {
-  const { t } = useAdmin();
-  const user = useStore($currentUser, { ssr: 'initial' });
-  // Before the user store is filled (first render), show the buttons; the server decides anyway.
-  if (user && !userCan(user, 'content.publish')) return null;
+  const { t, permissions } = useAdmin();
+  // From the page's props, so even the server-rendered form offers no move a contributor could
+  // not make (decision 059); an island given no user shows them and the server decides.
+  if (!mayPublish(permissions)) return null;
   return (
     <div className="admin-publish" role="group" aria-label={t('admin.publish.label')}>
       {(moves[status] ?? []).map((move) => (

@@ -3,7 +3,6 @@
  * what the form shows and what the public sees, and the "Publish changes" and "Discard draft"
  * buttons beside "Save draft".
  */
-import { useStore } from '@nanostores/react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatAdminDate } from '../../../lib/dates.ts';
 import { instantToWallTime, localTimeZone, wallTimeToInstant } from '../../../lib/zoned-time.ts';
@@ -12,7 +11,7 @@ import { pushToast } from '../../../stores/toasts.ts';
 import { apiRequest, problemVars } from '../lib/api.ts';
 import { scheduleProblemText } from '../lib/schedule-problem.ts';
 import { translateCode } from '../lib/translate.ts';
-import { $currentUser, userCan } from '../../../stores/current-user.ts';
+import { mayPublish } from '../../../stores/current-user.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { idOf } from './edit-form-state.ts';
@@ -52,7 +51,7 @@ export function WorkingCopyNotice({ copy }: { copy: WorkingCopy | null }) {
  * must be saved first: the schedule publishes the stored draft.
  */
 export function WorkingCopySchedule({ form, config }: { form: EditFormState; config: { name: string } }) {
-  const { t } = useAdmin();
+  const { t, permissions } = useAdmin();
   const id = useId();
   const copy = form.workingCopy;
   const item = form.item;
@@ -60,8 +59,7 @@ export function WorkingCopySchedule({ form, config }: { form: EditFormState; con
   const [wall, setWall] = useState(() => instantToWallTime(copy?.scheduledAt ?? null, zone));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const user = useStore($currentUser, { ssr: 'initial' });
-  if (!copy || !item || (user && !userCan(user, 'content.publish'))) return null;
+  if (!copy || !item || !mayPublish(permissions)) return null;
   const blocked = busy || form.saving || form.dirty;
   const send = async (method: 'PUT' | 'DELETE') => {
     if (blocked) return;
@@ -147,11 +145,9 @@ function CopyButton({
  * which asks first: the copy's edits cannot be brought back.
  */
 export function WorkingCopyActions({ form }: { form: EditFormState }) {
-  const { t } = useAdmin();
+  const { t, permissions } = useAdmin();
   const [discarding, setDiscarding] = useState(false);
-  const user = useStore($currentUser, { ssr: 'initial' });
-  // Before the user store is filled (first render), offer it; the server decides anyway.
-  const canPublish = !user || userCan(user, 'content.publish');
+  const canPublish = mayPublish(permissions);
   return (
     <>
       {canPublish && (form.workingCopy || form.dirty) && (

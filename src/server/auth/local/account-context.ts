@@ -5,12 +5,15 @@
  * them through a header.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Role } from '../roles.ts';
 import { defaultLocale, isLocale, type Locale } from '../../../i18n/config.ts';
 
 export interface AcceptedInvitation {
   id: number;
   email: string;
-  role: 'admin' | 'editor';
+  role: Role;
+  /** The stored edition scope the account gets (JSON text), `null` = every edition. */
+  editions: string | null;
 }
 
 interface AccountContext {

@@ -16,6 +16,7 @@ import { runInAuthWrite } from './database.ts';
 import { consumeInvitation } from './invitation-tokens.ts';
 import { CLIENT_ADDRESS_HEADER } from './limit-hooks.ts';
 import { logSignInRefusal } from './sign-in-refusals.ts';
+import type { Role } from '../roles.ts';
 
 export type SignUpMode = 'open' | 'closed' | 'invite-only';
 
@@ -160,14 +161,14 @@ interface NewUser {
 export async function prepareInvitedOrNewUser(
   user: NewUser,
   options: AccountOptions,
-): Promise<{ id?: string; role?: 'admin' | 'editor'; emailVerified?: boolean } | null> {
+): Promise<{ id?: string; role?: Role; editions?: string | null; emailVerified?: boolean } | null> {
   const invitation = currentInvitation();
   if (invitation) {
     if (invitation.email !== user.email.toLowerCase()) refuse('BAD_REQUEST', 'INVITATION_INVALID', 'The invitation is for another address');
     const id = generateId();
     const consumed = await runInAuthWrite(options.db, (tx) => consumeInvitation(tx, invitation.id, id, user.email));
     if (!consumed) refuse('BAD_REQUEST', 'INVITATION_INVALID', 'The invitation was used, revoked or has expired');
-    return { id, role: invitation.role, emailVerified: true };
+    return { id, role: invitation.role, editions: invitation.editions, emailVerified: true };
   }
   // With verification on, the verification mail is the one that tells what happened.
   if (!options.verifyEmail) await runInAuthWrite(options.db, (tx) => enqueueAccountCreatedMail(tx, user, currentLocale()));

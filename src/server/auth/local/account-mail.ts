@@ -15,6 +15,7 @@ import { mailSiteName } from '../../config/site-settings.ts';
 import { enqueueMail, type MailRequest } from '../../mail/outbox.ts';
 import { absoluteUrl, getSiteOrigin } from '../../config/site-origin.ts';
 import { listLocalAdminAddresses } from '../admin-addresses.ts';
+import type { Role } from '../roles.ts';
 
 /** SHA-256 hex of a secret token: what we store, and what names a mail's cause. */
 export function hashToken(token: string): string {
@@ -113,7 +114,7 @@ export function enqueueExistingAccountMail(tx: Executor, user: Recipient, locale
 export interface InvitationMail {
   id: number;
   email: string;
-  role: 'admin' | 'editor';
+  role: Role;
   sendCount: number;
   expiresAt: Date;
   invitedByLabel: string;

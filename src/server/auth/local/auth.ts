@@ -89,6 +89,8 @@ export function createLocalAuth(options: LocalAuthOptions) {
       additionalFields: {
         // `input: false`: nobody can pick a role when signing up.
         role: { type: 'string', required: false, input: false },
+        // The editions the account may write (docs/decisions/059): a JSON array, set by administrators.
+        editions: { type: 'string', required: false, input: false },
         // Set by the server from the page's language (account-context.ts), or on the account page.
         locale: { type: 'string', required: false, input: false },
       },

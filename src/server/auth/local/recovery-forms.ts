@@ -81,7 +81,7 @@ export async function submitInvitationAcceptance(submission: FormSubmission & { 
   const parsed = z.object({ name: nameSchema, password: newPasswordSchema }).safeParse({ name: text(form, 'name'), password: text(form, 'password') });
   if (!parsed.success) return invalidInput(parsed.error, values);
   const headers = callHeaders(request, clientAddress);
-  const accepted = { id: invitation.id, email: invitation.email, role: invitation.role };
+  const accepted = { id: invitation.id, email: invitation.email, role: invitation.role, editions: invitation.editions };
   try {
     // The account speaks the invitation's language until its owner signs in elsewhere or chooses.
     await withAccountContext({ locale, accountLocale: isLocale(invitation.locale) ? invitation.locale : locale, invitation: accepted }, () =>

@@ -2,6 +2,7 @@
 import type { APIContext } from 'astro';
 import { getEnv } from '../../config/env.ts';
 import { allowListsFrom, resolveRole } from '../roles.ts';
+import { readEditionScope } from '../edition-scope.ts';
 import type { AuthSession, AuthUser } from '../types.ts';
 import { getLocalAuth, isSecureRequest } from './instance.ts';
 
@@ -28,6 +29,7 @@ export async function authenticateLocal(context: Pick<APIContext, 'request' | 'u
       email: response.user.email.toLowerCase(),
       name: response.user.name || null,
       role: resolveRole(response.user.role, response.user.email, lists, response.user.emailVerified),
+      editions: readEditionScope(response.user.editions),
       provider: 'local',
     },
     session: { id: response.session.id, expiresAt: response.session.expiresAt },

@@ -1,0 +1,79 @@
+/**
+ * Contributors limited to an edition (docs/decisions/059), at 360 and 1280 px, by keyboard: an
+ * administrator makes a new account a contributor for one edition on the team screen; the
+ * contributor edits an event of that edition and is offered no Publish control, and another
+ * edition's event does not open for editing. Each run makes its own editions, events and accounts.
+ */
+import { expect } from '@playwright/test';
+import { getTranslator } from '../../src/i18n/index.ts';
+import { createEdition, createEvent } from '../helpers/factories.ts';
+import { expectAccessible, signInAsAdmin, signUp, test, uniqueToken, waitForIslands } from './admin-support.ts';
+import { pageClient } from './content-support.ts';
+
+const t = getTranslator('en');
+
+for (const width of [360, 1280]) {
+  test(`an admin makes a guest a contributor for one edition, who edits its event and cannot publish (${width} px)`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await signInAsAdmin(page);
+    const admin = await pageClient(page);
+    const token = uniqueToken();
+    const own = await createEdition(admin, { translations: { en: { title: `Guest edition ${token}` } } });
+    const other = await createEdition(admin, { translations: { en: { title: `Other edition ${token}` } } });
+    const ownEvent = await createEvent(admin, { editionId: own.id, translations: { en: { title: `Guest talk ${token}` } } });
+    const otherEvent = await createEvent(admin, { editionId: other.id, translations: { en: { title: `Other talk ${token}` } } });
+
+    const guestContext = await browser.newContext({ baseURL: process.env['E2E_BASE_URL'] ?? '', viewport: { width, height: 800 } });
+    const guest = await guestContext.newPage();
+    const email = `guest-${token}@e2e.example`;
+    await signUp(guest, email);
+
+    // The administrator, by keyboard on the team screen.
+    await page.goto('/en/admin/team');
+    const card = page.locator(`[data-testid="team-account"][data-email="${email}"]`);
+    await expect(card).toBeVisible();
+    // A sign-up waiting for a role is approved first, then given its role and editions.
+    await card.getByRole('button', { name: t('admin.team.approveEditor') }).press('Enter');
+    await expect(page.locator('.team-flash')).toBeVisible();
+    const role = card.getByLabel(t('admin.team.grantedRole'));
+    await role.focus();
+    await role.selectOption('contributor');
+    const scope = card.getByTestId('edition-scope');
+    await scope.getByRole('radio', { name: t('admin.team.editions.some') }).focus();
+    await page.keyboard.press('Space');
+    await expect(scope.getByRole('radio', { name: t('admin.team.editions.some') })).toBeChecked();
+    const ownBox = scope.getByRole('checkbox', { name: `Guest edition ${token}` });
+    await ownBox.focus();
+    await page.keyboard.press('Space');
+    await expect(ownBox).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expectAccessible(page, `team screen at ${width} px`);
+    await card.getByRole('button', { name: t('admin.team.changeRole') }).press('Enter');
+    await expect(page.locator('.team-flash')).toHaveText(t('admin.team.done.role', { name: `Editor guest-${token}` }));
+    await expect(card.getByTestId('edition-scope').getByRole('checkbox', { name: `Guest edition ${token}` })).toBeChecked();
+    await expect(card.getByLabel(t('admin.team.grantedRole'))).toHaveValue('contributor');
+
+    // The contributor edits the event of their edition: no Publish control anywhere on the form.
+    await guest.goto(`/en/admin/events/${ownEvent.id}`);
+    await waitForIslands(guest);
+    await expect(guest.getByTestId('admin-user')).toContainText(t('auth.role.contributor'));
+    const address = guest.getByLabel(t('admin.field.venueAddress'));
+    await address.fill(`Studio ${token}`);
+    await guest.getByRole('button', { name: t('admin.form.save'), exact: true }).press('Enter');
+    await expect.poll(async () => (await admin.call('GET', `/api/admin/events/${ownEvent.id}`)).body['venueAddress']).toBe(`Studio ${token}`);
+    // The publication buttons (Publish, and a working copy's "Publish changes") are not offered.
+    await expect(guest.getByRole('button', { name: t('admin.publish.publish'), exact: true })).toHaveCount(0);
+    await expect(guest.getByRole('button', { name: t('workingCopy.publish'), exact: true })).toHaveCount(0);
+    await expect(guest.locator('.admin-publish')).toHaveCount(0);
+    await expectAccessible(guest, `contributor's edit form at ${width} px`);
+
+    // Another edition's event does not open for editing: a read-only notice, no form.
+    const refused = await guest.goto(`/en/admin/events/${otherEvent.id}`);
+    expect(refused?.status()).toBe(403);
+    await expect(guest.getByTestId('out-of-scope')).toContainText(t('admin.scope.readOnly'));
+    await expect(guest.getByLabel(t('admin.field.venueAddress'))).toHaveCount(0);
+    await expectAccessible(guest, `out-of-scope event at ${width} px`);
+    await guestContext.close();
+  });
+}
