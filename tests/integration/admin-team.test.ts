@@ -163,7 +163,7 @@ describe('approving and refusing sign-ups', () => {
 });
 
 describe('roles', () => {
-  it('grants, changes and revokes a role, each logged old → new (a demotion is a change, not a grant)', async () => {
+  it('grants, changes and revokes a role, each logged old → new (a demotion is a demotion, not a grant)', async () => {
     const email = newEmail('roles');
     const cookie = await signUp(running.app.server.origin, email);
     const id = await userId(email);
@@ -175,7 +175,7 @@ describe('roles', () => {
     const rows = await auditRows(id);
     expect(rows.map((row) => [row.action, JSON.parse(row.changes)[0]])).toEqual([
       ['grant', { kind: 'value', field: 'role', from: null, to: 'admin' }],
-      ['change-role', { kind: 'value', field: 'role', from: 'admin', to: 'editor' }],
+      ['demote', { kind: 'value', field: 'role', from: 'admin', to: 'editor' }],
       ['revoke', { kind: 'value', field: 'role', from: 'editor', to: null }],
     ]);
   });

@@ -95,8 +95,11 @@ export async function handleTeamAction(context: Pick<APIContext, 'locals' | 'par
   // Under Clerk, only roles are ours to change; the rest is done in Clerk.
   if (mode !== 'local' && (mode !== 'clerk' || !parsed.ok || parsed.command.action !== 'role')) return refuse('ROLES_MANAGED_BY_CLERK', locale, form, userId);
   if (!parsed.ok) {
-    const code = parsed.errors.role?.[0] === 'ROLE_REQUIRED' ? 'ROLE_REQUIRED' : parsed.errors.editions ? 'EDITIONS_REQUIRED' : 'INVALID_INPUT';
-    if (form) return refuse(code, locale, form, userId);
+    const editionsOnly = parsed.errors.editions !== undefined && parsed.errors.role === undefined;
+    if (form)
+      return refuse(parsed.errors.role?.[0] === 'ROLE_REQUIRED' ? 'ROLE_REQUIRED' : editionsOnly ? 'EDITIONS_REQUIRED' : 'INVALID_INPUT', locale, form, userId);
+    // The API's code stays INVALID_INPUT for a bad role (its field error says which); editions have their own.
+    const code = editionsOnly ? 'EDITIONS_REQUIRED' : 'INVALID_INPUT';
     return problem(400, code, getTranslator(locale)(`admin.team.error.${code}`), { errors: parsed.errors });
   }
   const outcome =
