@@ -50,12 +50,15 @@ describe('health endpoints', () => {
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new connections, then cleans up', async () => {
     let cleaned = false;
+    const { promise: received, resolve: arrived } = Promise.withResolvers<void>();
     const server = createHttpServer((_req, res) => {
+      arrived();
       setTimeout(() => res.end('finished'), 300);
     });
     const port = await listen(server);
     const inFlight = get(port, '/slow');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Shut down once the request is in flight (it has reached the handler), however slow the machine.
+    await received;
     const stopped = shutDownGracefully(server, { cleanup: async () => void (cleaned = true) });
     await expect(get(port, '/late')).rejects.toThrow(/ECONNREFUSED/);
     expect(await inFlight).toEqual({ status: 200, body: 'finished' });
@@ -64,12 +67,13 @@ describe('graceful shutdown', () => {
   });
 
   it('gives up on requests that outlast the grace period', async () => {
+    const { promise: received, resolve: arrived } = Promise.withResolvers<void>();
     const server = createHttpServer(() => {
-      /* never answers */
+      arrived(); // and never answers
     });
     const port = await listen(server);
     const hanging = get(port, '/hang').catch((error: Error) => error.message);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await received;
     await shutDownGracefully(server, { graceMs: 200 });
     expect(await hanging).toMatch(/socket hang up|ECONNRESET/);
   });
