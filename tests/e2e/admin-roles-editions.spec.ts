@@ -43,15 +43,15 @@ for (const width of [360, 1280]) {
     await scope.getByRole('radio', { name: t('admin.team.editions.some') }).focus();
     await page.keyboard.press('Space');
     await expect(scope.getByRole('radio', { name: t('admin.team.editions.some') })).toBeChecked();
-    const ownBox = scope.getByRole('checkbox', { name: `Guest edition ${token}` });
-    await ownBox.focus();
-    await page.keyboard.press('Space');
-    await expect(ownBox).toBeChecked();
+    const chosen = scope.getByRole('listbox', { name: t('admin.team.editions.some') });
+    await chosen.focus();
+    await chosen.selectOption({ label: `Guest edition ${token}` });
+    await expect(chosen).toHaveValues([String(own.id)]);
     await page.keyboard.press('Tab');
     await expectAccessible(page, `team screen at ${width} px`);
     await card.getByRole('button', { name: t('admin.team.changeRole') }).press('Enter');
     await expect(page.locator('.team-flash')).toHaveText(t('admin.team.done.role', { name: `Editor guest-${token}` }));
-    await expect(card.getByTestId('edition-scope').getByRole('checkbox', { name: `Guest edition ${token}` })).toBeChecked();
+    await expect(card.getByTestId('edition-scope').getByRole('listbox', { name: t('admin.team.editions.some') })).toHaveValues([String(own.id)]);
     await expect(card.getByLabel(t('admin.team.grantedRole'))).toHaveValue('contributor');
 
     // The contributor edits the event of their edition: no Publish control anywhere on the form.
