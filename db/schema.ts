@@ -430,6 +430,16 @@ export const events = sqliteTable(
   ],
 );
 
+/**
+ * How many events (not a repeating event's later dates) each publication status holds, kept by
+ * triggers on `events` (migration 0045): the admin list filtered by status alone reads its total
+ * here instead of counting a million index entries (docs/decisions/049, "admin list at 1M").
+ */
+export const eventStatusCounts = sqliteTable('event_status_counts', {
+  status: text('status').primaryKey(),
+  items: integer('items').notNull(),
+});
+
 export const eventTranslations = sqliteTable(
   'event_translations',
   {

@@ -26,7 +26,8 @@ export function countUpTo(rows: SQL, cap: number): SQL {
 /**
  * The total and the page over one set `hits` of (id, sort key): materialised, it is computed
  * once for both; not, each is planned on its own (the count on an index alone, the page on a
- * walk of the sort index that stops after its rows). `before` are CTEs `hits` may read.
+ * walk of the sort index that stops after its rows). `before` are CTEs `hits` may read; `total`
+ * a statement that gives the total without counting (`ListDefinition.keptTotal`).
  */
 export function hitsPage(
   spec: EntitySpec,
@@ -34,11 +35,16 @@ export function hitsPage(
   sortBy: SQL | SQLiteColumn,
   page: PageClause,
   materialized: 'MATERIALIZED' | 'NOT MATERIALIZED',
-  { before, cap }: { before?: SQL; cap?: number } = {},
+  { before, cap, total }: { before?: SQL; cap?: number; total?: SQL | undefined } = {},
 ): PageParts {
+  const counted = total
+    ? sql`(${total}) AS total`
+    : cap === undefined
+      ? sql`count(*) AS total FROM hits`
+      : sql`${countUpTo(sql`SELECT 1 FROM hits`, cap)} AS total`;
   return {
     ctes: sql`WITH ${before ? sql`RECURSIVE ${before}, ` : sql``}hits AS ${sql.raw(materialized)} (SELECT ${columnOf(spec, 'id')} AS id, ${sortBy} AS k FROM ${spec.table}${where ? sql` WHERE ${where}` : sql``})`,
     // Uncapped, a bare count(*) of `hits`: SQLite may answer it from an index alone.
-    from: sql`(SELECT ${cap === undefined ? sql`count(*) AS total FROM hits` : sql`${countUpTo(sql`SELECT 1 FROM hits`, cap)} AS total`}) c LEFT JOIN (SELECT id, k FROM hits ORDER BY k ${page.direction}, id ${page.direction} LIMIT ${page.limit} OFFSET ${page.offset}) p`,
+    from: sql`(SELECT ${counted}) c LEFT JOIN (SELECT id, k FROM hits ORDER BY k ${page.direction}, id ${page.direction} LIMIT ${page.limit} OFFSET ${page.offset}) p`,
   };
 }
