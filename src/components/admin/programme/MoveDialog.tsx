@@ -96,21 +96,22 @@ export function MoveDialog({ calendar, event, places, format, busy, error, onCan
               {t('admin.programme.move.venue')}
             </label>
             <select id={`${id}-place`} aria-describedby={`${id}-place-hint`} value={place} onChange={(change) => setPlace(change.target.value)}>
-              <optgroup label={t('admin.programme.move.usedPlaces')}>
-                {places.used.map((option) => (
-                  <option key={option.key} value={option.key}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
-              {places.unused.length > 0 && (
-                <optgroup label={t('admin.programme.move.unusedPlaces')}>
-                  {places.unused.map((option) => (
-                    <option key={option.key} value={option.key}>
-                      {option.label}
-                    </option>
-                  ))}
-                </optgroup>
+              {(
+                [
+                  ['admin.programme.move.usedPlaces', places.used],
+                  ['admin.programme.move.unusedPlaces', places.unused],
+                ] as const
+              ).map(
+                ([group, options]) =>
+                  options.length > 0 && (
+                    <optgroup key={group} label={t(group)}>
+                      {options.map((option) => (
+                        <option key={option.key} value={option.key}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ),
               )}
             </select>
             <p className="admin-field__hint" id={`${id}-place-hint`}>
