@@ -11,14 +11,15 @@
  * Options:
  *   --origin <url> --cookie <cookie>  measure a running server (otherwise one is started on a
  *                                     temporary demo database and its first account is used)
- *   --pages </en/admin/events,…>      pages to load (default: every list, create and edit page)
+ *   --pages </en/admin/events,…>      pages to load (default: every list, create and edit page, and
+ *                                     every admin screen without an id: dashboard, programme, …)
  *   --budget <KB>                     exit 1 when a page exceeds it (default 150)
  *   --json                            print JSON (for the benchmark) instead of a table
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -108,19 +109,35 @@ async function startServer(): Promise<Session> {
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ name: 'Measure', email: 'measure@example.test', password: 'a long measuring password' }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
-  const cookie = response.headers
+  const account = { email: 'measure@example.test', password: 'a long measuring password' };
+  const post = (path: string, body: unknown) =>
+    fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+  // Signing up creates the account without signing it in (its answer sets no session): sign in after.
+  const created = await post('/api/auth/sign-up/email', { name: 'Measure', ...account });
+  if (!created.ok) throw new Error(`sign-up failed: ${created.status}`);
+  const signedIn = await post('/api/auth/sign-in/email', account);
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status}`);
+  const cookie = signedIn.headers
     .getSetCookie()
+    .filter((c) => !/;\s*max-age=0/i.test(c))
     .map((c) => c.split(';', 1)[0])
     .join('; ');
   return { origin, cookie, stop };
 }
 
+/** Admin screens that take no id (`src/pages/[locale]/admin/**.astro` without a `[…]` segment), less the signed-out ones. */
+export function staticAdminScreens(pagesDir = join(root, 'src/pages/[locale]/admin')): string[] {
+  const signedOut = /^(sign-in|sign-up|forbidden|unauthorized)(\/|$)/;
+  return (readdirSync(pagesDir, { recursive: true }) as string[])
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => file.endsWith('.astro') && !file.includes('['))
+    .map((file) => file.replace(/\.astro$/, ''))
+    .filter((screen) => !signedOut.test(screen))
+    .map((screen) => `/en/admin/${screen.replace(/(^|\/)index$/, '')}`.replace(/\/$/, ''))
+    .sort();
+}
+
+/** Every admin screen: each collection's list, create and first edit page, and every screen without an id. */
 async function defaultPages(origin: string, cookie: string): Promise<string[]> {
   const pages: string[] = [];
   for (const collection of collectionNames) {
@@ -129,7 +146,7 @@ async function defaultPages(origin: string, cookie: string): Promise<string[]> {
     const first = list.ok ? ((await list.json()) as { items: { id: number }[] }).items[0] : undefined;
     if (first) pages.push(`/en/admin/${collection}/${first.id}`);
   }
-  return pages;
+  return [...pages, ...staticAdminScreens()];
 }
 
 async function main(): Promise<void> {
@@ -160,4 +177,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run as a command, not when a test imports `staticAdminScreens`.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -8,6 +8,7 @@
  * venues and events.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { calendarFormat } from '../../src/components/admin/programme/format.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { createEdition, createEvent, createVenue } from '../helpers/factories.ts';
 import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
@@ -126,5 +127,89 @@ for (const width of [1280, 360]) {
       await page.setViewportSize({ width: 320, height: 800 });
       await expectAccessible(page, 'programme week at 320 px');
     }
+  });
+}
+
+for (const width of [1280, 360]) {
+  test(`one date of a repeating event and an event in a room column are moved with the keyboard alone at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInAsEditor(page);
+    const client = await pageClient(page);
+    const edition = await createEdition(client, { startsAt: '2031-03-05T00:00:00Z', endsAt: '2031-03-07T00:00:00Z', timeZone: 'Europe/Paris' });
+    const cinema = await createVenue(client, { name: `Cinema ${uniqueToken()}` });
+    const at = (day: string, time: string) => `2031-03-0${day}T${time}:00+01:00`;
+    // A workshop in the studio every day (the 7th called off), and a screening in the big hall.
+    const workshop = await createEvent(client, {
+      editionId: edition.id,
+      venueId: cinema.id,
+      room: 'Studio',
+      startsAt: at('5', '10:00'),
+      endsAt: at('5', '11:00'),
+      timeZone: 'Europe/Paris',
+      recurrence: { rule: 'FREQ=DAILY;COUNT=3', dates: [], exdates: [], changes: [{ on: '2031-03-07T10:00', cancelled: true }] },
+    });
+    const screening = await createEvent(client, {
+      editionId: edition.id,
+      venueId: cinema.id,
+      room: 'Big hall',
+      startsAt: at('5', '10:00'),
+      endsAt: at('5', '11:00'),
+    });
+    const titleOf = (created: Record<string, unknown>) => (created['translations'] as Record<string, { title: string }>)['en']!.title;
+    const [workshopTitle, screeningTitle] = [titleOf(workshop), titleOf(screening)];
+    const studio = `${String(cinema['name'])} — Studio`;
+    const format = calendarFormat('en', 'Europe/Paris');
+
+    await page.goto(`/en/admin/programme?edition=${edition.id}`);
+    await waitForIslands(page);
+    const clashes = page.getByTestId('programme-clashes');
+    // Each room is a column of its own under its venue: the two rooms at 10:00 do not clash.
+    const grid = page.getByRole('region', { name: t('admin.programme.grid.day', { day: format.day('2031-03-05') }) });
+    await expect(grid).toContainText(`${String(cinema['name'])} — Big hall`);
+    await expect(grid).toContainText(studio);
+    await expect(clashes).toContainText(t('admin.programme.clashes.none'));
+
+    // The screening moves to the studio: now it clashes there with the workshop's first date.
+    await tabTo(page, t('admin.programme.card.moveLabel', { title: screeningTitle }));
+    await page.keyboard.press('Enter');
+    let dialog = page.getByRole('dialog', { name: t('admin.programme.move.title', { title: screeningTitle }) });
+    const place = dialog.getByLabel(t('admin.programme.move.venue'));
+    await tabUntil(page, place);
+    await expect(place.locator('optgroup').first()).toHaveAttribute('label', t('admin.programme.move.usedPlaces'));
+    await place.selectOption({ label: studio });
+    await expectAccessible(page, `move dialog with rooms at ${width} px`);
+    await tabUntil(page, dialog.getByRole('button', { name: t('admin.programme.move.submit') }));
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(clashes.getByRole('listitem')).toContainText(t('admin.programme.clashes.venue', { subject: studio }));
+
+    // The next day shows the workshop's second date, said to repeat; it moves alone to 11:30.
+    await tabTo(page, t('admin.programme.day.next'));
+    await page.keyboard.press('Enter');
+    const second = page.locator(`[data-series-id="${workshop.id}"]`).filter({ hasText: '10:00' });
+    await expect(second).toContainText(t('admin.programme.card.repeatsDate'));
+    const moveDate = t('admin.programme.card.moveDateLabel', { title: workshopTitle, day: format.day('2031-03-06') });
+    await tabTo(page, moveDate);
+    await page.keyboard.press('Enter');
+    dialog = page.getByRole('dialog', { name: t('admin.programme.move.title', { title: workshopTitle }) });
+    await expect(dialog.getByTestId('programme-move-occurrence')).toContainText(t('admin.programme.move.occurrence'));
+    await expect(dialog.getByRole('link', { name: t('admin.programme.move.editSeries') })).toHaveAttribute('href', `/en/admin/events/${workshop.id}`);
+    const start = dialog.getByLabel(t('admin.programme.move.start'));
+    await tabUntil(page, start);
+    await start.fill('11:30');
+    await expectAccessible(page, `move dialog of one date at ${width} px`);
+    await tabUntil(page, dialog.getByRole('button', { name: t('admin.programme.move.submit') }), 8);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    const moved = page.locator(`[data-series-id="${workshop.id}"]`);
+    await expect(moved).toContainText('11:30–12:30');
+    await expect(moved).toContainText(t('eventStatus.value.rescheduled'));
+    await expect(page.getByRole('button', { name: moveDate })).toBeFocused();
+
+    // The called-off third date is shown struck through, saying so in words.
+    await tabTo(page, t('admin.programme.day.next'));
+    await page.keyboard.press('Enter');
+    await expect(page.locator(`[data-series-id="${workshop.id}"][data-cancelled]`)).toContainText(t('eventStatus.value.cancelled'));
+    await expectAccessible(page, `programme with a cancelled date at ${width} px`);
   });
 }

@@ -4,9 +4,11 @@
  * move made exactly as the island makes it (move-request.ts): the event's ordinary save, on the
  * version the calendar showed — recorded as an edit, a 409 when stale, a 403 without the right
  * role, and a published event moved in its working copy while the public item stays as it was.
+ * Repeating events show every date (cancelled ones as cancelled), and one date moves alone; rooms
+ * of a venue clash only with themselves.
  */
 import { describe, expect, it } from 'vitest';
-import { buildMoveRequest } from '../../src/components/admin/programme/move-request.ts';
+import { buildMoveRequest, movedItemId } from '../../src/components/admin/programme/move-request.ts';
 import type { ProgrammeCalendar, ProgrammeEvent } from '../../src/lib/programme-calendar/types.ts';
 import { useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
 import { createCurator, createEdition, createEvent, createVenue, type Created } from '../helpers/factories.ts';
@@ -22,9 +24,9 @@ async function calendarOf(editionId: number, client: AdminClient = running.app.e
 const shown = (calendar: ProgrammeCalendar, id: number): ProgrammeEvent => calendar.events.find((event) => event.id === id)!;
 
 /** Moves `event` as the island does: read the item, build the form's save, send it. */
-async function move(client: AdminClient, event: ProgrammeEvent, startsAt: string, venueId: number | null) {
-  const item = await client.call('GET', `/api/admin/events/${event.id}`);
-  const request = buildMoveRequest(item.body, event, { startMs: Date.parse(startsAt), venueId });
+async function move(client: AdminClient, event: ProgrammeEvent, startsAt: string, venueId: number | null, room: string | null = null) {
+  const item = await client.call('GET', `/api/admin/events/${movedItemId(event)}`);
+  const request = buildMoveRequest(item.body, event, { startMs: Date.parse(startsAt), venueId, room });
   return { request, ...(await client.call(request.method, request.path, request.body)) };
 }
 
@@ -170,5 +172,90 @@ describe('moving an event', () => {
     expect(shown(await calendarOf(edition.id), concert.id)).toMatchObject({ startsAt: '2031-03-07T20:00:00.000Z', venueId: null, draft: { version: 2 } });
     // A move from the calendar as it was before that second one is stale.
     expect((await move(running.app.editor, planned, '2031-03-07T21:00:00Z', null)).status).toBe(409);
+  });
+});
+
+describe('repeating events and rooms', () => {
+  const weekly = (changes: unknown[] = []) => ({ rule: 'FREQ=WEEKLY;COUNT=3', dates: [], exdates: [], changes });
+
+  it('shows every date of a series, cancelled ones as cancelled, with clashes on each date; one date moves alone', async () => {
+    const client = running.app.editor;
+    const [edition, hall] = await Promise.all([createEdition(client), createVenue(client)]);
+    const series = await createEvent(client, {
+      editionId: edition.id,
+      venueId: hall.id,
+      startsAt: '2031-03-05T19:00:00+01:00',
+      endsAt: '2031-03-05T20:00:00+01:00',
+      timeZone: 'Europe/Paris',
+      recurrence: weekly([{ on: '2031-03-19T19:00', cancelled: true }]),
+    });
+    const concert = await createEvent(client, {
+      editionId: edition.id,
+      venueId: hall.id,
+      startsAt: '2031-03-12T19:30:00+01:00',
+      endsAt: '2031-03-12T21:00:00+01:00',
+    });
+    const before = await calendarOf(edition.id);
+    const dates = before.events.filter((event) => (event.seriesId ?? event.id) === series.id);
+    expect(dates.map((event) => [event.startsAt, event.seriesId, event.occurrenceKey, event.eventStatus, event.repeats, event.title])).toEqual([
+      ['2031-03-05T18:00:00.000Z', null, null, 'scheduled', true, dates[0]!.title],
+      ['2031-03-12T18:00:00.000Z', series.id, '2031-03-12T19:00', 'scheduled', true, dates[0]!.title],
+      ['2031-03-19T18:00:00.000Z', series.id, '2031-03-19T19:00', 'cancelled', true, dates[0]!.title],
+    ]);
+    expect(dates[0]!.title).toMatch(/^Event/);
+    const second = dates[1]!;
+    expect(before.clashes.map((clash) => [clash.kind, clash.eventIds])).toEqual([['venue', [second.id, concert.id]]]);
+
+    // The second date moves to the next morning: the series' exception, its other dates unchanged.
+    const moved = await move(client, second, '2031-03-13T09:00:00Z', null);
+    expect(moved.request).toMatchObject({ method: 'PATCH', path: `/api/admin/events/${series.id}` });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await calendarOf(edition.id);
+    expect(shown(after, second.id)).toMatchObject({
+      startsAt: '2031-03-13T09:00:00.000Z',
+      endsAt: '2031-03-13T10:00:00.000Z',
+      venueId: hall.id,
+      eventStatus: 'rescheduled',
+    });
+    expect(shown(after, series.id).startsAt).toBe('2031-03-05T18:00:00.000Z');
+    expect(shown(after, dates[2]!.id)).toMatchObject({ startsAt: '2031-03-19T18:00:00.000Z', eventStatus: 'cancelled' });
+    expect(after.clashes).toEqual([]);
+  });
+
+  it("moves one date of a published series in the series' working copy, and shows it moved", async () => {
+    const client = running.app.editor;
+    const edition = await createEdition(client);
+    const series = await createEvent(client, {
+      editionId: edition.id,
+      status: 'published',
+      startsAt: '2031-03-05T19:00:00+01:00',
+      endsAt: '2031-03-05T20:00:00+01:00',
+      timeZone: 'Europe/Paris',
+      recurrence: weekly(),
+    });
+    const third = (await calendarOf(edition.id)).events.find((event) => event.occurrenceKey === '2031-03-19T19:00')!;
+    const moved = await move(client, third, '2031-03-20T17:00:00Z', null);
+    expect(moved.request).toMatchObject({ method: 'PUT', path: `/api/admin/events/${series.id}/draft` });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(shown(await calendarOf(edition.id), third.id)).toMatchObject({ startsAt: '2031-03-20T17:00:00.000Z', draft: { version: 1 } });
+    // The public date keeps its time until the changes are published.
+    const [row] = await running.app.server.query<{ starts_at: number }>('SELECT starts_at FROM events WHERE id = ?', [third.id]);
+    expect(Number(row!.starts_at)).toBe(Date.parse(third.startsAt));
+  });
+
+  it('keeps the rooms of a venue apart: a clash is in one room, and an event moves to a room', async () => {
+    const client = running.app.editor;
+    const [edition, cinema] = await Promise.all([createEdition(client), createVenue(client)]);
+    const at = (time: string) => `2031-03-05T${time}:00+01:00`;
+    const big = await createEvent(client, { editionId: edition.id, venueId: cinema.id, room: 'Big hall', startsAt: at('18:00'), endsAt: at('20:00') });
+    const studio = await createEvent(client, { editionId: edition.id, venueId: cinema.id, room: 'Studio', startsAt: at('18:30'), endsAt: at('19:30') });
+    const late = await createEvent(client, { editionId: edition.id, venueId: cinema.id, room: ' studio ', startsAt: at('19:00'), endsAt: at('21:00') });
+    const calendar = await calendarOf(edition.id);
+    expect(calendar.clashes.map((clash) => [clash.kind, clash.room, clash.eventIds])).toEqual([['venue', 'Studio', [studio.id, late.id]]]);
+    const moved = await move(client, shown(calendar, late.id), '2031-03-05T18:00:00Z', cinema.id, 'Big hall');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await calendarOf(edition.id);
+    expect(shown(after, late.id)).toMatchObject({ room: 'Big hall', startsAt: '2031-03-05T18:00:00.000Z' });
+    expect(after.clashes.map((clash) => [clash.room, clash.eventIds])).toEqual([['Big hall', [big.id, late.id]]]);
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { findClashes, type ClashInput } from '../../src/lib/programme-calendar/clashes.ts';
 import { assignLanes, daysBetween, placeEvent, slotRange, visibleMinutes, weekOf } from '../../src/lib/programme-calendar/layout.ts';
 import { buildMoveRequest } from '../../src/components/admin/programme/move-request.ts';
+import { placesOf } from '../../src/lib/programme-calendar/places.ts';
 
 const H = 3_600_000;
 const at = (hour: number) => Date.UTC(2031, 2, 5, hour);
@@ -107,13 +108,13 @@ describe('a move is the event form save', () => {
     translations: { en: { title: 'Harbour concert' } },
     draft: null,
   };
-  const shown = { id: 5, startsAt: live.startsAt, endsAt: live.endsAt, version: 3, draft: null };
+  const shown = { id: 5, seriesId: null, occurrenceKey: null, startsAt: live.startsAt, endsAt: live.endsAt, version: 3, draft: null };
 
   it('PATCHes an unpublished event with the new times, the same length, the venue and the version shown', () => {
-    const request = buildMoveRequest(live, shown, { startMs: Date.UTC(2031, 2, 6, 9), venueId: null });
+    const request = buildMoveRequest(live, shown, { startMs: Date.UTC(2031, 2, 6, 9), venueId: null, room: null });
     expect(request.method).toBe('PATCH');
     expect(request.path).toBe('/api/admin/events/5');
-    expect(request.body).toEqual({ version: 3, startsAt: '2031-03-06T09:00:00.000Z', endsAt: '2031-03-06T11:30:00.000Z', venueId: null });
+    expect(request.body).toEqual({ version: 3, startsAt: '2031-03-06T09:00:00.000Z', endsAt: '2031-03-06T11:30:00.000Z', venueId: null, room: null });
   });
 
   it('saves a published event into its working copy, keeping what the copy already changed', () => {
@@ -122,7 +123,7 @@ describe('a move is the event form save', () => {
       status: 'published',
       draft: { baseVersion: 3, version: 2, item: { ...live, status: 'published', translations: { en: { title: 'Harbour concert (new title)' } } } },
     };
-    const request = buildMoveRequest(published, { ...shown, draft: { version: 2 } }, { startMs: Date.UTC(2031, 2, 5, 18, 30), venueId: 7 });
+    const request = buildMoveRequest(published, { ...shown, draft: { version: 2 } }, { startMs: Date.UTC(2031, 2, 5, 18, 30), venueId: 7, room: null });
     expect(request.method).toBe('PUT');
     expect(request.path).toBe('/api/admin/events/5/draft');
     expect(request.body).toMatchObject({
@@ -136,7 +137,76 @@ describe('a move is the event form save', () => {
   });
 
   it('states the version the calendar showed, even when the event was saved since', () => {
-    const request = buildMoveRequest({ ...live, version: 4 }, shown, { startMs: Date.UTC(2031, 2, 6, 9), venueId: 7 });
+    const request = buildMoveRequest({ ...live, version: 4 }, shown, { startMs: Date.UTC(2031, 2, 6, 9), venueId: 7, room: null });
     expect(request.body['version']).toBe(3);
+  });
+
+  it('moves one date of a series alone: an exception of the series, its venue kept', () => {
+    const series = {
+      ...live,
+      recurrence: { rule: 'FREQ=WEEKLY;COUNT=3', dates: [], exdates: [], changes: [{ on: '2031-03-19T18:30', cancelled: true }] },
+    };
+    const date = {
+      id: 41,
+      seriesId: 5,
+      occurrenceKey: '2031-03-12T18:30',
+      startsAt: '2031-03-12T17:30:00.000Z',
+      endsAt: '2031-03-12T20:00:00.000Z',
+      version: 3,
+      draft: null,
+    };
+    const request = buildMoveRequest(series, date, { startMs: Date.UTC(2031, 2, 13, 9), venueId: 8, room: 'Hall B' });
+    expect(request.method).toBe('PATCH');
+    expect(request.path).toBe('/api/admin/events/5');
+    expect(request.body).toEqual({
+      version: 3,
+      recurrence: {
+        rule: 'FREQ=WEEKLY;COUNT=3',
+        dates: [],
+        exdates: [],
+        changes: [
+          { on: '2031-03-19T18:30', cancelled: true },
+          { on: '2031-03-12T18:30', startsAt: '2031-03-13T10:00', endsAt: '2031-03-13T12:30' },
+        ],
+      },
+    });
+    // Put back where its rule gives it, the date loses its change.
+    const moved = { ...series, recurrence: request.body['recurrence'] };
+    const back = buildMoveRequest(moved, date, { startMs: Date.UTC(2031, 2, 12, 17, 30), venueId: 7, room: null });
+    expect(back.body['recurrence']).toMatchObject({ changes: [{ on: '2031-03-19T18:30', cancelled: true }] });
+  });
+
+  it('moves to a room of a venue', () => {
+    const request = buildMoveRequest(live, shown, { startMs: Date.UTC(2031, 2, 5, 17, 30), venueId: 7, room: 'Hall B' });
+    expect(request.body).toEqual({ version: 3, room: 'Hall B' });
+  });
+});
+
+describe('places', () => {
+  const venues = [
+    { id: 1, name: 'Arsenal' },
+    { id: 2, name: 'Boathouse' },
+    { id: 3, name: 'Cinema' },
+  ];
+
+  it('gives each room of a venue its own column under the venue, and lists the venues not used', () => {
+    const { used, unused } = placesOf(
+      [
+        { venueId: 3, room: 'Studio' },
+        { venueId: 1, room: null },
+        { venueId: 3, room: ' studio ' },
+        { venueId: 3, room: 'Big hall' },
+        { venueId: null, room: null },
+      ],
+      venues,
+      'No venue',
+    );
+    expect(used.map((place) => [place.key, place.label, place.room])).toEqual([
+      ['venue-1', 'Arsenal', null],
+      ['venue-3/big hall', 'Cinema — Big hall', 'Big hall'],
+      ['venue-3/studio', 'Cinema — Studio', 'Studio'],
+      ['none', 'No venue', null],
+    ]);
+    expect(unused.map((place) => place.label)).toEqual(['Boathouse']);
   });
 });

@@ -3,6 +3,7 @@
  * the same room or a room left blank), or one curator or organizer in two events at once.
  * Cancelled events clash with nothing. Pure, so the server computes it and tests state it.
  */
+import { roomKey } from './places.ts';
 
 /** What clash detection reads of an event: instants in milliseconds, ids of who and where. */
 export interface ClashInput {
@@ -22,6 +23,8 @@ export type ClashKind = 'venue' | 'curator' | 'organizer';
 export interface Clash {
   kind: ClashKind;
   subjectId: number;
+  /** A venue clash in one room: that room (as the first event writes it). */
+  room?: string;
   eventIds: [number, number];
   fromMs: number;
   untilMs: number;
@@ -34,7 +37,8 @@ export function overlaps(a: Pick<ClashInput, 'startMs' | 'endMs'>, b: Pick<Clash
   return a.startMs < bEnd && b.startMs < aEnd;
 }
 
-const sameRoom = (a: string | null, b: string | null) => !a?.trim() || !b?.trim() || a.trim().toLowerCase() === b.trim().toLowerCase();
+/** One room, or a room left blank on either (the venue as a whole, so it may be any of its rooms). */
+const sameRoom = (a: string | null, b: string | null) => !roomKey(a) || !roomKey(b) || roomKey(a) === roomKey(b);
 
 /** Every clash among `events`, each pair once per subject, ordered by when it starts. */
 export function findClashes(events: readonly ClashInput[]): Clash[] {
@@ -48,7 +52,10 @@ export function findClashes(events: readonly ClashInput[]): Clash[] {
       if (b.startMs >= Math.max(a.endMs, a.startMs + 60_000)) break;
       if (!overlaps(a, b)) continue;
       const at = { eventIds: [a.id, b.id] as [number, number], fromMs: Math.max(a.startMs, b.startMs), untilMs: Math.min(a.endMs, b.endMs) };
-      if (a.venueId !== null && a.venueId === b.venueId && sameRoom(a.room, b.room)) clashes.push({ kind: 'venue', subjectId: a.venueId, ...at });
+      if (a.venueId !== null && a.venueId === b.venueId && sameRoom(a.room, b.room)) {
+        const room = a.room?.trim() || b.room?.trim();
+        clashes.push({ kind: 'venue', subjectId: a.venueId, ...(room ? { room } : {}), ...at });
+      }
       for (const id of a.curatorIds) if (b.curatorIds.includes(id)) clashes.push({ kind: 'curator', subjectId: id, ...at });
       for (const id of a.organizerIds) if (b.organizerIds.includes(id)) clashes.push({ kind: 'organizer', subjectId: id, ...at });
     }

@@ -3,7 +3,12 @@ import type { Clash } from './clashes.ts';
 
 /** One event as the calendar shows it. */
 export interface ProgrammeEvent {
+  /** The row's id: a repeating event's later dates are rows of their own (docs/decisions/049). */
   id: number;
+  /** For a later date of a repeating event: its series (whose form edits it), else null. */
+  seriesId: number | null;
+  /** For a later date: the wall time its rule gives it (the key of its exception), else null. */
+  occurrenceKey: string | null;
   title: string;
   startsAt: string;
   endsAt: string;
@@ -18,6 +23,7 @@ export interface ProgrammeEvent {
   version: number;
   /** The working copy shown instead of the live item, with its own version; null without one. */
   draft: { version: number } | null;
+  /** The event repeats (true on the series and on each of its dates). */
   repeats: boolean;
   curatorIds: number[];
   organizerIds: number[];

@@ -2,9 +2,11 @@
  * The programme calendar's data (docs/decisions/062): one edition's events as the team plans
  * them — a published event with a working copy is shown as its copy, since that is the programme
  * the team is moving towards — with the venues, curators and organizers they name, and the
- * clashes among them. A repeating event is shown at its first date (its later dates follow it).
+ * clashes among them. A repeating event shows every date it has in the edition: its later dates
+ * are rows of their own (docs/decisions/049), shown with the series' title, place and people, and
+ * with the times the series' working copy gives them when it has one.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import {
   curators,
@@ -23,6 +25,8 @@ import { findClashes } from '../../lib/programme-calendar/clashes.ts';
 import type { ProgrammeCalendar, ProgrammeEvent } from '../../lib/programme-calendar/types.ts';
 import { daysBetween, wallDayAndMinute } from '../../lib/programme-calendar/layout.ts';
 import { notFound } from '../errors/domain-errors.ts';
+import { recurrenceField, type Occurrence } from '../../lib/recurrence.ts';
+import { expandOccurrences } from '../../lib/recurrence-dates.ts';
 
 /** A locale's text, else the default locale's, else any. */
 function pickText<T extends { locale: string }>(rows: readonly T[], locale: Locale): T | undefined {
@@ -64,36 +68,38 @@ export async function getProgrammeCalendar(db: Executor, locale: Locale, edition
   if (!edition) throw notFound('edition', id);
   const allEditions = await listEditions(db, locale);
 
-  const rows = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.editionId, id), isNull(events.seriesId)))
-    .orderBy(asc(events.startsAt), asc(events.id));
-  const ids = rows.map((row) => row.id);
-  const [titles, copies, curatorLinks, organizerLinks] = ids.length
+  const rows = await db.select().from(events).where(eq(events.editionId, id)).orderBy(asc(events.startsAt), asc(events.id));
+  // A later date of a series reads its texts, people and working copy from the series.
+  const seriesIds = [...new Set(rows.map((row) => row.seriesId ?? row.id))];
+  const [titles, copies, curatorLinks, organizerLinks] = seriesIds.length
     ? await Promise.all([
         db
           .select({ id: eventTranslations.eventId, locale: eventTranslations.locale, title: eventTranslations.title })
           .from(eventTranslations)
-          .where(inArray(eventTranslations.eventId, ids)),
+          .where(inArray(eventTranslations.eventId, seriesIds)),
         db
           .select()
           .from(workingCopies)
-          .where(and(eq(workingCopies.entity, 'event'), inArray(workingCopies.entityId, ids))),
-        db.select({ id: eventCurators.eventId, target: eventCurators.curatorId }).from(eventCurators).where(inArray(eventCurators.eventId, ids)),
-        db.select({ id: eventOrganizers.eventId, target: eventOrganizers.organizerId }).from(eventOrganizers).where(inArray(eventOrganizers.eventId, ids)),
+          .where(and(eq(workingCopies.entity, 'event'), inArray(workingCopies.entityId, seriesIds))),
+        db.select({ id: eventCurators.eventId, target: eventCurators.curatorId }).from(eventCurators).where(inArray(eventCurators.eventId, seriesIds)),
+        db
+          .select({ id: eventOrganizers.eventId, target: eventOrganizers.organizerId })
+          .from(eventOrganizers)
+          .where(inArray(eventOrganizers.eventId, seriesIds)),
       ])
     : [[], [], [], []];
   const copyOf = new Map(copies.map((copy) => [copy.entityId, copy]));
   const linksOf = (links: { id: number; target: number }[], eventId: number) => links.filter((link) => link.id === eventId).map((link) => link.target);
 
-  const programme: ProgrammeEvent[] = rows.map((row) => {
+  const shownOf = (row: (typeof rows)[number]): ProgrammeEvent => {
     const copy = copyOf.get(row.id);
     const values: CopyValues = copy?.snapshot.values ?? {};
     const copyLinks = copy?.snapshot.links;
     const venueId = values['venueId'] === undefined ? row.venueId : typeof values['venueId'] === 'number' ? values['venueId'] : null;
     return {
       id: row.id,
+      seriesId: null,
+      occurrenceKey: null,
       title:
         pickText(
           titles.filter((title) => title.id === row.id),
@@ -113,7 +119,37 @@ export async function getProgrammeCalendar(db: Executor, locale: Locale, edition
       curatorIds: copyLinks?.['curatorIds'] ?? linksOf(curatorLinks, row.id),
       organizerIds: copyLinks?.['organizerIds'] ?? linksOf(organizerLinks, row.id),
     };
+  };
+  const shownSeries = new Map(rows.filter((row) => row.seriesId === null).map((row) => [row.id, shownOf(row)]));
+  // A series with a working copy: its dates as the copy's recurrence gives them (a date moved
+  // through a draft shows moved); a date the copy removes is not shown.
+  const copyDates = new Map<number, Map<string, Occurrence>>();
+  for (const [seriesId, shown] of shownSeries) {
+    const recurrence = copyOf.get(seriesId)?.snapshot.values['recurrence'];
+    if (recurrence === undefined) continue;
+    const parsed = recurrenceField.nullable().safeParse(recurrence);
+    const series = {
+      startsAt: new Date(shown.startsAt),
+      endsAt: new Date(shown.endsAt),
+      timeZone: shown.timeZone,
+      recurrence: parsed.success ? parsed.data : null,
+    };
+    copyDates.set(seriesId, new Map(expandOccurrences(series).map((occurrence) => [occurrence.key, occurrence])));
+  }
+
+  const programme: ProgrammeEvent[] = rows.flatMap((row): ProgrammeEvent[] => {
+    if (row.seriesId === null) return [shownSeries.get(row.id)!];
+    const series = shownSeries.get(row.seriesId);
+    if (!series || !row.occurrenceKey) return [];
+    const date = { id: row.id, seriesId: row.seriesId, occurrenceKey: row.occurrenceKey };
+    const fromCopy = copyDates.get(row.seriesId);
+    if (!fromCopy) return [{ ...series, ...date, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), eventStatus: row.eventStatus }];
+    const occurrence = fromCopy.get(row.occurrenceKey);
+    if (!occurrence) return [];
+    const eventStatus = occurrence.cancelled ? 'cancelled' : occurrence.moved ? 'rescheduled' : series.eventStatus;
+    return [{ ...series, ...date, startsAt: occurrence.startsAt.toISOString(), endsAt: occurrence.endsAt.toISOString(), eventStatus }];
   });
+  programme.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id - b.id);
 
   const curatorIds = [...new Set(programme.flatMap((event) => event.curatorIds))];
   const organizerIds = [...new Set(programme.flatMap((event) => event.organizerIds))];

@@ -7,7 +7,10 @@ import { clashSubject, type CalendarFormat } from './format.ts';
 
 export function ClashSummary({ calendar, format }: { calendar: ProgrammeCalendar; format: CalendarFormat }) {
   const { t, locale } = useAdmin();
-  const titleOf = (id: number) => calendar.events.find((event) => event.id === id)?.title ?? `#${id}`;
+  const eventOf = (id: number) => calendar.events.find((event) => event.id === id);
+  const titleOf = (id: number) => eventOf(id)?.title ?? `#${id}`;
+  // One date of a series is edited in its series' form.
+  const editOf = (id: number) => paths.adminEdit(locale, 'events', eventOf(id)?.seriesId ?? id);
   const count = calendar.clashes.length;
   return (
     <section className="programme-clashes" aria-labelledby="programme-clashes-title" data-testid="programme-clashes" data-count={count}>
@@ -21,8 +24,7 @@ export function ClashSummary({ calendar, format }: { calendar: ProgrammeCalendar
               <li key={`${clash.kind}-${clash.subjectId}-${first}-${second}`} data-clash-kind={clash.kind}>
                 <span className="programme-clashes__what">{t(`admin.programme.clashes.${clash.kind}`, { subject: clashSubject(calendar, clash, t) })}</span>{' '}
                 <span>{t('admin.programme.clashes.when', { day, time: format.range(clash.fromMs, Math.max(clash.untilMs, clash.fromMs)) })}</span>{' '}
-                <a href={paths.adminEdit(locale, 'events', first)}>{titleOf(first)}</a> {t('admin.programme.clashes.and')}{' '}
-                <a href={paths.adminEdit(locale, 'events', second)}>{titleOf(second)}</a>
+                <a href={editOf(first)}>{titleOf(first)}</a> {t('admin.programme.clashes.and')} <a href={editOf(second)}>{titleOf(second)}</a>
               </li>
             );
           })}

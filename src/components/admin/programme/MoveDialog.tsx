@@ -1,8 +1,12 @@
 /**
- * "Move" from the keyboard (and without dragging): a new day, start time and venue for one
- * event, in the edition's zone; the length stays. Saving is the caller's (the event's own save).
+ * "Move" from the keyboard (and without dragging): a new day, start time and place (venue, or
+ * room of a venue: the day view's columns, then the venues no event of the edition uses yet) for
+ * one event, in the edition's zone; the length stays. One date of a repeating event moves alone
+ * and keeps the series' place. Saving is the caller's (the event's own save).
  */
 import { useId, useState, type SubmitEvent } from 'react';
+import { paths } from '../../../lib/paths.ts';
+import { placeKey, type Place } from '../../../lib/programme-calendar/places.ts';
 import type { ProgrammeCalendar, ProgrammeEvent } from '../../../lib/programme-calendar/types.ts';
 import { wallDayAndMinute } from '../../../lib/programme-calendar/layout.ts';
 import { wallTimeToInstant } from '../../../lib/zoned-time.ts';
@@ -14,6 +18,8 @@ import type { MoveTarget } from './move-request.ts';
 export interface MoveDialogProps {
   calendar: ProgrammeCalendar;
   event: ProgrammeEvent;
+  /** The places the edition uses (the day view's columns) and the venues it does not use yet. */
+  places: { used: readonly Place[]; unused: readonly Place[] };
   format: CalendarFormat;
   busy: boolean;
   error: string | null;
@@ -23,20 +29,26 @@ export interface MoveDialogProps {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function MoveDialog({ calendar, event, format, busy, error, onCancel, onMove }: MoveDialogProps) {
-  const { t } = useAdmin();
+export function MoveDialog({ calendar, event, places, format, busy, error, onCancel, onMove }: MoveDialogProps) {
+  const { t, locale } = useAdmin();
   const id = useId();
   const zone = calendar.edition.timeZone;
   const start = wallDayAndMinute(Date.parse(event.startsAt), zone);
   const [day, setDay] = useState(start.day);
   const [time, setTime] = useState(`${pad(Math.floor(start.minute / 60))}:${pad(start.minute % 60)}`);
-  const [venue, setVenue] = useState(event.venueId === null ? '' : String(event.venueId));
+  const [place, setPlace] = useState(placeKey(event.venueId, event.room));
+  const occurrence = event.seriesId !== null;
+  const seriesForm = paths.adminEdit(locale, 'events', event.seriesId ?? event.id);
   const startMs = wallTimeToInstant(`${day}T${time}`, zone)?.getTime();
   const length = Date.parse(event.endsAt) - Date.parse(event.startsAt);
   const submit = (form: SubmitEvent<HTMLFormElement>) => {
     form.preventDefault();
     if (startMs === undefined) return;
-    onMove({ startMs, venueId: venue === '' ? null : Number(venue) });
+    const chosen = [...places.used, ...places.unused].find((option) => option.key === place);
+    // One date of a series keeps the series' place (an exception changes times only); so does an
+    // event left in its own place (its room as it writes it).
+    const stays = occurrence || !chosen || chosen.key === placeKey(event.venueId, event.room);
+    onMove(stays ? { startMs, venueId: event.venueId, room: event.room } : { startMs, venueId: chosen.venueId, room: chosen.room });
   };
   return (
     <Dialog
@@ -74,19 +86,44 @@ export function MoveDialog({ calendar, event, format, busy, error, onCancel, onM
           </label>
           <input id={`${id}-time`} type="time" step={300} required value={time} onChange={(change) => setTime(change.target.value)} />
         </div>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor={`${id}-venue`}>
-            {t('admin.programme.move.venue')}
-          </label>
-          <select id={`${id}-venue`} value={venue} onChange={(change) => setVenue(change.target.value)}>
-            <option value="">{t('admin.programme.venue.none')}</option>
-            {calendar.venues.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {occurrence ? (
+          <p className="admin-field__hint" data-testid="programme-move-occurrence">
+            {t('admin.programme.move.occurrence')} <a href={seriesForm}>{t('admin.programme.move.editSeries')}</a>
+          </p>
+        ) : (
+          <div className="admin-field">
+            <label className="admin-field__label" htmlFor={`${id}-place`}>
+              {t('admin.programme.move.venue')}
+            </label>
+            <select id={`${id}-place`} aria-describedby={`${id}-place-hint`} value={place} onChange={(change) => setPlace(change.target.value)}>
+              {(
+                [
+                  ['admin.programme.move.usedPlaces', places.used],
+                  ['admin.programme.move.unusedPlaces', places.unused],
+                ] as const
+              ).map(
+                ([group, options]) =>
+                  options.length > 0 && (
+                    <optgroup key={group} label={t(group)}>
+                      {options.map((option) => (
+                        <option key={option.key} value={option.key}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ),
+              )}
+            </select>
+            <p className="admin-field__hint" id={`${id}-place-hint`}>
+              {t('admin.programme.move.placeHint')}
+            </p>
+          </div>
+        )}
+        {event.repeats && !occurrence && (
+          <p className="admin-field__hint">
+            {t('admin.programme.move.seriesFirst')} <a href={seriesForm}>{t('admin.programme.move.editSeries')}</a>
+          </p>
+        )}
         {startMs !== undefined && <p className="admin-field__hint">{t('admin.programme.move.ends', { time: format.time(startMs + length) })}</p>}
         {(event.status === 'published' || event.draft) && <p className="admin-field__hint">{t('admin.programme.move.throughDraft')}</p>}
         {error && (

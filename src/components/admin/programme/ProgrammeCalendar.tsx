@@ -1,6 +1,6 @@
 /**
- * The programme calendar island (docs/decisions/062): one edition as a day × venue timetable or a
- * week of days, in the edition's time zone, clashes listed above and marked on their cards.
+ * The programme calendar island (docs/decisions/062): one edition as a day × place timetable (a
+ * column per venue, or per room of a venue) or a week of days, in the edition's time zone, clashes listed above and marked on their cards.
  * Moving an event (the "Move" dialog, or dragging its card onto a slot) is the event's ordinary
  * save (move-request.ts); the calendar is read again afterwards, so clashes follow.
  */
@@ -16,16 +16,15 @@ import { AdminIsland, type AdminIslandProps } from '../ui/AdminIsland.tsx';
 import { ClashSummary } from './ClashSummary.tsx';
 import { EventCard } from './EventCard.tsx';
 import { calendarFormat, venueName } from './format.ts';
+import { placeKey, placesOf } from '../../../lib/programme-calendar/places.ts';
 import { MoveDialog } from './MoveDialog.tsx';
-import { buildMoveRequest, type MoveTarget } from './move-request.ts';
+import { buildMoveRequest, movedItemId, type MoveTarget } from './move-request.ts';
 import { TimeGrid, type GridItem } from './TimeGrid.tsx';
 
 export interface ProgrammeCalendarProps extends AdminIslandProps {
   calendar: Calendar;
 }
 
-const NO_VENUE = 'none';
-const venueKey = (venueId: number | null) => (venueId === null ? NO_VENUE : `venue-${venueId}`);
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function Screen({ initial }: { initial: Calendar }) {
@@ -41,6 +40,9 @@ function Screen({ initial }: { initial: Calendar }) {
       ),
     [calendar, zone],
   );
+  const noVenue = t('admin.programme.venue.none');
+  const places = useMemo(() => placesOf(calendar.events, calendar.venues, noVenue), [calendar, noVenue]);
+  const placeOf = (key: string) => [...places.used, ...places.unused].find((option) => option.key === key);
   const firstBusyDay = calendar.events.length ? placed.get(calendar.events[0]!.id)!.day : calendar.edition.days[0]!;
   const [day, setDay] = useState(firstBusyDay);
   const [moving, setMoving] = useState<ProgrammeEvent | null>(null);
@@ -75,7 +77,7 @@ function Screen({ initial }: { initial: Calendar }) {
   async function move(event: ProgrammeEvent, target: MoveTarget): Promise<string | null> {
     setBusy(true);
     try {
-      const item = await apiRequest<Record<string, unknown>>('GET', paths.adminApi('events', event.id));
+      const item = await apiRequest<Record<string, unknown>>('GET', paths.adminApi('events', movedItemId(event)));
       if (!item.ok) return translateCode(t, item.problem.code);
       const request = buildMoveRequest(item.data, event, target);
       const saved = await apiRequest(request.method, request.path, request.body);
@@ -96,7 +98,8 @@ function Screen({ initial }: { initial: Calendar }) {
       const landed = wallDayAndMinute(target.startMs, zone);
       setDay(landed.day);
       focusAfterMove.current = event.id;
-      const place = calendar.venues.find((venue) => venue.id === target.venueId)?.name ?? t('admin.programme.venue.none');
+      const place =
+        placeOf(placeKey(target.venueId, target.room))?.label ?? [venueName(calendar, { venueId: target.venueId }, t), target.room].filter(Boolean).join(' — ');
       const done = t('admin.programme.moved', { title: event.title, day: format.day(landed.day), time: format.time(target.startMs), venue: place });
       setNotice({ kind: 'status', text: request.method === 'PUT' ? `${done} ${t('admin.programme.movedAsDraft')}` : done });
       return null;
@@ -117,10 +120,16 @@ function Screen({ initial }: { initial: Calendar }) {
     const event = calendar.events.find((candidate) => candidate.id === eventId);
     if (!event || !canMove) return;
     const targetDay = view === 'day' ? day : column;
-    const venueId = view === 'week' ? event.venueId : column === NO_VENUE ? null : Number(column.slice('venue-'.length));
+    const own = { venueId: event.venueId, room: event.room };
+    const dropped = view === 'day' && column !== placeKey(event.venueId, event.room) ? placeOf(column) : undefined;
+    if (dropped && event.seriesId !== null) {
+      setNotice({ kind: 'alert', text: t('admin.programme.error.occurrencePlace', { title: event.title }) });
+      return;
+    }
+    const { venueId, room } = dropped ?? own;
     const startMs = wallTimeToInstant(`${targetDay}T${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`, zone)?.getTime();
     if (startMs === undefined) return;
-    const problem = await move(event, { startMs, venueId });
+    const problem = await move(event, { startMs, venueId, room });
     if (problem) setNotice({ kind: 'alert', text: problem });
   }
 
@@ -130,6 +139,7 @@ function Screen({ initial }: { initial: Calendar }) {
       format={format}
       editionZone={zone}
       place={withPlace ? venueName(calendar, event, t) : undefined}
+      dayLabel={format.day(placed.get(event.id)!.day)}
       clashCount={clashCount(event.id)}
       canMove={canMove}
       onMove={(chosen) => {
@@ -139,17 +149,13 @@ function Screen({ initial }: { initial: Calendar }) {
     />
   );
 
-  // Day view: the venues the edition uses (and "No venue" when an event has none), so columns stay put across days.
-  const usedVenues = new Set(calendar.events.map((event) => event.venueId));
-  const venueColumns = [
-    ...calendar.venues.filter((venue) => usedVenues.has(venue.id)).map((venue) => ({ key: venueKey(venue.id), label: venue.name })),
-    ...(usedVenues.has(null) ? [{ key: NO_VENUE, label: t('admin.programme.venue.none') }] : []),
-  ];
+  // Day view: the places the edition uses (a venue, or each room of it, and "No venue"), so columns stay put across days.
+  const placeColumns = places.used.map(({ key, label }) => ({ key, label }));
   const week = weekOf(days, day);
   const shown = calendar.events.filter((event) => (view === 'day' ? placed.get(event.id)!.day === day : week.includes(placed.get(event.id)!.day)));
   const items: GridItem[] = shown.map((event) => ({
     placed: placed.get(event.id)!,
-    column: view === 'day' ? venueKey(event.venueId) : placed.get(event.id)!.day,
+    column: view === 'day' ? placeKey(event.venueId, event.room) : placed.get(event.id)!.day,
     card: card(event, view === 'week'),
   }));
   const { first, last } = visibleMinutes(items.map((item) => item.placed));
@@ -210,7 +216,7 @@ function Screen({ initial }: { initial: Calendar }) {
             ? t('admin.programme.grid.day', { day: format.day(day) })
             : t('admin.programme.grid.week', { from: format.day(week[0]!), to: format.day(week[week.length - 1]!) })
         }
-        columns={view === 'day' ? venueColumns : week.map((key) => ({ key, label: format.day(key) }))}
+        columns={view === 'day' ? placeColumns : week.map((key) => ({ key, label: format.day(key) }))}
         items={items}
         first={first}
         last={last}
@@ -222,6 +228,7 @@ function Screen({ initial }: { initial: Calendar }) {
           key={`${moving.id}-${moving.version}-${moving.draft?.version ?? 0}`}
           calendar={calendar}
           event={moving}
+          places={places}
           format={format}
           busy={busy}
           error={moveError}

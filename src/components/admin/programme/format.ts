@@ -22,12 +22,15 @@ export type CalendarFormat = ReturnType<typeof calendarFormat>;
 
 /** The name of a clash's venue, curator or organizer. */
 export function clashSubject(calendar: ProgrammeCalendar, clash: Clash, t: AdminT): string {
-  if (clash.kind === 'venue') return calendar.venues.find((venue) => venue.id === clash.subjectId)?.name ?? t('admin.programme.venue.none');
+  if (clash.kind === 'venue') {
+    const venue = calendar.venues.find((candidate) => candidate.id === clash.subjectId)?.name ?? t('admin.programme.venue.none');
+    return clash.room ? `${venue} — ${clash.room}` : venue;
+  }
   const names = clash.kind === 'curator' ? calendar.people.curators : calendar.people.organizers;
   return names[clash.subjectId] ?? `#${clash.subjectId}`;
 }
 
 /** The venue's name of an event, or "No venue". */
-export function venueName(calendar: ProgrammeCalendar, event: ProgrammeEvent, t: AdminT): string {
+export function venueName(calendar: ProgrammeCalendar, event: Pick<ProgrammeEvent, 'venueId'>, t: AdminT): string {
   return calendar.venues.find((venue) => venue.id === event.venueId)?.name ?? t('admin.programme.venue.none');
 }
