@@ -118,10 +118,13 @@ async function insertRows(db: Executor, type: SearchEntityType, locale: Locale, 
       indexForms(row.body, textLocale),
     ];
   });
+  const json = JSON.stringify(values);
   await db.run(sql`
     INSERT INTO search_fts (rowid, entity_type, entity_id, locale, is_fallback, title, body, title_forms, body_forms)
     SELECT value ->> 0, ${type}, value ->> 1, ${locale}, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6
-    FROM json_each(${JSON.stringify(values)})`);
+    FROM json_each(${json})`);
+  // The titles alone, row for row (migration 0046): where a search looks for title matches.
+  await db.run(sql`INSERT INTO search_titles (rowid, title, title_forms) SELECT value ->> 0, value ->> 3, value ->> 5 FROM json_each(${json})`);
 }
 
 /**
@@ -133,6 +136,7 @@ export async function reindexSearch(db: Executor, type: SearchEntityType, ids?: 
   if (ids) {
     await removeFromSearch(db, type, ids);
   } else {
+    await db.run(sql`DELETE FROM search_titles WHERE rowid IN (SELECT rowid FROM search_fts WHERE entity_type = ${type})`);
     await db.run(sql`DELETE FROM search_fts WHERE entity_type = ${type}`);
   }
   const key = sql.raw(`${alias[type]}.id`);
@@ -157,7 +161,9 @@ export async function reindexSearch(db: Executor, type: SearchEntityType, ids?: 
 export async function removeFromSearch(db: Executor, type: SearchEntityType, ids: readonly number[]): Promise<void> {
   const rowIds = ids.flatMap((id) => locales.map((_, i) => searchRowId(type, id, i)));
   for (let start = 0; start < rowIds.length; start += 500) {
-    await db.run(sql`DELETE FROM search_fts WHERE rowid IN (${sql.join(rowIds.slice(start, start + 500), sql`, `)})`);
+    const chunk = sql.join(rowIds.slice(start, start + 500), sql`, `);
+    await db.run(sql`DELETE FROM search_fts WHERE rowid IN (${chunk})`);
+    await db.run(sql`DELETE FROM search_titles WHERE rowid IN (${chunk})`);
   }
 }
 
@@ -169,6 +175,7 @@ export async function removeFromSearch(db: Executor, type: SearchEntityType, ids
 export async function rebuildSearchIndex(db: Executor): Promise<void> {
   for (const type of searchEntityTypes) await reindexSearch(db, type);
   await db.run(sql`INSERT INTO search_fts (search_fts) VALUES ('optimize')`);
+  await db.run(sql`INSERT INTO search_titles (search_titles) VALUES ('optimize')`);
 }
 
 /**

@@ -26,7 +26,7 @@ beforeAll(async () => {
   db = await openDatabase({ url: app.server.databaseUrl });
   // Row count of every table, plus the latest `updated_at` where the table has one.
   const tables = await db.$client.execute(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search_fts_%' ORDER BY name",
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search_fts_%' AND name NOT LIKE 'search_titles_%' ORDER BY name",
   );
   const parts: string[] = [];
   for (const { name } of tables.rows) {
