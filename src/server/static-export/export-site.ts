@@ -39,6 +39,8 @@ export interface ExportReport {
   searchPages: number;
   seconds: { crawl: number; search: number; total: number };
   peakRssBytes: { export: number; server: number; pagefind: number };
+  /** User + system CPU of the crawl (this process) and of the hub server (with its workers). */
+  cpuSeconds: { export: number; server: number };
 }
 
 /** Pages every archive has, in every locale: reached from the sitemap too, but not an edition's. */
@@ -115,6 +117,7 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
   const textContext: RewriteContext = { origins, baseUrl: options.baseUrl, t: getTranslator(defaultLocale), now };
   let crawlSeconds: number;
   let stats: CrawlStats;
+  let serverCpu = 0;
   try {
     await copyBuildAssets(root, options.out);
     const crawl = new Crawl(
@@ -158,9 +161,11 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
     }
     crawlSeconds = (performance.now() - startedAt) / 1000;
   } finally {
+    serverCpu = serverPeak.cpuSeconds();
     await server.stop();
   }
   const serverRss = serverPeak.stop();
+  const { user, system } = process.cpuUsage();
   const search = await buildSearchIndex(options.out);
   const total = (performance.now() - startedAt) / 1000;
   return {
@@ -168,5 +173,6 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
     searchPages: search.pages,
     seconds: { crawl: crawlSeconds, search: total - crawlSeconds, total },
     peakRssBytes: { export: process.resourceUsage().maxRSS * 1024, server: serverRss, pagefind: search.peakRssBytes },
+    cpuSeconds: { export: (user + system) / 1e6, server: serverCpu },
   };
 }
