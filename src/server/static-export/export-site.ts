@@ -5,6 +5,7 @@
  * for the archive's own search. With an edition, only that edition and what its pages link to.
  */
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { getTranslator } from '../../i18n/index.ts';
@@ -27,10 +28,15 @@ export const exportOptionsSchema = z.object({
     .optional(),
   /** Where the archive will be published: absolute links (canonical, sitemap, calendars) use it. */
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
-  /** Requests in flight at once. */
-  concurrency: z.coerce.number().int().min(1).max(32).default(4),
+  /** Requests in flight at once (default: four per server worker). */
+  concurrency: z.coerce.number().int().min(1).max(64).optional(),
   /** The hub server's worker processes. */
-  workers: z.coerce.number().int().min(1).max(16).default(1),
+  workers: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(() => Math.min(16, availableParallelism())),
 });
 export type ExportOptions = z.input<typeof exportOptionsSchema>;
 
@@ -137,7 +143,7 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
           return match ? [new URL(paths.embedEvent(match[1] as (typeof locales)[number], match[2]!), server.origin)] : [];
         },
       },
-      options.concurrency,
+      options.concurrency ?? 4 * options.workers,
     );
     const seed = (path: string, expand: boolean) => crawl.enqueue(new URL(path, server.origin), expand);
     const full = !options.edition;
