@@ -200,6 +200,11 @@ export async function toEventItems(db: Executor, rows: readonly EventItemRow[], 
   return attachCardDetails(db, toListRows(rows, locale), locale);
 }
 
+/** The list rows of the events `ids`, in `order` (none for no ids). */
+async function selectEventItemsById(db: Executor, locale: Locale, now: Date, ids: number[], order: SQL[]): Promise<EventListItem[]> {
+  return ids.length ? selectEventItems(db, locale, now, inArray(events.id, ids), order, ids.length) : [];
+}
+
 /** Selects list rows for `where`, in the given order. */
 export async function selectEventItems(db: Executor, locale: Locale, now: Date, where: SQL, order: SQL[], limit: number, offset = 0): Promise<EventListItem[]> {
   const rows = await eventItemsSelect(db, where, order).limit(limit).offset(offset).all({ locale, now: now.getTime() });
@@ -221,17 +226,12 @@ async function selectPageOfEvents(db: Executor, locale: Locale, now: Date, where
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  if (ids.length === 0) return [];
-  return selectEventItems(
+  return selectEventItemsById(
     db,
     locale,
     now,
-    inArray(
-      events.id,
-      ids.map((row) => row.id),
-    ),
+    ids.map((row) => row.id),
     order,
-    limit,
   );
 }
 
@@ -287,16 +287,11 @@ export async function listRecentlyPublished(db: Executor, locale: Locale, now: D
     }
     if (full || rows.length < batch) break;
   }
-  if (picked.size === 0) return [];
-  return selectEventItems(
+  return selectEventItemsById(
     db,
     locale,
     now,
-    inArray(
-      events.id,
-      [...picked.values()].map((row) => row.id),
-    ),
+    [...picked.values()].map((row) => row.id),
     order,
-    limit,
   );
 }
