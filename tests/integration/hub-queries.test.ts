@@ -135,6 +135,17 @@ describe('event listing', () => {
     expect([...first.items, ...second.items].map((item) => item.id)).toEqual(whole.items.map((item) => item.id));
   });
 
+  it('walks a list page by page to its last page: each event once, in the order of one long page', async () => {
+    for (const when of ['past', 'all'] as const) {
+      const whole = await listPublicEvents(shared.db, { locale: 'fr', now, when, pageSize: 500 });
+      expect(whole.items.length, when).toBeGreaterThan(2);
+      const pages = Math.ceil(whole.total / 2);
+      const walked = [];
+      for (let page = 1; page <= pages + 1; page++) walked.push(...(await listPublicEvents(shared.db, { locale: 'fr', now, when, page, pageSize: 2 })).items);
+      expect(walked, when).toEqual(whole.items);
+    }
+  });
+
   it('filters by tag and by edition', async () => {
     // The tag on the most events, with its French label.
     const [tag] = await rows<{ slug: string; label: string }>(

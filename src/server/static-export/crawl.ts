@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { archiveTargetOf, relativeHref } from './archive-paths.ts';
+import { urlKindOf } from './url-kinds.ts';
 
 export interface CrawlItem {
   /** What the server is asked for (path and kept query). */
@@ -40,6 +41,8 @@ export interface CrawlStats {
   /** URLs the server did not answer with a page or file (status 0: no answer). */
   failed: { source: string; status: number; error?: string }[];
   bytes: number;
+  /** Per kind of URL (`urlKindOf`): how many, and the seconds from request to written file, summed. */
+  byKind: Record<string, { count: number; seconds: number }>;
 }
 
 const TEXT_TYPES = /^(?:text\/|application\/(?:xml|rss\+xml|atom\+xml|json|manifest\+json|ld\+json|javascript)|image\/svg\+xml)/;
@@ -51,7 +54,7 @@ function redirectStub(href: string): string {
 }
 
 export class Crawl {
-  readonly stats: CrawlStats = { pages: 0, files: 0, redirects: 0, failed: [], bytes: 0 };
+  readonly stats: CrawlStats = { pages: 0, files: 0, redirects: 0, failed: [], bytes: 0, byKind: {} };
   private readonly waiting: CrawlItem[] = [];
   private readonly known = new Set<string>();
   private readonly failedFiles = new Set<string>();
@@ -104,8 +107,10 @@ export class Crawl {
         continue;
       }
       this.inFlight++;
+      const startedAt = performance.now();
       try {
         await this.fetchItem(item);
+        this.countKind(item.source, startedAt);
       } catch (error) {
         // A connection reset or a write error costs that one file, reported, not the whole archive.
         this.failedFiles.add(item.file);
@@ -116,6 +121,13 @@ export class Crawl {
         this.wakeAll();
       }
     }
+  }
+
+  private countKind(source: string, startedAt: number): void {
+    const kind = urlKindOf(source);
+    const entry = (this.stats.byKind[kind] ??= { count: 0, seconds: 0 });
+    entry.count++;
+    entry.seconds += (performance.now() - startedAt) / 1000;
   }
 
   private async fetchItem(item: CrawlItem): Promise<void> {

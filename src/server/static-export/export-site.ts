@@ -5,6 +5,7 @@
  * for the archive's own search. With an edition, only that edition and what its pages link to.
  */
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { getTranslator } from '../../i18n/index.ts';
@@ -27,10 +28,15 @@ export const exportOptionsSchema = z.object({
     .optional(),
   /** Where the archive will be published: absolute links (canonical, sitemap, calendars) use it. */
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
-  /** Requests in flight at once. */
-  concurrency: z.coerce.number().int().min(1).max(32).default(4),
+  /** Requests in flight at once (default: four per server worker). */
+  concurrency: z.coerce.number().int().min(1).max(64).optional(),
   /** The hub server's worker processes. */
-  workers: z.coerce.number().int().min(1).max(16).default(1),
+  workers: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(() => Math.min(16, availableParallelism())),
 });
 export type ExportOptions = z.input<typeof exportOptionsSchema>;
 
@@ -39,6 +45,8 @@ export interface ExportReport {
   searchPages: number;
   seconds: { crawl: number; search: number; total: number };
   peakRssBytes: { export: number; server: number; pagefind: number };
+  /** User + system CPU of the crawl (this process) and of the hub server (with its workers). */
+  cpuSeconds: { export: number; server: number };
 }
 
 /** Pages every archive has, in every locale: reached from the sitemap too, but not an edition's. */
@@ -115,6 +123,7 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
   const textContext: RewriteContext = { origins, baseUrl: options.baseUrl, t: getTranslator(defaultLocale), now };
   let crawlSeconds: number;
   let stats: CrawlStats;
+  let serverCpu = 0;
   try {
     await copyBuildAssets(root, options.out);
     const crawl = new Crawl(
@@ -134,7 +143,7 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
           return match ? [new URL(paths.embedEvent(match[1] as (typeof locales)[number], match[2]!), server.origin)] : [];
         },
       },
-      options.concurrency,
+      options.concurrency ?? 4 * options.workers,
     );
     const seed = (path: string, expand: boolean) => crawl.enqueue(new URL(path, server.origin), expand);
     const full = !options.edition;
@@ -158,9 +167,11 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
     }
     crawlSeconds = (performance.now() - startedAt) / 1000;
   } finally {
+    serverCpu = serverPeak.cpuSeconds();
     await server.stop();
   }
   const serverRss = serverPeak.stop();
+  const { user, system } = process.cpuUsage();
   const search = await buildSearchIndex(options.out);
   const total = (performance.now() - startedAt) / 1000;
   return {
@@ -168,5 +179,6 @@ export async function exportSite(root: string, input: ExportOptions, env: NodeJS
     searchPages: search.pages,
     seconds: { crawl: crawlSeconds, search: total - crawlSeconds, total },
     peakRssBytes: { export: process.resourceUsage().maxRSS * 1024, server: serverRss, pagefind: search.peakRssBytes },
+    cpuSeconds: { export: (user + system) / 1e6, server: serverCpu },
   };
 }
