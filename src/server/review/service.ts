@@ -28,23 +28,13 @@ import { noPurge, type HubPurge } from '../page-cache/invalidate.ts';
 import { listAccounts, type TeamAccount } from '../notes/team.ts';
 import { enqueueReviewMail, type ReviewMailEvent, type ReviewedItem } from './mail.ts';
 import type { ApproveInput, SubmitInput } from './schemas.ts';
+import type { ReviewView } from '../../lib/review/review-view.ts';
 
 type ReviewRow = typeof reviewRequests.$inferSelect;
 
-/** A review request as the API and the edit screen show it. */
-export interface ReviewView {
-  id: number;
-  status: ReviewRow['status'];
-  message: string | null;
-  submittedBy: { id: string; label: string };
-  submittedAt: string;
-  decidedBy: { id: string | null; label: string | null } | null;
-  decidedAt: string | null;
-  comment: string | null;
-  itemVersion: number;
-  copyVersion: number | null;
-}
+export type { ReviewView };
 
+/** The API view of a stored request. */
 export function reviewViewOf(row: ReviewRow): ReviewView {
   return {
     id: row.id,

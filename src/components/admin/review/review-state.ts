@@ -2,18 +2,11 @@
  * An item's review request as its edit form sees it (docs/decisions/064): the `review` member the
  * edit page adds to the item, and what the panel offers from it.
  */
-type Item = Record<string, unknown>;
+import type { ReviewView } from '../../../lib/review/review-view.ts';
 
-export interface ReviewView {
-  id: number;
-  status: 'waiting' | 'changes-requested' | 'approved' | 'withdrawn' | 'closed';
-  message: string | null;
-  submittedBy: { id: string; label: string };
-  submittedAt: string;
-  decidedBy: { id: string | null; label: string | null } | null;
-  decidedAt: string | null;
-  comment: string | null;
-}
+export type { ReviewView };
+
+type Item = Record<string, unknown>;
 
 /** The newest request of the item, as the edit page loaded it (null: never submitted). */
 export function reviewOf(item: Item | null): ReviewView | null {
