@@ -1240,3 +1240,45 @@ export const savedViews = sqliteTable(
       .where(sql`${t.isDefault} = 1`),
   ],
 );
+
+/** Where a review request stands (docs/decisions/064); only `waiting` asks anything of anyone. */
+export const reviewStatuses = ['waiting', 'changes-requested', 'approved', 'withdrawn', 'closed'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+/**
+ * "Submit for review" (docs/decisions/064): someone who may not publish an item asks those who
+ * may. One row per request; a resubmission is a new row, so the item keeps the whole exchange.
+ * At most one request of an item waits at a time. No foreign key to the item (one table for
+ * every collection, like `notes`); the trash closes a waiting request in its transaction.
+ */
+export const reviewRequests = sqliteTable(
+  'review_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The collection's route name (`events`), as in the admin's URLs. */
+    collection: text('collection').notNull(),
+    itemId: integer('item_id').notNull(),
+    status: text('status', { enum: reviewStatuses }).notNull().default('waiting'),
+    /** The item's version when submitted (its live version; a working copy's own in `copy_version`). */
+    itemVersion: integer('item_version').notNull(),
+    copyVersion: integer('copy_version'),
+    message: text('message'),
+    submittedBy: text('submitted_by').notNull(),
+    /** Names as they were: they outlive the accounts. */
+    submittedByLabel: text('submitted_by_label').notNull(),
+    submittedAt: timestamp('submitted_at').notNull(),
+    decidedBy: text('decided_by'),
+    decidedByLabel: text('decided_by_label'),
+    decidedAt: timestamp('decided_at'),
+    /** Why changes were requested (required then), or why it was closed. */
+    comment: text('comment'),
+  },
+  (t) => [
+    index('review_requests_item_idx').on(t.collection, t.itemId, t.submittedAt),
+    index('review_requests_status_idx').on(t.status, t.submittedAt),
+    uniqueIndex('review_requests_waiting_idx')
+      .on(t.collection, t.itemId)
+      .where(sql`${t.status} = 'waiting'`),
+    check('review_requests_status_check', sql.raw(`status IN (${reviewStatuses.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);

@@ -97,6 +97,10 @@ export const paths = {
   adminMail: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/mail`, query),
   /** The programme calendar of an edition (docs/decisions/062), and its data. */
   adminProgramme: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/programme`, query),
+  adminReview: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/review`, query),
+  adminApiReview: (collection: string, id: number, action: 'submit' | 'approve' | 'request-changes' | 'withdraw') =>
+    `/api/admin/review/${collection}/${id}/${action}`,
+  adminApiReviewQueue: (query?: URLSearchParams) => withQuery('/api/admin/review', query),
   adminApiProgramme: (query?: URLSearchParams) => withQuery('/api/admin/programme', query),
   adminTrash: (locale: Locale, query?: URLSearchParams) => withQuery(`/${locale}/admin/trash`, query),
   adminApiTrash: (collection?: string, id?: number) => `/api/admin/trash${collection && id !== undefined ? `/${collection}/${id}` : ''}`,

@@ -5,12 +5,13 @@
  * deletes it; every control that takes focus stays on screen and clear of the sticky bars, axe
  * finds nothing with the suggestions open or the note listed, and the colleague's mail is queued.
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser } from '@playwright/test';
 import { openDatabase } from '../../db/client.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { createEvent } from '../helpers/factories.ts';
 import { expectAccessible, signInAsEditor, test, waitForIslands } from './admin-support.ts';
 import { pageClient } from './content-support.ts';
+import { focusProblem, tabTo } from './keyboard-support.ts';
 
 /** An accessible name that starts with `text` (a button's label begins with its visible text, WCAG 2.5.3). */
 const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
@@ -26,34 +27,6 @@ async function colleague(browser: Browser): Promise<string> {
   } finally {
     await context.close();
   }
-}
-
-/** What is wrong with the focused control: off screen, or covered where it shows (a sticky bar); null when fine. */
-function focusProblem(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return 'nothing is focused';
-    const rect = element.getBoundingClientRect();
-    const name = `${element.tagName.toLowerCase()} «${(element.getAttribute('aria-label') || element.textContent || '').trim().slice(0, 40)}»`;
-    if (!(rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth)) return `${name} is outside the viewport`;
-    const x = (Math.max(rect.left, 0) + Math.min(rect.right, innerWidth)) / 2;
-    const y = (Math.max(rect.top, 0) + Math.min(rect.bottom, innerHeight)) / 2;
-    const top = document.elementFromPoint(x, y);
-    if (top && top !== element && !element.contains(top) && !top.contains(element))
-      return `${name} is covered by ${top.tagName.toLowerCase()}.${[...top.classList].join('.')}`;
-    if (document.documentElement.scrollWidth > document.documentElement.clientWidth) return 'the page scrolls sideways';
-    return null;
-  });
-}
-
-/** Presses `key` until `target` has focus (at most `limit` times), checking every stop on the way. */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>, key = 'Tab', limit = 400): Promise<void> {
-  for (let step = 0; step < limit; step++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(key);
-    expect(await focusProblem(page), `after ${key} × ${step + 1}`).toBeNull();
-  }
-  throw new Error(`${key} never reached ${target.toString()}`);
 }
 
 const journeys = [

@@ -368,7 +368,7 @@ test.describe('admin screens', () => {
 
   test('the first load of an admin screen stays within 150 KB of gzipped JavaScript', async ({ page, browser, baseURL }) => {
     const storageState = await page.context().storageState();
-    for (const path of ['/en/admin/events/new', '/en/admin/events', '/en/admin/programme']) {
+    for (const path of ['/en/admin/events/new', '/en/admin/events', '/en/admin/programme', '/en/admin/review']) {
       // A fresh context each time: an empty HTTP cache, as on a first visit, with the same session.
       const context = await browser.newContext({ storageState, ...(baseURL ? { baseURL } : {}) });
       const fresh = await context.newPage();

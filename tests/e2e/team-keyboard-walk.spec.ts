@@ -4,7 +4,7 @@
  * to it), the page never scrolls sideways, and axe finds nothing. The signed-out screens (sign-in,
  * sign-up, password reset) and the signed-in ones: dashboard, each collection's list, new and edit
  * screens (with their revisions panel open), team, invitations, inbox, activity, sent mail,
- * webhooks, account, translations, import, site settings and pages, trash, programme calendar. A new admin screen is one
+ * webhooks, account, translations, import, site settings and pages, trash, programme calendar, review queue. A new admin screen is one
  * more entry in `adminScreens`. Each screen is a test of its own, so the screens spread over the
  * workers and a failure names its screen.
  */
@@ -111,6 +111,7 @@ const adminScreens: readonly Screen[] = [
   firstLinkOn('/en/admin/inbox', 'main a[href*="/admin/inbox/"]', withContactMessage),
   '/de/admin/activity',
   '/fr/admin/programme',
+  '/de/admin/review',
   '/en/admin/account',
   '/fr/admin/mail',
   firstLinkOn('/fr/admin/mail', 'main a[href*="/admin/mail/"]', withInvitation),

@@ -12,6 +12,7 @@ import { getDb } from '../../server/db.ts';
 import { actorFromUser } from '../../server/auth/actor.ts';
 import type { AuthUser } from '../../server/auth/types.ts';
 import { actorMayChange } from '../../server/engine/edition-scope.ts';
+import { latestReview, type ReviewView } from '../../server/review/service.ts';
 
 /**
  * The `[collection]` route parameter. The middleware has already answered 404 for any other
@@ -54,4 +55,9 @@ export function readCreateDefaults(collection: CollectionName, url: URL): Record
 export function mayEditAdminItem(user: AuthUser, collection: CollectionName, item: Record<string, unknown>): boolean {
   const state = { id: typeof item['id'] === 'number' ? item['id'] : 0, values: item, translations: {}, links: {} };
   return actorMayChange(actorFromUser(user), adminResources[collection].spec, state);
+}
+
+/** The item's newest review request as plain JSON (docs/decisions/064), or null. */
+export async function loadItemReview(collection: CollectionName, id: number): Promise<ReviewView | null> {
+  return latestReview(await getDb(), collection, id);
 }

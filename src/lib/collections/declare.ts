@@ -10,6 +10,7 @@ import { locales, type Locale } from '../../i18n/config.ts';
 import { translationsField, translationsPatchField, versionField } from '../admin-schemas/fields.ts';
 import { LIST_LIMIT_DEFAULT, exportQuerySchema, listQuerySchema } from '../admin-schemas/list-query.ts';
 import { translationFilterControls, translationFilters } from '../admin-schemas/translation-filters.ts';
+import { reviewFilterControl, reviewFilters } from '../admin-schemas/review-filter.ts';
 
 /** Every admin collection: one management screen, one CRUD API, one audit entity each. */
 export const collectionNames = ['curators', 'editions', 'events', 'files', 'medias', 'organizers', 'tags', 'venues'] as const;
@@ -197,7 +198,12 @@ export function defineCollection<
   D extends z.ZodRawShape = Record<never, never>,
 >(input: CollectionInput<N, E, F, T, S, Q, D>) {
   // Every collection's list also filters by translation state (docs/decisions/037).
-  const list = { ...input.list, filters: { ...input.list.filters, ...translationFilters }, controls: [...input.list.controls, ...translationFilterControls] };
+  // … and by review (docs/decisions/064).
+  const list = {
+    ...input.list,
+    filters: { ...input.list.filters, ...translationFilters, ...reviewFilters },
+    controls: [...input.list.controls, ...translationFilterControls, reviewFilterControl],
+  };
   const draft: DraftSpec = { locales, fields: input.kinds, translations: input.textKinds };
   const listState: ListStateConfig = {
     sorts: list.sorts.flatMap((sort) => [sort, `-${sort}`]),

@@ -74,6 +74,9 @@ export const importActions = ['import'] as const;
 /** A note added to an item (docs/decisions/061); its later edits and deletion are not logged. */
 export const noteActions = ['note-add'] as const;
 
+/** Review requests (docs/decisions/064): asked for, approved, sent back with a comment, withdrawn. */
+export const reviewActions = ['review-submit', 'review-approve', 'review-request-changes', 'review-withdraw'] as const;
+
 export const auditActions = [
   ...contentActions,
   ...trashActions,
@@ -84,6 +87,7 @@ export const auditActions = [
   ...webhookActions,
   ...importActions,
   ...noteActions,
+  ...reviewActions,
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -143,6 +143,14 @@ export const routeRules: readonly RouteRule[] = [
   // `notes.moderate` for a delete and refuses an edit.
   { pattern: '/api/admin/notes/:collection/:id', methods: { GET: 'content.read', POST: 'content.write' } },
   { pattern: '/api/admin/notes/:noteId', methods: { PATCH: 'content.write', DELETE: 'content.write' } },
+  // Review requests (docs/decisions/064): anyone who writes may ask for a review of an item and
+  // withdraw their own request; deciding on one publishes or answers it, so it needs
+  // `content.publish` (and the service checks the item is inside the decider's editions).
+  { pattern: '/api/admin/review', methods: { GET: 'content.publish' } },
+  { pattern: '/api/admin/review/:collection/:id/submit', methods: { POST: 'content.write' } },
+  { pattern: '/api/admin/review/:collection/:id/withdraw', methods: { POST: 'content.write' } },
+  { pattern: '/api/admin/review/:collection/:id/approve', methods: { POST: 'content.publish' } },
+  { pattern: '/api/admin/review/:collection/:id/request-changes', methods: { POST: 'content.publish' } },
   ...adminCollections.flatMap(collectionApiRules),
   // The trash (docs/decisions/053): whoever may delete may see it and bring back what they could
   // have deleted (the service also demands `content.deletePublished` for an item that was ever
@@ -199,6 +207,8 @@ export const routeRules: readonly RouteRule[] = [
   { pattern: '/:locale/admin/activity', methods: { GET: 'content.read' } },
   // The programme calendar (docs/decisions/062): reading; moves go through the events API.
   { pattern: '/:locale/admin/programme', methods: { GET: 'content.read' } },
+  // The review queue (docs/decisions/064): what waits for those who publish.
+  { pattern: '/:locale/admin/review', methods: { GET: 'content.publish' } },
   // The trash screen; POST: its restore, delete-forever and empty forms (the page demands
   // `content.deletePublished` for the last two, like the API).
   { pattern: '/:locale/admin/trash', methods: { GET: 'content.delete', POST: 'content.delete' } },

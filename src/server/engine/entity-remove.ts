@@ -20,6 +20,7 @@ import { canTransition, statusOf, transitionAction } from './publication.ts';
 import { deleteWorkingCopies } from './working-copy-store.ts';
 import { recordRevisions, recordSideRevisions } from './revision-log.ts';
 import { moveToTrash } from './trash-log.ts';
+import { closeWaitingReviews } from './review-close.ts';
 import { detachUsages, findUsages, listInboundLinks, type DetachedOwners, type UsageSource } from './where-used.ts';
 import { enqueueRemovalWebhooks, enqueueTransitionWebhooks } from './content-webhooks.ts';
 
@@ -123,6 +124,8 @@ export function removeEntities(
       await tx.delete(spec.table).where(inArray(columnOf(spec, 'id'), [...ids]));
       if (spec.search) await removeFromSearch(tx, spec.search, ids);
       await deleteWorkingCopies(tx, spec, ids);
+      // A request waiting for review ends with its item (docs/decisions/064).
+      await closeWaitingReviews(tx, spec.collection, ids, 'trashed');
       await recordAudit(
         tx,
         actor,
@@ -208,6 +211,14 @@ export async function transitionEntities(
           changes,
         })),
       );
+      if (target === 'published') {
+        await closeWaitingReviews(
+          tx,
+          spec.collection,
+          changing.map((state) => state.id),
+          'published',
+        );
+      }
       await enqueueTransitionWebhooks(tx, spec, changing, target);
       // The states as written, without reading them back: only the stamped columns moved.
       await recordRevisions(

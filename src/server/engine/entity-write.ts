@@ -14,6 +14,7 @@ import { withConstraintErrors } from './db-errors.ts';
 import type { EntityInput, EntitySpec, EntityState } from './entity-spec.ts';
 import { changedFields, columnOf, loadStates, mergeState, newState, normaliseTranslations } from './entity-state.ts';
 import { entityView } from './entity-view.ts';
+import { closeWaitingReviews } from './review-close.ts';
 import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
 import { stringValue } from './spec-helpers.ts';
 import { checkPublication, publishedAtFor, statusOf, transitionAction } from './publication.ts';
@@ -78,7 +79,7 @@ async function refreshSearch(tx: Executor, spec: EntitySpec, id: number, changed
 }
 
 /** 409 carrying the item as it is now, so the editor can see what changed meanwhile. */
-function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
+export function versionConflict(spec: EntitySpec, current: EntityState): AdminError {
   return new AdminError(409, 'VERSION_CONFLICT', `This ${spec.entity} was changed by someone else meanwhile`, {
     extensions: { current: entityView(spec, current) },
   });
@@ -236,6 +237,8 @@ async function applyUpdate(tx: Executor, before: EntityState, ...[actor, spec, i
   const title = (await loadTitles(tx, spec, [id])).get(id);
   const changes = describeChanges(spec, before, after, changed);
   await recordAudit(tx, actor, [{ action, entity: spec.entity, entityId: id, changedFields: changed, title, changes }]);
+  // Published by a publisher's own hand: nothing waits for a review any more (docs/decisions/064).
+  if (action === 'publish') await closeWaitingReviews(tx, spec.collection, [id], 'published');
   await refreshSearch(tx, spec, id, changed);
   await enqueueContentWebhooks(tx, spec, [{ before, after, changed }]);
   // The merged state is what was written; no need to read it back.

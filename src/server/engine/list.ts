@@ -7,7 +7,7 @@ import { and, asc, getTableColumns, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import type { Executor } from '../../../db/client.ts';
-import { workingCopies, type SearchEntityType } from '../../../db/schema.ts';
+import { reviewRequests, workingCopies, type SearchEntityType } from '../../../db/schema.ts';
 import { locales, type Locale } from '../../i18n/config.ts';
 import { parseSort } from '../../lib/admin-schemas/list-query.ts';
 import { getEnv } from '../config/env.ts';
@@ -27,6 +27,8 @@ import { ftsRowid } from '../../../db/search-index.ts';
 export type TranslationFilterQuery = { [key in TranslationFilterKey]?: Locale | undefined };
 
 export interface ListQueryBase extends TranslationFilterQuery {
+  /** Items with a request waiting for review (docs/decisions/064). */
+  review?: 'waiting' | undefined;
   q?: string | undefined;
   sort: string;
   page: number;
@@ -126,13 +128,23 @@ function translationConditions(spec: EntitySpec, id: SQL | SQLiteColumn, query: 
   });
 }
 
-/** The collection's own filters and the translation filters. */
-function filtersOf<Q extends TranslationFilterQuery>(definition: ListDefinition<Q>, query: Q): (SQL | undefined)[] {
-  return [...definition.filters(query), ...translationConditions(definition.spec, columnOf(definition.spec, 'id'), query)];
+/** The review filter's condition (docs/decisions/064): a request of the item waits. */
+function reviewCondition(spec: EntitySpec, id: SQL | SQLiteColumn, query: Pick<ListQueryBase, 'review'>): SQL | undefined {
+  if (query.review !== 'waiting') return undefined;
+  return sql`EXISTS (SELECT 1 FROM ${reviewRequests} WHERE ${reviewRequests.collection} = ${spec.collection} AND ${reviewRequests.itemId} = ${id} AND ${reviewRequests.status} = 'waiting')`;
+}
+
+/** The collection's own filters, the review filter and the translation filters. */
+function filtersOf<Q extends TranslationFilterQuery & Pick<ListQueryBase, 'review'>>(definition: ListDefinition<Q>, query: Q): (SQL | undefined)[] {
+  const id = columnOf(definition.spec, 'id');
+  return [...definition.filters(query), reviewCondition(definition.spec, id, query), ...translationConditions(definition.spec, id, query)];
 }
 
 /** The WHERE clause of a list or export. */
-function listWhere<Q extends { q?: string | undefined } & TranslationFilterQuery>(definition: ListDefinition<Q>, query: Q): SQL | undefined {
+function listWhere<Q extends { q?: string | undefined } & TranslationFilterQuery & Pick<ListQueryBase, 'review'>>(
+  definition: ListDefinition<Q>,
+  query: Q,
+): SQL | undefined {
   return and(searchCondition(definition, query.q), ...filtersOf(definition, query));
 }
 
@@ -274,11 +286,12 @@ function findPage<Q extends ListQueryBase>(
     // index starts from them, so they must not count among the filters searchPage starts from.
     translated: (id) => and(...translationConditions(spec, id, query)),
   };
-  return { ...searchPage(spec, definition.filters(query), search, sortBy, page, plan), direction };
+  const filters = [...definition.filters(query), reviewCondition(spec, columnOf(spec, 'id'), query)];
+  return { ...searchPage(spec, filters, search, sortBy, page, plan), direction };
 }
 
 /** The next batch of ids matching an export query, after `afterId`, in id order. */
-export async function nextExportIds<Q extends { q?: string | undefined } & TranslationFilterQuery>(
+export async function nextExportIds<Q extends { q?: string | undefined } & TranslationFilterQuery & Pick<ListQueryBase, 'review'>>(
   db: Executor,
   definition: ListDefinition<Q>,
   query: Q,

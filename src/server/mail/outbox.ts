@@ -22,6 +22,8 @@ export const mailKinds = [
   'contact-notification',
   'contact-reply',
   'note-mention',
+  'review-request',
+  'review-decision',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -11,6 +11,8 @@ import { allowListsFrom, resolveRole } from '../auth/roles.ts';
 import { getAuthMode } from '../auth/mode.ts';
 import { getEnv } from '../config/env.ts';
 import { hasPermission } from '../auth/permissions.ts';
+import { readEditionScope, type EditionScope } from '../auth/edition-scope.ts';
+import type { Role } from '../auth/roles.ts';
 
 /** A colleague a note can name, with what their mail needs. */
 export interface Mentionable extends MentionTarget {
@@ -18,11 +20,18 @@ export interface Mentionable extends MentionTarget {
   locale: Locale;
 }
 
+/** An account as `listAccounts` reads it: whether it may open items, and its role and editions (docs/decisions/064 mails publishers). */
+export interface TeamAccount extends Mentionable {
+  canRead: boolean;
+  role: Role | null;
+  editions: EditionScope;
+}
+
 /** The name an account shows to colleagues: its name, else its address. */
 export const accountLabel = (account: { name: string | null; email: string }) => account.name?.trim() || account.email;
 
 /** Every account, with whether it may read the admin's items (disabled or role-less accounts may not). */
-export async function listAccounts(db: Executor): Promise<(Mentionable & { canRead: boolean })[]> {
+export async function listAccounts(db: Executor): Promise<TeamAccount[]> {
   if (getAuthMode().kind !== 'local') return [];
   const lists = allowListsFrom(getEnv());
   const rows = await db.select().from(authUsers);
@@ -36,6 +45,8 @@ export async function listAccounts(db: Executor): Promise<(Mentionable & { canRe
         email: row.email,
         locale: isLocale(row.locale) ? row.locale : defaultLocale,
         canRead: !disabled && hasPermission(role, 'content.read'),
+        role: disabled ? null : role,
+        editions: readEditionScope(row.editions),
       };
     })
     .sort((a, b) => a.label.localeCompare(b.label));

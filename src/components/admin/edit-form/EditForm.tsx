@@ -27,6 +27,7 @@ import { useLivePreview } from './use-live-preview.ts';
 import { hasLivePreview } from '../../../lib/collections/live-preview.ts';
 import { MoreActions } from './MoreActions.tsx';
 import { PublishControls } from './PublishControls.tsx';
+import { ReviewPanel } from '../review/ReviewPanel.tsx';
 import { useFocusClearOfBar } from './use-focus-clear-of-bar.ts';
 import { WorkingCopyActions, WorkingCopyNotice, WorkingCopySchedule } from './WorkingCopy.tsx';
 import type { EditFormState } from './use-edit-form.ts';
@@ -175,6 +176,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
           {form.copyMode && <WorkingCopyNotice copy={form.workingCopy} />}
           {form.copyMode && <WorkingCopySchedule key={form.workingCopy?.scheduledAt ?? ''} form={form} config={config} />}
           {children}
+          {item && <ReviewPanel form={form} config={config} />}
           <div ref={bar} className="admin-form__actions">
             {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
             <button

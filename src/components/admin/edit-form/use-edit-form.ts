@@ -84,6 +84,8 @@ export function useEditForm({ config, item, defaults = {} }: EditFormOptions) {
       setDefaults: (values: Record<string, unknown>) => env.dispatch({ type: 'defaulted', values }),
       /** Starts the form again from `next`, as the server returned it. */
       resetTo: (next: Item) => env.dispatch({ type: 'loaded', item: next }),
+      /** The item and whether edits are unsaved, as they are now (after an awaited save). */
+      current: () => ({ item: $form.get().item, dirty: $form.get().dirty }),
       setInUse: (inUse: DeleteState | null) => env.dispatch({ type: 'usagesShown', inUse }),
       save: (overrides?: Record<string, unknown>, from?: DraftStart) => saveItem(env, overrides, from),
       move: (to: string) => moveStatus(env, to),
