@@ -8,7 +8,7 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { writeTransaction, type Database, type Executor } from '../../../db/client.ts';
 import type { Locale } from '../../i18n/config.ts';
-import type { CollectionName } from '../../lib/collections/index.ts';
+import { collections, type CollectionName } from '../../lib/collections/index.ts';
 import { hasLivePreview } from '../../lib/collections/live-preview.ts';
 import { issuesToFieldErrors } from '../../lib/field-errors.ts';
 import { getCuratorPage, type CuratorPage } from '../curators/page.ts';
@@ -111,7 +111,7 @@ export async function previewDraft(
   locale: Locale,
   now = new Date(),
 ): Promise<LivePreview> {
-  const load = hasLivePreview(resource.collection) ? pageLoaders[resource.collection] : undefined;
+  const load = hasLivePreview(collections[resource.collection]) ? pageLoaders[resource.collection] : undefined;
   if (!load) throw new AdminError(404, 'NOT_FOUND', 'This collection has no hub page to preview');
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) throw new AdminError(400, 'INVALID_BODY', 'The preview expects the form payload as a JSON object');

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { collections } from '../../../lib/collections/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { DateTimeField, DateTimeZoneField } from '../DateTimeZoneField.tsx';
+import { CloneEdition } from '../edit-form/CloneEditionDialog.tsx';
 import { EditForm } from '../edit-form/EditForm.tsx';
 import { Section } from '../edit-form/fields.tsx';
 import { LocaleTabs } from '../edit-form/LocaleTabs.tsx';
@@ -35,6 +36,7 @@ function EditionFields({ item }: Pick<ItemFormProps, 'item'>) {
       form={form}
       heading={item ? headingText(form.item, 'title', defaultLocale, String(item['slug'])) : t('admin.editions.new')}
       fieldLabels={labels}
+      copyActions={(id, disabled) => <CloneEdition id={id} disabled={disabled} />}
     >
       <Section legend={t('admin.group.texts')}>
         <LocaleTabs complete={config.complete}>{(locale) => <ProgrammeTexts locale={locale} required={locale === defaultLocale} labels={labels} />}</LocaleTabs>

@@ -1,6 +1,6 @@
 /** Create/edit form of an event (island of /{locale}/admin/events/new and /{locale}/admin/events/:id). */
 import { useEffect } from 'react';
-import { collections } from '../../../lib/collections/index.ts';
+import { eventsCollection } from '../../../lib/collections/events.ts';
 import { DateTimeField, DateTimeZoneField } from '../DateTimeZoneField.tsx';
 import { EditForm } from '../edit-form/EditForm.tsx';
 import { Section, TextAreaField, TextField } from '../edit-form/fields.tsx';
@@ -20,7 +20,7 @@ import { TicketsSection } from './TicketsSection.tsx';
 import type { ItemFormProps } from './types.ts';
 import { headingText, useFieldLabels } from './use-labels.ts';
 
-const config = collections.events;
+const config = eventsCollection;
 const labelKeys = [...Object.keys(config.draft.fields), ...Object.keys(config.draft.translations)];
 
 function EventFields({ item, defaults }: Pick<ItemFormProps, 'item' | 'defaults'>) {

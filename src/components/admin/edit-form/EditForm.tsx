@@ -13,9 +13,6 @@ import { useHydrated } from '../ui/use-hydrated.ts';
 import type { Completeness } from '../lib/api.ts';
 import { usagesOf } from '../lib/api.ts';
 import { draftLocaleStatus } from '../lib/payload.ts';
-import { CloneEdition } from './CloneEditionDialog.tsx';
-import { ConflictDialog } from './ConflictDialog.tsx';
-import { DeleteDialog } from './DeleteDialog.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
 import { idOf } from './edit-form-state.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
@@ -43,6 +40,8 @@ export interface EditFormProps {
   children: ReactNode;
   /** Extra content at the top (an image preview). */
   aside?: ReactNode;
+  /** More ways to copy a saved item, beside "Duplicate", for those who may (an edition's "Clone…"). */
+  copyActions?: (id: number, disabled: boolean) => ReactNode;
 }
 
 /** Published now or once (`publishedAt` is never cleared): the server's own rule for deleting (entity-remove.ts). */
@@ -53,6 +52,10 @@ function wasEverPublished(item: Record<string, unknown> | null): boolean {
 // Loaded only where they show: presence on a saved item's form, the banner when a draft was kept.
 const PresenceText = lazy(() => import('./PresenceNote.tsx').then(({ PresenceText }) => ({ default: PresenceText })));
 const LocalDraftBanner = lazy(() => import('./LocalDraftBanner.tsx').then(({ LocalDraftBanner }) => ({ default: LocalDraftBanner })));
+// Only after a save was refused with a 409: its code loads then, while the save's answer is read.
+const ConflictDialog = lazy(() => import('./ConflictDialog.tsx').then(({ ConflictDialog }) => ({ default: ConflictDialog })));
+// Only once "Delete" was pressed: the dialog opens when its code is there (a few kilobytes).
+const DeleteDialog = lazy(() => import('./DeleteDialog.tsx').then(({ DeleteDialog }) => ({ default: DeleteDialog })));
 
 const detachPermissions: Record<string, string> = { medias: 'media.deleteInUse', files: 'media.deleteInUse' };
 
@@ -66,7 +69,7 @@ function focusFirstField(formId: string): void {
   });
 }
 
-export function EditForm({ config, form, heading, fieldLabels, children, aside }: EditFormProps) {
+export function EditForm({ config, form, heading, fieldLabels, children, aside, copyActions }: EditFormProps) {
   const { t, locale, contentLocales, defaultLocale, permissions } = useAdmin();
   const [activeLocale, setActiveLocale] = useState(locale && contentLocales.includes(locale) ? locale : defaultLocale);
   const [deleting, setDeleting] = useState(false);
@@ -83,10 +86,15 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
   const savedStatus = typeof base['status'] === 'string' ? base['status'] : 'draft';
   const savedSlug = typeof item?.['slug'] === 'string' ? item['slug'] : null;
   const preview = useLivePreview(config, form, activeLocale);
-  const previewable = hasLivePreview(config.name);
+  const previewable = hasLivePreview(config);
   useSaveShortcut(form.formId, hydrated && !saving);
   const saveKeys = useSaveKeysLabel();
   const { localDraft } = form;
+  // Mounted from the first conflict on and kept, so that closing it returns focus to its opener.
+  const [conflictShown, setConflictShown] = useState(false);
+  if (form.conflict && !conflictShown) setConflictShown(true);
+  const [deleteShown, setDeleteShown] = useState(false);
+  if (deleting && !deleteShown) setDeleteShown(true);
 
   const context: FormContextValue = {
     formId: form.formId,
@@ -202,7 +210,7 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
                   </a>
                 )}
                 {canCopy && <DuplicateButton collection={config.name} id={idOf(item)} disabled={saving} />}
-                {canCopy && config.name === 'editions' && <CloneEdition id={idOf(item)} disabled={saving} />}
+                {canCopy && copyActions?.(idOf(item), saving)}
                 {canDelete && (
                   <button type="button" className="admin-button admin-button--danger admin-form__delete" aria-disabled={saving} onClick={openDelete}>
                     {t('admin.form.delete')}
@@ -212,20 +220,28 @@ export function EditForm({ config, form, heading, fieldLabels, children, aside }
             )}
           </div>
         </fieldset>
-        <ConflictDialog conflict={form.conflict} onResolve={form.resolveConflict} />
-        <DeleteDialog
-          open={deleting}
-          name={heading}
-          inUse={form.inUse}
-          detachPermission={detachPermissions[config.name] ?? 'content.deletePublished'}
-          busy={saving}
-          onClose={closeDelete}
-          onConfirm={(detach) => {
-            void form.remove(detach).then((done) => {
-              if (done) setDeleting(false);
-            });
-          }}
-        />
+        {conflictShown && (
+          <Suspense fallback={null}>
+            <ConflictDialog conflict={form.conflict} onResolve={form.resolveConflict} />
+          </Suspense>
+        )}
+        {deleteShown && (
+          <Suspense fallback={null}>
+            <DeleteDialog
+              open={deleting}
+              name={heading}
+              inUse={form.inUse}
+              detachPermission={detachPermissions[config.name] ?? 'content.deletePublished'}
+              busy={saving}
+              onClose={closeDelete}
+              onConfirm={(detach) => {
+                void form.remove(detach).then((done) => {
+                  if (done) setDeleting(false);
+                });
+              }}
+            />
+          </Suspense>
+        )}
       </form>
       {previewable && <LivePreview preview={preview} />}
     </FormContext.Provider>

@@ -7,7 +7,7 @@
  * form gets an exception for that date (`recurrence.changes`, docs/decisions/049) and keeps its
  * venue and room. Pure, so it is unit-tested.
  */
-import { collections } from '../../../lib/collections/index.ts';
+import { eventsCollection } from '../../../lib/collections/events.ts';
 import { paths } from '../../../lib/paths.ts';
 import { recurrenceField, type Recurrence } from '../../../lib/recurrence.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../../lib/zoned-time.ts';
@@ -58,7 +58,7 @@ export const movedItemId = (event: Pick<MovedEvent, 'id' | 'seriesId'>): number 
 
 /** The request that moves `event` to `target`, from `item` (the event's GET; the series' for a later date). */
 export function buildMoveRequest(item: Record<string, unknown>, event: MovedEvent, target: MoveTarget): MoveRequest {
-  const config = collections.events;
+  const config = eventsCollection;
   const { base, shown } = startOf(config.draft, item);
   const zone = typeof shown['timeZone'] === 'string' && shown['timeZone'] ? shown['timeZone'] : 'UTC';
   const length = Date.parse(event.endsAt) - Date.parse(event.startsAt);
