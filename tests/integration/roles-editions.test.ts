@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminClient, useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
-import { createEdition, createEvent, createUser, createVenue, type Created } from '../helpers/factories.ts';
+import { createEdition, createEvent, createTag, createUser, createVenue, type Created } from '../helpers/factories.ts';
 import { signUp } from '../helpers/auth.ts';
 
 const running = useAdminServer({ HUB_DEMO: '0' });
@@ -107,8 +107,10 @@ describe('an editor limited to one edition', () => {
     expect(bulk.status).toBe(403);
     expect(bulk.body).toMatchObject(outOfScope);
     expect(await eventStatus(mine.id)).toBe('draft');
+    // "All matching" acts on the matching items they may change: here none.
     const matching = await editor.call('POST', '/api/admin/events/bulk', { action: 'delete', matching: { edition: String(other.id) } });
-    expect(matching.body).toMatchObject(outOfScope);
+    expect(matching.status).toBe(200);
+    expect(matching.body).toMatchObject({ matched: 0, ids: [] });
     expect(await eventStatus(otherEvent.id)).toBe('draft');
     // Their own edition's items, selected by filter, are theirs to act on.
     expect((await editor.call('POST', '/api/admin/events/bulk', { action: 'publish', matching: { edition: String(own.id) } })).status).toBe(200);
@@ -141,6 +143,47 @@ describe('an editor limited to one edition', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject(outOfScope);
     expect((await editor.call('GET', `/api/admin/venues/${theirs.id}`)).status).toBe(200);
+  });
+});
+
+describe('the lists of a person limited to one edition', () => {
+  it('mark what they may only read, count what they may change, and act on that only', async () => {
+    const own = await createEdition(running.app.admin);
+    const other = await createEdition(running.app.admin);
+    const tag = await createTag(running.app.admin);
+    const tagged = { tagIds: [tag.id] };
+    const others = [
+      await createEvent(running.app.admin, { editionId: other.id, ...tagged }),
+      await createEvent(running.app.admin, { editionId: other.id, ...tagged }),
+    ];
+    const editor = await limitedEditor([own.id]);
+    const mine = [await createEvent(editor, { editionId: own.id, ...tagged }), await createEvent(editor, { editionId: own.id, ...tagged })];
+    const query = `tag=${String(tag.id)}&limit=10`;
+
+    const list = await editor.call('GET', `/api/admin/events?${query}`);
+    expect(list.body).toMatchObject({ total: 4, changeableTotal: 2 });
+    const readOnly = (body: Record<string, unknown>) =>
+      Object.fromEntries((body['items'] as { id: number; readOnly?: boolean }[]).map((item) => [item.id, item.readOnly === true]));
+    expect(readOnly(list.body)).toEqual({ [mine[0]!.id]: false, [mine[1]!.id]: false, [others[0]!.id]: true, [others[1]!.id]: true });
+    const editions = await editor.call('GET', `/api/admin/editions?limit=100`);
+    expect(readOnly(editions.body)).toMatchObject({ [own.id]: false, [other.id]: true });
+
+    // "Select all 2 you may change": the server picks those two, and the count it was shown holds.
+    const all = await editor.call('POST', '/api/admin/events/bulk', { action: 'publish', matching: { tag: String(tag.id) }, shown: 2 });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ matched: 2, countChanged: false });
+    expect(await Promise.all([...mine, ...others].map((event) => eventStatus(event.id)))).toEqual(['published', 'published', 'draft', 'draft']);
+
+    // Shared collections: read-only unless they created it.
+    const theirs = await createVenue(running.app.admin);
+    const created = await createVenue(editor);
+    const venues = await editor.call('GET', '/api/admin/venues?limit=100&sort=-createdAt');
+    expect(readOnly(venues.body)).toMatchObject({ [theirs.id]: true, [created.id]: false });
+
+    // Someone unlimited sees the list as before.
+    const unlimited = await running.app.admin.call('GET', `/api/admin/events?${query}`);
+    expect(unlimited.body).not.toHaveProperty('changeableTotal');
+    expect(Object.values(readOnly(unlimited.body))).toEqual([false, false, false, false]);
   });
 });
 
