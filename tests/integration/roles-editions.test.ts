@@ -334,6 +334,8 @@ describe('the team API', () => {
     const html = await screen.text();
     expect(html).toContain('Contributeur ou contributrice');
     expect(html).toContain('Seulement ces éditions');
+    // The saved editions are named in full under the box, which cuts long titles on a phone.
+    expect(html).toMatch(/data-testid="edition-scope-chosen"[^>]*><span[^>]*>Éditions enregistrées\s*:<\/span>/);
   });
 });
 
