@@ -68,6 +68,17 @@ for (const width of [360, 1280]) {
     await expect(guest.locator('.admin-publish')).toHaveCount(0);
     await expectAccessible(guest, `contributor's edit form at ${width} px`);
 
+    // Their events list marks the other edition's event "Read only", with nothing to select.
+    await guest.goto(`/en/admin/events?q=${token}`);
+    await waitForIslands(guest);
+    const otherRow = guest.locator(`tr[data-id="${otherEvent.id}"]`);
+    const ownRow = guest.locator(`tr[data-id="${ownEvent.id}"]`);
+    await expect(otherRow.getByTestId('read-only')).toHaveText(t('admin.list.readOnly'));
+    await expect(otherRow.getByRole('checkbox')).toHaveCount(0);
+    await expect(ownRow.getByTestId('read-only')).toHaveCount(0);
+    await expect(ownRow.getByRole('checkbox')).toHaveCount(1);
+    await expectAccessible(guest, `contributor's events list at ${width} px`);
+
     // Another edition's event does not open for editing: a read-only notice, no form.
     const refused = await guest.goto(`/en/admin/events/${otherEvent.id}`);
     expect(refused?.status()).toBe(403);

@@ -3,13 +3,21 @@
  * from its edit screen (the dialog says it goes to the trash), finds it on the trash screen with
  * who deleted it and the days left, restores it there by keyboard, is told it is back, and opens
  * it again from the notice; the event's public dates are back too. axe checks the trash screen
- * with the item listed and with the notice.
+ * with the item listed and with the notice. An admin restores a published venue, opens it and
+ * finds its changes scheduled in the admin's zone. The browser runs in another zone and language
+ * than the server, so a screen rendered differently on both sides fails (React #418).
  */
 import { expect } from '@playwright/test';
 import { getTranslator } from '../../src/i18n/index.ts';
-import { expectAccessible, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
+import { createVenue } from '../helpers/factories.ts';
+import { expectAccessible, signInAsAdmin, signInAsEditor, test, uniqueToken, waitForIslands } from './admin-support.ts';
+import { pageClient } from './content-support.ts';
 
 const t = getTranslator('en');
+
+// The browser's zone and language differ from the server's (UTC, English), as for most of the team:
+// anything rendered differently on both sides would fail the hydration of the screens it visits.
+test.use({ timezoneId: 'Pacific/Auckland', locale: 'de-DE' });
 
 for (const width of [360, 1280]) {
   test(`an editor deletes an event, finds it in the trash and restores it (${width} px)`, async ({ page, consoleErrors }) => {
@@ -75,3 +83,37 @@ for (const width of [360, 1280]) {
     expect(restored.recurrence).toMatchObject({ rule: 'FREQ=WEEKLY;COUNT=3' });
   });
 }
+
+test('an admin restores a published venue, opens it and schedules its changes: the screens hydrate in a browser zone the server does not share', async ({
+  page,
+  consoleErrors,
+}) => {
+  const name = `Boathouse ${uniqueToken()}`;
+  await signInAsAdmin(page);
+  const admin = await pageClient(page);
+  const venue = await createVenue(admin, { name, status: 'published', address: '4 Quai des Brumes' });
+  expect((await admin.request('DELETE', `/api/admin/venues/${venue.id}`)).status).toBeLessThan(300);
+
+  await page.goto('/en/admin/trash?collection=venues');
+  await page
+    .locator(`[data-trash-item="venues.${venue.id}"]`)
+    .getByRole('button', { name: t('admin.trash.restoreItem', { title: name }) })
+    .click();
+  await page
+    .getByTestId('trash-notice')
+    .getByRole('link', { name: t('admin.trash.done.open') })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/en/admin/venues/${venue.id}$`));
+  await waitForIslands(page);
+
+  // Changes kept as a draft: "Publish changes at" offers the admin's zone, never the browser's
+  // own (which the server cannot know: it rendered React #418 here).
+  const restored = await admin.call('GET', `/api/admin/venues/${venue.id}`);
+  const draft = await admin.call('PUT', `/api/admin/venues/${venue.id}/draft`, { version: restored.body['version'], name: `${name}, renamed` });
+  expect(draft.status).toBe(200);
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByTestId('working-copy-schedule')).toBeVisible();
+  await expect(page.getByTestId('working-copy-schedule')).not.toContainText('Pacific/Auckland');
+  expect(consoleErrors, 'the restored venue’s edit screen').toEqual([]);
+});

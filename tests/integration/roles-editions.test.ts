@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminClient, useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
-import { createEdition, createEvent, createUser, createVenue, type Created } from '../helpers/factories.ts';
+import { createEdition, createEvent, createTag, createUser, createVenue, uniqueName, type Created } from '../helpers/factories.ts';
 import { signUp } from '../helpers/auth.ts';
+import { publishDueWorkingCopies } from '../../src/server/admin/working-copy-schedule.ts';
 
 const running = useAdminServer({ HUB_DEMO: '0' });
 
@@ -107,8 +108,10 @@ describe('an editor limited to one edition', () => {
     expect(bulk.status).toBe(403);
     expect(bulk.body).toMatchObject(outOfScope);
     expect(await eventStatus(mine.id)).toBe('draft');
+    // "All matching" acts on the matching items they may change: here none.
     const matching = await editor.call('POST', '/api/admin/events/bulk', { action: 'delete', matching: { edition: String(other.id) } });
-    expect(matching.body).toMatchObject(outOfScope);
+    expect(matching.status).toBe(200);
+    expect(matching.body).toMatchObject({ matched: 0, ids: [] });
     expect(await eventStatus(otherEvent.id)).toBe('draft');
     // Their own edition's items, selected by filter, are theirs to act on.
     expect((await editor.call('POST', '/api/admin/events/bulk', { action: 'publish', matching: { edition: String(own.id) } })).status).toBe(200);
@@ -141,6 +144,132 @@ describe('an editor limited to one edition', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject(outOfScope);
     expect((await editor.call('GET', `/api/admin/venues/${theirs.id}`)).status).toBe(200);
+  });
+});
+
+describe('the lists of a person limited to one edition', () => {
+  it('mark what they may only read, count what they may change, and act on that only', async () => {
+    const own = await createEdition(running.app.admin);
+    const other = await createEdition(running.app.admin);
+    const tag = await createTag(running.app.admin);
+    const tagged = { tagIds: [tag.id] };
+    const others = [
+      await createEvent(running.app.admin, { editionId: other.id, ...tagged }),
+      await createEvent(running.app.admin, { editionId: other.id, ...tagged }),
+    ];
+    const editor = await limitedEditor([own.id]);
+    const mine = [await createEvent(editor, { editionId: own.id, ...tagged }), await createEvent(editor, { editionId: own.id, ...tagged })];
+    const query = `tag=${String(tag.id)}&limit=10`;
+
+    const list = await editor.call('GET', `/api/admin/events?${query}`);
+    expect(list.body).toMatchObject({ total: 4, changeableTotal: 2 });
+    const readOnly = (body: Record<string, unknown>) =>
+      Object.fromEntries((body['items'] as { id: number; readOnly?: boolean }[]).map((item) => [item.id, item.readOnly === true]));
+    expect(readOnly(list.body)).toEqual({ [mine[0]!.id]: false, [mine[1]!.id]: false, [others[0]!.id]: true, [others[1]!.id]: true });
+    const editions = await editor.call('GET', `/api/admin/editions?limit=100`);
+    expect(readOnly(editions.body)).toMatchObject({ [own.id]: false, [other.id]: true });
+
+    // "Select all 2 you may change": the server picks those two, and the count it was shown holds.
+    const all = await editor.call('POST', '/api/admin/events/bulk', { action: 'publish', matching: { tag: String(tag.id) }, shown: 2 });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ matched: 2, countChanged: false });
+    expect(await Promise.all([...mine, ...others].map((event) => eventStatus(event.id)))).toEqual(['published', 'published', 'draft', 'draft']);
+
+    // Shared collections: read-only unless they created it.
+    const theirs = await createVenue(running.app.admin);
+    const created = await createVenue(editor);
+    const venues = await editor.call('GET', '/api/admin/venues?limit=100&sort=-createdAt');
+    expect(readOnly(venues.body)).toMatchObject({ [theirs.id]: true, [created.id]: false });
+
+    // Someone unlimited sees the list as before.
+    const unlimited = await running.app.admin.call('GET', `/api/admin/events?${query}`);
+    expect(unlimited.body).not.toHaveProperty('changeableTotal');
+    expect(Object.values(readOnly(unlimited.body))).toEqual([false, false, false, false]);
+  });
+});
+
+describe('a scheduled publication', () => {
+  /** An editor of `editions` with a published event of the first one whose changes wait, scheduled an hour ahead. */
+  async function scheduledByLimitedEditor(editions: Created[]) {
+    const email = `${uniqueName('scheduler').replace(' ', '-')}@roles.example`;
+    const editor = await createUser(
+      running.app.server,
+      'editor',
+      email,
+      editions.map((edition) => edition.id),
+    );
+    const [account] = await running.app.server.query<{ id: string }>('SELECT id FROM auth_users WHERE email = ?', [email]);
+    const title = uniqueName('Dockside reading');
+    const event = await createEvent(editor, { editionId: editions[0]!.id, status: 'published', translations: { en: { title } } });
+    const draft = await editor.call('PUT', `/api/admin/events/${event.id}/draft`, { version: event.version, translations: { en: { title: `${title}, new` } } });
+    expect(draft.status).toBe(200);
+    // An hour ahead: the server's own round leaves it alone; the test runs the round at that instant.
+    const at = new Date(Date.now() + 3_600_000);
+    expect((await editor.call('PUT', `/api/admin/events/${event.id}/draft/schedule`, { version: event.version, scheduledAt: at.toISOString() })).status).toBe(
+      200,
+    );
+    return { event, title, at, rolePath: `/api/admin/team/${account!.id}/role` };
+  }
+
+  async function runRoundAt(at: Date): Promise<number> {
+    return publishDueWorkingCopies(running.db, async () => {}, new Date(at.getTime() + 1_000));
+  }
+
+  async function failure(eventId: number) {
+    const [copy] = await running.app.server.query<{ scheduled_at: number | null; schedule_problem: string | null }>(
+      "SELECT scheduled_at, schedule_problem FROM working_copies WHERE entity = 'event' AND entity_id = ?",
+      [eventId],
+    );
+    const log = await running.app.server.query<{ action: string; changes: string }>(
+      "SELECT action, changes FROM audit_log WHERE entity = 'event' AND entity_id = ? AND action LIKE 'schedule%' ORDER BY id",
+      [String(eventId)],
+    );
+    return {
+      copy,
+      log: log.map((entry) => [entry.action, JSON.parse(entry.changes ?? '[]').find((change: { field: string }) => change.field === 'scheduleProblem')?.to]),
+    };
+  }
+
+  it('is not applied once its edition left the scheduler’s scope: it stays, failed, with the reason, and is not tried again', async () => {
+    const own = await createEdition(running.app.admin);
+    const other = await createEdition(running.app.admin);
+    const { event, title, at, rolePath } = await scheduledByLimitedEditor([own, other]);
+    expect((await running.app.admin.call('POST', rolePath, { role: 'editor', editions: [other.id] })).status).toBe(200);
+
+    expect(await runRoundAt(at)).toBe(0);
+    expect((await running.app.admin.call('GET', `/api/admin/events/${event.id}`)).body['translations']).toMatchObject({ en: { title } });
+    const failed = await failure(event.id);
+    expect(failed.copy).toEqual({ scheduled_at: null, schedule_problem: 'SCHEDULER_OUT_OF_SCOPE' });
+    expect(failed.log).toEqual([
+      ['schedule', undefined],
+      ['schedule-failed', 'SCHEDULER_OUT_OF_SCOPE'],
+    ]);
+    const item = await running.app.admin.call('GET', `/api/admin/events/${event.id}`);
+    expect(item.body['draft']).toMatchObject({ scheduledAt: null, scheduleProblem: 'SCHEDULER_OUT_OF_SCOPE' });
+    // The activity log says why, in the reader's language.
+    const history = await (await running.app.admin.request('GET', `/fr/admin/events/${event.id}`)).text();
+    expect(history).toContain('ne travaille plus sur l’édition de cet élément');
+
+    // Not tried again.
+    expect(await runRoundAt(new Date(at.getTime() + 60_000))).toBe(0);
+    expect((await failure(event.id)).log).toHaveLength(2);
+  });
+
+  it('is not applied once its author may no longer publish, even inside their editions', async () => {
+    const own = await createEdition(running.app.admin);
+    const { event, title, at, rolePath } = await scheduledByLimitedEditor([own]);
+    expect((await running.app.admin.call('POST', rolePath, { role: 'contributor' })).status).toBe(200);
+
+    expect(await runRoundAt(at)).toBe(0);
+    expect((await running.app.admin.call('GET', `/api/admin/events/${event.id}`)).body['translations']).toMatchObject({ en: { title } });
+    expect((await failure(event.id)).copy).toEqual({ scheduled_at: null, schedule_problem: 'SCHEDULER_NOT_ALLOWED' });
+  });
+
+  it('is applied while its author still publishes that edition', async () => {
+    const own = await createEdition(running.app.admin);
+    const { event, title, at } = await scheduledByLimitedEditor([own]);
+    expect(await runRoundAt(at)).toBe(1);
+    expect((await running.app.admin.call('GET', `/api/admin/events/${event.id}`)).body['translations']).toMatchObject({ en: { title: `${title}, new` } });
   });
 });
 
@@ -205,6 +334,8 @@ describe('the team API', () => {
     const html = await screen.text();
     expect(html).toContain('Contributeur ou contributrice');
     expect(html).toContain('Seulement ces éditions');
+    // The saved editions are named in full under the box, which cuts long titles on a phone.
+    expect(html).toMatch(/data-testid="edition-scope-chosen"[^>]*><span[^>]*>Éditions enregistrées\s*:<\/span>/);
   });
 });
 

@@ -30,6 +30,7 @@ const valueLabelPrefixes: Readonly<Record<string, string>> = {
   status: 'admin.status.',
   role: 'auth.role.',
   eventStatus: 'eventStatus.value.',
+  scheduleProblem: 'workingCopy.problem.',
 };
 
 export interface ActivityLabels {

@@ -6,8 +6,8 @@
  * the transaction that applies a copy starts by clearing its `scheduled_at` in one
  * `UPDATE … WHERE scheduled_at = <the instant seen>`, which takes the write lock, so a second
  * process waits and then matches no row. A copy that fails (the live item changed since; today's
- * rules refuse it; its author may no longer publish) stays, unscheduled, with the reason and an
- * audit entry.
+ * rules refuse it; its author may no longer publish, or no longer works on the item's edition)
+ * stays, unscheduled, with the reason and an audit entry, and is not tried again.
  */
 import { EventEmitter } from 'node:events';
 import { and, asc, eq, isNotNull, lte, min } from 'drizzle-orm';
@@ -19,11 +19,14 @@ import { collectionNames } from '../../lib/collections/index.ts';
 import { authUsers } from '../../../db/auth-schema.ts';
 import { getEnv } from '../config/env.ts';
 import { hasPermission } from '../auth/permissions.ts';
+import { readEditionScope, type EditionScope } from '../auth/edition-scope.ts';
 import { allowListsFrom, resolveRole, type Role } from '../auth/roles.ts';
 import { forgetScheduleCache } from '../page-cache/schedule.ts';
 import type { Actor } from '../auth/actor.ts';
 import { loadTitles } from '../engine/audit-changes.ts';
 import { withConstraintErrors } from '../engine/db-errors.ts';
+import { actorMayChange } from '../engine/edition-scope.ts';
+import type { EntitySpec, EntityState } from '../engine/entity-spec.ts';
 import { recordAudit } from '../audit/record.ts';
 import { loadStates } from '../engine/entity-state.ts';
 import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
@@ -61,17 +64,20 @@ async function auditSchedule(
   action: 'schedule' | 'unschedule' | 'schedule-failed',
   from: Date | null,
   to: Date | null,
+  /** A failure's reason (its code), shown translated in the activity log. */
+  problem?: string,
 ) {
   const title = (await loadTitles(tx, resource.spec, [id])).get(id);
   const value = (at: Date | null) => (at ? at.toISOString() : null);
+  const why = problem ? [{ kind: 'value' as const, field: 'scheduleProblem', from: null, to: problem }] : [];
   await recordAudit(tx, actor, [
     {
       action,
       entity: resource.spec.entity,
       entityId: id,
       title,
-      changedFields: ['scheduledAt'],
-      changes: [{ kind: 'value', field: 'scheduledAt', from: value(from), to: value(to) }],
+      changedFields: ['scheduledAt', ...(problem ? ['scheduleProblem'] : [])],
+      changes: [{ kind: 'value', field: 'scheduledAt', from: value(from), to: value(to) }, ...why],
     },
   ]);
 }
@@ -118,29 +124,33 @@ export async function unscheduleWorkingCopy(db: Database, actor: Actor, resource
 }
 
 /**
- * The scheduled save is made in the name of whoever scheduled it, with the role they hold now:
- * a role revoked or an account disabled since stops the copy (SCHEDULER_NOT_ALLOWED) instead of
- * publishing in the name of someone who may no longer publish.
+ * The scheduled save is made in the name of whoever scheduled it, with the role and edition scope
+ * they hold now: a role revoked, an account disabled or gone (SCHEDULER_NOT_ALLOWED), or an
+ * edition taken out of their scope since (SCHEDULER_OUT_OF_SCOPE) stops the copy instead of
+ * publishing in the name of someone who may no longer publish it.
  */
 async function scheduledActor(tx: Executor, copy: WorkingCopyRow): Promise<Actor> {
-  const role = await currentPublishingRole(tx, copy.scheduledBy);
-  return { id: copy.scheduledBy ?? 'scheduler', label: copy.scheduledByLabel ?? 'scheduler', can: (permission) => hasPermission(role, permission) };
+  const { role, editions } = await currentPublishingRights(tx, copy.scheduledBy);
+  return { id: copy.scheduledBy ?? 'scheduler', label: copy.scheduledByLabel ?? 'scheduler', can: (permission) => hasPermission(role, permission), editions };
 }
 
-/** The scheduling author's effective role now; none for a disabled or vanished account. */
-async function currentPublishingRole(tx: Executor, userId: string | null): Promise<Role | null> {
+/** The scheduling author's effective role and edition scope now; no role for a disabled or vanished account. */
+async function currentPublishingRights(tx: Executor, userId: string | null): Promise<{ role: Role | null; editions: EditionScope }> {
   const env = getEnv();
-  // Clerk keeps its accounts and roles at Clerk; only its session claims say them (decision 002).
-  if (env.AUTH_PROVIDER === 'clerk') return 'editor';
-  if (!userId) return null;
+  // Clerk keeps its accounts, roles and scopes at Clerk; only its session claims say them (decision 002).
+  if (env.AUTH_PROVIDER === 'clerk') return { role: 'editor', editions: null };
+  if (!userId) return { role: null, editions: [] };
   const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, userId)).limit(1);
-  if (!user || user.banned) return null;
-  return resolveRole(user.role, user.email, allowListsFrom(env), user.emailVerified);
+  if (!user || user.banned) return { role: null, editions: [] };
+  return { role: resolveRole(user.role, user.email, allowListsFrom(env), user.emailVerified), editions: readEditionScope(user.editions) };
 }
 
-/** Throws SCHEDULER_NOT_ALLOWED unless the actor may still publish. */
-function requireSchedulerMayPublish(actor: Actor): void {
+/** Throws unless the actor may still publish `live`: SCHEDULER_NOT_ALLOWED (role), SCHEDULER_OUT_OF_SCOPE (editions). */
+function requireSchedulerMayPublish(actor: Actor, spec: EntitySpec, live: EntityState): void {
   if (!actor.can('content.publish')) throw new AdminError(403, 'SCHEDULER_NOT_ALLOWED', 'The person who scheduled these changes may no longer publish');
+  if (!actorMayChange(actor, spec, live)) {
+    throw new AdminError(403, 'SCHEDULER_OUT_OF_SCOPE', 'The person who scheduled these changes no longer works on this edition');
+  }
 }
 
 function resourceOfEntity(entity: string): AdminResource | undefined {
@@ -163,9 +173,9 @@ async function applyDueCopy(db: Database, resource: AdminResource, entityId: num
         const [claimed] = await tx.update(workingCopies).set({ scheduledAt: null }).where(stillScheduled(key, at)).returning();
         if (!claimed) return undefined;
         actor = await scheduledActor(tx, claimed);
-        requireSchedulerMayPublish(actor);
         const live = (await loadStates(tx, spec, [entityId])).get(entityId);
         if (!live) return undefined;
+        requireSchedulerMayPublish(actor, spec, live);
         return (await applyWorkingCopyIn(tx, actor, resource, live, claimed)).result;
       }),
     );
@@ -180,7 +190,7 @@ async function applyDueCopy(db: Database, resource: AdminResource, entityId: num
         .set({ scheduledAt: null, scheduleProblem: error.code, scheduleFailedAt: new Date() })
         .where(stillScheduled(key, at))
         .returning();
-      if (failed) await auditSchedule(tx, actor ?? (await scheduledActor(tx, failed)), resource, entityId, 'schedule-failed', at, null);
+      if (failed) await auditSchedule(tx, actor ?? (await scheduledActor(tx, failed)), resource, entityId, 'schedule-failed', at, null, error.code);
     });
     return undefined;
   }

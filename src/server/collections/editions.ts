@@ -24,7 +24,7 @@ export const editionsAdmin = defineAdminResource(editionsCollection, {
   validate: validateTimeRange,
   // Events of a deleted edition become stand-alone events when the editor detaches them.
   // A new edition has no id yet: it is in nobody's limited scope.
-  editionOf: (state) => (state.id > 0 ? state.id : null),
+  editionKey: 'id',
   detachPermission: 'content.deletePublished',
   present: (state) => ({ previewPath: paths.adminPreview(defaultLocale, 'edition', stringValue(state, 'slug') ?? '') }),
   list: {

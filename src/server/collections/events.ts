@@ -53,7 +53,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
   // The purge reads the editions before and after from the states. Venue pages carry their
   // events' tags and `hub`, so they need no venue purge here.
   changes: (ids, states) => ({ events: ids, eventStates: states }),
-  editionOf: (state) => (typeof state.values['editionId'] === 'number' ? state.values['editionId'] : null),
+  editionKey: 'editionId',
   detachPermission: 'content.deletePublished',
   present: (state) => ({ previewPath: paths.adminPreview(defaultLocale, 'event', stringValue(state, 'slug') ?? '') }),
   list: {

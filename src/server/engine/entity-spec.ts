@@ -105,10 +105,11 @@ export interface EntitySpec {
   /** Hub cache tags to purge after a write to these items (before and after states). */
   changes(ids: readonly number[], states: readonly EntityState[]): HubChanges;
   /**
-   * The edition an item belongs to (`null` = none yet), for collections that belong to editions
-   * (editions, events): a person limited to some editions writes only those (docs/decisions/059).
+   * The column holding the edition an item belongs to, for collections that belong to editions
+   * (`id` for editions, `editionId` for events): a person limited to some editions writes only
+   * those (docs/decisions/059). The engine reads it from states, the lists in SQL.
    */
-  editionOf?(state: EntityState): number | null;
+  editionKey?: string;
   /** Deleting an item that is still in use, with `detach`, needs this permission. */
   detachPermission: Permission;
   /** Extra members of the item's API view that derive from its state (URLs). */

@@ -14,7 +14,10 @@ import { getEnv } from '../config/env.ts';
 import { parseSearchQuery } from '../search/query.ts';
 import { allWithVocabulary, expandedMatchCtes, plainMatchCte, vocabularyForms } from '../search/vocabulary.ts';
 import type { TermForms } from '../search/word-forms.ts';
-import { hitsPage, type PageClause, type PageParts } from './list-page.ts';
+import { BULK_MATCHING_CAP } from '../../lib/bulk-matching-cap.ts';
+import type { Actor } from '../auth/actor.ts';
+import { actorMayChange, changeableCondition } from './edition-scope.ts';
+import { countUpTo, hitsPage, type PageClause, type PageParts } from './list-page.ts';
 import { PLAN_COSTS, searchPage, type FullTextSearch, type PlanCosts } from './list-search.ts';
 import type { Completeness } from './completeness.ts';
 import type { EntitySpec } from './entity-spec.ts';
@@ -68,6 +71,12 @@ export interface ListPage {
   totalCapped: boolean;
   page: number;
   limit: number;
+  /**
+   * For a person limited to some editions (docs/decisions/059): how many of the matching items
+   * they may change, up to the bulk cap + 1 ("all matching" acts on those only). Each item then
+   * carries `readOnly: true` when it is not theirs to change.
+   */
+  changeableTotal?: number;
 }
 
 /** `%text%` with LIKE wildcards in the text escaped (use with `ESCAPE '\'`). */
@@ -195,6 +204,8 @@ export interface ListOptions {
   countCap?: number;
   /** The relative costs a full-text search chooses its plan by (tests make one plan cheap on a small catalogue). */
   planCosts?: Partial<PlanCosts>;
+  /** Who is looking: a limited person's rows say which are read-only to them. */
+  viewer?: Pick<Actor, 'id' | 'editions'> | undefined;
 }
 
 /**
@@ -207,7 +218,7 @@ export async function listItems<Q extends ListQueryBase>(
   db: Executor,
   definition: ListDefinition<Q>,
   query: Q,
-  { countCap = getEnv().HUB_ADMIN_LIST_COUNT_CAP, planCosts }: ListOptions = {},
+  { countCap = getEnv().HUB_ADMIN_LIST_COUNT_CAP, planCosts, viewer }: ListOptions = {},
 ): Promise<ListPage> {
   const { spec } = definition;
   const idColumn = columnOf(spec, 'id');
@@ -237,12 +248,22 @@ export async function listItems<Q extends ListQueryBase>(
       for (const [key] of extras) item[key] = row[key] ?? null;
       const id = typeof item['id'] === 'number' ? item['id'] : 0;
       const copy = spec.publication ? copyMembersOf(row['$copy']) : {};
-      return { ...item, locales: badgesOf(row['$locales']), ...copy, ...spec.present?.({ id, values: item, translations: {}, links: {} }) };
+      const state = { id, values: item, translations: {}, links: {} };
+      const readOnly = viewer?.editions && !actorMayChange(viewer, spec, state) ? { readOnly: true } : {};
+      return { ...item, locales: badgesOf(row['$locales']), ...copy, ...readOnly, ...spec.present?.(state) };
     });
   const counted = rows[0]?.['$total'];
   const total = typeof counted === 'number' ? counted : 0;
   const totalCapped = fullText !== undefined && total > countCap;
-  return { items, total: totalCapped ? countCap : total, totalCapped, page: query.page, limit: query.limit };
+  const changeable = viewer?.editions ? { changeableTotal: await countChangeable(db, definition, query, viewer) } : {};
+  return { items, total: totalCapped ? countCap : total, totalCapped, page: query.page, limit: query.limit, ...changeable };
+}
+
+/** How many items of the list `viewer` may change, up to the bulk cap + 1 (one statement per page, not per row). */
+async function countChangeable<Q extends ListQueryBase>(db: Executor, definition: ListDefinition<Q>, query: Q, viewer: Pick<Actor, 'id' | 'editions'>) {
+  const where = and(listWhere(definition, query), changeableCondition(viewer, definition.spec));
+  const [row] = await db.all<{ n: number }>(sql`SELECT ${countUpTo(sql`SELECT 1 FROM ${definition.spec.table} WHERE ${where}`, BULK_MATCHING_CAP)} AS n`);
+  return row?.n ?? 0;
 }
 
 /** Keys of every list query that page rather than filter. */
@@ -290,19 +311,23 @@ function findPage<Q extends ListQueryBase>(
   return { ...searchPage(spec, filters, search, sortBy, page, plan), direction };
 }
 
-/** The next batch of ids matching an export query, after `afterId`, in id order. */
+/**
+ * The next batch of ids matching an export query, after `afterId`, in id order; with `only`, of
+ * those the condition also holds for (the items a limited person may change).
+ */
 export async function nextExportIds<Q extends { q?: string | undefined } & TranslationFilterQuery & Pick<ListQueryBase, 'review'>>(
   db: Executor,
   definition: ListDefinition<Q>,
   query: Q,
   afterId: number,
   batch: number,
+  only?: SQL,
 ): Promise<number[]> {
   const idColumn = columnOf(definition.spec, 'id');
   const rows = await db
     .select({ id: idColumn })
     .from(definition.spec.table)
-    .where(and(gt(idColumn, afterId), listWhere(definition, query)))
+    .where(and(gt(idColumn, afterId), listWhere(definition, query), only))
     .orderBy(asc(idColumn))
     .limit(batch);
   return rows.flatMap((row) => (typeof row.id === 'number' ? [row.id] : []));

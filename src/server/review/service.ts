@@ -82,7 +82,7 @@ function requireWaiting(row: ReviewRow | undefined): ReviewRow {
 
 /** The actor as an account that may decide: `content.publish`, and the item inside their editions. */
 export function mayDecide(actor: Pick<Actor, 'id' | 'editions' | 'can'>, resource: AdminResource, state: EntityState): boolean {
-  return actor.can('content.publish') && actorMayChange({ ...actor, label: '' }, resource.spec, state);
+  return actor.can('content.publish') && actorMayChange(actor, resource.spec, state);
 }
 
 function demandDecider(actor: Actor, resource: AdminResource, state: EntityState): void {

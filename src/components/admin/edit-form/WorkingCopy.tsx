@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { formatAdminDate } from '../../../lib/dates.ts';
-import { instantToWallTime, localTimeZone, wallTimeToInstant } from '../../../lib/zoned-time.ts';
+import { instantToWallTime, wallTimeToInstant } from '../../../lib/zoned-time.ts';
 import { paths } from '../../../lib/paths.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import { apiRequest, problemVars } from '../lib/api.ts';
@@ -51,11 +51,13 @@ export function WorkingCopyNotice({ copy }: { copy: WorkingCopy | null }) {
  * must be saved first: the schedule publishes the stored draft.
  */
 export function WorkingCopySchedule({ form, config }: { form: EditFormState; config: { name: string } }) {
-  const { t, permissions } = useAdmin();
+  const { t, permissions, timeZone } = useAdmin();
   const id = useId();
   const copy = form.workingCopy;
   const item = form.item;
-  const zone = typeof item?.['timeZone'] === 'string' && item['timeZone'] ? item['timeZone'] : localTimeZone();
+  // An item without a zone of its own (a venue) schedules in the admin's zone: the browser's own
+  // zone would render differently on the server and break hydration (React #418).
+  const zone = typeof item?.['timeZone'] === 'string' && item['timeZone'] ? item['timeZone'] : timeZone;
   const [wall, setWall] = useState(() => instantToWallTime(copy?.scheduledAt ?? null, zone));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -70,6 +70,8 @@ export interface ListPage<T = ListItem> {
   totalCapped: boolean;
   page: number;
   limit: number;
+  /** A person limited to some editions: how many matching items they may change (decision 059). */
+  changeableTotal?: number;
 }
 
 export type Completeness = 'complete' | 'partial' | 'missing';
@@ -81,6 +83,8 @@ export interface ListItem {
   status?: 'draft' | 'published' | 'archived';
   locales?: Record<string, Completeness>;
   version?: number;
+  /** Outside the viewer's edition scope: shown, linked, never selected (decision 059). */
+  readOnly?: boolean;
   [field: string]: unknown;
 }
 

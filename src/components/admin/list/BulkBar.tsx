@@ -5,7 +5,8 @@
  * a delete of items still in use says where in its first dialog (read from each item's `usedBy`
  * before asking), and offers to detach them for those allowed to.
  * With the whole page selected and more items matching, the bar offers "Select all N matching":
- * the action then sends the list's query and the server picks the items (decision 057).
+ * the action then sends the list's query and the server picks the items (decision 057). For a
+ * person limited to some editions, N counts only the items they may change, and so does the server.
  */
 import { paths } from '../../../lib/paths.ts';
 import { useStore } from '@nanostores/react';
@@ -51,8 +52,10 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const ids = [...list.selected];
-  const pageSize = list.page?.items.length ?? 0;
-  const total = list.page?.total ?? 0;
+  // A person limited to some editions selects only what they may change (decision 059).
+  const pageSize = list.page?.items.filter((item) => !item.readOnly).length ?? 0;
+  const total = list.page?.changeableTotal ?? list.page?.total ?? 0;
+  const limited = list.page?.changeableTotal !== undefined;
   const allMatching = list.allMatching;
   const count = allMatching ? total : ids.length;
   const formatted = new Intl.NumberFormat(locale).format(total);
@@ -195,12 +198,12 @@ export function BulkBar({ config, list }: { config: Collection; list: ListContro
   return (
     <div className="admin-bulk" role="region" aria-label={t('admin.bulk.label')}>
       <p className="admin-bulk__count" aria-live="polite" data-selection={allMatching ? 'all-matching' : 'page'}>
-        {allMatching ? t('admin.bulk.allMatchingSelected', { what }) : t('admin.list.selected', { count })}
+        {allMatching ? t(limited ? 'admin.bulk.allChangeableSelected' : 'admin.bulk.allMatchingSelected', { what }) : t('admin.list.selected', { count })}
       </p>
       {canSelectAll &&
         (total <= BULK_MATCHING_CAP ? (
           <button type="button" className="admin-button admin-button--quiet" data-select-all-matching onClick={list.selectAllMatching}>
-            {t('admin.bulk.selectAllMatching', { count: total, formatted })}
+            {t(limited ? 'admin.bulk.selectAllChangeable' : 'admin.bulk.selectAllMatching', { count: total, formatted })}
           </button>
         ) : (
           <p className="admin-bulk__note">{t('admin.bulk.tooManyToSelect', { cap: new Intl.NumberFormat(locale).format(BULK_MATCHING_CAP) })}</p>

@@ -1,6 +1,7 @@
 /**
  * The rows of a list: a checkbox per row for bulk actions (Space toggles it), sortable column
- * headers (`aria-sort`), status and per-locale translation badges, links to the edit pages.
+ * headers (`aria-sort`), status and per-locale translation badges, links to the edit pages. A row
+ * the viewer may only read (outside their editions) says "Read only" and has no checkbox.
  */
 import type { Collection } from '../../../lib/collections/index.ts';
 import type { ListColumn } from '../../../lib/collections/declare.ts';
@@ -35,9 +36,16 @@ function Cell({ column, item, config, now }: { column: ListColumn; item: ListIte
   switch (column.kind) {
     case 'title':
       return (
-        <a href={paths.adminEdit(locale, config.name, item.id)} className="admin-list__title">
-          {item.title || item.slug || `#${item.id}`}
-        </a>
+        <>
+          <a href={paths.adminEdit(locale, config.name, item.id)} className="admin-list__title">
+            {item.title || item.slug || `#${item.id}`}
+          </a>
+          {item.readOnly && (
+            <span className="admin-badge admin-badge--read-only" data-testid="read-only">
+              {t('admin.list.readOnly')}
+            </span>
+          )}
+        </>
       );
     case 'status': {
       const scheduled = item.status === 'published' && typeof item['publishAt'] === 'string' && new Date(item['publishAt']).getTime() > now;
@@ -104,7 +112,8 @@ export function ListTable({ config, list, caption }: { config: Collection; list:
   const items = list.page?.items ?? [];
   // "Scheduled" is judged at the time the page arrived, the same for every row.
   const now = list.receivedAt;
-  const ids = items.map((item) => item.id);
+  // Rows outside the viewer's edition scope are never selected (decision 059).
+  const ids = items.flatMap((item) => (item.readOnly ? [] : [item.id]));
   const allSelected = ids.length > 0 && ids.every((id) => list.selected.has(id));
   const someSelected = ids.some((id) => list.selected.has(id));
 
@@ -151,12 +160,14 @@ export function ListTable({ config, list, caption }: { config: Collection; list:
           {items.map((item) => (
             <tr key={item.id} className={list.selected.has(item.id) ? 'admin-list__row--selected' : undefined} data-id={item.id}>
               <td className="admin-list__check">
-                <input
-                  type="checkbox"
-                  checked={list.selected.has(item.id)}
-                  onChange={() => list.toggle(item.id)}
-                  aria-label={t('admin.list.select', { label: item.title || item.slug || `#${item.id}` })}
-                />
+                {!item.readOnly && (
+                  <input
+                    type="checkbox"
+                    checked={list.selected.has(item.id)}
+                    onChange={() => list.toggle(item.id)}
+                    aria-label={t('admin.list.select', { label: item.title || item.slug || `#${item.id}` })}
+                  />
+                )}
               </td>
               {config.list.columns.map((column) => (
                 <td key={column.key} data-label={t(column.label ?? `admin.column.${column.key}`)} data-column={column.key}>

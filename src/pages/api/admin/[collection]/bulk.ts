@@ -17,7 +17,7 @@ export const POST: APIRoute = (context) =>
   answer(async () => {
     const { db, actor, resource } = await authorizeCollection(context);
     const { ids, matching, ...input } = parseInput(bulkSchema, await readJsonBody(context.request));
-    const items = matching ? matchingIdSource(resource, matching) : (ids ?? []);
+    const items = matching ? matchingIdSource(resource, actor, matching) : (ids ?? []);
     if (input.action === 'delete') demand(actor, 'content.delete');
     const outcome = await bulkItems(db, actor, resource, { ...input, items });
     invalidateAfterWrite(context, outcome);

@@ -18,9 +18,9 @@ import { createUpload } from '../../../../server/uploads/route.ts';
 
 export const GET: APIRoute = (context) =>
   answer(async () => {
-    const { db, resource } = await authorizeCollection(context);
+    const { db, actor, resource } = await authorizeCollection(context);
     const query = parseInput(resource.listQuery, searchParamsToObject(context.url.searchParams), 'INVALID_QUERY');
-    return json(await listItems(db, resource.list, query));
+    return json(await listItems(db, resource.list, query, { viewer: actor }));
   });
 
 export const POST: APIRoute = (context) =>
