@@ -123,13 +123,23 @@ for (const { width, locale } of journeys) {
       await guest.keyboard.press('Enter');
       await expect(panel.getByTestId('review-waiting')).toBeVisible();
 
-      // The publisher approves: the event is published.
+      // The publisher approves: the event is published, on the phone at a time set for it (scheduled).
       panel = await openItem(page, `/${locale}/admin/events/${event.id}`);
-      await tabTo(page, panel.getByRole('button', { name: t('admin.review.approve') }));
+      const schedules = width === 360;
+      const publishAt = `${new Date().getUTCFullYear() + 1}-06-01T10:30`;
+      if (schedules) {
+        const at = panel.getByLabel(t('admin.review.publishAt'));
+        await tabTo(page, at);
+        await at.fill(publishAt);
+      }
+      await tabTo(page, panel.getByRole('button', { name: t(schedules ? 'admin.review.approveSchedule' : 'admin.review.approve') }));
       await expectAccessible(page, `waiting item, seen by its publisher at ${width} px`);
       await page.keyboard.press('Enter');
       await expect(panel.getByTestId('review-approved')).toBeVisible();
       await expect.poll(async () => (await admin.call('GET', `/api/admin/events/${event.id}`)).body['status']).toBe('published');
+      const publishedAt = (await admin.call('GET', `/api/admin/events/${event.id}`)).body['publishAt'];
+      if (schedules) expect(publishedAt).toMatch(new RegExp(`^${publishAt.slice(0, 10)}T`));
+      else expect(publishedAt).toBeNull();
       expect(await mailsOf('review-decision', email)).toHaveLength(2);
       await contributorContext.close();
     });

@@ -12,7 +12,7 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it, vi } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { EDITOR_EMAIL, useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
-import { createEdition, createEvent, createTag, createUser, uniqueName } from '../helpers/factories.ts';
+import { createEdition, createEvent, createTag, createUser, createVenue, uniqueName } from '../helpers/factories.ts';
 
 const running = useAdminServer({ HUB_DEMO: '0', HUB_MAIL_POLL_MS: '200' });
 const ADMIN_EMAIL = 'admin@admin-tests.example';
@@ -222,6 +222,67 @@ describe('a review request', () => {
     expect(approved.body.item.venueAddress).toBe('9 Copy Street');
     expect(approved.body.item.draft).toBeNull();
     expect(await statusOf(live.id)).toBe('published');
+  });
+
+  it('approves and schedules: a draft is published from that instant, a working copy is put on the schedule', async () => {
+    const { admin, editor, server } = running.app;
+    const contributor = await createUser(server, 'contributor');
+    const at = new Date(Date.now() + 7 * 24 * 3_600_000);
+    at.setUTCSeconds(0, 0);
+
+    // A draft event: approved now, public from `at` (its own "Publish at").
+    const draft = await createEvent(contributor);
+    expect((await contributor.call('POST', reviewPath('events', draft.id, 'submit'), { version: draft.version })).status).toBe(201);
+    // A time already past is refused on its field, localized, and the request still waits.
+    const past = await editor.request(
+      'POST',
+      reviewPath('events', draft.id, 'approve'),
+      { version: draft.version, publishAt: '2020-01-01T10:00:00Z' },
+      { 'Accept-Language': 'fr' },
+    );
+    expect(past.status).toBe(422);
+    expect(((await past.json()) as { errors: Record<string, string[]> }).errors).toEqual({ publishAt: ['NOT_IN_FUTURE'] });
+    const scheduled = await editor.call<{ item: { status: string; publishAt: string }; review: { status: string } }>(
+      'POST',
+      reviewPath('events', draft.id, 'approve'),
+      {
+        version: draft.version,
+        publishAt: at.toISOString(),
+      },
+    );
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    expect(scheduled.body.review.status).toBe('approved');
+    expect(scheduled.body.item).toMatchObject({ status: 'published', publishAt: at.toISOString() });
+    expect((await server.get(`/en/hub/event/${draft.slug}`)).status).toBe(404);
+
+    // A published event's working copy: approved now, published by the schedule at `at`.
+    const live = await createEvent(admin, { status: 'published' });
+    expect((await contributor.call('PUT', `/api/admin/events/${live.id}/draft`, { version: live.version, venueAddress: '3 Later Street' })).status).toBe(200);
+    expect((await contributor.call('POST', reviewPath('events', live.id, 'submit'), { version: live.version })).status).toBe(201);
+    const copy = await editor.call<{ item: { venueAddress: string; draft: { scheduledAt: string | null; scheduledBy: { label: string } | null } } }>(
+      'POST',
+      reviewPath('events', live.id, 'approve'),
+      { version: live.version, publishAt: at.toISOString() },
+    );
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    expect(copy.body.item.venueAddress).not.toBe('3 Later Street');
+    const [row] = await server.query<{ scheduled_at: number; scheduled_by: string }>(
+      "SELECT scheduled_at, scheduled_by FROM working_copies WHERE entity = 'event' AND entity_id = ?",
+      [live.id],
+    );
+    expect(row?.scheduled_at).toBe(at.getTime());
+    const [approver] = await server.query<{ id: string }>('SELECT id FROM auth_users WHERE email = ?', [EDITOR_EMAIL]);
+    expect(row?.scheduled_by).toBe(approver?.id);
+
+    // A venue has no "Publish at" of its own: a draft venue cannot be approved for later.
+    const venue = await createVenue(contributor, { address: '12 rue des Lilas, Paris' });
+    expect((await contributor.call('POST', reviewPath('venues', venue.id, 'submit'), { version: venue.version })).status).toBe(201);
+    const refused = await editor.call('POST', reviewPath('venues', venue.id, 'approve'), { version: venue.version, publishAt: at.toISOString() });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ publishAt: ['NOT_SCHEDULABLE'] });
+    const approved = await editor.call<{ review: { status: string } }>('POST', reviewPath('venues', venue.id, 'approve'), { version: venue.version });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.review.status).toBe('approved');
   });
 
   it('is closed by the trash, and the lists filter by it', async () => {

@@ -93,17 +93,26 @@ export async function scheduleWorkingCopy(db: Database, actor: Actor, resource: 
   const live = await writeTransaction(db, async (tx) => {
     const copy = await requireCopy(tx, resource, id);
     if (copy.baseVersion !== input.version) throw new AdminError(409, 'WORKING_COPY_CHANGED', 'The working copy was saved again meanwhile');
-    await tx
-      .update(workingCopies)
-      .set({ scheduledAt: input.scheduledAt, scheduledBy: actor.id, scheduledByLabel: actor.label, scheduleProblem: null, scheduleFailedAt: null })
-      .where(and(eq(workingCopies.entity, resource.spec.entity), eq(workingCopies.entityId, id)));
-    await auditSchedule(tx, actor, resource, id, 'schedule', copy.scheduledAt, input.scheduledAt);
+    await scheduleCopyIn(tx, actor, resource, id, copy, input.scheduledAt);
     return (await loadStates(tx, resource.spec, [id])).get(id)!;
   });
-  // Pages cached from now on must not outlive the new instant (page-cache/schedule.ts).
+  announceSchedule();
+  return itemView(db, resource, live);
+}
+
+/** Puts `copy` on the schedule for `at` in the caller's transaction, in `actor`'s name, and logs it. */
+export async function scheduleCopyIn(tx: Executor, actor: Actor, resource: AdminResource, id: number, copy: WorkingCopyRow, at: Date): Promise<void> {
+  await tx
+    .update(workingCopies)
+    .set({ scheduledAt: at, scheduledBy: actor.id, scheduledByLabel: actor.label, scheduleProblem: null, scheduleFailedAt: null })
+    .where(and(eq(workingCopies.entity, resource.spec.entity), eq(workingCopies.entityId, id)));
+  await auditSchedule(tx, actor, resource, id, 'schedule', copy.scheduledAt, at);
+}
+
+/** After a schedule is committed: pages cached from now on must not outlive the new instant (page-cache/schedule.ts), and this process's round wakes for it. */
+export function announceSchedule(): void {
   forgetScheduleCache();
   scheduleEvents.emit('scheduled');
-  return itemView(db, resource, live);
 }
 
 /** Takes the copy off the schedule (it stays as a draft); nothing to do without a schedule. */

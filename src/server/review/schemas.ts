@@ -1,5 +1,6 @@
 /** The review API's request bodies (docs/decisions/064). */
 import { z } from 'zod';
+import { instantField } from '../../lib/admin-schemas/fields.ts';
 
 /** The longest message or comment, counted on the stored text. */
 export const REVIEW_TEXT_MAX = 2000;
@@ -19,8 +20,11 @@ export const submitInput = z.strictObject({
   message: reviewText.pipe(z.string().max(REVIEW_TEXT_MAX, { error: 'TOO_LONG' })).optional(),
 });
 
-/** Approve: the versions the publisher saw (a stale one is a 409). */
-export const approveInput = z.strictObject({ version, copyVersion: z.number().int().min(1).nullable().optional() });
+/**
+ * Approve: the versions the publisher saw (a stale one is a 409) and, to schedule instead of
+ * publishing now, the instant to publish at (ahead of now, else 422 `publishAt: NOT_IN_FUTURE`).
+ */
+export const approveInput = z.strictObject({ version, copyVersion: z.number().int().min(1).nullable().optional(), publishAt: instantField.optional() });
 
 /** Request changes: what to change, required. */
 export const requestChangesInput = z.strictObject({

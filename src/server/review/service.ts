@@ -5,7 +5,7 @@
  * draft's status move, a working copy's application) and mails the submitter; requesting
  * changes needs a comment and mails it; the submitter may withdraw.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
 import { reviewRequests } from '../../../db/schema.ts';
 import { demand, type Actor } from '../auth/actor.ts';
@@ -23,7 +23,8 @@ import { changesOf, itemView, type WriteOutcome } from '../engine/service.ts';
 import { parseInput } from '../engine/validation.ts';
 import { applyWorkingCopyIn } from '../engine/working-copies.ts';
 import { findWorkingCopy } from '../engine/working-copy-store.ts';
-import { AdminError, notFound } from '../errors/domain-errors.ts';
+import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
+import { announceSchedule, scheduleCopyIn } from '../admin/working-copy-schedule.ts';
 import { noPurge, type HubPurge } from '../page-cache/invalidate.ts';
 import { listAccounts, type TeamAccount } from '../notes/team.ts';
 import { enqueueReviewMail, type ReviewMailEvent, type ReviewedItem } from './mail.ts';
@@ -177,7 +178,8 @@ async function decide(tx: Transaction, actor: Actor, row: ReviewRow, status: 'ap
  * Approves the waiting request and publishes what it asked for, in one transaction: a working
  * copy is applied, a draft is published (both through the ordinary update, so versions,
  * publication rules, revisions, webhooks and purges are as ever); a collection without a
- * publication status is approved as it is. 409 without a waiting request or on a stale version.
+ * publication status is approved as it is. With `publishAt`, the copy is scheduled and the draft
+ * published from that instant instead. 409 without a waiting request or on a stale version.
  */
 export async function approveReview(
   db: Database,
@@ -185,9 +187,17 @@ export async function approveReview(
   resource: AdminResource,
   id: number,
   input: ApproveInput,
+  now = new Date(),
 ): Promise<WriteOutcome<{ item: Record<string, unknown>; review: ReviewView }>> {
   const accounts = await listAccounts(db);
   const { spec } = resource;
+  const publishAt = input.publishAt ?? null;
+  if (publishAt) {
+    const errors = new FieldErrors();
+    if (!spec.publication) errors.add('publishAt', 'NOT_SCHEDULABLE');
+    else if (publishAt.getTime() <= now.getTime()) errors.add('publishAt', 'NOT_IN_FUTURE');
+    errors.throwIfAny();
+  }
   const { after, purge, review } = await withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
       const state = await requireState(tx, resource, id);
@@ -202,9 +212,18 @@ export async function approveReview(
         if (input.copyVersion != null && copy.version !== input.copyVersion) {
           throw new AdminError(409, 'WORKING_COPY_CHANGED', 'The working copy was saved again meanwhile');
         }
-        published = (await applyWorkingCopyIn(tx, actor, resource, state, copy)).result;
+        // Scheduled: the copy is published at that instant by the schedule round, in the approver's name.
+        if (publishAt) await scheduleCopyIn(tx, actor, resource, id, copy, publishAt);
+        else published = (await applyWorkingCopyIn(tx, actor, resource, state, copy)).result;
       } else if (spec.publication && statusOf(state) !== 'published') {
-        const patch = parseInput(resource.patchSchema, { status: 'published', version: input.version });
+        // Scheduled: published from `publishAt` on, as the form's own "Publish at" does (venues
+        // have no such instant: only their changes, once published, can be scheduled).
+        if (publishAt && !('publishAt' in getTableColumns(spec.table))) new FieldErrors().add('publishAt', 'NOT_SCHEDULABLE').throwIfAny();
+        const patch = parseInput(resource.patchSchema, {
+          status: 'published',
+          version: input.version,
+          ...(publishAt ? { publishAt: publishAt.toISOString() } : {}),
+        });
         published = await updateEntityIn(tx, actor, spec, id, toEntityInput(spec, patch), (result) =>
           result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {},
         );
@@ -214,6 +233,7 @@ export async function approveReview(
       return { ...published, review: reviewViewOf(row) };
     }),
   );
+  if (publishAt) announceSchedule();
   return { body: { item: await itemView(db, resource, after), review }, purge };
 }
 

@@ -2,12 +2,13 @@
  * The review panel of an edit form (docs/decisions/064). Someone who may not publish submits the
  * item for review, with an optional message (the form is saved first, the normal way), sees
  * "Changes requested by X: …" when it comes back, resubmits or withdraws. Someone who may
- * publish sees "Waiting for review since … · by X", approves (publishing it) or requests changes
- * with a required comment. Every answer ends in the panel or a toast.
+ * publish sees "Waiting for review since … · by X", approves (publishing it now, or scheduling it
+ * at a "Publish at" time) or requests changes with a required comment. Every answer ends in the panel or a toast.
  */
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Collection } from '../../../lib/collections/index.ts';
 import { formatAdminDate } from '../../../lib/dates.ts';
+import { wallTimeToInstant } from '../../../lib/zoned-time.ts';
 import { paths } from '../../../lib/paths.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import { idOf } from '../edit-form/edit-form-state.ts';
@@ -28,6 +29,10 @@ export function ReviewPanel({ form, config }: { form: EditFormState; config: Col
   const [comment, setComment] = useState('');
   const [commentMissing, setCommentMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // "Publish at": empty publishes on approval; a time (in the item's zone, else the admin's) schedules.
+  const [publishWall, setPublishWall] = useState('');
+  const [publishError, setPublishError] = useState<string | null>(null);
+  const publishId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const commentField = useRef<HTMLTextAreaElement>(null);
   const canPublish = permissions.includes('content.publish');
@@ -52,7 +57,9 @@ export function ReviewPanel({ form, config }: { form: EditFormState; config: Col
         body(item),
       );
       if (!result.ok) {
-        pushToast('error', t('admin.review.failed', { reason: translateCode(t, result.problem.code, problemVars(result.problem)) }));
+        const publishAtCode = result.problem.errors?.['publishAt']?.[0];
+        if (publishAtCode) setPublishError(translateCode(t, publishAtCode, problemVars(result.problem)));
+        else pushToast('error', t('admin.review.failed', { reason: translateCode(t, result.problem.code, problemVars(result.problem)) }));
         return false;
       }
       if ('review' in result.data) {
@@ -71,10 +78,24 @@ export function ReviewPanel({ form, config }: { form: EditFormState; config: Col
     void run('submit', (item) => ({ ...versions(item), ...(message.trim() ? { message } : {}) }), 'admin.review.toast.submitted').then((ok) => {
       if (ok) setMessage('');
     });
-  const approve = () =>
-    void run('approve', versions, 'admin.review.toast.approved').then((ok) => {
-      if (ok) heading.current?.focus();
+  const zone = typeof form.item?.['timeZone'] === 'string' && form.item['timeZone'] ? form.item['timeZone'] : timeZone;
+  const approve = () => {
+    const publishAt = publishWall ? wallTimeToInstant(publishWall, zone) : null;
+    if (publishWall && !publishAt) {
+      setPublishError(t('workingCopy.error.NOT_IN_FUTURE'));
+      return;
+    }
+    setPublishError(null);
+    void run(
+      'approve',
+      (item) => ({ ...versions(item), ...(publishAt ? { publishAt: publishAt.toISOString() } : {}) }),
+      publishAt ? 'admin.review.toast.scheduled' : 'admin.review.toast.approved',
+    ).then((ok) => {
+      if (!ok) return;
+      setPublishWall('');
+      heading.current?.focus();
     });
+  };
   const withdraw = () =>
     void run('withdraw', () => ({}), 'admin.review.toast.withdrawn').then((ok) => {
       if (ok) heading.current?.focus();
@@ -114,10 +135,35 @@ export function ReviewPanel({ form, config }: { form: EditFormState; config: Col
         </div>
       )}
       {review?.status === 'approved' && <p data-testid="review-approved">{t('admin.review.approved', { name: decidedBy, time: time(review.decidedAt) })}</p>}
+      {waiting && canPublish && !asking && config.publishable && (
+        <div className={publishError ? 'admin-field admin-field--invalid' : 'admin-field'}>
+          <label htmlFor={`${publishId}-at`}>{t('admin.review.publishAt')}</label>
+          <input
+            id={`${publishId}-at`}
+            type="datetime-local"
+            step={60}
+            value={publishWall}
+            aria-describedby={`${publishId}-hint${publishError ? ` ${publishId}-error` : ''}`}
+            aria-invalid={publishError ? true : undefined}
+            onChange={(event) => {
+              setPublishWall(event.target.value);
+              setPublishError(null);
+            }}
+          />
+          <p id={`${publishId}-hint`} className="admin-field__hint">
+            {t('admin.review.publishAtHint', { zone })}
+          </p>
+          {publishError && (
+            <p id={`${publishId}-error`} className="admin-field__error" role="alert">
+              {publishError}
+            </p>
+          )}
+        </div>
+      )}
       {waiting && canPublish && !asking && (
         <div className="admin-review__actions">
           <button type="button" className="admin-button admin-button--primary" aria-disabled={busy} data-action="review-approve" onClick={approve}>
-            {t(config.publishable ? 'admin.review.approve' : 'admin.review.approveOnly')}
+            {t(!config.publishable ? 'admin.review.approveOnly' : publishWall ? 'admin.review.approveSchedule' : 'admin.review.approve')}
           </button>
           <button type="button" className="admin-button" aria-disabled={busy} data-action="review-request-changes" onClick={() => setAsking(true)}>
             {t('admin.review.requestChanges')}
