@@ -106,9 +106,10 @@ test('the admin shell is usable from the keyboard on a narrow screen', async ({ 
   await menu.focus();
   await page.keyboard.press('Enter');
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  // An admin's sections: dashboard, the eight collections, the programme calendar, activity,
-  // translations, trash, import, team, sent mail, the inbox, webhooks, site, and the link to the public site.
-  await expect(nav.getByRole('link')).toHaveCount(20);
+  // An admin's sections: dashboard, the eight collections, the programme calendar, the review
+  // queue, activity, translations, trash, import, team, sent mail, the inbox, webhooks, site, and
+  // the link to the public site.
+  await expect(nav.getByRole('link')).toHaveCount(21);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
