@@ -8,6 +8,7 @@ import { openDatabase } from '../../db/client.ts';
 import { setGrantedRole } from '../../src/server/team/users.ts';
 import type { Role } from '../../src/server/auth/roles.ts';
 import { buildSite } from '../../src/server/runtime/build-state.ts';
+import { RESOLVE_HOOKS_FLAG } from '../../src/server/runtime/node-flags.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -72,7 +73,7 @@ export function get(origin: string, path: string, cookie?: string): Promise<Resp
  */
 export function runUsersCli(databaseUrl: string, args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/users.ts', ...args], {
+    const child = spawn(process.execPath, [RESOLVE_HOOKS_FLAG, 'scripts/users.ts', ...args], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl },
     });
