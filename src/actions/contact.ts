@@ -21,7 +21,7 @@ export const contact = defineAction({
     // The recipients set in the admin (decision 038), else HUB_CONTACT_TO.
     const contactTo = contactRecipientsOf(await getSiteSettings(db), env.HUB_CONTACT_TO);
     // Without either, under Clerk, Clerk's admins are told too (asked before the transaction).
-    const clerkAdmins = env.AUTH_PROVIDER === 'clerk' && contactTo.length === 0 ? await clerkAdminAddresses(env) : [];
+    const clerkAdmins = env.AUTH_PROVIDER === 'clerk' && contactTo.length === 0 ? await clerkAdminAddresses(db) : [];
     const outcome = await submitContactMessage(db, input, {
       locale: context.locals.locale,
       clientKey: clientAddressOf(context.request, context.clientAddress),

@@ -9,10 +9,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { exportSPKI, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLERK_DIST as DIST, CLERK_PUBLISHABLE_KEY as PUBLISHABLE_KEY, CLERK_SECRET_KEY as SECRET_KEY, ensureClerkBuild } from '../helpers/clerk-build.ts';
 import { startClerkBackend, type ClerkBackendStandIn } from '../helpers/clerk-backend.ts';
+import { clerkCookies, mintClerkSession } from '../helpers/clerk-session.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const recorder = fileURLToPath(new URL('../helpers/network-recorder.mjs', import.meta.url));
@@ -59,22 +60,12 @@ afterAll(async () => {
 
 /** A session token as Clerk's Frontend API would issue it (RS256, a minute long). */
 function mint(claims: JWTPayload = {}, { key = privateKey, issuedAt = now() - 5, ttl = 60 } = {}): Promise<string> {
-  return new SignJWT({ sid: 'sess_test', azp: server.origin, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: 'ins_test', typ: 'JWT' })
-    .setSubject(String(claims.sub ?? 'user_test'))
-    .setIssuer('https://clerk.hub.test')
-    .setIssuedAt(issuedAt)
-    .setNotBefore(issuedAt - 5)
-    .setExpirationTime(issuedAt + ttl)
-    .sign(key);
+  return mintClerkSession(claims, { key, origin: server.origin, issuedAt, ttl });
 }
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** The cookies clerk-js keeps: the session token and the client's last update time. */
-function cookies(token: string, clientUat = now() - 30): string {
-  return `__session=${token}; __client_uat=${clientUat}`;
-}
+const cookies = clerkCookies;
 
 function me(token?: string): Promise<Response> {
   return fetch(`${server.origin}/api/admin/me`, { headers: token ? { cookie: cookies(token) } : {} });

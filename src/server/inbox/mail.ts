@@ -10,6 +10,7 @@ import { getTranslator } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { listLocalAdminAddresses } from '../auth/admin-addresses.ts';
 import { composeMail, type ComposedMail } from '../mail/compose.ts';
+import { readTeamForMail } from '../team/directory.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { messageCausePrefix } from './removal.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
@@ -39,24 +40,14 @@ export async function notificationRecipients(tx: Executor, settings: Notificatio
 }
 
 /**
- * Under Clerk, the administrators' addresses for a notification: asked of Clerk's Backend API
- * before the message's transaction (no network call holds the write lock). Only wanted when
- * HUB_CONTACT_TO is empty. Clerk unreachable: HUB_ADMIN_EMAILS alone are told, and it is logged.
+ * Under Clerk, the administrators' addresses for a notification: Clerk's users holding the admin
+ * role with a verified address, from the team directory (team/directory.ts), read before the
+ * message's transaction (no network call holds the write lock). Only wanted when HUB_CONTACT_TO
+ * is empty. Clerk unreachable: HUB_ADMIN_EMAILS alone are told, and it is logged.
  */
-export async function clerkAdminAddresses(env: {
-  CLERK_SECRET_KEY?: string | undefined;
-  CLERK_API_URL?: string | undefined;
-  HUB_ADMIN_EMAILS: readonly string[];
-  HUB_EDITOR_EMAILS: readonly string[];
-}): Promise<string[]> {
-  const { listClerkTeam } = await import('../team/clerk.ts');
-  const listed = await listClerkTeam(
-    { secretKey: env.CLERK_SECRET_KEY ?? '', apiUrl: env.CLERK_API_URL },
-    { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS },
-  );
-  if (!listed.ok) return [];
-  // A disabled user, or an address Clerk has not verified, is told nothing.
-  return listed.members.flatMap((member) => (member.role === 'admin' && !member.disabled && member.emailVerified && member.email ? [member.email] : []));
+export async function clerkAdminAddresses(db: Executor): Promise<string[]> {
+  const members = await readTeamForMail(db, 'contact-notification');
+  return members.flatMap((member) => (member.role === 'admin' ? [member.email] : []));
 }
 
 function unique(addresses: readonly string[]): string[] {
