@@ -6,11 +6,8 @@
  * and the picker lists those who may open items. Clerk down: the note and the request still save,
  * the picker says the team could not be loaded, nothing answers 5xx.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { exportSPKI, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
-import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { adminClient, type AdminClient } from '../helpers/admin-client.ts';
 import { startClerkBackend, type ClerkBackendStandIn } from '../helpers/clerk-backend.ts';
@@ -18,6 +15,7 @@ import { CLERK_DIST, CLERK_PUBLISHABLE_KEY, CLERK_SECRET_KEY, ensureClerkBuild }
 import { clerkCookies, mintClerkSession } from '../helpers/clerk-session.ts';
 import { createEdition, createEvent, uniqueName, type Created } from '../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { readMailFile } from '../helpers/mail-files.ts';
 
 let server: TestServer;
 let clerkApi: ClerkBackendStandIn;
@@ -144,15 +142,7 @@ describe('the team is Clerk’s', () => {
     ]);
     const toAnna = requests.find((row) => row.recipient === PUBLISHER_A.email)!;
     expect(toAnna.subject).toContain(t.de('review.mail.submitted.subject', { who: CONTRIBUTOR.email, title }));
-    const file = await vi.waitFor(
-      () => {
-        const name = readdirSync(join(server.dir, 'mail')).find((entry) => entry.endsWith(`-${toAnna.id}.eml`));
-        if (!name) throw new Error('not written yet');
-        return join(server.dir, 'mail', name);
-      },
-      { timeout: 20_000, interval: 100 },
-    );
-    const parsed = await simpleParser(readFileSync(file));
+    const parsed = await readMailFile(server.dir, toAnna.id);
     expect(parsed.to).toMatchObject({ text: PUBLISHER_A.email });
     expect(parsed.text).toContain(`/de/admin/events/${event.id}#review`);
 
