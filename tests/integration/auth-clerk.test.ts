@@ -34,7 +34,14 @@ beforeAll(async () => {
   otherPrivateKey = (await generateKeyPair('RS256')).privateKey;
   networkLog = join(mkdtempSync(join(tmpdir(), 'hub-clerk-')), 'network.log');
   clerkApi = await startClerkBackend([
-    { id: 'user_team_admin', email: 'team-admin@example.test', firstName: 'Tess', publicMetadata: { role: 'admin', theme: 'dark' }, twoFactorEnabled: true },
+    {
+      id: 'user_team_admin',
+      email: 'team-admin@example.test',
+      firstName: 'Tess',
+      publicMetadata: { role: 'admin', theme: 'dark' },
+      twoFactorEnabled: true,
+      locale: 'de-DE',
+    },
     { id: 'user_ed', email: 'ed@example.test', firstName: 'Ed', publicMetadata: { role: 'editor' }, lastSignInAt: 1_750_000_000_000 },
     { id: 'user_new', email: 'new@example.test', firstName: 'Nina' },
     // Listed, but the address is not verified: the allow-list does not count it.
@@ -330,9 +337,15 @@ describe('screens under Clerk', () => {
     });
     expect(posted.status).toBe(303);
     expect(clerkApi.requests.some((request) => request.path === '/v1/users')).toBe(true);
-    const recipients = await server.query<{ recipient: string }>("SELECT recipient FROM mail_outbox WHERE kind = 'contact-notification' ORDER BY recipient");
-    // user_ed lost its role above; the listed address counts because the operator listed it.
-    expect(recipients.map((row) => row.recipient)).toEqual(['listed-admin@example.test', 'team-admin@example.test']);
+    const recipients = await server.query<{ recipient: string; locale: string }>(
+      "SELECT recipient, locale FROM mail_outbox WHERE kind = 'contact-notification' ORDER BY recipient",
+    );
+    // user_ed lost its role above; the listed address counts because the operator listed it. Tess
+    // reads German in Clerk; the listed address has no account: the site's default.
+    expect(recipients.map((row) => [row.recipient, row.locale])).toEqual([
+      ['listed-admin@example.test', 'en'],
+      ['team-admin@example.test', 'de'],
+    ]);
   });
 
   it('tells only HUB_CONTACT_TO when it is set, without asking Clerk', async () => {

@@ -25,8 +25,8 @@ export interface NotificationSettings {
   adminEmails: readonly string[];
   /** Local accounts: the accounts holding the admin role are administrators too. */
   localAccounts: boolean;
-  /** Clerk: the verified addresses of the users whose public metadata makes them admins (`clerkAdminAddresses`). */
-  clerkAdmins?: readonly string[] | undefined;
+  /** Clerk: the administrators among Clerk's users, at their verified address and in their language (`listClerkAdmins`). */
+  clerkAdmins?: readonly { email: string; locale: Locale }[] | undefined;
   /** The site's origin, for the link to the message. */
   origin: string;
 }
@@ -34,20 +34,20 @@ export interface NotificationSettings {
 /** Lowercased, deduplicated recipients of a new-message notification. */
 export async function notificationRecipients(tx: Executor, settings: NotificationSettings): Promise<string[]> {
   if (settings.contactTo.length > 0) return unique(settings.contactTo);
-  const admins = [...settings.adminEmails, ...(settings.clerkAdmins ?? [])];
+  const admins = [...settings.adminEmails, ...(settings.clerkAdmins ?? []).map((admin) => admin.email)];
   if (settings.localAccounts) admins.push(...(await listLocalAdminAddresses(tx, settings.adminEmails)));
   return unique(admins);
 }
 
 /**
- * Under Clerk, the administrators' addresses for a notification: Clerk's users holding the admin
- * role with a verified address, from the team directory (team/directory.ts), read before the
+ * Under Clerk, the administrators to notify: Clerk's users holding the admin role with a verified
+ * address, in their Clerk language, from the team directory (team/directory.ts), read before the
  * message's transaction (no network call holds the write lock). Only wanted when HUB_CONTACT_TO
  * is empty. Clerk unreachable: HUB_ADMIN_EMAILS alone are told, and it is logged.
  */
-export async function clerkAdminAddresses(db: Executor): Promise<string[]> {
+export async function listClerkAdmins(db: Executor): Promise<{ email: string; locale: Locale }[]> {
   const members = await readTeamForMail(db, 'contact-notification');
-  return members.flatMap((member) => (member.role === 'admin' ? [member.email] : []));
+  return members.flatMap(({ role, email, locale }) => (role === 'admin' ? [{ email, locale }] : []));
 }
 
 function unique(addresses: readonly string[]): string[] {
@@ -88,11 +88,12 @@ async function localesOf(tx: Executor, recipients: readonly string[]): Promise<M
 
 /**
  * Queues the notification of a new contact message to each recipient, each in their account's
- * language, inside the transaction that stores the message. Reply-To is the visitor.
+ * (or Clerk user's) language, inside the transaction that stores the message. Reply-To is the visitor.
  */
 export async function enqueueContactNotifications(tx: Executor, message: NotifiedMessage, settings: NotificationSettings): Promise<void> {
   const recipients = await notificationRecipients(tx, settings);
-  const locales = await localesOf(tx, recipients);
+  const clerkLocales = (settings.clerkAdmins ?? []).map((admin): [string, Locale] => [admin.email, admin.locale]);
+  const locales = new Map([...(await localesOf(tx, recipients)), ...clerkLocales]);
   const composed = new Map<Locale, ComposedMail>();
   for (const to of recipients) {
     const locale = locales.get(to) ?? defaultLocale;
