@@ -135,10 +135,12 @@ function withBuildLock<T>(work: () => T): T {
 /**
  * Builds a variant of the site into `distDir` with `env` (e.g. the Clerk keys). Builds of this
  * project share `.astro/` and Vite's cache, so the auth tests' builds take turns, and a build that
- * trips over someone else's is tried once more.
+ * trips over someone else's is tried once more. `isFresh`, asked once the lock is held, skips a
+ * build another file made while this one waited (rebuilding under a running server breaks it).
  */
-export function buildVariant(distDir: string, env: Record<string, string | undefined>): void {
+export function buildVariant(distDir: string, env: Record<string, string | undefined>, isFresh: () => boolean = () => false): void {
   withBuildLock(() => {
+    if (isFresh()) return;
     for (let attempt = 1; ; attempt++) {
       if (buildSite(root, { distDir, env })) return;
       if (attempt === 2) throw new Error(`astro build into ${distDir} failed`);
