@@ -7,7 +7,7 @@
  * the picker says the team could not be loaded, nothing answers 5xx.
  */
 import { exportSPKI, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { adminClient, type AdminClient } from '../helpers/admin-client.ts';
 import { startClerkBackend, type ClerkBackendStandIn } from '../helpers/clerk-backend.ts';
@@ -72,6 +72,7 @@ beforeAll(async () => {
     HUB_DIST_DIR: CLERK_DIST,
     HUB_DEMO: '0',
     HUB_MAIL_POLL_MS: '200',
+    HUB_SCHEDULE_POLL_MS: '200',
     PUBLIC_CLERK_PUBLISHABLE_KEY: CLERK_PUBLISHABLE_KEY,
     CLERK_SECRET_KEY: CLERK_SECRET_KEY,
     CLERK_JWT_KEY: await exportSPKI(pair.publicKey),
@@ -184,5 +185,51 @@ describe('the team is Clerk’s', () => {
       expect(refused.body).toMatchObject({ code: 'MENTION_NO_ACCESS' });
     }
     expect((await mailsOfKind('note-mention')).map((row) => row.recipient)).not.toContain(NO_ROLE.email);
+  });
+});
+
+describe('scheduled changes under Clerk', () => {
+  /** Publisher A's draft of `event`, put on the schedule an hour ahead, then brought a moment near (as time passing would). */
+  async function scheduleDraftNear(event: Created, title: string): Promise<void> {
+    const draft = await publisherA.call('PUT', `/api/admin/events/${event.id}/draft`, { version: event.version, translations: { en: { title } } });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await publisherA.call('PUT', `/api/admin/events/${event.id}/draft/schedule`, { version: event.version, scheduledAt: later });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    await server.query("UPDATE working_copies SET scheduled_at = ? WHERE entity = 'event' AND entity_id = ?", [Date.now() + 300, event.id]);
+  }
+
+  const copyOf = async (eventId: number) =>
+    (
+      await server.query<{ scheduled_at: number | null; schedule_problem: string | null }>(
+        "SELECT scheduled_at, schedule_problem FROM working_copies WHERE entity = 'event' AND entity_id = ?",
+        [eventId],
+      )
+    )[0];
+
+  it('applies them while their author publishes that edition at Clerk, and not once Clerk says they no longer do', async () => {
+    const kept = await createEvent(admin, { editionId: ownEdition.id, status: 'published', translations: { en: { title: uniqueName('Clerk scheduled') } } });
+    await scheduleDraftNear(kept, 'Clerk scheduled, applied');
+    await vi.waitFor(async () => expect(await copyOf(kept.id)).toBeUndefined(), { timeout: 20_000, interval: 100 });
+    expect((await admin.call('GET', `/api/admin/events/${kept.id}`)).body).toMatchObject({ translations: { en: { title: 'Clerk scheduled, applied' } } });
+
+    // Demoted on the team screen: Clerk's metadata changes (Anna's session token still says editor
+    // for its remaining minutes, so she can still schedule); the scheduler asks Clerk's team.
+    const demoted = await admin.call('POST', `/api/admin/team/${PUBLISHER_A.id}/role`, { role: 'contributor' });
+    expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
+    const refused = await createEvent(admin, { editionId: ownEdition.id, status: 'published', translations: { en: { title: uniqueName('Clerk demoted') } } });
+    await scheduleDraftNear(refused, 'Clerk demoted, not applied');
+    const failed = await vi.waitFor(
+      async () => {
+        const copy = await copyOf(refused.id);
+        expect(copy?.schedule_problem).toBeTruthy();
+        return copy;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(failed).toEqual({ scheduled_at: null, schedule_problem: 'SCHEDULER_NOT_ALLOWED' });
+    expect((await admin.call('GET', `/api/admin/events/${refused.id}`)).body).not.toMatchObject({
+      translations: { en: { title: 'Clerk demoted, not applied' } },
+    });
   });
 });

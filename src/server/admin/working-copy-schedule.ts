@@ -32,6 +32,8 @@ import { loadStates } from '../engine/entity-state.ts';
 import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
 import type { AdminResource } from '../engine/resource.ts';
 import { adminResources } from '../collections/registry.ts';
+import { logLine } from '../log/log-line.ts';
+import { readTeamDirectory } from '../team/directory.ts';
 import { itemView, type WriteOutcome } from '../engine/service.ts';
 import { applyWorkingCopyIn } from '../engine/working-copies.ts';
 import { findWorkingCopy, type WorkingCopyRow } from '../engine/working-copy-store.ts';
@@ -138,20 +140,40 @@ export async function unscheduleWorkingCopy(db: Database, actor: Actor, resource
  * edition taken out of their scope since (SCHEDULER_OUT_OF_SCOPE) stops the copy instead of
  * publishing in the name of someone who may no longer publish it.
  */
-async function scheduledActor(tx: Executor, copy: WorkingCopyRow): Promise<Actor> {
-  const { role, editions } = await currentPublishingRights(tx, copy.scheduledBy);
+async function scheduledActor(tx: Executor, copy: WorkingCopyRow, rightsOf: PublishingRights): Promise<Actor> {
+  const { role, editions } = await rightsOf(tx, copy.scheduledBy);
   return { id: copy.scheduledBy ?? 'scheduler', label: copy.scheduledByLabel ?? 'scheduler', can: (permission) => hasPermission(role, permission), editions };
 }
 
-/** The scheduling author's effective role and edition scope now; no role for a disabled or vanished account. */
-async function currentPublishingRights(tx: Executor, userId: string | null): Promise<{ role: Role | null; editions: EditionScope }> {
-  const env = getEnv();
-  // Clerk keeps its accounts, roles and scopes at Clerk; only its session claims say them (decision 002).
-  if (env.AUTH_PROVIDER === 'clerk') return { role: 'editor', editions: null };
+/** A scheduling author's effective role and edition scope now; no role for a disabled or vanished account. */
+type PublishingRights = (tx: Executor, userId: string | null) => Promise<{ role: Role | null; editions: EditionScope }>;
+
+const localPublishingRights: PublishingRights = async (tx, userId) => {
   if (!userId) return { role: null, editions: [] };
   const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, userId)).limit(1);
   if (!user || user.banned) return { role: null, editions: [] };
-  return { role: resolveRole(user.role, user.email, allowListsFrom(env), user.emailVerified), editions: readEditionScope(user.editions) };
+  return { role: resolveRole(user.role, user.email, allowListsFrom(getEnv()), user.emailVerified), editions: readEditionScope(user.editions) };
+};
+
+/**
+ * How a round learns its authors' rights: the accounts table, or, under Clerk, the team Clerk
+ * lists (its users' roles and editions, read before the round's transactions: no network call
+ * inside one). Undefined when Clerk cannot be read: the round leaves every copy scheduled and the
+ * next round asks again, rather than publishing in the name of someone who may have lost the right.
+ */
+async function publishingRightsForRound(db: Database): Promise<PublishingRights | undefined> {
+  if (getEnv().AUTH_PROVIDER !== 'clerk') return localPublishingRights;
+  // The rounds run from the sources, not the build: the environment says the adapter. And Clerk's
+  // list as it is now: a round with something due is rare, and a role just revoked must count.
+  const team = await readTeamDirectory(db, 'clerk', { fresh: true });
+  if (!team.ok) {
+    logLine('warn', 'team directory unavailable: scheduled changes wait for the next round');
+    return undefined;
+  }
+  return async (_tx, userId) => {
+    const member = team.members.find((candidate) => candidate.id === userId);
+    return member ? { role: member.role, editions: member.editions } : { role: null, editions: [] };
+  };
 }
 
 /** Throws unless the actor may still publish `live`: SCHEDULER_NOT_ALLOWED (role), SCHEDULER_OUT_OF_SCOPE (editions). */
@@ -172,7 +194,13 @@ const stillScheduled = (copy: Pick<WorkingCopyRow, 'entity' | 'entityId'>, at: D
   and(eq(workingCopies.entity, copy.entity), eq(workingCopies.entityId, copy.entityId), eq(workingCopies.scheduledAt, at));
 
 /** Applies one due copy; the outcome when this call applied it, undefined when another did (or it went). */
-async function applyDueCopy(db: Database, resource: AdminResource, entityId: number, at: Date): Promise<WriteOutcome<null> | undefined> {
+async function applyDueCopy(
+  db: Database,
+  resource: AdminResource,
+  entityId: number,
+  at: Date,
+  rightsOf: PublishingRights,
+): Promise<WriteOutcome<null> | undefined> {
   const spec = resource.spec;
   const key = { entity: spec.entity, entityId };
   let actor: Actor | undefined;
@@ -181,7 +209,7 @@ async function applyDueCopy(db: Database, resource: AdminResource, entityId: num
       writeTransaction(db, async (tx) => {
         const [claimed] = await tx.update(workingCopies).set({ scheduledAt: null }).where(stillScheduled(key, at)).returning();
         if (!claimed) return undefined;
-        actor = await scheduledActor(tx, claimed);
+        actor = await scheduledActor(tx, claimed, rightsOf);
         const live = (await loadStates(tx, spec, [entityId])).get(entityId);
         if (!live) return undefined;
         requireSchedulerMayPublish(actor, spec, live);
@@ -199,7 +227,7 @@ async function applyDueCopy(db: Database, resource: AdminResource, entityId: num
         .set({ scheduledAt: null, scheduleProblem: error.code, scheduleFailedAt: new Date() })
         .where(stillScheduled(key, at))
         .returning();
-      if (failed) await auditSchedule(tx, actor ?? (await scheduledActor(tx, failed)), resource, entityId, 'schedule-failed', at, null, error.code);
+      if (failed) await auditSchedule(tx, actor ?? (await scheduledActor(tx, failed, rightsOf)), resource, entityId, 'schedule-failed', at, null, error.code);
     });
     return undefined;
   }
@@ -216,11 +244,14 @@ export async function publishDueWorkingCopies(db: Database, applied: (outcome: W
     .where(and(isNotNull(workingCopies.scheduledAt), lte(workingCopies.scheduledAt, now)))
     .orderBy(asc(workingCopies.scheduledAt))
     .limit(50);
+  if (due.length === 0) return 0;
+  const rightsOf = await publishingRightsForRound(db);
+  if (!rightsOf) return 0;
   let count = 0;
   for (const row of due) {
     const resource = resourceOfEntity(row.entity);
     if (!resource || !row.scheduledAt) continue;
-    const outcome = await applyDueCopy(db, resource, row.entityId, row.scheduledAt);
+    const outcome = await applyDueCopy(db, resource, row.entityId, row.scheduledAt, rightsOf);
     if (!outcome) continue;
     count++;
     await applied(outcome);

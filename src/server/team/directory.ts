@@ -11,7 +11,7 @@ import { authUsers } from '../../../db/auth-schema.ts';
 import type { Executor } from '../../../db/client.ts';
 import { defaultLocale, isLocale, type Locale } from '../../i18n/config.ts';
 import { readEditionScope, type EditionScope } from '../auth/edition-scope.ts';
-import { getAuthMode } from '../auth/mode.ts';
+import { getAuthMode, type AuthMode } from '../auth/mode.ts';
 import { hasPermission } from '../auth/permissions.ts';
 import { allowListsFrom, resolveRole, type Role } from '../auth/roles.ts';
 import { getEnv } from '../config/env.ts';
@@ -82,18 +82,26 @@ async function listLocalMembers(db: Executor): Promise<TeamMember[]> {
   });
 }
 
-async function listClerkMembers(): Promise<TeamDirectory> {
+async function listClerkMembers(fresh: boolean): Promise<TeamDirectory> {
   const env = getEnv();
-  const { listClerkTeamBriefly } = await import('./clerk.ts');
-  const listed = await listClerkTeamBriefly({ secretKey: env.CLERK_SECRET_KEY ?? '', apiUrl: env.CLERK_API_URL }, allowListsFrom(env));
+  const { listClerkTeam, listClerkTeamBriefly } = await import('./clerk.ts');
+  const list = fresh ? listClerkTeam : listClerkTeamBriefly;
+  const listed = await list({ secretKey: env.CLERK_SECRET_KEY ?? '', apiUrl: env.CLERK_API_URL }, allowListsFrom(env));
   if (!listed.ok) return { ok: false, code: 'TEAM_UNAVAILABLE' };
   return { ok: true, members: listed.members.flatMap((member) => memberFromClerk(member) ?? []) };
 }
 
-/** Every team member of the active adapter, by name (a misconfigured adapter serves no admin: nobody). */
-export async function readTeamDirectory(db: Executor): Promise<TeamDirectory> {
-  const mode = getAuthMode().kind;
-  const read = mode === 'local' ? { ok: true as const, members: await listLocalMembers(db) } : mode === 'clerk' ? await listClerkMembers() : null;
+/**
+ * Every team member of the active adapter, by name (a misconfigured adapter serves no admin:
+ * nobody). `mode` for a caller outside the built server (the machine's duties run from the
+ * sources, where the build's Clerk flag is not defined): the adapter its environment configures.
+ */
+export async function readTeamDirectory(
+  db: Executor,
+  mode: AuthMode['kind'] = getAuthMode().kind,
+  { fresh = false }: { /** Clerk's list as it is now, not the one read within the last minute. */ fresh?: boolean } = {},
+): Promise<TeamDirectory> {
+  const read = mode === 'local' ? { ok: true as const, members: await listLocalMembers(db) } : mode === 'clerk' ? await listClerkMembers(fresh) : null;
   if (!read) return { ok: true, members: [] };
   if (read.ok) read.members.sort((a, b) => a.label.localeCompare(b.label));
   return read;
