@@ -66,8 +66,8 @@ const unescape = (html: string) =>
     .replace(/&amp;/g, '&');
 
 /** The entries of the history panel on an item's edit page, newest first, as its reader sees them. */
-async function historyOf(client: AdminClient, locale: string, collection: string, id: number): Promise<HistoryEntry[]> {
-  const html = await (await client.request('GET', `/${locale}/admin/${collection}/${id}`)).text();
+async function historyOf(client: AdminClient, locale: string, collection: string, id: number, page = 1): Promise<HistoryEntry[]> {
+  const html = await (await client.request('GET', `/${locale}/admin/${collection}/${id}${page > 1 ? `?revisionsPage=${page}` : ''}`)).text();
   const panel = html.slice(html.indexOf('data-testid="item-history"'));
   return panel
     .split('<li class="activity-entry"')
@@ -354,6 +354,29 @@ describe('a review request', () => {
       action: 'review-approve',
       headline: getTranslator('en')('admin.activity.review.approvedPublished'),
     });
+  });
+
+  it("pages the item's history over saves and review steps together, 20 entries a page", async () => {
+    const { admin, server } = running.app;
+    const contributor = await createUser(server, 'contributor');
+    const tag = await createTag(contributor);
+    // One save (the creation) and 22 steps: eleven requests, each withdrawn.
+    for (let round = 0; round < 11; round++) {
+      expect((await contributor.call('POST', reviewPath('tags', tag.id, 'submit'), { version: tag.version, message: `Round ${round}` })).status).toBe(201);
+      expect((await contributor.call('POST', reviewPath('tags', tag.id, 'withdraw'), {})).status).toBe(200);
+    }
+    const first = await historyOf(admin, 'en', 'tags', tag.id);
+    expect(first).toHaveLength(20);
+    expect(first[0]).toMatchObject({ action: 'review-withdraw', compare: false });
+    expect(first[1]).toMatchObject({ action: 'review-submit', said: 'Round 10' });
+    const html = await (await admin.request('GET', `/en/admin/tags/${tag.id}`)).text();
+    expect(html).toContain(`href="/en/admin/tags/${tag.id}?revisionsPage=2#revisions"`);
+    const second = await historyOf(admin, 'en', `tags`, tag.id, 2);
+    expect(second.map((entry) => [entry.action, entry.said, entry.compare])).toEqual([
+      ['review-withdraw', null, false],
+      ['review-submit', 'Round 0', false],
+      ['create', null, true],
+    ]);
   });
 
   it('is closed by the trash, and the lists filter by it', async () => {
