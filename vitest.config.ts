@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { RESOLVE_HOOKS_FLAG } from './src/server/runtime/node-flags.ts';
 
 export default defineConfig({
   test: {
     // Integration files mostly wait on their own server processes: two files at a time keep both
     // cores busy (Vitest's default on a two-core machine is one).
     maxWorkers: 2,
+    // Workers load drizzle-orm as the server does: through its exports map, read once (decision 066).
+    execArgv: [RESOLVE_HOOKS_FLAG],
     projects: [
       {
         test: {

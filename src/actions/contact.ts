@@ -5,7 +5,7 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { getEnv } from '../server/config/env.ts';
 import { submitContactMessage } from '../server/contact/service.ts';
-import { clerkAdminAddresses } from '../server/inbox/mail.ts';
+import { listClerkAdmins } from '../server/inbox/mail.ts';
 import { contactSchema } from '../server/contact/schema.ts';
 import { getDb } from '../server/db.ts';
 import { clientAddressOf } from '../server/http/client-address.ts';
@@ -21,7 +21,7 @@ export const contact = defineAction({
     // The recipients set in the admin (decision 038), else HUB_CONTACT_TO.
     const contactTo = contactRecipientsOf(await getSiteSettings(db), env.HUB_CONTACT_TO);
     // Without either, under Clerk, Clerk's admins are told too (asked before the transaction).
-    const clerkAdmins = env.AUTH_PROVIDER === 'clerk' && contactTo.length === 0 ? await clerkAdminAddresses(env) : [];
+    const clerkAdmins = env.AUTH_PROVIDER === 'clerk' && contactTo.length === 0 ? await listClerkAdmins(db) : [];
     const outcome = await submitContactMessage(db, input, {
       locale: context.locals.locale,
       clientKey: clientAddressOf(context.request, context.clientAddress),

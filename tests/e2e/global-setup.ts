@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { buildSite, isBuildStale } from '../../src/server/runtime/build-state.ts';
+import { useRunTempRoot } from '../helpers/db.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { prepareSeededTemplate } from '../helpers/template.ts';
 import { TranslationStandIn } from '../helpers/translation-stand-in.ts';
@@ -20,6 +21,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   if (isBuildStale(root)) {
     if (!buildSite(root)) throw new Error('astro build failed before the e2e tests');
   }
+  const removeTempRoot = useRunTempRoot();
   await prepareSeededTemplate();
   const translation = await new TranslationStandIn().start();
   // Every spec signs up its own accounts from 127.0.0.1 on its worker's server; drafts scheduled with
@@ -44,5 +46,6 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   });
   return async () => {
     await Promise.all([...servers.map((server) => server.stop()), translation.stop()]);
+    removeTempRoot();
   };
 }

@@ -8,6 +8,7 @@ import { openDatabase } from '../../db/client.ts';
 import { setGrantedRole } from '../../src/server/team/users.ts';
 import type { Role } from '../../src/server/auth/roles.ts';
 import { buildSite } from '../../src/server/runtime/build-state.ts';
+import { RESOLVE_HOOKS_FLAG } from '../../src/server/runtime/node-flags.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -72,7 +73,7 @@ export function get(origin: string, path: string, cookie?: string): Promise<Resp
  */
 export function runUsersCli(databaseUrl: string, args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/users.ts', ...args], {
+    const child = spawn(process.execPath, [RESOLVE_HOOKS_FLAG, 'scripts/users.ts', ...args], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl },
     });
@@ -134,10 +135,12 @@ function withBuildLock<T>(work: () => T): T {
 /**
  * Builds a variant of the site into `distDir` with `env` (e.g. the Clerk keys). Builds of this
  * project share `.astro/` and Vite's cache, so the auth tests' builds take turns, and a build that
- * trips over someone else's is tried once more.
+ * trips over someone else's is tried once more. `isFresh`, asked once the lock is held, skips a
+ * build another file made while this one waited (rebuilding under a running server breaks it).
  */
-export function buildVariant(distDir: string, env: Record<string, string | undefined>): void {
+export function buildVariant(distDir: string, env: Record<string, string | undefined>, isFresh: () => boolean = () => false): void {
   withBuildLock(() => {
+    if (isFresh()) return;
     for (let attempt = 1; ; attempt++) {
       if (buildSite(root, { distDir, env })) return;
       if (attempt === 2) throw new Error(`astro build into ${distDir} failed`);

@@ -16,6 +16,8 @@ export interface StandInUser {
   publicMetadata?: Record<string, unknown>;
   twoFactorEnabled?: boolean;
   lastSignInAt?: number | null;
+  /** Clerk's BCP-47 locale of the user ("fr-FR"). */
+  locale?: string;
 }
 
 export interface RecordedRequest {
@@ -66,6 +68,7 @@ function toJson(user: StandInUser) {
     banned: false,
     locked: false,
     last_sign_in_at: user.lastSignInAt ?? null,
+    locale: user.locale ?? null,
     created_at: 1_700_000_000_000,
     updated_at: 1_700_000_000_000,
   };

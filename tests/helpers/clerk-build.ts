@@ -13,10 +13,17 @@ export const CLERK_FRONTEND_API = 'clerk.hub.test';
 export const CLERK_PUBLISHABLE_KEY = `pk_live_${Buffer.from(`${CLERK_FRONTEND_API}$`).toString('base64')}`;
 export const CLERK_SECRET_KEY = 'sk_live_edition_hub_test_secret';
 
-/** Builds the Clerk variant unless a fresh one (containing Clerk) is already there. */
-export function ensureClerkBuild(): void {
+function isClerkBuildFresh(): boolean {
   const chunks = join(root, CLERK_DIST, 'server', 'chunks');
   const hasClerk = existsSync(chunks) && readdirSync(chunks).some((file) => /^clerk-astro-runtime_/.test(file));
-  if (hasClerk && !isBuildStale(root, CLERK_DIST)) return;
-  buildVariant(CLERK_DIST, { ...process.env, PUBLIC_CLERK_PUBLISHABLE_KEY: CLERK_PUBLISHABLE_KEY, CLERK_SECRET_KEY: CLERK_SECRET_KEY });
+  return hasClerk && !isBuildStale(root, CLERK_DIST);
+}
+
+/**
+ * Builds the Clerk variant unless a fresh one (containing Clerk) is already there, asked again
+ * under the build lock: two Clerk files starting at once build it once, not under each other's server.
+ */
+export function ensureClerkBuild(): void {
+  if (isClerkBuildFresh()) return;
+  buildVariant(CLERK_DIST, { ...process.env, PUBLIC_CLERK_PUBLISHABLE_KEY: CLERK_PUBLISHABLE_KEY, CLERK_SECRET_KEY: CLERK_SECRET_KEY }, isClerkBuildFresh);
 }

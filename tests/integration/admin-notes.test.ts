@@ -6,11 +6,8 @@
  * purged with it; and nothing of a note reaches a public page, search, the public API, feeds,
  * calendars, schedule exports, admin exports, edition bundles or webhooks.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { simpleParser } from 'mailparser';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { collectionNames, type CollectionName } from '../../src/lib/collections/index.ts';
 import { EDITOR_EMAIL, adminClient, useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
@@ -26,6 +23,7 @@ import {
   createVenue,
   uniqueName,
 } from '../helpers/factories.ts';
+import { readMailFile } from '../helpers/mail-files.ts';
 
 const SECOND_EDITOR = 'second-editor@admin-tests.example';
 const BUSY_EDITOR = 'busy-editor@admin-tests.example';
@@ -200,15 +198,7 @@ describe('mentions', () => {
     expect(await mailsTo(EDITOR_EMAIL)).toEqual([]);
 
     // The outbox becomes a file under MAIL_DIR (no SMTP configured), with the link in its text.
-    const file = await vi.waitFor(
-      () => {
-        const name = readdirSync(join(server.dir, 'mail')).find((entry) => entry.endsWith(`-${mail.id}.eml`));
-        if (!name) throw new Error('not written yet');
-        return join(server.dir, 'mail', name);
-      },
-      { timeout: 20_000, interval: 100 },
-    );
-    const parsed = await simpleParser(readFileSync(file));
+    const parsed = await readMailFile(server.dir, mail.id);
     expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toContain('admin@admin-tests.example');
     expect(parsed.text).toContain(`/en/admin/events/${event.id}#notes`);
 

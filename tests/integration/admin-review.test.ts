@@ -6,14 +6,12 @@
  * publishers decide, only on a waiting request; problems are localized; every step is logged;
  * trashing an item closes its request; the lists filter by "waiting for review".
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
 import { formatAdminDate } from '../../src/lib/dates.ts';
 import { EDITOR_EMAIL, useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createTag, createUser, createVenue, uniqueName } from '../helpers/factories.ts';
+import { readMailFile } from '../helpers/mail-files.ts';
 
 const running = useAdminServer({ HUB_DEMO: '0', HUB_MAIL_POLL_MS: '200' });
 const ADMIN_EMAIL = 'admin@admin-tests.example';
@@ -143,15 +141,7 @@ describe('a review request', () => {
     expect(await mailsTo(ADMIN_EMAIL)).toHaveLength(1);
     expect(await mailsTo(outsideEmail)).toEqual([]);
     expect(await mailsTo(contributorEmail)).toEqual([]);
-    const file = await vi.waitFor(
-      () => {
-        const name = readdirSync(join(server.dir, 'mail')).find((entry) => entry.endsWith(`-${toInside[0]!.id}.eml`));
-        if (!name) throw new Error('not written yet');
-        return join(server.dir, 'mail', name);
-      },
-      { timeout: 20_000, interval: 100 },
-    );
-    const parsed = await simpleParser(readFileSync(file));
+    const parsed = await readMailFile(server.dir, toInside[0]!.id);
     expect(parsed.text).toContain(`/de/admin/events/${event.id}#review`);
     expect(parsed.text).toContain('opening hours');
 

@@ -9,10 +9,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { exportSPKI, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLERK_DIST as DIST, CLERK_PUBLISHABLE_KEY as PUBLISHABLE_KEY, CLERK_SECRET_KEY as SECRET_KEY, ensureClerkBuild } from '../helpers/clerk-build.ts';
 import { startClerkBackend, type ClerkBackendStandIn } from '../helpers/clerk-backend.ts';
+import { clerkCookies, mintClerkSession } from '../helpers/clerk-session.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const recorder = fileURLToPath(new URL('../helpers/network-recorder.mjs', import.meta.url));
@@ -33,7 +34,14 @@ beforeAll(async () => {
   otherPrivateKey = (await generateKeyPair('RS256')).privateKey;
   networkLog = join(mkdtempSync(join(tmpdir(), 'hub-clerk-')), 'network.log');
   clerkApi = await startClerkBackend([
-    { id: 'user_team_admin', email: 'team-admin@example.test', firstName: 'Tess', publicMetadata: { role: 'admin', theme: 'dark' }, twoFactorEnabled: true },
+    {
+      id: 'user_team_admin',
+      email: 'team-admin@example.test',
+      firstName: 'Tess',
+      publicMetadata: { role: 'admin', theme: 'dark' },
+      twoFactorEnabled: true,
+      locale: 'de-DE',
+    },
     { id: 'user_ed', email: 'ed@example.test', firstName: 'Ed', publicMetadata: { role: 'editor' }, lastSignInAt: 1_750_000_000_000 },
     { id: 'user_new', email: 'new@example.test', firstName: 'Nina' },
     // Listed, but the address is not verified: the allow-list does not count it.
@@ -59,22 +67,12 @@ afterAll(async () => {
 
 /** A session token as Clerk's Frontend API would issue it (RS256, a minute long). */
 function mint(claims: JWTPayload = {}, { key = privateKey, issuedAt = now() - 5, ttl = 60 } = {}): Promise<string> {
-  return new SignJWT({ sid: 'sess_test', azp: server.origin, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: 'ins_test', typ: 'JWT' })
-    .setSubject(String(claims.sub ?? 'user_test'))
-    .setIssuer('https://clerk.hub.test')
-    .setIssuedAt(issuedAt)
-    .setNotBefore(issuedAt - 5)
-    .setExpirationTime(issuedAt + ttl)
-    .sign(key);
+  return mintClerkSession(claims, { key, origin: server.origin, issuedAt, ttl });
 }
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** The cookies clerk-js keeps: the session token and the client's last update time. */
-function cookies(token: string, clientUat = now() - 30): string {
-  return `__session=${token}; __client_uat=${clientUat}`;
-}
+const cookies = clerkCookies;
 
 function me(token?: string): Promise<Response> {
   return fetch(`${server.origin}/api/admin/me`, { headers: token ? { cookie: cookies(token) } : {} });
@@ -339,9 +337,15 @@ describe('screens under Clerk', () => {
     });
     expect(posted.status).toBe(303);
     expect(clerkApi.requests.some((request) => request.path === '/v1/users')).toBe(true);
-    const recipients = await server.query<{ recipient: string }>("SELECT recipient FROM mail_outbox WHERE kind = 'contact-notification' ORDER BY recipient");
-    // user_ed lost its role above; the listed address counts because the operator listed it.
-    expect(recipients.map((row) => row.recipient)).toEqual(['listed-admin@example.test', 'team-admin@example.test']);
+    const recipients = await server.query<{ recipient: string; locale: string }>(
+      "SELECT recipient, locale FROM mail_outbox WHERE kind = 'contact-notification' ORDER BY recipient",
+    );
+    // user_ed lost its role above; the listed address counts because the operator listed it. Tess
+    // reads German in Clerk; the listed address has no account: the site's default.
+    expect(recipients.map((row) => [row.recipient, row.locale])).toEqual([
+      ['listed-admin@example.test', 'en'],
+      ['team-admin@example.test', 'de'],
+    ]);
   });
 
   it('tells only HUB_CONTACT_TO when it is set, without asking Clerk', async () => {

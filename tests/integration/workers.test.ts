@@ -13,6 +13,7 @@ import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAdminServer } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createTag, createUser } from '../helpers/factories.ts';
+import { anHourAhead } from '../helpers/near-instant.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { Receiver, type Received } from '../helpers/webhook-receiver.ts';
@@ -127,11 +128,17 @@ describe('webhooks with two workers', () => {
     receiver.behaviours.set('/workers', (_request, response) => void setTimeout(() => response.writeHead(204).end(), 100));
 
     const tags = await Promise.all(Array.from({ length: 12 }, () => createTag(admin)));
-    const scheduled = await createEvent(admin, { status: 'published', publishAt: new Date(Date.now() + 1500).toISOString() });
+    // Scheduled an hour ahead, then brought a moment ahead without a save, as time passing would:
+    // only the senders' rounds can announce it (a save made at or after the instant, which a slow
+    // request could be, would announce it itself).
+    const scheduled = await createEvent(admin, { status: 'published', publishAt: anHourAhead().toISOString() });
+    const publishSoon = (table: 'events' | 'editions', id: number) => server.query(`UPDATE ${table} SET publish_at = ? WHERE id = ?`, [Date.now() + 500, id]);
+    await publishSoon('events', scheduled.id);
     for (const tag of tags) await receiver.waitFor('/workers', ofItem('tag.published', tag.id));
     await receiver.waitFor('/workers', ofItem('event.published', scheduled.id));
     // A later scheduled edition: both senders kept looking well past the event's instant.
-    const marker = await createEdition(admin, { status: 'published', publishAt: new Date(Date.now() + 1000).toISOString() });
+    const marker = await createEdition(admin, { status: 'published', publishAt: anHourAhead().toISOString() });
+    await publishSoon('editions', marker.id);
     await receiver.waitFor('/workers', ofItem('edition.published', marker.id));
 
     const received = receiver.at('/workers');
@@ -167,10 +174,18 @@ describe('scheduled working copies with several workers', () => {
     }
     const last = events.at(-1)!;
     const path = `/en/hub/event/${last.slug}`;
-    expect((await fresh(server, path)).body).not.toContain(titles.get(last.id));
-    const at = new Date(Date.now() + 2_000).toISOString();
+    // Each scheduled an hour ahead through the API (however slow the requests, none comes too late)...
+    const later = anHourAhead().toISOString();
     for (const event of events)
-      expect((await editor.call('PUT', `/api/admin/events/${event.id}/draft/schedule`, { version: event.version, scheduledAt: at })).status).toBe(200);
+      expect((await editor.call('PUT', `/api/admin/events/${event.id}/draft/schedule`, { version: event.version, scheduledAt: later })).status).toBe(200);
+    expect((await fresh(server, path)).body).not.toContain(titles.get(last.id));
+    // ...then all moved to one instant a moment ahead in one write, as time passing would bring
+    // them near: both workers' rounds (polling every 50 ms) find them due at once.
+    const ids = events.map((event) => event.id);
+    await server.query(`UPDATE working_copies SET scheduled_at = ? WHERE entity = 'event' AND entity_id IN (${ids.map(() => '?').join(', ')})`, [
+      Date.now() + 500,
+      ...ids,
+    ]);
 
     // Whichever worker applied it, every worker serves the new page (the purge reached both).
     await vi.waitFor(

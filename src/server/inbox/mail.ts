@@ -10,6 +10,7 @@ import { getTranslator } from '../../i18n/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { listLocalAdminAddresses } from '../auth/admin-addresses.ts';
 import { composeMail, type ComposedMail } from '../mail/compose.ts';
+import { readTeamForMail } from '../team/directory.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { messageCausePrefix } from './removal.ts';
 import { absoluteUrl } from '../config/site-origin.ts';
@@ -24,8 +25,8 @@ export interface NotificationSettings {
   adminEmails: readonly string[];
   /** Local accounts: the accounts holding the admin role are administrators too. */
   localAccounts: boolean;
-  /** Clerk: the verified addresses of the users whose public metadata makes them admins (`clerkAdminAddresses`). */
-  clerkAdmins?: readonly string[] | undefined;
+  /** Clerk: the administrators among Clerk's users, at their verified address and in their language (`listClerkAdmins`). */
+  clerkAdmins?: readonly { email: string; locale: Locale }[] | undefined;
   /** The site's origin, for the link to the message. */
   origin: string;
 }
@@ -33,30 +34,20 @@ export interface NotificationSettings {
 /** Lowercased, deduplicated recipients of a new-message notification. */
 export async function notificationRecipients(tx: Executor, settings: NotificationSettings): Promise<string[]> {
   if (settings.contactTo.length > 0) return unique(settings.contactTo);
-  const admins = [...settings.adminEmails, ...(settings.clerkAdmins ?? [])];
+  const admins = [...settings.adminEmails, ...(settings.clerkAdmins ?? []).map((admin) => admin.email)];
   if (settings.localAccounts) admins.push(...(await listLocalAdminAddresses(tx, settings.adminEmails)));
   return unique(admins);
 }
 
 /**
- * Under Clerk, the administrators' addresses for a notification: asked of Clerk's Backend API
- * before the message's transaction (no network call holds the write lock). Only wanted when
- * HUB_CONTACT_TO is empty. Clerk unreachable: HUB_ADMIN_EMAILS alone are told, and it is logged.
+ * Under Clerk, the administrators to notify: Clerk's users holding the admin role with a verified
+ * address, in their Clerk language, from the team directory (team/directory.ts), read before the
+ * message's transaction (no network call holds the write lock). Only wanted when HUB_CONTACT_TO
+ * is empty. Clerk unreachable: HUB_ADMIN_EMAILS alone are told, and it is logged.
  */
-export async function clerkAdminAddresses(env: {
-  CLERK_SECRET_KEY?: string | undefined;
-  CLERK_API_URL?: string | undefined;
-  HUB_ADMIN_EMAILS: readonly string[];
-  HUB_EDITOR_EMAILS: readonly string[];
-}): Promise<string[]> {
-  const { listClerkTeam } = await import('../team/clerk.ts');
-  const listed = await listClerkTeam(
-    { secretKey: env.CLERK_SECRET_KEY ?? '', apiUrl: env.CLERK_API_URL },
-    { adminEmails: env.HUB_ADMIN_EMAILS, editorEmails: env.HUB_EDITOR_EMAILS },
-  );
-  if (!listed.ok) return [];
-  // A disabled user, or an address Clerk has not verified, is told nothing.
-  return listed.members.flatMap((member) => (member.role === 'admin' && !member.disabled && member.emailVerified && member.email ? [member.email] : []));
+export async function listClerkAdmins(db: Executor): Promise<{ email: string; locale: Locale }[]> {
+  const members = await readTeamForMail(db, 'contact-notification');
+  return members.flatMap(({ role, email, locale }) => (role === 'admin' ? [{ email, locale }] : []));
 }
 
 function unique(addresses: readonly string[]): string[] {
@@ -97,11 +88,12 @@ async function localesOf(tx: Executor, recipients: readonly string[]): Promise<M
 
 /**
  * Queues the notification of a new contact message to each recipient, each in their account's
- * language, inside the transaction that stores the message. Reply-To is the visitor.
+ * (or Clerk user's) language, inside the transaction that stores the message. Reply-To is the visitor.
  */
 export async function enqueueContactNotifications(tx: Executor, message: NotifiedMessage, settings: NotificationSettings): Promise<void> {
   const recipients = await notificationRecipients(tx, settings);
-  const locales = await localesOf(tx, recipients);
+  const clerkLocales = (settings.clerkAdmins ?? []).map((admin): [string, Locale] => [admin.email, admin.locale]);
+  const locales = new Map([...(await localesOf(tx, recipients)), ...clerkLocales]);
   const composed = new Map<Locale, ComposedMail>();
   for (const to of recipients) {
     const locale = locales.get(to) ?? defaultLocale;

@@ -3,6 +3,8 @@
  * and written on its edit screen only. Every write is one transaction with its consequences: the
  * activity entry of a new note, the mention rows and the mails of people it newly names. Only
  * people who can open the item may be named; a mention of anyone else refuses the save (422).
+ * When the team cannot be read (Clerk unreachable), the note still saves: its mentions can be
+ * neither checked nor mailed, which is logged, and a later edit mails them once the team reads.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
@@ -17,7 +19,9 @@ import { AdminError, notFound } from '../errors/domain-errors.ts';
 import { enqueueMentionMail } from './mail.ts';
 import type { NoteInput } from './schemas.ts';
 import { deleteNoteRow } from './store.ts';
-import { listAccounts, type Mentionable } from './team.ts';
+import { logLine } from '../log/log-line.ts';
+import { readTeamDirectory, type TeamDirectory } from '../team/directory.ts';
+import type { Mentionable } from './team.ts';
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -71,6 +75,14 @@ function checkMentions(body: string, accounts: readonly (Mentionable & { canRead
   return ids.map((id) => byId.get(id)!);
 }
 
+/** The people `body` names, checked against the team; nobody (logged) when the team could not be read. */
+function mentionsOf(body: string, directory: TeamDirectory): Mentionable[] {
+  if (directory.ok) return checkMentions(body, directory.members);
+  const ids = mentionedIds(body);
+  if (ids.length > 0) logLine('warn', 'team directory unavailable: note mentions not checked nor mailed', { mentions: ids.length });
+  return [];
+}
+
 /** Records and mails the people a save newly mentions (the author is never mailed about their own note). */
 async function notifyMentions(
   tx: Transaction,
@@ -111,8 +123,9 @@ async function notifyMentions(
 
 /** Adds a note to an item; its activity entry and mention mails commit with it. */
 export async function createNote(db: Database, actor: Actor, resource: AdminResource, itemId: number, input: NoteInput): Promise<NoteView> {
-  const accounts = await listAccounts(db);
-  const mentioned = checkMentions(input.body, accounts);
+  const directory = await readTeamDirectory(db);
+  const mentioned = mentionsOf(input.body, directory);
+  const accounts = directory.ok ? directory.members : [];
   return writeTransaction(db, async (tx) => {
     const title = await requireItem(tx, resource, itemId);
     const now = new Date();
@@ -145,8 +158,9 @@ export async function updateNote(
   input: NoteInput,
   resourceOf: (collection: string) => AdminResource | undefined,
 ): Promise<NoteView> {
-  const accounts = await listAccounts(db);
-  const mentioned = checkMentions(input.body, accounts);
+  const directory = await readTeamDirectory(db);
+  const mentioned = mentionsOf(input.body, directory);
+  const accounts = directory.ok ? directory.members : [];
   return writeTransaction(db, async (tx) => {
     const { row, resource, title } = await requireNote(tx, noteId, resourceOf);
     if (row.authorId !== actor.id) throw new AdminError(403, 'NOTE_NOT_YOURS', 'Only its author may edit a note');

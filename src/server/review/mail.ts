@@ -12,7 +12,7 @@ import { absoluteUrl, getSiteOrigin } from '../config/site-origin.ts';
 import { mailSiteName } from '../config/site-settings.ts';
 import { composeMail } from '../mail/compose.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import type { Mentionable } from '../notes/team.ts';
+import type { TeamRecipient } from '../team/directory.ts';
 
 /** What every review mail says about its item. */
 export interface ReviewedItem {
@@ -35,7 +35,7 @@ const keys = {
 } as const satisfies Record<ReviewMailEvent['kind'], Record<string, UiKey>>;
 
 /** Queues one review mail to `recipient`, in their language. */
-export async function enqueueReviewMail(tx: Executor, recipient: Mentionable, item: ReviewedItem, event: ReviewMailEvent): Promise<boolean> {
+export async function enqueueReviewMail(tx: Executor, recipient: TeamRecipient, item: ReviewedItem, event: ReviewMailEvent): Promise<boolean> {
   const { locale } = recipient;
   const t = getTranslator(locale);
   const kind = t(`admin.activity.entity.${item.entity}` as UiKey);

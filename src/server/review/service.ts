@@ -3,7 +3,9 @@
  * Each step is one transaction with its activity entry and its mails: submitting mails every
  * publisher whose editions cover the item; approving publishes through the ordinary paths (a
  * draft's status move, a working copy's application) and mails the submitter; requesting
- * changes needs a comment and mails it; the submitter may withdraw.
+ * changes needs a comment and mails it; the submitter may withdraw. Recipients come from the
+ * team directory (local accounts, or Clerk's users); when it cannot be read the step still
+ * happens and its mails are skipped (logged).
  */
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import { writeTransaction, type Database, type Executor, type Transaction } from '../../../db/client.ts';
@@ -26,7 +28,7 @@ import { findWorkingCopy } from '../engine/working-copy-store.ts';
 import { AdminError, FieldErrors, notFound } from '../errors/domain-errors.ts';
 import { announceSchedule, scheduleCopyIn } from '../admin/working-copy-schedule.ts';
 import { noPurge, type HubPurge } from '../page-cache/invalidate.ts';
-import { listAccounts, type TeamAccount } from '../notes/team.ts';
+import { readTeamForMail, type TeamMember } from '../team/directory.ts';
 import { enqueueReviewMail, type ReviewMailEvent, type ReviewedItem } from './mail.ts';
 import type { ApproveInput, SubmitInput } from './schemas.ts';
 import type { ReviewView } from '../../lib/review/review-view.ts';
@@ -93,7 +95,7 @@ function demandDecider(actor: Actor, resource: AdminResource, state: EntityState
 }
 
 /** The accounts that may decide on `state`: publishers whose editions cover it. */
-function decidersOf(accounts: readonly TeamAccount[], resource: AdminResource, state: EntityState): TeamAccount[] {
+function decidersOf(accounts: readonly TeamMember[], resource: AdminResource, state: EntityState): TeamMember[] {
   return accounts.filter((account) =>
     mayDecide({ id: account.id, editions: account.editions, can: (permission) => hasPermission(account.role, permission) }, resource, state),
   );
@@ -129,7 +131,7 @@ function reviewedItem(row: ReviewRow, resource: AdminResource, title: string): R
 }
 
 /** Mails the submitter of `row` the decision (nobody when the account is gone or is the decider). */
-async function mailSubmitter(tx: Transaction, accounts: readonly TeamAccount[], row: ReviewRow, item: ReviewedItem, event: ReviewMailEvent) {
+async function mailSubmitter(tx: Transaction, accounts: readonly TeamMember[], row: ReviewRow, item: ReviewedItem, event: ReviewMailEvent) {
   const submitter = accounts.find((account) => account.id === row.submittedBy);
   if (submitter && submitter.id !== row.decidedBy && submitter.canRead) await enqueueReviewMail(tx, submitter, item, event);
 }
@@ -139,7 +141,7 @@ async function mailSubmitter(tx: Transaction, accounts: readonly TeamAccount[], 
  * already waits, or when there is nothing to publish (a published item without a working copy).
  */
 export async function submitForReview(db: Database, actor: Actor, resource: AdminResource, id: number, input: SubmitInput): Promise<ReviewView> {
-  const accounts = await listAccounts(db);
+  const accounts = await readTeamForMail(db, 'review-submit');
   const { spec } = resource;
   return withConstraintErrors(() =>
     writeTransaction(db, async (tx) => {
@@ -201,7 +203,7 @@ export async function approveReview(
   input: ApproveInput,
   now = new Date(),
 ): Promise<WriteOutcome<{ item: Record<string, unknown>; review: ReviewView }>> {
-  const accounts = await listAccounts(db);
+  const accounts = await readTeamForMail(db, 'review-approve');
   const { spec } = resource;
   const publishAt = input.publishAt ?? null;
   if (publishAt) {
@@ -251,7 +253,7 @@ export async function approveReview(
 
 /** Sends the waiting request back with a comment (required), mailed to the submitter. */
 export async function requestChanges(db: Database, actor: Actor, resource: AdminResource, id: number, comment: string): Promise<ReviewView> {
-  const accounts = await listAccounts(db);
+  const accounts = await readTeamForMail(db, 'review-request-changes');
   return writeTransaction(db, async (tx) => {
     const state = await requireState(tx, resource, id);
     demandDecider(actor, resource, state);

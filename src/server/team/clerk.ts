@@ -9,7 +9,8 @@ import { createClerkClient, type User } from '@clerk/backend';
 import { writeTransaction, type Database } from '../../../db/client.ts';
 import type { Actor } from '../auth/actor.ts';
 import { recordAudit, roleChangeAction } from '../audit/record.ts';
-import { roleClaim } from '../auth/clerk/claims.ts';
+import { editionsClaim, roleClaim } from '../auth/clerk/claims.ts';
+import { readEditionScope, type EditionScope } from '../auth/edition-scope.ts';
 import { isRole, resolveRole, type Role, type RoleAllowLists } from '../auth/roles.ts';
 
 export interface ClerkSettings {
@@ -30,6 +31,10 @@ export interface ClerkMember {
   twoFactorEnabled: boolean;
   lastSignInAt: Date | null;
   disabled: boolean;
+  /** The editions in the public metadata (`"editions": [id, …]`), as a session token carries them; null = every edition. */
+  editions: EditionScope;
+  /** Clerk's BCP-47 locale of the user, when known. */
+  locale: string | null;
 }
 
 export type ClerkTeamError = 'USER_NOT_FOUND' | 'LAST_ADMIN' | 'CLERK_UNAVAILABLE';
@@ -46,7 +51,8 @@ function toMember(user: User, lists: RoleAllowLists): ClerkMember {
   const primary = user.emailAddresses.find((address) => address.id === user.primaryEmailAddressId) ?? user.emailAddresses[0];
   const email = primary?.emailAddress.toLowerCase() ?? null;
   const emailVerified = primary?.verification?.status === 'verified';
-  const granted = roleClaim({ public_metadata: user.publicMetadata });
+  const metadata = { public_metadata: user.publicMetadata };
+  const granted = roleClaim(metadata);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '';
   return {
     id: user.id,
@@ -59,6 +65,8 @@ function toMember(user: User, lists: RoleAllowLists): ClerkMember {
     twoFactorEnabled: user.twoFactorEnabled,
     lastSignInAt: user.lastSignInAt ? new Date(user.lastSignInAt) : null,
     disabled: user.banned || user.locked,
+    editions: readEditionScope(editionsClaim(metadata)),
+    locale: user.locale ?? null,
   };
 }
 
@@ -87,6 +95,31 @@ export async function listClerkTeam(
     console.error('[team] Clerk Backend API', error);
     return { ok: false, code: 'CLERK_UNAVAILABLE' };
   }
+}
+
+/** How long one reading of Clerk's users serves the features that read the team on every request. */
+const BRIEF_TTL_MS = 60_000;
+let brief: { key: string; at: number; listed: ReturnType<typeof listClerkTeam> } | undefined;
+
+/**
+ * `listClerkTeam` for what reads the team on every request (an edit screen's mention picker, a
+ * review or note mail): one Backend API reading (up to 20 pages) serves a minute, and concurrent
+ * callers share it. A failure is not kept, so the next call asks Clerk again.
+ */
+export function listClerkTeamBriefly(settings: ClerkSettings, lists: RoleAllowLists, now = Date.now()): ReturnType<typeof listClerkTeam> {
+  const key = JSON.stringify([settings.apiUrl ?? '', lists]);
+  if (brief && brief.key === key && now - brief.at < BRIEF_TTL_MS) return brief.listed;
+  const entry = { key, at: now, listed: listClerkTeam(settings, lists) };
+  brief = entry;
+  void entry.listed.then((result) => {
+    if (!result.ok && brief === entry) brief = undefined;
+  });
+  return entry.listed;
+}
+
+/** Drops the brief reading (a role changed here, so the next reader sees it at once). */
+export function forgetClerkTeam(): void {
+  brief = undefined;
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -128,6 +161,7 @@ export async function setClerkRole(
     console.error('[team] Clerk Backend API', error);
     return { ok: false, code: 'CLERK_UNAVAILABLE' };
   }
+  forgetClerkTeam();
   // Clerk holds the change now; the audit row follows (Clerk is not in our transaction).
   await writeTransaction(db, (tx) =>
     recordAudit(tx, actor, [

@@ -18,11 +18,13 @@ export interface NotesPanelProps {
   itemId: number;
   notes: NoteView[];
   team: MentionTarget[];
+  /** The team could not be read (Clerk unreachable): the panel says so; notes still save. */
+  teamUnavailable?: boolean;
   /** The people notes named who are no longer on the team, so their names still read. */
   formerNames: Record<string, string>;
 }
 
-function Notes({ collection, itemId, notes: initial, team, formerNames, userId }: NotesPanelProps & { userId: string | null }) {
+function Notes({ collection, itemId, notes: initial, team, teamUnavailable = false, formerNames, userId }: NotesPanelProps & { userId: string | null }) {
   const { t, permissions } = useAdmin();
   const [notes, setNotes] = useState(initial);
   const [status, setStatus] = useState('');
@@ -48,6 +50,11 @@ function Notes({ collection, itemId, notes: initial, team, formerNames, userId }
         {t('admin.notes.heading')}
       </h2>
       <p className="notes__intro">{t('admin.notes.intro')}</p>
+      {teamUnavailable && (
+        <p className="notes__intro" data-testid="notes-team-unavailable">
+          {t('admin.notes.teamUnavailable')}
+        </p>
+      )}
       {notes.length === 0 ? (
         <p data-testid="notes-empty">{t('admin.notes.empty')}</p>
       ) : (
@@ -96,10 +103,18 @@ function Notes({ collection, itemId, notes: initial, team, formerNames, userId }
   );
 }
 
-export default function NotesPanel({ collection, itemId, notes, team, formerNames, ...island }: NotesPanelProps & AdminIslandProps) {
+export default function NotesPanel({ collection, itemId, notes, team, teamUnavailable, formerNames, ...island }: NotesPanelProps & AdminIslandProps) {
   return (
     <AdminIsland {...island}>
-      <Notes collection={collection} itemId={itemId} notes={notes} team={team} formerNames={formerNames} userId={island.user?.id ?? null} />
+      <Notes
+        collection={collection}
+        itemId={itemId}
+        notes={notes}
+        team={team}
+        teamUnavailable={teamUnavailable ?? false}
+        formerNames={formerNames}
+        userId={island.user?.id ?? null}
+      />
     </AdminIsland>
   );
 }

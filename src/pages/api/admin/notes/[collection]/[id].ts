@@ -1,5 +1,5 @@
 /**
- * GET  /api/admin/notes/<collection>/:id — the item's notes, oldest first, and who may be mentioned
+ * GET  /api/admin/notes/<collection>/:id — the item's notes, oldest first, who may be mentioned, and `teamUnavailable`
  * POST /api/admin/notes/<collection>/:id — add a note `{ body }`; mentions `<@userId>` are mailed
  *
  * docs/decisions/061. Problems are titled in the caller's language.
@@ -19,7 +19,7 @@ export const prerender = false;
 export const GET: APIRoute = (context) =>
   localizedAdminRoute(context, async ({ db }) => {
     const { resource, id } = routeItem(context);
-    return json({ notes: await listNotes(db, resource, id), team: await listMentionable(db) });
+    return json({ notes: await listNotes(db, resource, id), ...(await listMentionable(db)) });
   });
 
 export const POST: APIRoute = (context) =>

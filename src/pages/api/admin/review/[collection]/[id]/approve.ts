@@ -1,7 +1,9 @@
 /**
- * POST /api/admin/review/<collection>/:id/approve — `{ version, copyVersion? }`: approves the waiting
- * request and publishes the item (a draft) or applies its working copy → `{ item, review }`. 409
- * without a waiting request or on a stale version.
+ * POST /api/admin/review/<collection>/:id/approve — `{ version, copyVersion?, publishAt? }`: approves
+ * the waiting request and publishes the item (a draft) or applies its working copy → `{ item, review }`.
+ * With `publishAt` (ahead, else 422 `publishAt: NOT_IN_FUTURE`) a draft event or edition is published
+ * from then and a working copy goes on its schedule in the approver's name; a draft of a collection
+ * without publication times is 422 `NOT_SCHEDULABLE`. 409 without a waiting request or on a stale version.
  *
  * docs/decisions/064. Problems are titled in the caller's language.
  */
