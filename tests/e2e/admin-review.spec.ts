@@ -3,12 +3,13 @@
  * (docs/decisions/064): a contributor submits a draft with a message; an administrator follows
  * the "Review" badge to the queue and the item, requests changes (the comment is required), the
  * contributor sees the comment and submits again, and the administrator approves, which publishes
- * it. Every control that takes focus stays on screen and clear of the sticky bars, the pages never
+ * it; the item's history then shows each step between its saves. Every control that takes focus stays on screen and clear of the sticky bars, the pages never
  * scroll sideways, and axe finds nothing. Each run makes its own accounts and event.
  */
 import { expect, type Page } from '@playwright/test';
 import { openDatabase } from '../../db/client.ts';
 import { getTranslator } from '../../src/i18n/index.ts';
+import { formatAdminDate } from '../../src/lib/dates.ts';
 import { grantRole } from '../helpers/auth.ts';
 import { createEvent } from '../helpers/factories.ts';
 import { expectAccessible, signInAsAdmin, signUp, test, uniqueToken, waitForIslands } from './admin-support.ts';
@@ -43,7 +44,7 @@ for (const { width, locale } of journeys) {
     test.use({ viewport: { width, height: 740 } });
 
     test('a contributor submits, a publisher requests changes, then approves and publishes', async ({ page, browser }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
       const t = getTranslator(locale);
       const token = uniqueToken();
       const publisher = await signInAsAdmin(page);
@@ -141,6 +142,32 @@ for (const { width, locale } of journeys) {
       if (schedules) expect(publishedAt).toMatch(new RegExp(`^${publishAt.slice(0, 10)}T`));
       else expect(publishedAt).toBeNull();
       expect(await mailsOf('review-decision', email)).toHaveLength(2);
+
+      // The item's history tells the exchange between its saves, newest first, with what was said;
+      // the steps restore nothing, so only the saves offer "compare".
+      // The panel closes the page: Shift+Tab from its top reaches it in a few steps.
+      await openItem(page, `/${locale}/admin/events/${event.id}`);
+      const history = page.getByTestId('item-history');
+      await tabTo(page, history.locator('summary'), 'Shift+Tab');
+      await page.keyboard.press('Enter');
+      const entries = history.locator('li.activity-entry');
+      await expect(entries.first()).toHaveAttribute('data-action', 'review-approve');
+      await expect(entries.last()).toHaveAttribute('data-action', 'create');
+      const steps = history.locator('li.activity-entry[data-action^="review-"]');
+      await expect(steps).toHaveCount(4);
+      const by = (name: string) => t('admin.activity.by', { name });
+      const approval = schedules
+        ? t('admin.activity.review.approvedScheduled', { time: formatAdminDate(locale, 'UTC', String(publishedAt)) })
+        : t('admin.activity.review.approvedPublished');
+      await expect(steps.nth(0).locator('.activity-entry__meta')).toContainText(`${approval} ${by(publisher)}`);
+      await expect(steps.nth(1).locator('.activity-entry__meta')).toContainText(`${t('admin.activity.action.review-submit')} ${by(email)}`);
+      await expect(steps.nth(2).locator('.activity-entry__meta')).toContainText(`${t('admin.activity.action.review-request-changes')} ${by(publisher)}`);
+      await expect(steps.nth(2).locator('.activity-entry__said')).toHaveText('Add the room, please.');
+      await expect(steps.nth(3).locator('.activity-entry__meta')).toContainText(`${t('admin.activity.action.review-submit')} ${by(email)}`);
+      await expect(steps.nth(3).locator('.activity-entry__said')).toHaveText('Ready: please check the hall.');
+      await expect(steps.locator('.activity-entry__link')).toHaveCount(0);
+      await expect(history.locator('li.activity-entry[data-action="create"] .activity-entry__link')).toHaveText(t('revisions.compare', { number: '1' }));
+      await expectAccessible(page, `the item's history with its review steps at ${width} px`);
       await contributorContext.close();
     });
   });

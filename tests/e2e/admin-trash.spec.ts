@@ -115,5 +115,8 @@ test('an admin restores a published venue, opens it and schedules its changes: t
   await waitForIslands(page);
   await expect(page.getByTestId('working-copy-schedule')).toBeVisible();
   await expect(page.getByTestId('working-copy-schedule')).not.toContainText('Pacific/Auckland');
+  // A venue has no zone of its own: the hint says whose zone it is.
+  await expect(page.getByTestId('working-copy-schedule')).toContainText(t('workingCopy.scheduledAtHintAdmin', { zone: 'UTC' }));
+  await expect(page.getByTestId('working-copy-schedule')).not.toContainText(t('workingCopy.scheduledAtHint', { zone: 'UTC' }));
   expect(consoleErrors, 'the restored venue’s edit screen').toEqual([]);
 });

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/i18n/index.ts';
+import { formatAdminDate } from '../../src/lib/dates.ts';
 import { EDITOR_EMAIL, useAdminServer, type AdminClient } from '../helpers/admin-client.ts';
 import { createEdition, createEvent, createTag, createUser, createVenue, uniqueName } from '../helpers/factories.ts';
 import { readMailFile } from '../helpers/mail-files.ts';
@@ -44,6 +45,38 @@ async function badgeOf(client: AdminClient, locale = 'en'): Promise<string | und
   const html = await (await client.request('GET', `/${locale}/admin`)).text();
   const match = /data-testid="nav-review-count"[^>]*>.*?<span class="admin-visually-hidden">([^<]*)<\/span>/s.exec(html);
   return match?.[1];
+}
+
+interface HistoryEntry {
+  action: string;
+  headline: string;
+  by: string;
+  said: string | null;
+  compare: boolean;
+}
+
+const unescape = (html: string) =>
+  html
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The entries of the history panel on an item's edit page, newest first, as its reader sees them. */
+async function historyOf(client: AdminClient, locale: string, collection: string, id: number, page = 1): Promise<HistoryEntry[]> {
+  const html = await (await client.request('GET', `/${locale}/admin/${collection}/${id}${page > 1 ? `?revisionsPage=${page}` : ''}`)).text();
+  const panel = html.slice(html.indexOf('data-testid="item-history"'));
+  return panel
+    .split('<li class="activity-entry"')
+    .slice(1)
+    .map((entry) => ({
+      action: /data-action="([^"]+)"/.exec(entry)![1]!,
+      headline: unescape(/class="activity-entry__action"[^>]*>([^<]*)</.exec(entry)![1]!),
+      by: unescape(/<\/strong>\s*<span[^>]*>([^<]*)</.exec(entry)![1]!),
+      said: /class="activity-entry__said"[^>]*>([^<]*)</.exec(entry)?.[1] ?? null,
+      compare: entry.includes('class="activity-entry__link"'),
+    }));
 }
 
 describe('a review request', () => {
@@ -179,6 +212,22 @@ describe('a review request', () => {
       expect(activity).toContain(t.de(`admin.activity.action.${action}` as never));
       expect(activity).not.toContain(`admin.activity.action.${action}`);
     }
+    // And in the item's own history, between its saves, with what was said; only saves offer a comparison.
+    const history = await historyOf(contributor, 'de', 'events', event.id);
+    const by = (name: string) => t.de('admin.activity.by', { name });
+    expect(history.map(({ action, headline, by: who, said, compare }) => ({ action, headline, by: who, said: said && unescape(said), compare }))).toEqual([
+      { action: 'review-approve', headline: t.de('admin.activity.review.approvedPublished'), by: by(EDITOR_EMAIL), said: null, compare: false },
+      { action: 'publish', headline: t.de('admin.activity.action.publish'), by: by(EDITOR_EMAIL), said: null, compare: true },
+      { action: 'review-submit', headline: t.de('admin.activity.action.review-submit'), by: by(contributorEmail), said: null, compare: false },
+      { action: 'update', headline: t.de('admin.activity.action.update'), by: by(contributorEmail), said: null, compare: true },
+      { action: 'review-request-changes', headline: t.de('admin.activity.action.review-request-changes'), by: by(insideEmail), said: comment, compare: false },
+      { action: 'review-submit', headline: t.de('admin.activity.action.review-submit'), by: by(contributorEmail), said: message, compare: false },
+      { action: 'create', headline: t.de('admin.activity.action.create'), by: by(contributorEmail), said: null, compare: true },
+    ]);
+    // The activity screen reads the steps the same way.
+    expect(activity).toContain(t.de('admin.activity.review.approvedPublished'));
+    expect(activity).toContain(comment);
+
     // Nothing of the exchange on the public page.
     const [row] = await server.query<{ slug: string }>('SELECT slug FROM events WHERE id = ?', [event.id]);
     const page = await (await fetch(`${server.origin}/en/hub/event/${row!.slug}`)).text();
@@ -212,6 +261,17 @@ describe('a review request', () => {
     expect(approved.body.item.venueAddress).toBe('9 Copy Street');
     expect(approved.body.item.draft).toBeNull();
     expect(await statusOf(live.id)).toBe('published');
+    // The withdrawal is in the item's history, in French too, between the saves.
+    const history = await historyOf(contributor, 'fr', 'events', live.id);
+    const fr = getTranslator('fr');
+    expect(history.map((entry) => [entry.action, entry.headline, entry.compare])).toEqual([
+      ['review-approve', fr('admin.activity.review.approvedPublished'), false],
+      ['update', fr('admin.activity.action.update'), true],
+      ['review-submit', fr('admin.activity.action.review-submit'), false],
+      ['review-withdraw', fr('admin.activity.action.review-withdraw'), false],
+      ['review-submit', fr('admin.activity.action.review-submit'), false],
+      ['create', fr('admin.activity.action.create'), true],
+    ]);
   });
 
   it('approves and schedules: a draft is published from that instant, a working copy is put on the schedule', async () => {
@@ -263,6 +323,13 @@ describe('a review request', () => {
     expect(row?.scheduled_at).toBe(at.getTime());
     const [approver] = await server.query<{ id: string }>('SELECT id FROM auth_users WHERE email = ?', [EDITOR_EMAIL]);
     expect(row?.scheduled_by).toBe(approver?.id);
+    // Both items' histories say when they go public, in the reader's language and the admin's zone.
+    const en = getTranslator('en');
+    const scheduledFor = en('admin.activity.review.approvedScheduled', { time: formatAdminDate('en', 'UTC', at) });
+    for (const id of [draft.id, live.id]) {
+      const [step] = await historyOf(contributor, 'en', 'events', id);
+      expect(step).toMatchObject({ action: 'review-approve', headline: scheduledFor, by: en('admin.activity.by', { name: EDITOR_EMAIL }), compare: false });
+    }
 
     // A venue has no "Publish at" of its own: a draft venue cannot be approved for later.
     const venue = await createVenue(contributor, { address: '12 rue des Lilas, Paris' });
@@ -273,6 +340,33 @@ describe('a review request', () => {
     const approved = await editor.call<{ review: { status: string } }>('POST', reviewPath('venues', venue.id, 'approve'), { version: venue.version });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.review.status).toBe('approved');
+    expect((await historyOf(contributor, 'en', 'venues', venue.id))[0]).toMatchObject({
+      action: 'review-approve',
+      headline: getTranslator('en')('admin.activity.review.approvedPublished'),
+    });
+  });
+
+  it("pages the item's history over saves and review steps together, 20 entries a page", async () => {
+    const { admin, server } = running.app;
+    const contributor = await createUser(server, 'contributor');
+    const tag = await createTag(contributor);
+    // One save (the creation) and 22 steps: eleven requests, each withdrawn.
+    for (let round = 0; round < 11; round++) {
+      expect((await contributor.call('POST', reviewPath('tags', tag.id, 'submit'), { version: tag.version, message: `Round ${round}` })).status).toBe(201);
+      expect((await contributor.call('POST', reviewPath('tags', tag.id, 'withdraw'), {})).status).toBe(200);
+    }
+    const first = await historyOf(admin, 'en', 'tags', tag.id);
+    expect(first).toHaveLength(20);
+    expect(first[0]).toMatchObject({ action: 'review-withdraw', compare: false });
+    expect(first[1]).toMatchObject({ action: 'review-submit', said: 'Round 10' });
+    const html = await (await admin.request('GET', `/en/admin/tags/${tag.id}`)).text();
+    expect(html).toContain(`href="/en/admin/tags/${tag.id}?revisionsPage=2#revisions"`);
+    const second = await historyOf(admin, 'en', `tags`, tag.id, 2);
+    expect(second.map((entry) => [entry.action, entry.said, entry.compare])).toEqual([
+      ['review-withdraw', null, false],
+      ['review-submit', 'Round 0', false],
+      ['create', null, true],
+    ]);
   });
 
   it('is closed by the trash, and the lists filter by it', async () => {
@@ -304,5 +398,8 @@ describe('a review request', () => {
     const approved = await admin.call('POST', reviewPath('tags', kept.id, 'approve'), { version: await versionOf(admin, 'tags', kept.id) });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect((await admin.call<{ items: unknown[] }>('GET', '/api/admin/tags?review=waiting')).body.items).toEqual([]);
+    // Approving what has no publication state says "approved", not "published".
+    const [step] = await historyOf(admin, 'en', 'tags', kept.id);
+    expect(step).toMatchObject({ action: 'review-approve', headline: getTranslator('en')('admin.activity.action.review-approve') });
   });
 });

@@ -4,9 +4,11 @@
  * field by field, with relations named. Only what a restore would change is compared: the
  * publication state stays as it is.
  */
-import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { revisions } from '../../../db/schema.ts';
+import { auditLog, revisions } from '../../../db/schema.ts';
+import { reviewActions } from '../audit/record.ts';
+import type { AuditRow } from '../activity/queries.ts';
 import { isLocale, type Locale } from '../../i18n/config.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { referenceTargetOf, type CollectionName } from '../../lib/collections/index.ts';
@@ -35,16 +37,45 @@ export interface SelectedRevision {
 }
 
 export interface RevisionPanelData {
-  /** Revisions, newest first, as activity entries (`id` is the revision's id). */
+  /**
+   * Revisions and review steps (decision 064) interleaved, newest first, as activity entries: a
+   * page of `entriesTotal`. Review steps are the audit log's own entries; they restore nothing.
+   */
   entries: ActivityEntry[];
-  /** Revision id → its number per item. */
-  numbers: Record<number, number>;
+  /** By position in `entries`: the revision an entry is (id and per-item number), else undefined (a review step). */
+  revisions: ({ id: number; number: number } | undefined)[];
+  /** The item's revisions. */
   total: number;
+  /** Revisions and review steps. */
+  entriesTotal: number;
   selected: SelectedRevision | null;
   /** The item's current version, which a restore is based on. */
   version: number;
   /** A restore changes what visitors see at once: the item is published (or has no publication state). */
   live: boolean;
+}
+
+/**
+ * Which revisions and review steps make up page `page` of the history, newest first: one query
+ * over both, so a page is the same size wherever the steps fall between saves. A step written in
+ * the same millisecond as a save (an approval's publish) comes after it.
+ */
+async function pageOrder(db: Executor, revisionsOf: SQL | undefined, stepsOf: SQL | undefined, limit: number, page: number) {
+  const at = sql<number>`at`;
+  const rows = await db
+    .select({ source: sql<'revision' | 'step'>`'revision'`.as('source'), id: revisions.id, at: sql<number>`${revisions.createdAt}`.as('at') })
+    .from(revisions)
+    .where(revisionsOf)
+    .unionAll(
+      db
+        .select({ source: sql<'revision' | 'step'>`'step'`.as('source'), id: auditLog.id, at: sql<number>`${auditLog.at}`.as('at') })
+        .from(auditLog)
+        .where(stepsOf),
+    )
+    .orderBy(desc(at), desc(sql`source`), desc(sql`id`))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return rows;
 }
 
 /** The panel for item `id` of `collection`; null when the item does not exist. */
@@ -62,34 +93,48 @@ export async function loadRevisionPanel(
   const current = (await loadStates(db, spec, [id])).get(id);
   if (!current) return null;
   const where = and(eq(revisions.entity, spec.entity), eq(revisions.entityId, id));
-  const { snapshot: _snapshot, ...columns } = getTableColumns(revisions);
-  const [rows, counted] = await Promise.all([
-    db
-      .select(columns)
-      .from(revisions)
-      .where(where)
-      .orderBy(desc(revisions.number))
-      .limit(limit)
-      .offset((page - 1) * limit),
+  const steps = and(eq(auditLog.entity, spec.entity), eq(auditLog.entityId, String(id)), inArray(auditLog.action, [...reviewActions]));
+  const [order, revisionCount, stepCount] = await Promise.all([
+    pageOrder(db, where, steps, limit, page),
     db.select({ n: count() }).from(revisions).where(where),
+    db.select({ n: count() }).from(auditLog).where(steps),
   ]);
+  const revisionIds = order.filter((row) => row.source === 'revision').map((row) => row.id);
+  const stepIds = order.filter((row) => row.source === 'step').map((row) => row.id);
+  const { snapshot: _snapshot, ...columns } = getTableColumns(revisions);
+  const [revisionRows, stepRows] = await Promise.all([
+    revisionIds.length ? db.select(columns).from(revisions).where(inArray(revisions.id, revisionIds)) : [],
+    stepIds.length ? db.select().from(auditLog).where(inArray(auditLog.id, stepIds)) : [],
+  ]);
+  const revisionById = new Map(revisionRows.map((row) => [row.id, row]));
+  const stepById = new Map(stepRows.map((row) => [row.id, row]));
+  const rows = order.flatMap((row): { audit: AuditRow; revision: { id: number; number: number } | null }[] => {
+    if (row.source === 'step') {
+      const step = stepById.get(row.id);
+      return step ? [{ audit: step, revision: null }] : [];
+    }
+    const revision = revisionById.get(row.id);
+    if (!revision) return [];
+    const audit: AuditRow = {
+      id: revision.id,
+      actorId: revision.authorId,
+      actorLabel: revision.authorLabel,
+      action: revision.action,
+      entity: revision.entity,
+      entityId: String(revision.entityId),
+      at: revision.createdAt,
+      changedFields: [],
+      title: null,
+      changes: revision.changes,
+    };
+    return [{ audit, revision: { id: revision.id, number: revision.number } }];
+  });
   const entries = await presentActivity(
     db,
     locale,
-    rows.map((row) => ({
-      id: row.id,
-      actorId: row.authorId,
-      actorLabel: row.authorLabel,
-      action: row.action,
-      entity: row.entity,
-      entityId: String(row.entityId),
-      at: row.createdAt,
-      changedFields: [],
-      title: null,
-      changes: row.changes,
-    })),
+    rows.map((row) => row.audit),
   );
-  const numbers = Object.fromEntries(rows.map((row) => [row.id, row.number]));
+  const revisionsOf = rows.map((row) => row.revision ?? undefined);
   const version = typeof current.values['version'] === 'number' ? current.values['version'] : 0;
   let selected: SelectedRevision | null = null;
   if (selectedId !== undefined) {
@@ -100,7 +145,8 @@ export async function loadRevisionPanel(
     if (row) selected = { id: row.id, number: row.number, rows: await diffRows(db, locale, t, collection, current, stateOfSnapshot(id, row.snapshot)) };
   }
   const live = !spec.publication || current.values['status'] === 'published';
-  return { entries, numbers, total: counted[0]?.n ?? 0, selected, version, live };
+  const total = revisionCount[0]?.n ?? 0;
+  return { entries, revisions: revisionsOf, total, entriesTotal: total + (stepCount[0]?.n ?? 0), selected, version, live };
 }
 
 /** The fields where `revision` differs from `current`, labelled and formatted for `locale`. */

@@ -32,6 +32,7 @@ import { readTeamForMail, type TeamMember } from '../team/directory.ts';
 import { enqueueReviewMail, type ReviewMailEvent, type ReviewedItem } from './mail.ts';
 import type { ApproveInput, SubmitInput } from './schemas.ts';
 import type { ReviewView } from '../../lib/review/review-view.ts';
+import type { ReviewStepDetail } from '../activity/review-steps.ts';
 
 type ReviewRow = typeof reviewRequests.$inferSelect;
 
@@ -107,10 +108,21 @@ interface Step {
   state: EntityState;
 }
 
-/** The activity entry of a review step, on the item. */
-async function logStep({ tx, actor, resource, state }: Step, action: AuditAction): Promise<string> {
+/**
+ * The activity entry of a review step, on the item. What the step said (the submitter's message,
+ * the decider's comment, an approval's publication time) goes with it as a value change from
+ * nothing, in full, so the activity log and the item's history can show it (see review-steps.ts).
+ */
+async function logStep(
+  { tx, actor, resource, state }: Step,
+  action: AuditAction,
+  said: Partial<Record<ReviewStepDetail, string | null>> = {},
+): Promise<string> {
   const title = (await loadTitles(tx, resource.spec, [state.id])).get(state.id) ?? '';
-  await recordAudit(tx, actor, [{ action, entity: resource.spec.entity, entityId: state.id, changedFields: [], title: title || null }]);
+  const changes = Object.entries(said).flatMap(([field, to]) => (to ? [{ kind: 'value' as const, field, from: null, to }] : []));
+  await recordAudit(tx, actor, [
+    { action, entity: resource.spec.entity, entityId: state.id, changedFields: [], title: title || null, changes: changes.length ? changes : undefined },
+  ]);
   return title;
 }
 
@@ -157,7 +169,7 @@ export async function submitForReview(db: Database, actor: Actor, resource: Admi
           submittedAt: new Date(),
         })
         .returning();
-      const title = await logStep({ tx, actor, resource, state }, 'review-submit');
+      const title = await logStep({ tx, actor, resource, state }, 'review-submit', { message: row!.message });
       const item = reviewedItem(row!, resource, title);
       for (const publisher of decidersOf(accounts, resource, state)) {
         if (publisher.id !== actor.id) await enqueueReviewMail(tx, publisher, item, { kind: 'submitted', by: actor.label, message: row!.message });
@@ -230,7 +242,7 @@ export async function approveReview(
           result.changed.length ? changesOf(resource, [id], [result.before!, result.after]) : {},
         );
       }
-      const title = await logStep({ tx, actor, resource, state }, 'review-approve');
+      const title = await logStep({ tx, actor, resource, state }, 'review-approve', { publishAt: publishAt?.toISOString() ?? null });
       await mailSubmitter(tx, accounts, row, reviewedItem(row, resource, title), { kind: 'approved', by: actor.label });
       return { ...published, review: reviewViewOf(row) };
     }),
@@ -246,7 +258,7 @@ export async function requestChanges(db: Database, actor: Actor, resource: Admin
     const state = await requireState(tx, resource, id);
     demandDecider(actor, resource, state);
     const row = await decide(tx, actor, requireWaiting(await findWaiting(tx, resource.collection, id)), 'changes-requested', comment);
-    const title = await logStep({ tx, actor, resource, state }, 'review-request-changes');
+    const title = await logStep({ tx, actor, resource, state }, 'review-request-changes', { comment });
     await mailSubmitter(tx, accounts, row, reviewedItem(row, resource, title), { kind: 'changes-requested', by: actor.label, comment });
     return reviewViewOf(row);
   });

@@ -46,7 +46,7 @@ export function WorkingCopyNotice({ copy }: { copy: WorkingCopy | null }) {
 }
 
 /**
- * "Publish changes at": a date and time in the item's time zone for the stored draft, with
+ * "Publish changes at": a date and time in the item's time zone (else the admin's) for the stored draft, with
  * "Schedule changes" and, once scheduled, "Cancel schedule". Edits not yet saved into the draft
  * must be saved first: the schedule publishes the stored draft.
  */
@@ -57,7 +57,8 @@ export function WorkingCopySchedule({ form, config }: { form: EditFormState; con
   const item = form.item;
   // An item without a zone of its own (a venue) schedules in the admin's zone: the browser's own
   // zone would render differently on the server and break hydration (React #418).
-  const zone = typeof item?.['timeZone'] === 'string' && item['timeZone'] ? item['timeZone'] : timeZone;
+  const ownZone = typeof item?.['timeZone'] === 'string' && item['timeZone'] ? item['timeZone'] : null;
+  const zone = ownZone ?? timeZone;
   const [wall, setWall] = useState(() => instantToWallTime(copy?.scheduledAt ?? null, zone));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -96,7 +97,7 @@ export function WorkingCopySchedule({ form, config }: { form: EditFormState; con
         onChange={(event) => setWall(event.target.value)}
       />
       <p id={`${id}-hint`} className="admin-field__hint">
-        {t('workingCopy.scheduledAtHint', { zone })}
+        {t(ownZone ? 'workingCopy.scheduledAtHint' : 'workingCopy.scheduledAtHintAdmin', { zone })}
         {form.dirty && ` ${t('workingCopy.scheduleSaveFirst')}`}
       </p>
       {error && (
