@@ -122,7 +122,8 @@ function Screen({ initial }: { initial: Calendar }) {
     const targetDay = view === 'day' ? day : column;
     const own = { venueId: event.venueId, room: event.room };
     const dropped = view === 'day' && column !== placeKey(event.venueId, event.room) ? placeOf(column) : undefined;
-    if (dropped && event.seriesId !== null) {
+    // One date can go to another venue or room, not lose the venue its series has.
+    if (dropped && event.seriesId !== null && dropped.venueId === null && event.venueId !== null) {
       setNotice({ kind: 'alert', text: t('admin.programme.error.occurrencePlace', { title: event.title }) });
       return;
     }
