@@ -72,13 +72,28 @@ describe('the calendar data', () => {
   });
 
   it('refuses a bad query with a 400 naming the field, an unknown edition with a 404', async () => {
-    for (const query of ['edition=abc', 'edition=-1', 'edition=1&colour=red']) {
+    for (const query of ['edition=abc', 'edition=-1', 'edition=1&colour=red', 'edition=1&locale=xx']) {
       const { status, body } = await running.app.editor.call('GET', `/api/admin/programme?${query}`);
       expect(status, query).toBe(400);
       expect(body['code']).toBe('INVALID_QUERY');
       expect(Object.keys(body['errors'] ?? {}).length).toBeGreaterThan(0);
     }
     expect((await running.app.editor.call('GET', '/api/admin/programme?edition=999999')).status).toBe(404);
+  });
+
+  it("titles events in the screen's language when asked (the island reloads with it after a move)", async () => {
+    const edition = await createEdition(running.app.editor);
+    const event = await createEvent(running.app.editor, {
+      editionId: edition.id,
+      translations: { en: { title: 'Harbour night' }, fr: { title: 'Nuit du port' } },
+    });
+    for (const [locale, title] of [
+      ['fr', 'Nuit du port'],
+      ['en', 'Harbour night'],
+    ]) {
+      const { body } = await running.app.editor.call<{ calendar: ProgrammeCalendar }>('GET', `/api/admin/programme?edition=${edition.id}&locale=${locale}`);
+      expect(shown(body.calendar, event.id).title).toBe(title);
+    }
   });
 
   it('is for the programme team only', async () => {

@@ -66,7 +66,8 @@ function Screen({ initial }: { initial: Calendar }) {
   async function reload(): Promise<Calendar | null> {
     const result = await apiRequest<{ calendar: Calendar | null }>(
       'GET',
-      paths.adminApiProgramme(new URLSearchParams({ edition: String(calendar.edition.id) })),
+      // The screen's language: titles read back in it after a move.
+      paths.adminApiProgramme(new URLSearchParams({ edition: String(calendar.edition.id), locale })),
     );
     if (!result.ok || !result.data.calendar) return null;
     setCalendar(result.data.calendar);
