@@ -3,7 +3,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
 import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events, venues } from '../../../db/schema.ts';
-import { placeKey } from '../../lib/programme-calendar/places.ts';
+import { roomKey } from '../../lib/programme-calendar/places.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
@@ -274,6 +274,6 @@ function withOtherPlaces(
   const series = rows.find((row) => row.id === seriesId) ?? rows[0]!;
   return rows.map(({ venueId, venueName, room, ...date }) => ({
     ...date,
-    otherPlace: placeKey(venueId, room) === placeKey(series.venueId, series.room) ? null : [venueName, room].filter(Boolean).join(', ') || null,
+    otherPlace: venueId === series.venueId && roomKey(room) === roomKey(series.room) ? null : [venueName, room].filter(Boolean).join(', ') || null,
   }));
 }
