@@ -223,10 +223,7 @@ test('one date of a repeating event moves to another venue’s room with the key
   const client = await pageClient(page);
   const token = uniqueToken();
   const edition = await createEdition(client, { startsAt: '2031-03-05T00:00:00Z', endsAt: '2031-03-07T00:00:00Z', timeZone: 'Europe/Paris' });
-  const [small, big] = await Promise.all([
-    createVenue(client, { name: `Petite salle ${token}` }),
-    createVenue(client, { name: `Grande salle ${token}` }),
-  ]);
+  const [small, big] = await Promise.all([createVenue(client, { name: `Petite salle ${token}` }), createVenue(client, { name: `Grande salle ${token}` })]);
   const at = (day: string, time: string) => `2031-03-0${day}T${time}:00+01:00`;
   // A chamber concert every evening in the small hall, and a recital on the big hall's stage (its column).
   const series = await createEvent(client, {
