@@ -4,8 +4,9 @@
  * the clash this makes is listed above the grid (with links to both events) and marked on the
  * card in words. Every control that takes focus on the way is on screen and not under a sticky
  * bar, the page never scrolls sideways, and axe finds nothing. At 1280 px, dragging a card to
- * a free slot with the mouse moves it too, and the clash goes. The spec makes its own edition,
- * venues and events.
+ * a free slot with the mouse moves it too, and the clash goes. One date of a repeating event moves
+ * to another venue's stage on a French screen, and its public page names that place. The spec
+ * makes its own edition, venues and events.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { calendarFormat } from '../../src/components/admin/programme/format.ts';
