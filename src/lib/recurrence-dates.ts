@@ -4,7 +4,7 @@
  * ical.js only on screens that show dates.
  */
 import ICAL from 'ical.js';
-import { MAX_OCCURRENCES, repeats, ruleParts, type Occurrence, type Series } from './recurrence.ts';
+import { MAX_OCCURRENCES, hasOwnPlace, repeats, ruleParts, type Occurrence, type Series } from './recurrence.ts';
 import { instantToWallTime, wallTimeToInstant } from './zoned-time.ts';
 
 /** A rule without COUNT or UNTIL is read this far past the first date. */
@@ -78,7 +78,8 @@ export function expandOccurrences(series: Series): Occurrence[] {
     const from = movedStart ?? start;
     const movedEnd = change?.endsAt ? wallTimeToInstant(change.endsAt, timeZone) : null;
     const to = movedEnd && movedEnd >= from ? movedEnd : new Date(from.getTime() + duration);
-    return [{ key, startsAt: from, endsAt: to, cancelled: Boolean(change?.cancelled), moved: Boolean(movedStart || movedEnd) }];
+    const place = hasOwnPlace(change) ? { place: { venueId: change.venueId, room: change.room } } : {};
+    return [{ key, startsAt: from, endsAt: to, cancelled: Boolean(change?.cancelled), moved: Boolean(movedStart || movedEnd), ...place }];
   });
   return [own, ...others];
 }

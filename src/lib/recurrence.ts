@@ -59,7 +59,7 @@ const ruleField = z
   .max(500, { error: 'TOO_LONG' })
   .refine((rule) => ruleParts(rule) !== null, { error: 'RECURRENCE_RULE_INVALID' });
 
-/** One date of a series changed on its own: called off (shown as cancelled) or moved. */
+/** One date of a series changed on its own: called off (shown as cancelled), moved in time, or held elsewhere. */
 export const occurrenceChangeField = z
   .strictObject({
     /** The date as the rule gives it. */
@@ -67,6 +67,10 @@ export const occurrenceChangeField = z
     cancelled: z.boolean().optional(),
     startsAt: wallTimeField.optional(),
     endsAt: wallTimeField.optional(),
+    /** Another venue for this date (its room is then `room`, or none); checked to exist on save. */
+    venueId: z.int({ error: 'INVALID_TYPE' }).positive({ error: 'INVALID_ID' }).optional(),
+    /** Another room for this date (in `venueId`, else in the series' venue). */
+    room: z.string({ error: 'INVALID_TYPE' }).trim().min(1, { error: 'REQUIRED' }).max(200, { error: 'TOO_LONG' }).optional(),
   })
   .refine((change) => !change.startsAt || !change.endsAt || change.endsAt >= change.startsAt, { error: 'END_BEFORE_START', path: ['endsAt'] });
 
@@ -85,6 +89,12 @@ export function repeats(recurrence: Recurrence | null | undefined): recurrence i
   return Boolean(recurrence && (recurrence.rule || recurrence.dates.length > 0));
 }
 
+/** What a date's change says of its place: another venue and/or room. */
+export interface DatePlace {
+  venueId?: number | undefined;
+  room?: string | undefined;
+}
+
 /** One date of an event. `key` is the wall time the rule gives it, kept when it is moved. */
 export interface Occurrence {
   key: string;
@@ -92,6 +102,26 @@ export interface Occurrence {
   endsAt: Date;
   cancelled: boolean;
   moved: boolean;
+  /** Set when its change holds it in another place (see `placeOfDate`). */
+  place?: DatePlace | undefined;
+}
+
+/** True when a change names a place of its own. */
+export function hasOwnPlace(change: DatePlace | undefined): change is DatePlace {
+  return Boolean(change && (change.venueId !== undefined || change.room !== undefined));
+}
+
+/**
+ * Where one date takes place: its series' venue and room, unless its change names another place —
+ * a venue alone has no room, a room alone is in the series' venue. The `events_series_follow`
+ * trigger (migration 0048) says the same in SQL.
+ */
+export function placeOfDate(
+  series: { venueId: number | null; room: string | null },
+  change: DatePlace | undefined,
+): { venueId: number | null; room: string | null } {
+  if (!hasOwnPlace(change)) return { venueId: series.venueId, room: series.room };
+  return { venueId: change.venueId ?? series.venueId, room: change.room ?? null };
 }
 
 export interface Series {

@@ -4,8 +4,9 @@
  * the clash this makes is listed above the grid (with links to both events) and marked on the
  * card in words. Every control that takes focus on the way is on screen and not under a sticky
  * bar, the page never scrolls sideways, and axe finds nothing. At 1280 px, dragging a card to
- * a free slot with the mouse moves it too, and the clash goes. The spec makes its own edition,
- * venues and events.
+ * a free slot with the mouse moves it too, and the clash goes. One date of a repeating event moves
+ * to another venue's stage on a French screen, and its public page names that place. The spec
+ * makes its own edition, venues and events.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { calendarFormat } from '../../src/components/admin/programme/format.ts';
@@ -213,3 +214,69 @@ for (const width of [1280, 360]) {
     await expectAccessible(page, `programme with a cancelled date at ${width} px`);
   });
 }
+
+test('one date of a repeating event moves to another venue’s room with the keyboard alone at 360 px, in French, and its public page says so', async ({
+  page,
+}) => {
+  const fr = getTranslator('fr');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInAsEditor(page);
+  const client = await pageClient(page);
+  const token = uniqueToken();
+  const edition = await createEdition(client, { startsAt: '2031-03-05T00:00:00Z', endsAt: '2031-03-07T00:00:00Z', timeZone: 'Europe/Paris' });
+  const [small, big] = await Promise.all([createVenue(client, { name: `Petite salle ${token}` }), createVenue(client, { name: `Grande salle ${token}` })]);
+  const at = (day: string, time: string) => `2031-03-0${day}T${time}:00+01:00`;
+  // A chamber concert every evening in the small hall, and a recital on the big hall's stage (its column).
+  const series = await createEvent(client, {
+    editionId: edition.id,
+    venueId: small.id,
+    startsAt: at('5', '19:00'),
+    endsAt: at('5', '20:00'),
+    timeZone: 'Europe/Paris',
+    recurrence: { rule: 'FREQ=DAILY;COUNT=3', dates: [], exdates: [], changes: [] },
+    translations: { en: { title: `Chamber evening ${token}` }, fr: { title: `Soirée de chambre ${token}` } },
+  });
+  await createEvent(client, { editionId: edition.id, venueId: big.id, room: 'Scène', startsAt: at('5', '15:00'), endsAt: at('5', '16:00') });
+  // An online talk makes "no venue" a column of this edition.
+  await createEvent(client, { editionId: edition.id, onlineUrl: 'https://example.org/live', startsAt: at('5', '12:00'), endsAt: at('5', '13:00') });
+  const title = `Soirée de chambre ${token}`;
+  const stage = `Grande salle ${token} — Scène`;
+  const format = calendarFormat('fr', 'Europe/Paris');
+
+  await page.goto(`/fr/admin/programme?edition=${edition.id}`);
+  await waitForIslands(page);
+  await tabTo(page, fr('admin.programme.day.next'));
+  await page.keyboard.press('Enter');
+  const moveDate = fr('admin.programme.card.moveDateLabel', { title, day: format.day('2031-03-06') });
+  await tabTo(page, moveDate);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: fr('admin.programme.move.title', { title }) });
+  await expect(dialog.getByTestId('programme-move-occurrence')).toContainText(fr('admin.programme.move.occurrence'));
+  const place = dialog.getByLabel(fr('admin.programme.move.venue'));
+  await tabUntil(page, place, 8);
+  // A date keeps a venue while its series has one: "no venue" is not offered.
+  await expect(place.locator('option', { hasText: fr('admin.programme.venue.none') })).toHaveCount(0);
+  await expect(place.locator('option', { hasText: stage })).toHaveCount(1);
+  await place.selectOption({ label: stage });
+  await expectAccessible(page, 'move dialog of one date to another place at 360 px');
+  await tabUntil(page, dialog.getByRole('button', { name: fr('admin.programme.move.submit') }), 8);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  // The date is now in the stage's column, at its own time, still scheduled; the series stays in the small hall.
+  const grid = page.getByRole('region', { name: fr('admin.programme.grid.day', { day: format.day('2031-03-06') }) });
+  await expect(grid).toContainText(stage);
+  const card = page.locator(`[data-series-id="${series.id}"]`);
+  await expect(card).toContainText('19:00–20:00');
+  await expect(card).not.toContainText(fr('eventStatus.value.rescheduled'));
+  await expect(page.getByRole('button', { name: moveDate })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+
+  // Published, the series' page lists the dates and says where this one is held.
+  const current = await client.call('GET', `/api/admin/events/${series.id}`);
+  expect((await client.call('PATCH', `/api/admin/events/${series.id}`, { version: current.body.version, status: 'published' })).status).toBe(200);
+  await page.goto(`/fr/hub/event/${series.slug}`);
+  const dates = page.locator('#dates li');
+  await expect(dates).toHaveCount(3);
+  await expect(dates.nth(1)).toContainText(fr('hub.event.dateElsewhere', { place: `Grande salle ${token}, Scène` }));
+  await expect(dates.nth(0)).not.toContainText(fr('hub.event.dateElsewhere', { place: '' }).trim());
+});

@@ -74,6 +74,13 @@ test('an editor makes an event weekly on two days until a date, cancels one date
   await expect(moved).toHaveAttribute('data-state', 'moved');
   await expect(moved).toContainText('Moved (was');
   await expect(moved.getByLabel(t('admin.repeat.newEnd'))).toHaveValue('2031-03-15T22:30');
+  // That night is held in the garden room: said in words, and undone with one button.
+  await moved.getByLabel(t('admin.repeat.newRoom')).fill('Garden');
+  await expect(moved).toContainText(t('admin.repeat.state.elsewhere', { place: 'Garden' }));
+  await moved.getByRole('button', { name: new RegExp(`^${t('admin.repeat.unplace')}`) }).click();
+  await expect(moved).not.toContainText(t('admin.repeat.state.elsewhere', { place: 'Garden' }));
+  await expect(moved.getByLabel(t('admin.repeat.newRoom'))).toHaveValue('');
+  await moved.getByLabel(t('admin.repeat.newRoom')).fill('Garden');
   // Removing a date and undoing it leaves the series as it was.
   const kept = dateRow(page, '2031-03-19T18:30');
   // From the keyboard too: focus stays on the date, on the button that undoes what was done.
@@ -112,6 +119,7 @@ test('an editor makes an event weekly on two days until a date, cancels one date
   await expect(howOften).toHaveValue('WEEKLY');
   await expect(dateRow(page, '2031-03-12T18:30')).toHaveAttribute('data-state', 'cancelled');
   await expect(dateRow(page, '2031-03-14T18:30')).toHaveAttribute('data-state', 'moved');
+  await expect(dateRow(page, '2031-03-14T18:30')).toContainText(t('admin.repeat.state.elsewhere', { place: 'Garden' }));
   await page.getByRole('button', { name: t('workingCopy.publish'), exact: true }).click();
   await expectToast(page, t('workingCopy.toast.published'));
 
@@ -125,6 +133,8 @@ test('an editor makes an event weekly on two days until a date, cancels one date
     await expect(dates.filter({ hasText: t('eventStatus.value.cancelled') })).toHaveCount(1);
     await expect(dates.nth(2)).toContainText(t('eventStatus.value.cancelled'));
     await expect(dates.nth(3)).toContainText(t('eventStatus.value.rescheduled'));
+    await expect(dates.nth(3)).toContainText(t('hub.event.dateElsewhere', { place: 'Garden' }));
+    await expect(dates.filter({ hasText: t('hub.event.dateElsewhere', { place: 'Garden' }) })).toHaveCount(1);
   } finally {
     await visitor.close();
   }

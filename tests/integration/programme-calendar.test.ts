@@ -72,13 +72,28 @@ describe('the calendar data', () => {
   });
 
   it('refuses a bad query with a 400 naming the field, an unknown edition with a 404', async () => {
-    for (const query of ['edition=abc', 'edition=-1', 'edition=1&colour=red']) {
+    for (const query of ['edition=abc', 'edition=-1', 'edition=1&colour=red', 'edition=1&locale=xx']) {
       const { status, body } = await running.app.editor.call('GET', `/api/admin/programme?${query}`);
       expect(status, query).toBe(400);
       expect(body['code']).toBe('INVALID_QUERY');
       expect(Object.keys(body['errors'] ?? {}).length).toBeGreaterThan(0);
     }
     expect((await running.app.editor.call('GET', '/api/admin/programme?edition=999999')).status).toBe(404);
+  });
+
+  it("titles events in the screen's language when asked (the island reloads with it after a move)", async () => {
+    const edition = await createEdition(running.app.editor);
+    const event = await createEvent(running.app.editor, {
+      editionId: edition.id,
+      translations: { en: { title: 'Harbour night' }, fr: { title: 'Nuit du port' } },
+    });
+    for (const [locale, title] of [
+      ['fr', 'Nuit du port'],
+      ['en', 'Harbour night'],
+    ]) {
+      const { body } = await running.app.editor.call<{ calendar: ProgrammeCalendar }>('GET', `/api/admin/programme?edition=${edition.id}&locale=${locale}`);
+      expect(shown(body.calendar, event.id).title).toBe(title);
+    }
   });
 
   it('is for the programme team only', async () => {
@@ -241,6 +256,46 @@ describe('repeating events and rooms', () => {
     // The public date keeps its time until the changes are published.
     const [row] = await running.app.server.query<{ starts_at: number }>('SELECT starts_at FROM events WHERE id = ?', [third.id]);
     expect(Number(row!.starts_at)).toBe(Date.parse(third.startsAt));
+  });
+
+  it("moves one date to another venue's room: the series' exception, shown in that column; a working copy shows it there before it is public", async () => {
+    const client = running.app.editor;
+    const [edition, hall, garden] = await Promise.all([createEdition(client), createVenue(client), createVenue(client)]);
+    const series = await createEvent(client, {
+      editionId: edition.id,
+      venueId: hall.id,
+      startsAt: '2031-03-05T19:00:00+01:00',
+      endsAt: '2031-03-05T20:00:00+01:00',
+      timeZone: 'Europe/Paris',
+      recurrence: weekly(),
+    });
+    const second = (await calendarOf(edition.id)).events.find((event) => event.occurrenceKey === '2031-03-12T19:00')!;
+    // Same time, the garden's stage: a change of place only.
+    const moved = await move(client, second, second.startsAt, garden.id, 'Stage');
+    expect(moved.request).toMatchObject({ method: 'PATCH', path: `/api/admin/events/${series.id}` });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.request.body['recurrence']).toMatchObject({ changes: [{ on: '2031-03-12T19:00', venueId: garden.id, room: 'Stage' }] });
+    const after = await calendarOf(edition.id);
+    expect(shown(after, second.id)).toMatchObject({ startsAt: second.startsAt, venueId: garden.id, room: 'Stage', eventStatus: 'scheduled' });
+    expect(after.events.filter((event) => event.id !== second.id).map((event) => [event.venueId, event.room])).toEqual([
+      [hall.id, null],
+      [hall.id, null],
+    ]);
+    // Recorded as the series' edit.
+    const audit = await running.app.server.query<{ action: string }>("SELECT action FROM audit_log WHERE entity = 'event' AND entity_id = ? ORDER BY id", [
+      String(series.id),
+    ]);
+    expect(audit.map((row) => row.action)).toEqual(['create', 'update']);
+
+    // Published: the move goes to the series' working copy; the calendar shows the plan, the public row stays.
+    expect((await client.call('PATCH', `/api/admin/events/${series.id}`, { version: moved.body.version, status: 'published' })).status).toBe(200);
+    const third = (await calendarOf(edition.id)).events.find((event) => event.occurrenceKey === '2031-03-19T19:00')!;
+    const drafted = await move(client, third, third.startsAt, garden.id);
+    expect(drafted.request).toMatchObject({ method: 'PUT', path: `/api/admin/events/${series.id}/draft` });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+    expect(shown(await calendarOf(edition.id), third.id)).toMatchObject({ venueId: garden.id, room: null, draft: { version: 1 } });
+    const [row] = await running.app.server.query<{ venue_id: number }>('SELECT venue_id FROM events WHERE id = ?', [third.id]);
+    expect(row!.venue_id).toBe(hall.id);
   });
 
   it('keeps the rooms of a venue apart: a clash is in one room, and an event moves to a room', async () => {

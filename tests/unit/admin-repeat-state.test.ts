@@ -92,6 +92,18 @@ describe('dates and their exceptions', () => {
     expect(undone).toEqual(series);
   });
 
+  it('holds a date in another venue and room, clears each, and drops a change left empty', () => {
+    const key = '2031-03-19T18:30';
+    const placed = run(series, { type: 'placeVenue', key, venueId: 9 }, { type: 'placeRoom', key, room: 'Studio ' });
+    expect(placed?.changes).toEqual([{ on: key, venueId: 9, room: 'Studio ' }]);
+    expect(run(placed, { type: 'placeRoom', key, room: '  ' })?.changes).toEqual([{ on: key, venueId: 9 }]);
+    expect(run(placed, { type: 'placeVenue', key, venueId: null })?.changes).toEqual([{ on: key, room: 'Studio ' }]);
+    // Back in the series' place, a date with no other change has none; a moved one keeps its times.
+    expect(run(placed, { type: 'unplace', key })).toEqual(series);
+    const moved = run(placed, { type: 'move', key, startsAt: '2031-03-20T20:00', endsAt: '2031-03-20T22:30' }, { type: 'unplace', key });
+    expect(moved?.changes).toEqual([{ on: key, startsAt: '2031-03-20T20:00', endsAt: '2031-03-20T22:30' }]);
+  });
+
   it('lists every date with what was done to it, removed ones included so they can be restored', () => {
     const changed = run(
       series,
@@ -141,7 +153,12 @@ describe('the API’s errors under recurrence', () => {
     });
     expect(sorted.rule).toEqual(['RECURRENCE_RULE_INVALID']);
     expect([...sorted.dates]).toEqual([[1, ['INVALID_DATETIME']]]);
-    expect(sorted.changes.get(0)).toEqual({ startsAt: ['INVALID_DATETIME'], endsAt: ['END_BEFORE_START'], other: [] });
+    expect(sorted.changes.get(0)).toEqual({ startsAt: ['INVALID_DATETIME'], endsAt: ['END_BEFORE_START'], venueId: [], room: [], other: [] });
     expect(sorted.group).toEqual(['TOO_MANY']);
+  });
+
+  it("go to a changed date's venue and room", () => {
+    const sorted = sortRepeatErrors({ 'recurrence.changes.2.venueId': ['DANGLING_REFERENCE'], 'recurrence.changes.2.room': ['TOO_LONG'] });
+    expect(sorted.changes.get(2)).toEqual({ startsAt: [], endsAt: [], venueId: ['DANGLING_REFERENCE'], room: ['TOO_LONG'], other: [] });
   });
 });

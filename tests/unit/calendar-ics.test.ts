@@ -154,3 +154,28 @@ describe('calendar documents', () => {
     expect(icsValue(root, 'PRODID')).toBeTruthy();
   });
 });
+
+describe('a date of a series held elsewhere', () => {
+  it('gets a VEVENT of its own (RECURRENCE-ID, same times and status) naming its place; the others keep the series’', () => {
+    const series = calendarEvent({
+      id: 7,
+      startsAt: new Date('2031-03-05T17:30:00Z'),
+      endsAt: new Date('2031-03-05T19:30:00Z'),
+      timeZone: 'Europe/Paris',
+      venueName: 'Small hall',
+      venueAddress: '1 quai Est',
+      recurrence: { rule: 'FREQ=WEEKLY;COUNT=3', dates: [], exdates: [], changes: [{ on: '2031-03-12T18:30', venueId: 9, room: 'Stage' }] },
+      datePlaces: { '2031-03-12T18:30': { venueName: 'Big hall', room: 'Stage', venueAddress: '2 quai Ouest', geo: { latitude: 48.5, longitude: 2.25 } } },
+    });
+    const { events } = parseIcs(buildCalendar(ORIGIN, 'en', 'Programme', [series]));
+    expect(events).toHaveLength(2);
+    expect(events[0]!.LOCATION).toBe('Small hall, 1 quai Est');
+    expect(events[1]).toMatchObject({
+      'RECURRENCE-ID': '20310312T183000',
+      DTSTART: '20310312T183000',
+      LOCATION: 'Big hall, Stage, 2 quai Ouest',
+      GEO: '48.500000;2.250000',
+      STATUS: 'CONFIRMED',
+    });
+  });
+});

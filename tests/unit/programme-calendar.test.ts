@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { findClashes, type ClashInput } from '../../src/lib/programme-calendar/clashes.ts';
 import { assignLanes, daysBetween, placeEvent, slotRange, visibleMinutes, weekOf } from '../../src/lib/programme-calendar/layout.ts';
-import { buildMoveRequest } from '../../src/components/admin/programme/move-request.ts';
+import { buildMoveRequest, datePlace } from '../../src/components/admin/programme/move-request.ts';
 import { placesOf } from '../../src/lib/programme-calendar/places.ts';
 
 const H = 3_600_000;
@@ -141,7 +141,7 @@ describe('a move is the event form save', () => {
     expect(request.body['version']).toBe(3);
   });
 
-  it('moves one date of a series alone: an exception of the series, its venue kept', () => {
+  it('moves one date of a series alone: an exception of the series, in its place', () => {
     const series = {
       ...live,
       recurrence: { rule: 'FREQ=WEEKLY;COUNT=3', dates: [], exdates: [], changes: [{ on: '2031-03-19T18:30', cancelled: true }] },
@@ -155,7 +155,7 @@ describe('a move is the event form save', () => {
       version: 3,
       draft: null,
     };
-    const request = buildMoveRequest(series, date, { startMs: Date.UTC(2031, 2, 13, 9), venueId: 8, room: 'Hall B' });
+    const request = buildMoveRequest(series, date, { startMs: Date.UTC(2031, 2, 13, 9), venueId: 7, room: null });
     expect(request.method).toBe('PATCH');
     expect(request.path).toBe('/api/admin/events/5');
     expect(request.body).toEqual({
@@ -174,6 +174,37 @@ describe('a move is the event form save', () => {
     const moved = { ...series, recurrence: request.body['recurrence'] };
     const back = buildMoveRequest(moved, date, { startMs: Date.UTC(2031, 2, 12, 17, 30), venueId: 7, room: null });
     expect(back.body['recurrence']).toMatchObject({ changes: [{ on: '2031-03-19T18:30', cancelled: true }] });
+  });
+
+  it('moves one date of a series to another place: the change names the venue and room, and drops them back home', () => {
+    const series = { ...live, recurrence: { rule: 'FREQ=WEEKLY;COUNT=3', dates: [], exdates: [], changes: [] } };
+    const date = {
+      id: 41,
+      seriesId: 5,
+      occurrenceKey: '2031-03-12T18:30',
+      startsAt: '2031-03-12T17:30:00.000Z',
+      endsAt: '2031-03-12T20:00:00.000Z',
+      version: 3,
+      draft: null,
+    };
+    // Same time, bigger hall: a change of place only (no times), so the date is not "rescheduled".
+    const request = buildMoveRequest(series, date, { startMs: Date.UTC(2031, 2, 12, 17, 30), venueId: 8, room: ' Hall B ' });
+    expect(request.body).toEqual({
+      version: 3,
+      recurrence: { rule: 'FREQ=WEEKLY;COUNT=3', dates: [], exdates: [], changes: [{ on: '2031-03-12T18:30', venueId: 8, room: 'Hall B' }] },
+    });
+    const venueOnly = buildMoveRequest(series, date, { startMs: Date.UTC(2031, 2, 13, 9), venueId: 8, room: null });
+    expect(venueOnly.body['recurrence']).toMatchObject({
+      changes: [{ on: '2031-03-12T18:30', startsAt: '2031-03-13T10:00', endsAt: '2031-03-13T12:30', venueId: 8 }],
+    });
+    // The series' own room, however it is spelled, is no change; nor is "no venue" for a date whose series has one.
+    const home = { ...series, room: 'Main' };
+    expect(buildMoveRequest(home, date, { startMs: Date.UTC(2031, 2, 12, 17, 30), venueId: 7, room: ' main' }).body).toEqual({ version: 3 });
+    expect(datePlace({ venueId: 7, room: null }, { venueId: null, room: null })).toBeUndefined();
+    expect(datePlace({ venueId: 7, room: null }, { venueId: 7, room: 'Studio' })).toEqual({ venueId: 7, room: 'Studio' });
+    // Put back in the series' place, the date loses its change.
+    const moved = { ...series, recurrence: request.body['recurrence'] };
+    expect(buildMoveRequest(moved, date, { startMs: Date.UTC(2031, 2, 12, 17, 30), venueId: 7, room: null }).body['recurrence']).toMatchObject({ changes: [] });
   });
 
   it('moves to a room of a venue', () => {

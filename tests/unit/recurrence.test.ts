@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_OCCURRENCES, formatSimpleRule, readSimpleRule, recurrenceField, type Recurrence } from '../../src/lib/recurrence.ts';
+import { MAX_OCCURRENCES, formatSimpleRule, placeOfDate, readSimpleRule, recurrenceField, type Recurrence } from '../../src/lib/recurrence.ts';
 import { expandOccurrences, parseRule, ruleWallTimes } from '../../src/lib/recurrence-dates.ts';
 
 const none: Recurrence = { rule: null, dates: [], exdates: [], changes: [] };
@@ -48,6 +48,43 @@ describe('repeating events', () => {
     // The moved date keeps the series' length from its new start.
     expect(dates[2]!.startsAt.toISOString()).toBe('2027-03-26T20:00:00.000Z');
     expect(dates[2]!.endsAt.toISOString()).toBe('2027-03-26T22:00:00.000Z');
+  });
+
+  it('holds one date in another place: a venue alone has no room, a room alone is in the series’ venue', () => {
+    const dates = expandOccurrences(
+      series({
+        rule: 'FREQ=DAILY;COUNT=4',
+        changes: [
+          { on: '2027-03-24T18:00', venueId: 9 },
+          { on: '2027-03-25T18:00', room: 'Studio' },
+          { on: '2027-03-26T18:00', venueId: 9, room: 'Big hall', startsAt: '2027-03-26T21:00' },
+        ],
+      }),
+    );
+    expect(dates.map((o) => [o.key, o.moved, o.place])).toEqual([
+      ['2027-03-23T18:00', false, undefined],
+      ['2027-03-24T18:00', false, { venueId: 9 }],
+      ['2027-03-25T18:00', false, { room: 'Studio' }],
+      ['2027-03-26T18:00', true, { venueId: 9, room: 'Big hall' }],
+    ]);
+    const own = { venueId: 3, room: 'Foyer' };
+    expect(dates.map((o) => placeOfDate(own, o.place))).toEqual([
+      { venueId: 3, room: 'Foyer' },
+      { venueId: 9, room: null },
+      { venueId: 3, room: 'Studio' },
+      { venueId: 9, room: 'Big hall' },
+    ]);
+  });
+
+  it('checks a change’s place: a positive venue id, a room of 1 to 200 characters once trimmed', () => {
+    const parse = (change: Record<string, unknown>) =>
+      recurrenceField.safeParse({ rule: 'FREQ=DAILY;COUNT=2', changes: [{ on: '2027-03-24T18:00', ...change }] });
+    expect(parse({ venueId: 4, room: ' Studio ' }).data?.changes[0]).toEqual({ on: '2027-03-24T18:00', venueId: 4, room: 'Studio' });
+    const codes = (change: Record<string, unknown>) => parse(change).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(codes({ venueId: 0 })).toEqual([['changes.0.venueId', 'INVALID_ID']]);
+    expect(codes({ venueId: '4' })).toEqual([['changes.0.venueId', 'INVALID_TYPE']]);
+    expect(codes({ room: '   ' })).toEqual([['changes.0.room', 'REQUIRED']]);
+    expect(codes({ room: 'x'.repeat(201) })).toEqual([['changes.0.room', 'TOO_LONG']]);
   });
 
   it('reads UNTIL written in UTC as the event zone does (Google Calendar exports)', () => {

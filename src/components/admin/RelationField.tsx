@@ -27,7 +27,7 @@ interface RelationFieldProps {
  * navigation (it may already know the cover just uploaded on the create page), and using it then
  * would make the first render differ from the server's HTML (React error #418).
  */
-function useOptions(collection: CollectionName, ids: readonly number[]): RelationOption[] {
+export function useOptions(collection: CollectionName, ids: readonly number[]): RelationOption[] {
   const { defaultLocale } = useAdmin();
   const hydrated = useHydrated();
   const [, setVersion] = useState(0);

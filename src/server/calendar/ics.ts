@@ -49,6 +49,17 @@ export interface CalendarEvent {
   availability?: Tickets['availability'];
   /** How the event repeats: written as one series (series-lines.ts). */
   recurrence?: Recurrence | null | undefined;
+  /** The places of its dates held elsewhere than the series, by occurrence key (locations.ts). */
+  datePlaces?: Readonly<Record<string, DateLocation>> | undefined;
+}
+
+/** Where one date of a series is held when it is not the series' place: its VEVENT's LOCATION and GEO. */
+export interface DateLocation {
+  /** The venue's name; null keeps the series' (a room moved within a place with no venue). */
+  venueName: string | null;
+  room: string | null;
+  venueAddress: string | null;
+  geo: { latitude: number; longitude: number } | null;
 }
 
 /**
@@ -163,9 +174,15 @@ function dateStatus(series: EventStatus, date: Occurrence): EventStatus {
   return date.moved && series === 'scheduled' ? 'rescheduled' : series;
 }
 
+/** A date's own place, when it is held elsewhere than its series (nothing to change otherwise). */
+function placeOf(event: CalendarEvent, date: Occurrence): Partial<CalendarEvent> {
+  const place = date.place ? event.datePlaces?.[date.key] : undefined;
+  return place ? { venueName: place.venueName ?? event.venueName, room: place.room, venueAddress: place.venueAddress, geo: place.geo } : {};
+}
+
 /**
  * A single event's VEVENT, or a series': its own with the rule, then one per cancelled or moved
- * date (same UID, RECURRENCE-ID where the rule put it, its own times and status).
+ * date (same UID, RECURRENCE-ID where the rule put it, its own times, status and place).
  */
 function writtenLines(origin: string, locale: Locale, { event, series }: Written): string[] {
   if (!series) return eventLines(origin, locale, event);
@@ -176,7 +193,14 @@ function writtenLines(origin: string, locale: Locale, { event, series }: Written
         origin,
         locale,
         // A moved date's previous start is where the rule put it, not the series' own previous start.
-        { ...event, startsAt: date.startsAt, endsAt: date.endsAt, eventStatus: dateStatus(event.eventStatus ?? 'scheduled', date), previousStartsAt: null },
+        {
+          ...event,
+          ...placeOf(event, date),
+          startsAt: date.startsAt,
+          endsAt: date.endsAt,
+          eventStatus: dateStatus(event.eventStatus ?? 'scheduled', date),
+          previousStartsAt: null,
+        },
         { recurrenceId: series.recurrenceIdOf(date) },
       ),
     ),

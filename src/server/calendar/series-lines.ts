@@ -1,7 +1,7 @@
 /**
  * A repeating event in iCalendar as calendar apps expect it (RFC 5545 §3.8.5): one VEVENT for the
  * series, its first date as DTSTART/DTEND with RRULE, RDATE and EXDATE, and one VEVENT per
- * cancelled or moved date with the series' UID and a RECURRENCE-ID. The lines say exactly the
+ * cancelled, moved or relocated date with the series' UID and a RECURRENCE-ID. The lines say exactly the
  * dates `expandOccurrences` gives, whatever reads them: the product's bounds (an open rule read a
  * year ahead, at most MAX_OCCURRENCES dates) become an UNTIL, and only what changes a date is written.
  */
@@ -18,7 +18,7 @@ export interface SeriesLines {
   rule: string[];
   /** Every date, the first included (for the VTIMEZONE's span). */
   occurrences: Occurrence[];
-  /** The dates written as a VEVENT of their own: cancelled or moved. */
+  /** The dates written as a VEVENT of their own: cancelled, moved, or held in another place. */
   exceptions: Occurrence[];
   /** The instant each date's RECURRENCE-ID names: where the rule put it. */
   recurrenceIdOf: (occurrence: Occurrence) => Date;
@@ -85,7 +85,7 @@ export function buildSeriesLines(event: RepeatingEvent, timeLine: TimeLine): Ser
       ...(removed.length ? [timeLine('EXDATE', instants(removed))] : []),
     ],
     occurrences,
-    exceptions: occurrences.slice(1).filter((occurrence) => occurrence.cancelled || occurrence.moved),
+    exceptions: occurrences.slice(1).filter((occurrence) => occurrence.cancelled || occurrence.moved || occurrence.place !== undefined),
     recurrenceIdOf: (occurrence) => instantOf(occurrence.key) ?? occurrence.startsAt,
   };
 }

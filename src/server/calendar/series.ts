@@ -12,7 +12,7 @@ import type { Recurrence } from '../../lib/recurrence.ts';
 import { selectEventItems } from '../events/queries.ts';
 import { isPubliclyVisible } from '../events/visibility.ts';
 import type { CalendarEvent } from './ics.ts';
-import { withVenueAddresses } from './locations.ts';
+import { readDatePlaces, withVenueAddresses } from './locations.ts';
 
 /** Bounds the ids bound in one statement. */
 const CHUNK = 500;
@@ -52,6 +52,11 @@ export async function collapseSeries(db: Executor, locale: Locale, now: Date, it
   const listed = new Map(items.filter((item) => !item.seriesId).map((item) => [item.id, item]));
   const missing = [...new Set(items.flatMap((item) => (item.seriesId && !listed.has(item.seriesId) ? [item.seriesId] : [])))];
   const masters = missing.length ? await readMasters(db, locale, now, missing) : new Map<number, CalendarEvent>();
+  // A date held elsewhere gets its own place in its VEVENT.
+  const datePlaces = await readDatePlaces(
+    db,
+    [...recurrences].map(([id, recurrence]) => ({ id, recurrence })),
+  );
   const written = new Set<number>();
   const result: CalendarEvent[] = [];
   for (const item of items) {
@@ -60,7 +65,8 @@ export async function collapseSeries(db: Executor, locale: Locale, now: Date, it
     written.add(id);
     // A date whose master cannot be shown stays a single event.
     const master = listed.get(id) ?? masters.get(id);
-    result.push(master ? { ...master, recurrence: recurrences.get(id) ?? null } : item);
+    const places = datePlaces.get(id);
+    result.push(master ? { ...master, recurrence: recurrences.get(id) ?? null, ...(places ? { datePlaces: places } : {}) } : item);
   }
   return result;
 }

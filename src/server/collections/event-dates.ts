@@ -3,12 +3,13 @@
  * like any event — so the programme, timetable, today page, agenda, embeds, feeds and schedule
  * exports show every date with no query of their own — that reads its texts and relations from
  * the series (`series_id`). This module writes them from the series' rule, in the save's
- * transaction; the `events_series_follow` trigger keeps their copied columns in step afterwards.
+ * transaction; the `events_series_follow` trigger keeps their copied columns in step afterwards
+ * (a date's own place, from its change, included).
  */
 import { and, eq, getTableColumns, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { events } from '../../../db/schema.ts';
-import { type Occurrence } from '../../lib/recurrence.ts';
+import { placeOfDate, recurrenceField, type Occurrence } from '../../lib/recurrence.ts';
 import { expandOccurrences } from '../../lib/recurrence-dates.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
 import type { EntitySpec } from '../engine/entity-spec.ts';
@@ -72,6 +73,8 @@ function dateRow(series: EventRow, occurrence: Occurrence): typeof events.$infer
   } = series;
   return {
     ...copied,
+    // A date held elsewhere keeps its own place; the trigger keeps it too (migration 0048).
+    ...placeOfDate(series, occurrence.place),
     slug: occurrenceSlug(slug, occurrence.key),
     startsAt: occurrence.startsAt,
     endsAt: occurrence.endsAt,
@@ -115,4 +118,13 @@ export async function syncEventDates(tx: Executor, id: number): Promise<void> {
 export const eventDates: NonNullable<EntitySpec['afterWrite']> = {
   needed: (before, after) => Boolean(before?.values['recurrence'] || after.values['recurrence']),
   write: syncEventDates,
+};
+
+/** The venues single dates are held in (`recurrence.changes.<i>.venueId`), checked to exist on save. */
+export const dateVenues: NonNullable<EntitySpec['innerReferences']> = (values) => {
+  const parsed = recurrenceField.nullable().safeParse(values['recurrence'] ?? null);
+  if (!parsed.success || !parsed.data) return [];
+  return parsed.data.changes.flatMap((change, index) =>
+    change.venueId === undefined ? [] : [{ path: `recurrence.changes.${index}.venueId`, kind: 'venue' as const, id: change.venueId }],
+  );
 };

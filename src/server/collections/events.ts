@@ -4,7 +4,7 @@ import { eventCurators, eventFiles, eventMedias, eventOrganizers, eventTags, eve
 import { defaultLocale } from '../../i18n/config.ts';
 import { eventsCollection } from '../../lib/collections/events.ts';
 import { paths } from '../../lib/paths.ts';
-import { eventDates, isEventItem } from './event-dates.ts';
+import { dateVenues, eventDates, isEventItem } from './event-dates.ts';
 import { defineAdminResource, linkTable, orderedLinkTable, translationTable } from '../engine/resource.ts';
 import {
   defaultLocaleRequirements,
@@ -42,6 +42,7 @@ export const eventsAdmin = defineAdminResource(eventsCollection, {
   },
   // A repeating event's later dates are rows of their own, written from its rule (event-dates.ts).
   afterWrite: eventDates,
+  innerReferences: dateVenues,
   managed: isEventItem,
   search: 'event',
   searchColumns: ['venueId'],

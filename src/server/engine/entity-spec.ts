@@ -73,6 +73,11 @@ export interface EntitySpec {
   /** Single-id columns pointing at other entities, e.g. `coverMediaId: 'image'`. */
   references: Readonly<Record<string, ReferenceKind>>;
   links: Readonly<Record<string, LinkSpec>>;
+  /**
+   * Ids inside a value (a repeating event's date held in another venue), by field path: checked
+   * to exist with the references when that value is written.
+   */
+  innerReferences?(values: Readonly<Record<string, unknown>>): { path: string; kind: ReferenceKind; id: number }[];
   translations: TranslationSpec;
   /**
    * Entities with a slug: where a generated one comes from, and the field a person fills for it

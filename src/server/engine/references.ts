@@ -62,6 +62,7 @@ export async function checkReferences(
       const id = input.values[key];
       if (typeof id === 'number') wanted.push({ path: key, kind, id });
     }
+    wanted.push(...(spec.innerReferences?.(input.values) ?? []));
   }
   if (which !== 'references') {
     for (const [key, link] of Object.entries(spec.links)) {

@@ -2,7 +2,8 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { inPageLocales, preparedQuery } from '../../../db/prepared.ts';
-import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events } from '../../../db/schema.ts';
+import { editionTranslations, editions, eventFiles, eventMedias, eventTranslations, events, venues } from '../../../db/schema.ts';
+import { roomKey } from '../../lib/programme-calendar/places.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { EventStatus } from '../../lib/event-status.ts';
 import { pickTranslation, translatedLocales } from '../../lib/translated.ts';
@@ -32,6 +33,8 @@ export interface EventDate {
   startsAt: Date;
   endsAt: Date;
   eventStatus: EventStatus;
+  /** "Venue, room" when this date is held elsewhere than its series; null in the series' place. */
+  otherPlace: string | null;
 }
 
 export interface EventDetail {
@@ -129,11 +132,21 @@ const selectFileLinks = preparedQuery((db) =>
     .orderBy(asc(eventFiles.position))
     .prepare(),
 );
-/** The public dates of series `seriesId`, the series' own first. */
+/** The public dates of series `seriesId`, the series' own first, each with its place. */
 const selectSeriesDates = preparedQuery((db) =>
   db
-    .select({ id: events.id, slug: events.slug, startsAt: events.startsAt, endsAt: events.endsAt, eventStatus: events.eventStatus })
+    .select({
+      id: events.id,
+      slug: events.slug,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      eventStatus: events.eventStatus,
+      venueId: events.venueId,
+      venueName: venues.name,
+      room: events.room,
+    })
     .from(events)
+    .leftJoin(venues, eq(venues.id, events.venueId))
     .where(
       and(or(eq(events.id, sql.placeholder('seriesId')), eq(events.seriesId, sql.placeholder('seriesId'))), isPubliclyVisible(events, sql.placeholder('now'))),
     )
@@ -249,6 +262,18 @@ export async function getEventPage(db: Executor, lookup: EventLookup): Promise<E
     organizers: withLogos(organizerRows, medias, locale),
     curators: withPhotos(curatorRows, medias, locale),
     tags: tagsById.get(eventId) ?? [],
-    dates: dates.length > 1 ? dates : [],
+    dates: dates.length > 1 ? withOtherPlaces(dates, eventId) : [],
   };
+}
+
+/** The dates as the list shows them: each held elsewhere than its series (`seriesId`'s own row) names its place. */
+function withOtherPlaces(
+  rows: readonly (Omit<EventDate, 'otherPlace'> & { venueId: number | null; venueName: string | null; room: string | null })[],
+  seriesId: number,
+): EventDate[] {
+  const series = rows.find((row) => row.id === seriesId) ?? rows[0]!;
+  return rows.map(({ venueId, venueName, room, ...date }) => ({
+    ...date,
+    otherPlace: venueId === series.venueId && roomKey(room) === roomKey(series.room) ? null : [venueName, room].filter(Boolean).join(', ') || null,
+  }));
 }

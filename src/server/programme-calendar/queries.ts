@@ -3,8 +3,9 @@
  * them — a published event with a working copy is shown as its copy, since that is the programme
  * the team is moving towards — with the venues, curators and organizers they name, and the
  * clashes among them. A repeating event shows every date it has in the edition: its later dates
- * are rows of their own (docs/decisions/049), shown with the series' title, place and people, and
- * with the times the series' working copy gives them when it has one.
+ * are rows of their own (docs/decisions/049), shown with the series' title and people, their own
+ * place (one date may be held elsewhere), and the times the series' working copy gives them when
+ * it has one.
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
@@ -25,7 +26,7 @@ import { findClashes } from '../../lib/programme-calendar/clashes.ts';
 import type { ProgrammeCalendar, ProgrammeEvent } from '../../lib/programme-calendar/types.ts';
 import { daysBetween, wallDayAndMinute } from '../../lib/programme-calendar/layout.ts';
 import { notFound } from '../errors/domain-errors.ts';
-import { recurrenceField, type Occurrence } from '../../lib/recurrence.ts';
+import { placeOfDate, recurrenceField, type Occurrence } from '../../lib/recurrence.ts';
 import { expandOccurrences } from '../../lib/recurrence-dates.ts';
 
 /** A locale's text, else the default locale's, else any. */
@@ -143,11 +144,16 @@ export async function getProgrammeCalendar(db: Executor, locale: Locale, edition
     if (!series || !row.occurrenceKey) return [];
     const date = { id: row.id, seriesId: row.seriesId, occurrenceKey: row.occurrenceKey };
     const fromCopy = copyDates.get(row.seriesId);
-    if (!fromCopy) return [{ ...series, ...date, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), eventStatus: row.eventStatus }];
+    // A date's place is its row's (it may be held elsewhere), or what the copy's change says.
+    if (!fromCopy) {
+      const own = { venueId: row.venueId, room: row.room, eventStatus: row.eventStatus };
+      return [{ ...series, ...date, ...own, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() }];
+    }
     const occurrence = fromCopy.get(row.occurrenceKey);
     if (!occurrence) return [];
     const eventStatus = occurrence.cancelled ? 'cancelled' : occurrence.moved ? 'rescheduled' : series.eventStatus;
-    return [{ ...series, ...date, startsAt: occurrence.startsAt.toISOString(), endsAt: occurrence.endsAt.toISOString(), eventStatus }];
+    const place = placeOfDate(series, occurrence.place);
+    return [{ ...series, ...date, ...place, startsAt: occurrence.startsAt.toISOString(), endsAt: occurrence.endsAt.toISOString(), eventStatus }];
   });
   programme.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id - b.id);
 

@@ -1,8 +1,9 @@
 /**
  * "Move" from the keyboard (and without dragging): a new day, start time and place (venue, or
  * room of a venue: the day view's columns, then the venues no event of the edition uses yet) for
- * one event, in the edition's zone; the length stays. One date of a repeating event moves alone
- * and keeps the series' place. Saving is the caller's (the event's own save).
+ * one event, in the edition's zone; the length stays. One date of a repeating event moves alone,
+ * to another time and/or place, and is not offered "no venue" (its series' venue would stay).
+ * Saving is the caller's (the event's own save).
  */
 import { useId, useState, type SubmitEvent } from 'react';
 import { paths } from '../../../lib/paths.ts';
@@ -40,14 +41,15 @@ export function MoveDialog({ calendar, event, places, format, busy, error, onCan
   const occurrence = event.seriesId !== null;
   const seriesForm = paths.adminEdit(locale, 'events', event.seriesId ?? event.id);
   const startMs = wallTimeToInstant(`${day}T${time}`, zone)?.getTime();
+  // A date has a venue whenever its series has one (see datePlace in move-request.ts).
+  const offered = (options: readonly Place[]) => (occurrence && event.venueId !== null ? options.filter((option) => option.venueId !== null) : options);
   const length = Date.parse(event.endsAt) - Date.parse(event.startsAt);
   const submit = (form: SubmitEvent<HTMLFormElement>) => {
     form.preventDefault();
     if (startMs === undefined) return;
     const chosen = [...places.used, ...places.unused].find((option) => option.key === place);
-    // One date of a series keeps the series' place (an exception changes times only); so does an
-    // event left in its own place (its room as it writes it).
-    const stays = occurrence || !chosen || chosen.key === placeKey(event.venueId, event.room);
+    // An event (or date) left in its own place keeps its room as it writes it.
+    const stays = !chosen || chosen.key === placeKey(event.venueId, event.room);
     onMove(stays ? { startMs, venueId: event.venueId, room: event.room } : { startMs, venueId: chosen.venueId, room: chosen.room });
   };
   return (
@@ -86,39 +88,38 @@ export function MoveDialog({ calendar, event, places, format, busy, error, onCan
           </label>
           <input id={`${id}-time`} type="time" step={300} required value={time} onChange={(change) => setTime(change.target.value)} />
         </div>
-        {occurrence ? (
+        {occurrence && (
           <p className="admin-field__hint" data-testid="programme-move-occurrence">
             {t('admin.programme.move.occurrence')} <a href={seriesForm}>{t('admin.programme.move.editSeries')}</a>
           </p>
-        ) : (
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor={`${id}-place`}>
-              {t('admin.programme.move.venue')}
-            </label>
-            <select id={`${id}-place`} aria-describedby={`${id}-place-hint`} value={place} onChange={(change) => setPlace(change.target.value)}>
-              {(
-                [
-                  ['admin.programme.move.usedPlaces', places.used],
-                  ['admin.programme.move.unusedPlaces', places.unused],
-                ] as const
-              ).map(
-                ([group, options]) =>
-                  options.length > 0 && (
-                    <optgroup key={group} label={t(group)}>
-                      {options.map((option) => (
-                        <option key={option.key} value={option.key}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ),
-              )}
-            </select>
-            <p className="admin-field__hint" id={`${id}-place-hint`}>
-              {t('admin.programme.move.placeHint')}
-            </p>
-          </div>
         )}
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor={`${id}-place`}>
+            {t('admin.programme.move.venue')}
+          </label>
+          <select id={`${id}-place`} aria-describedby={`${id}-place-hint`} value={place} onChange={(change) => setPlace(change.target.value)}>
+            {(
+              [
+                ['admin.programme.move.usedPlaces', offered(places.used)],
+                ['admin.programme.move.unusedPlaces', offered(places.unused)],
+              ] as const
+            ).map(
+              ([group, options]) =>
+                options.length > 0 && (
+                  <optgroup key={group} label={t(group)}>
+                    {options.map((option) => (
+                      <option key={option.key} value={option.key}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ),
+            )}
+          </select>
+          <p className="admin-field__hint" id={`${id}-place-hint`}>
+            {t('admin.programme.move.placeHint')}
+          </p>
+        </div>
         {event.repeats && !occurrence && (
           <p className="admin-field__hint">
             {t('admin.programme.move.seriesFirst')} <a href={seriesForm}>{t('admin.programme.move.editSeries')}</a>

@@ -66,7 +66,8 @@ function Screen({ initial }: { initial: Calendar }) {
   async function reload(): Promise<Calendar | null> {
     const result = await apiRequest<{ calendar: Calendar | null }>(
       'GET',
-      paths.adminApiProgramme(new URLSearchParams({ edition: String(calendar.edition.id) })),
+      // The screen's language: titles read back in it after a move.
+      paths.adminApiProgramme(new URLSearchParams({ edition: String(calendar.edition.id), locale })),
     );
     if (!result.ok || !result.data.calendar) return null;
     setCalendar(result.data.calendar);
@@ -122,7 +123,8 @@ function Screen({ initial }: { initial: Calendar }) {
     const targetDay = view === 'day' ? day : column;
     const own = { venueId: event.venueId, room: event.room };
     const dropped = view === 'day' && column !== placeKey(event.venueId, event.room) ? placeOf(column) : undefined;
-    if (dropped && event.seriesId !== null) {
+    // One date can go to another venue or room, not lose the venue its series has.
+    if (dropped && event.seriesId !== null && dropped.venueId === null && event.venueId !== null) {
       setNotice({ kind: 'alert', text: t('admin.programme.error.occurrencePlace', { title: event.title }) });
       return;
     }

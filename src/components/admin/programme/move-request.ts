@@ -4,12 +4,13 @@
  * put in, and the form's patch body sent to the form's endpoint — `PUT …/draft` for a published
  * event or one holding a copy, `PATCH` otherwise — on the versions the calendar showed, so a
  * stale move is the form's 409. A later date of a repeating event is moved alone: the series'
- * form gets an exception for that date (`recurrence.changes`, docs/decisions/049) and keeps its
- * venue and room. Pure, so it is unit-tested.
+ * form gets an exception for that date (`recurrence.changes`, docs/decisions/049): its times,
+ * and its venue and room when they differ from the series'. Pure, so it is unit-tested.
  */
 import { eventsCollection } from '../../../lib/collections/events.ts';
 import { paths } from '../../../lib/paths.ts';
-import { recurrenceField, type Recurrence } from '../../../lib/recurrence.ts';
+import { placeKey } from '../../../lib/programme-calendar/places.ts';
+import { recurrenceField, type DatePlace, type Recurrence } from '../../../lib/recurrence.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../../lib/zoned-time.ts';
 import { buildPatchBody } from '../lib/payload.ts';
 import { editsThroughCopy, startOf } from '../edit-form/working-copy-state.ts';
@@ -40,17 +41,42 @@ export interface MoveRequest {
 
 /**
  * The series' recurrence with date `key` moved to start at `startMs` and last `lengthMs` (in
- * `zone`); a date put back where its rule gives it loses its change (unless it is cancelled).
+ * `zone`), held in `place` when given (else in the series' place); a date put back where its rule
+ * gives it, in the series' place, loses its change (unless it is cancelled).
  */
-export function moveOccurrence(recurrence: Recurrence, key: string, startMs: number, lengthMs: number, seriesLengthMs: number, zone: string): Recurrence {
+export function moveOccurrence(
+  recurrence: Recurrence,
+  key: string,
+  startMs: number,
+  lengthMs: number,
+  seriesLengthMs: number,
+  zone: string,
+  place?: DatePlace,
+): Recurrence {
   const startsAt = instantToWallTime(new Date(startMs), zone);
   const endsAt = instantToWallTime(new Date(startMs + Math.max(0, lengthMs)), zone);
   const previous = recurrence.changes.find((change) => change.on === key);
   const atRule = startsAt === key && lengthMs === seriesLengthMs;
   const others = recurrence.changes.filter((change) => change.on !== key);
-  const cancelled = previous?.cancelled ? { cancelled: true } : {};
-  const change = atRule ? (previous?.cancelled ? { on: key, cancelled: true } : null) : { on: key, ...cancelled, startsAt, endsAt };
-  return { ...recurrence, changes: change ? [...others, change] : others };
+  const change = {
+    on: key,
+    ...(previous?.cancelled ? { cancelled: true } : {}),
+    ...(atRule ? {} : { startsAt, endsAt }),
+    ...(place?.venueId !== undefined ? { venueId: place.venueId } : {}),
+    ...(place?.room !== undefined ? { room: place.room } : {}),
+  };
+  return { ...recurrence, changes: Object.keys(change).length > 1 ? [...others, change] : others };
+}
+
+/**
+ * What a date's change says of `target`'s place: nothing when it is the series' own (rooms
+ * compared as the calendar's columns compare them), else the venue and its room. A date cannot
+ * be left without a venue its series has: the calendar does not offer it.
+ */
+export function datePlace(series: { venueId: number | null; room: string | null }, target: Pick<MoveTarget, 'venueId' | 'room'>): DatePlace | undefined {
+  if (target.venueId === null || placeKey(target.venueId, target.room) === placeKey(series.venueId, series.room)) return undefined;
+  const room = target.room?.trim();
+  return room ? { venueId: target.venueId, room } : { venueId: target.venueId };
 }
 
 /** The item a move reads and saves: one date of a series is edited in its series' form. */
@@ -69,7 +95,12 @@ export function buildMoveRequest(item: Record<string, unknown>, event: MovedEven
     const recurrence = parsed.success ? parsed.data : recurrenceField.parse({});
     const instant = (wall: unknown) => (typeof wall === 'string' ? (wallTimeToInstant(wall, zone)?.getTime() ?? 0) : 0);
     const seriesLength = instant(shown['endsAt']) - instant(shown['startsAt']);
-    moved = { ...shown, recurrence: moveOccurrence(recurrence, event.occurrenceKey, target.startMs, length, seriesLength, zone) };
+    const seriesPlace = {
+      venueId: typeof shown['venueId'] === 'number' ? shown['venueId'] : null,
+      room: typeof shown['room'] === 'string' ? shown['room'] : null,
+    };
+    const place = datePlace(seriesPlace, target);
+    moved = { ...shown, recurrence: moveOccurrence(recurrence, event.occurrenceKey, target.startMs, length, seriesLength, zone, place) };
   } else {
     moved = {
       ...shown,

@@ -1,12 +1,15 @@
 /**
  * The dates of a repeating event in its form: extra dates typed by hand (RDATE), and the list of
  * every date the series has — each removable (EXDATE), cancellable (shown to visitors as
- * cancelled) or movable, and each of those undoable. What was done to a date is said in words.
+ * cancelled) or movable to another time and/or place (venue, room), and each of those undoable.
+ * What was done to a date is said in words.
  */
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import type { Locale } from '../../../i18n/config.ts';
 import { formatDateTimeRange } from '../../../lib/dates.ts';
 import { instantToWallTime } from '../../../lib/zoned-time.ts';
+import { useOptions } from '../RelationField.tsx';
+import { RelationPicker } from '../RelationPicker.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useAdmin } from '../ui/admin-context.tsx';
 import { addMinutes, listDates, staleExceptions, type DateRow } from './repeat-state.ts';
@@ -121,8 +124,62 @@ function MoveEditor({ repeat, row, label }: { repeat: RepeatBinding; row: DateRo
           />
         )}
       </Field>
+      <PlaceEditor repeat={repeat} row={row} label={label} path={path} />
     </fieldset>
   );
+}
+
+/** The date's own venue and room (empty: the series'), with the errors the API reported on them. */
+function PlaceEditor({ repeat, row, label, path }: { repeat: RepeatBinding; row: DateRow; label: string; path: (leaf: string) => string }) {
+  const { t } = useAdmin();
+  const venueId = row.place?.venueId;
+  const [venue] = useOptions('venues', venueId === undefined ? [] : [venueId]);
+  const errors = row.changeIndex >= 0 ? repeat.errors.changes.get(row.changeIndex) : undefined;
+  return (
+    <>
+      <p className="admin-field__hint">{t('admin.repeat.placeHint')}</p>
+      <Field id={path('venueId')} label={t('admin.repeat.newVenue')} errors={errors?.venueId}>
+        {(control) => (
+          <div className="admin-relation">
+            {venue && (
+              <p className="admin-relation__selected">
+                <span>{venue.label}</span>
+                <button type="button" className="admin-link-button" onClick={() => repeat.dispatch({ type: 'placeVenue', key: row.key, venueId: null })}>
+                  {t('admin.repeat.seriesVenue')}
+                  <span className="admin-visually-hidden"> {label}</span>
+                </button>
+              </p>
+            )}
+            <RelationPicker
+              {...control}
+              collection="venues"
+              exclude={venueId === undefined ? [] : [venueId]}
+              placeholder={venue ? t('admin.picker.replace') : t('admin.picker.placeholder')}
+              onPick={(option) => repeat.dispatch({ type: 'placeVenue', key: row.key, venueId: option.id })}
+            />
+          </div>
+        )}
+      </Field>
+      <Field id={path('room')} label={t('admin.repeat.newRoom')} errors={errors?.room}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            maxLength={200}
+            value={row.place?.room ?? ''}
+            onChange={(event) => repeat.dispatch({ type: 'placeRoom', key: row.key, room: event.target.value })}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** "Venue, room" of a date held elsewhere, the venue by name once its option is known. */
+function usePlaceLabel(row: DateRow): string | null {
+  const venueId = row.place?.venueId;
+  const [venue] = useOptions('venues', venueId === undefined ? [] : [venueId]);
+  return row.place ? [venue?.label, row.place.room].filter(Boolean).join(', ') : null;
 }
 
 function DateItem({ repeat, row }: { repeat: RepeatBinding; row: DateRow }) {
@@ -135,12 +192,14 @@ function DateItem({ repeat, row }: { repeat: RepeatBinding; row: DateRow }) {
     if (focus) refocus(item, focus);
   };
   const label = formatRange(locale, repeat.first.timeZone, row);
+  const place = usePlaceLabel(row);
   const changeErrors = row.changeIndex >= 0 && repeat.errors.changes.has(row.changeIndex);
   const states = [
     row.first && t('admin.repeat.state.first'),
     row.removed && t('admin.repeat.state.removed'),
     !row.removed && row.cancelled && t('admin.repeat.state.cancelled'),
     !row.removed && row.moved && t('admin.repeat.state.moved', { from: formatKey(locale, row.key) }),
+    !row.removed && place && t('admin.repeat.state.elsewhere', { place }),
   ].filter(Boolean);
   const hidden = (text: string) => <span className="admin-visually-hidden"> {text}</span>;
   const state = row.removed ? 'removed' : row.cancelled ? 'cancelled' : row.moved ? 'moved' : 'planned';
@@ -172,6 +231,12 @@ function DateItem({ repeat, row }: { repeat: RepeatBinding; row: DateRow }) {
               {row.moved && (
                 <button type="button" className="admin-button" onClick={() => act({ type: 'unmove', key: row.key }, 'move')}>
                   {t('admin.repeat.unmove')}
+                  {hidden(label)}
+                </button>
+              )}
+              {row.place && (
+                <button type="button" className="admin-button" onClick={() => act({ type: 'unplace', key: row.key }, 'move')}>
+                  {t('admin.repeat.unplace')}
                   {hidden(label)}
                 </button>
               )}

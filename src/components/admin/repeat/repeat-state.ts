@@ -8,6 +8,7 @@ import {
   formatSimpleRule,
   readSimpleRule,
   repeats,
+  type DatePlace,
   type Frequency,
   type Occurrence,
   type Recurrence,
@@ -50,6 +51,12 @@ export type RepeatAction =
   | { type: 'uncancel'; key: string }
   | { type: 'move'; key: string; startsAt: string; endsAt: string }
   | { type: 'unmove'; key: string }
+  /** Holds a date in another venue (null: the series' venue). */
+  | { type: 'placeVenue'; key: string; venueId: number | null }
+  /** Holds a date in another room, as typed ('': none of its own). */
+  | { type: 'placeRoom'; key: string; room: string }
+  /** The date back in the series' venue and room. */
+  | { type: 'unplace'; key: string }
   /** Drops the exceptions of dates the series no longer has (its rule or first date changed). */
   | { type: 'forget'; keys: readonly string[] };
 
@@ -104,7 +111,7 @@ function simpleOf(recurrence: Recurrence, first: FirstDate): SimpleRule {
 function withChange(recurrence: Recurrence, key: string, patch: (change: Recurrence['changes'][number]) => Recurrence['changes'][number]): Recurrence {
   const current = recurrence.changes.find((change) => change.on === key) ?? { on: key };
   const next = patch({ ...current });
-  const empty = !next.cancelled && !next.startsAt && !next.endsAt;
+  const empty = !next.cancelled && !next.startsAt && !next.endsAt && next.venueId === undefined && next.room === undefined;
   const others = recurrence.changes.filter((change) => change.on !== key);
   return { ...recurrence, changes: empty ? others : [...others, next].sort((a, b) => a.on.localeCompare(b.on)) };
 }
@@ -173,6 +180,15 @@ export function repeatReducer(current: Recurrence | null, action: RepeatAction, 
       return withChange(recurrence, action.key, (change) => ({ ...change, startsAt: action.startsAt, endsAt: action.endsAt }));
     case 'unmove':
       return withChange(recurrence, action.key, ({ startsAt: _start, endsAt: _end, ...change }) => change);
+    case 'placeVenue':
+      return withChange(recurrence, action.key, ({ venueId: _venue, ...change }) =>
+        action.venueId === null ? change : { ...change, venueId: action.venueId },
+      );
+    case 'placeRoom':
+      // Kept as typed (the server trims it); a room of spaces only is none.
+      return withChange(recurrence, action.key, ({ room: _room, ...change }) => (action.room.trim() ? { ...change, room: action.room } : change));
+    case 'unplace':
+      return withChange(recurrence, action.key, ({ venueId: _venue, room: _room, ...change }) => change);
     case 'forget':
       return {
         ...recurrence,
@@ -192,6 +208,8 @@ export interface DateRow {
   removed: boolean;
   cancelled: boolean;
   moved: boolean;
+  /** The venue and/or room it is held in instead of the series' (its change's). */
+  place: DatePlace | undefined;
   /** Where in `recurrence.changes` its change is (for the errors the API reports there), or -1. */
   changeIndex: number;
 }
@@ -215,6 +233,7 @@ export function listDates(first: FirstDate, recurrence: Recurrence | null, expan
     removed: index > 0 && removed.has(occurrence.key),
     cancelled: occurrence.cancelled,
     moved: occurrence.moved,
+    place: occurrence.place,
     changeIndex: recurrence?.changes.findIndex((change) => change.on === occurrence.key) ?? -1,
   }));
 }
@@ -250,12 +269,23 @@ export function seriesDateCount(item: Record<string, unknown>, expandOccurrences
   }
 }
 
+/** The errors of one date's change, by its field. */
+export interface ChangeErrors {
+  startsAt: string[];
+  endsAt: string[];
+  venueId: string[];
+  room: string[];
+  other: string[];
+}
+
+const CHANGE_FIELDS = ['startsAt', 'endsAt', 'venueId', 'room'] as const;
+
 export interface RepeatErrors {
   rule: readonly string[];
   /** By index of `recurrence.dates`. */
   dates: ReadonlyMap<number, readonly string[]>;
-  /** By index of `recurrence.changes`: `startsAt`, `endsAt` or the change as a whole. */
-  changes: ReadonlyMap<number, { startsAt: string[]; endsAt: string[]; other: string[] }>;
+  /** By index of `recurrence.changes`: `startsAt`, `endsAt`, `venueId`, `room` or the change as a whole. */
+  changes: ReadonlyMap<number, ChangeErrors>;
   /** Anything else under `recurrence` (too many dates, a malformed value). */
   group: readonly string[];
 }
@@ -265,7 +295,7 @@ export function sortRepeatErrors(errors: Readonly<Record<string, readonly string
   const sorted = {
     rule: [] as string[],
     dates: new Map<number, string[]>(),
-    changes: new Map<number, { startsAt: string[]; endsAt: string[]; other: string[] }>(),
+    changes: new Map<number, ChangeErrors>(),
     group: [] as string[],
   };
   for (const [path, codes] of Object.entries(errors)) {
@@ -274,8 +304,9 @@ export function sortRepeatErrors(errors: Readonly<Record<string, readonly string
     if (head === 'rule') sorted.rule.push(...codes);
     else if (head === 'dates' && index !== undefined) sorted.dates.set(Number(index), [...(sorted.dates.get(Number(index)) ?? []), ...codes]);
     else if (head === 'changes' && index !== undefined) {
-      const entry = sorted.changes.get(Number(index)) ?? { startsAt: [], endsAt: [], other: [] };
-      (leaf === 'startsAt' ? entry.startsAt : leaf === 'endsAt' ? entry.endsAt : entry.other).push(...codes);
+      const entry = sorted.changes.get(Number(index)) ?? { startsAt: [], endsAt: [], venueId: [], room: [], other: [] };
+      const field = CHANGE_FIELDS.find((name) => name === leaf);
+      (field ? entry[field] : entry.other).push(...codes);
       sorted.changes.set(Number(index), entry);
     } else sorted.group.push(...codes);
   }

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/programme[?edition=<id>] — the programme calendar's data (docs/decisions/062): one
+ * GET /api/admin/programme[?edition=<id>&locale=<locale>] — the programme calendar's data (docs/decisions/062): one
  *     edition's days, venues and events (a published event's working copy in its place), with
  *     the clashes among them. 404 for an unknown edition; `{ calendar: null }` when there is none.
  *
@@ -14,6 +14,6 @@ import { parseProgrammeQuery } from '../../../server/programme-calendar/schemas.
 export const GET: APIRoute = (context) =>
   answer(async () => {
     const { db } = await authorize(context);
-    const { edition } = parseProgrammeQuery(context.url.searchParams);
-    return json({ calendar: await getProgrammeCalendar(db, context.locals.locale, edition) });
+    const { edition, locale } = parseProgrammeQuery(context.url.searchParams);
+    return json({ calendar: await getProgrammeCalendar(db, locale ?? context.locals.locale, edition) });
   });
